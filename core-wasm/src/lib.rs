@@ -1,0 +1,62 @@
+//! # manna-core
+//!
+//! Pure rules shared by the server (as a Rust library) and the PWA (compiled to
+//! WebAssembly). Nothing here reads a clock, the network or a random source:
+//! dates and seeds are arguments, so the same call gives the same answer in both
+//! places.
+//!
+//! # Layout
+//! - `calendar`: civil dates, day of year, weekdays, local date of an instant.
+//! - `week`: the Monday-to-Sunday journey strip and its streak.
+//! - `rotation`: which content item a date shows.
+//! - the `wasm` module below: the only place that touches wasm-bindgen.
+
+pub mod calendar;
+pub mod rotation;
+pub mod week;
+
+pub use calendar::{Date, DateError};
+pub use rotation::rotation_index;
+pub use week::{WeekDay, WeekStrip, week_strip};
+
+#[cfg(target_arch = "wasm32")]
+mod wasm {
+    use super::{Date, rotation_index, week_strip};
+    use wasm_bindgen::prelude::*;
+
+    fn parse(date: &str) -> Result<Date, JsError> {
+        date.parse::<Date>().map_err(|e| JsError::new(&e.0))
+    }
+
+    /// Day of the year (1 January is 1) of a local `YYYY-MM-DD` date.
+    #[wasm_bindgen(js_name = dayOfYear)]
+    pub fn day_of_year(date: &str) -> Result<u32, JsError> {
+        Ok(parse(date)?.day_of_year())
+    }
+
+    /// The local `YYYY-MM-DD` date of an instant, given the local UTC offset in minutes.
+    #[wasm_bindgen(js_name = localDate)]
+    pub fn local_date(epoch_ms: f64, utc_offset_minutes: i32) -> String {
+        Date::from_epoch_ms(epoch_ms as i64, utc_offset_minutes).to_string()
+    }
+
+    /// `YYYY-MM-DD` of `date` plus `days`.
+    #[wasm_bindgen(js_name = addDays)]
+    pub fn add_days(date: &str, days: i32) -> Result<String, JsError> {
+        Ok(parse(date)?.add_days(i64::from(days)).to_string())
+    }
+
+    /// The week strip for `today`, given the dates on which the app was opened.
+    #[wasm_bindgen(js_name = weekStrip)]
+    pub fn week_strip_js(today: &str, visited: Vec<String>) -> Result<JsValue, JsError> {
+        let visited: Vec<Date> = visited.iter().filter_map(|v| v.parse().ok()).collect();
+        let strip = week_strip(parse(today)?, &visited);
+        serde_wasm_bindgen::to_value(&strip).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Index of the item a date shows from a list of `count` items (-1 when empty).
+    #[wasm_bindgen(js_name = rotationIndex)]
+    pub fn rotation_index_js(date: &str, count: u32, salt: &str) -> Result<i32, JsError> {
+        Ok(rotation_index(parse(date)?, count as usize, salt).map_or(-1, |i| i as i32))
+    }
+}

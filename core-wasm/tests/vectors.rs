@@ -1,0 +1,48 @@
+//! Golden vectors shared with the browser build: `vectors.json` is checked here
+//! against the native code and by the PWA's tests against the `.wasm`, so both
+//! give the same answers. Regenerate with `UPDATE_VECTORS=1 cargo test -p manna-core`
+//! only when a rule changes on purpose.
+
+use manna_core::{Date, rotation_index, week_strip};
+use serde_json::{Value, json};
+
+const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors.json");
+
+fn compute() -> Value {
+    let dates = [
+        "2024-02-28", "2024-02-29", "2024-03-01", "2024-12-31", "2025-01-01", "2025-12-31",
+        "2026-06-15", "2026-11-22", "2026-11-23", "2027-02-28", "2028-02-29", "2100-03-01",
+    ];
+    let salts = ["bible-readings", "health-tips", "biohacks", "healthy-snacks"];
+    let mut days = Vec::new();
+    let mut rotation = Vec::new();
+    let mut weeks = Vec::new();
+    for s in dates {
+        let date: Date = s.parse().expect("vector date");
+        days.push(json!({ "date": s, "dayOfYear": date.day_of_year() }));
+        for (i, salt) in salts.iter().enumerate() {
+            for count in [1usize, 7, 31, 32 + i * 11] {
+                rotation.push(json!({
+                    "date": s, "count": count, "salt": salt,
+                    "index": rotation_index(date, count, salt),
+                }));
+            }
+        }
+        let visited = [date.add_days(-2), date.add_days(-1), date.add_days(-9)];
+        let visited_s: Vec<String> = visited.iter().map(ToString::to_string).collect();
+        weeks.push(json!({ "today": s, "visited": visited_s, "strip": week_strip(date, &visited) }));
+    }
+    json!({ "dayOfYear": days, "rotation": rotation, "weekStrip": weeks })
+}
+
+#[test]
+fn golden_vectors_match_the_native_rules() {
+    let computed = compute();
+    if std::env::var_os("UPDATE_VECTORS").is_some() {
+        let text = serde_json::to_string_pretty(&computed).expect("serialise") + "\n";
+        std::fs::write(PATH, text).expect("write vectors");
+    }
+    let stored: Value =
+        serde_json::from_str(&std::fs::read_to_string(PATH).expect("read vectors")).expect("parse");
+    assert_eq!(stored, computed, "rules changed: regenerate vectors.json on purpose");
+}

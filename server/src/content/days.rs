@@ -1,0 +1,62 @@
+//! What a date shows: one item per kind chosen by `manna_core` rotation (the
+//! same function the browser runs offline), and the payloads built from them.
+
+use super::kinds::Kind;
+use super::store::ContentSet;
+use manna_core::{Date, rotation_index};
+use serde_json::{Map, Value, json};
+
+/// The item of `kind` for `date`, with its `date` (and `dayNumber` for readings).
+/// A premium-only biohack keeps only its title and category until premium exists.
+pub fn item_for(set: &ContentSet, kind: Kind, date: Date) -> Option<Value> {
+    let items = set.items(kind);
+    let item = &items[rotation_index(date, items.len(), kind.slug())?];
+    let mut out: Map<String, Value> = if kind == Kind::Biohacks && item["isPremium"] == 1 {
+        ["id", "title", "category", "isPremium"]
+            .into_iter()
+            .map(|k| (k.to_string(), item[k].clone()))
+            .collect()
+    } else {
+        item.as_object().cloned().unwrap_or_default()
+    };
+    out.insert("date".into(), json!(date.to_string()));
+    if kind == Kind::BibleReadings {
+        out.insert("dayNumber".into(), json!(date.day_of_year()));
+    }
+    Some(Value::Object(out))
+}
+
+/// All eight items of a date, keyed by `Kind::field`.
+pub fn day_payload(set: &ContentSet, date: Date) -> Value {
+    let mut out = Map::new();
+    out.insert("date".into(), json!(date.to_string()));
+    out.insert("dayNumber".into(), json!(date.day_of_year()));
+    for kind in Kind::ALL {
+        out.insert(kind.field().into(), item_for(set, kind, date).unwrap_or(Value::Null));
+    }
+    Value::Object(out)
+}
+
+/// The combined home call: the day payload plus the content version.
+pub fn home_payload(set: &ContentSet, date: Date) -> Value {
+    let mut day = day_payload(set, date);
+    day["contentVersion"] = json!(set.version);
+    day
+}
+
+/// The items shown on `today` and the `days - 1` days before it, newest first.
+/// Readings use the archive form: id, reference, verse, content, date, dayNumber.
+pub fn archive(set: &ContentSet, kind: Kind, today: Date, days: u32) -> Vec<Value> {
+    (0..i64::from(days))
+        .filter_map(|back| item_for(set, kind, today.add_days(-back)))
+        .map(|item| {
+            if kind != Kind::BibleReadings {
+                return item;
+            }
+            json!({
+                "id": item["id"], "reference": item["reference"], "verse": item["verse"],
+                "content": item["reflection"], "date": item["date"], "dayNumber": item["dayNumber"],
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,97 @@
+//! Reading the content files and refusing any that break the item shapes.
+
+use super::kinds::Kind;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+/// Every kind's items, checked, with a hash of the files they came from.
+#[derive(Debug, Clone)]
+pub struct ContentFiles {
+    pub hash: String,
+    pub items: HashMap<Kind, Vec<Value>>,
+}
+
+/// Reads `<dir>/<slug>.json` for every kind. Each file is `{"items": [...]}`.
+pub fn read_content_files(dir: &Path) -> Result<ContentFiles, String> {
+    let mut hasher = Sha256::new();
+    let mut items = HashMap::new();
+    for kind in Kind::ALL {
+        let path = dir.join(format!("{}.json", kind.slug()));
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        hasher.update(kind.slug().as_bytes());
+        hasher.update(text.as_bytes());
+        let parsed = parse_file(kind, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+        items.insert(kind, parsed);
+    }
+    Ok(ContentFiles { hash: hex::encode(hasher.finalize()), items })
+}
+
+fn parse_file(kind: Kind, text: &str) -> Result<Vec<Value>, String> {
+    let doc: Value = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
+    let raw = doc
+        .get("items")
+        .and_then(Value::as_array)
+        .ok_or("the file must be an object with an \"items\" array")?;
+    if raw.is_empty() {
+        return Err("\"items\" is empty".into());
+    }
+    let mut ids = HashSet::new();
+    raw.iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let item = kind.parse_item(item.clone()).map_err(|e| format!("item {i}: {e}"))?;
+            if let Some(field) = first_blank_field(&item) {
+                return Err(format!("item {i}: \"{field}\" is blank"));
+            }
+            let id = item["id"].as_str().unwrap_or_default().to_string();
+            if !ids.insert(id.clone()) {
+                return Err(format!("item {i}: id \"{id}\" is used twice"));
+            }
+            Ok(item)
+        })
+        .collect()
+}
+
+/// Present fields must say something: no empty strings, lists or list entries.
+fn first_blank_field(item: &Value) -> Option<String> {
+    let blank = |v: &Value| match v {
+        Value::String(s) => s.trim().is_empty(),
+        Value::Array(a) => a.is_empty() || a.iter().any(|x| x.as_str().is_some_and(|s| s.trim().is_empty())),
+        _ => false,
+    };
+    item.as_object()?.iter().find(|(_, v)| blank(v)).map(|(k, _)| k.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_unknown_missing_and_blank_fields() {
+        let tip = |extra: &str| {
+            format!(r#"{{"items":[{{"id":"a","category":"c","title":"t","content":"x"{extra}}}]}}"#)
+        };
+        assert!(parse_file(Kind::HealthTips, &tip("")).is_ok());
+        let unknown = parse_file(Kind::HealthTips, &tip(r#","colour":"red""#)).unwrap_err();
+        assert!(unknown.contains("colour"), "{unknown}");
+        let blank = parse_file(Kind::HealthTips, &tip(r#","quickAction":"  ""#)).unwrap_err();
+        assert!(blank.contains("quickAction"), "{blank}");
+        let missing = parse_file(Kind::HealthTips, r#"{"items":[{"id":"a","title":"t","content":"x"}]}"#);
+        assert!(missing.unwrap_err().contains("category"));
+    }
+
+    #[test]
+    fn refuses_duplicate_ids_and_bad_enums() {
+        let two = r#"{"items":[{"id":"a","category":"c","title":"t","content":"x"},
+                              {"id":"a","category":"c","title":"t","content":"y"}]}"#;
+        assert!(parse_file(Kind::HealthTips, two).unwrap_err().contains("used twice"));
+        let hack = r#"{"items":[{"id":"a","title":"t","description":"d","category":"sauna",
+            "duration":"5 min","howTo":"h","benefits":"b","isPremium":0}]}"#;
+        assert!(parse_file(Kind::Biohacks, hack).unwrap_err().contains("sauna"));
+        let flag = hack.replace("sauna", "grounding").replace("\"isPremium\":0", "\"isPremium\":2");
+        assert!(parse_file(Kind::Biohacks, &flag).unwrap_err().contains("isPremium"));
+    }
+}

@@ -1,0 +1,18 @@
+//! Daily content: the versioned files under `server/content/`, their copy in
+//! SQLite, and which item each date shows.
+//!
+//! # Layout
+//! - `kinds`: the eight kinds and the shape of their items.
+//! - `files`: reading and checking the content files.
+//! - `store`: loading them into SQLite when they changed, and the in-memory set served.
+//! - `days`: the item of a date, the day and home payloads, the archive.
+
+mod days;
+mod files;
+mod kinds;
+mod store;
+
+pub use days::{archive, day_payload, home_payload, item_for};
+pub use files::{ContentFiles, read_content_files};
+pub use kinds::Kind;
+pub use store::{ContentSet, load_into_db};

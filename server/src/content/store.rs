@@ -1,0 +1,73 @@
+//! Content in SQLite (the source the server reads at start and on refresh) and
+//! the in-memory set handlers answer from.
+
+use super::files::ContentFiles;
+use super::kinds::Kind;
+use crate::error::AppError;
+use rusqlite::{Connection, params};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// The content every request reads: immutable, swapped whole on refresh.
+#[derive(Debug, Default)]
+pub struct ContentSet {
+    pub version: String,
+    pub items: HashMap<Kind, Vec<Value>>,
+}
+
+impl ContentSet {
+    pub fn items(&self, kind: Kind) -> &[Value] {
+        self.items.get(&kind).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Replaces the stored content with `files` when their hash differs from the
+/// stored one (one transaction), then reads the stored content back.
+pub fn load_into_db(conn: &mut Connection, files: &ContentFiles) -> Result<ContentSet, AppError> {
+    let tx = conn.transaction()?;
+    let stored: Option<String> = tx
+        .query_row("SELECT value FROM meta WHERE key = 'content_hash'", [], |r| r.get(0))
+        .ok();
+    if stored.as_deref() != Some(files.hash.as_str()) {
+        tx.execute("DELETE FROM content_items", [])?;
+        {
+            let mut insert = tx.prepare(
+                "INSERT INTO content_items (kind, position, id, body) VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for (kind, items) in &files.items {
+                for (position, item) in items.iter().enumerate() {
+                    let id = item["id"].as_str().unwrap_or_default();
+                    insert.execute(params![kind.slug(), position as i64, id, item.to_string()])?;
+                }
+            }
+        }
+        tx.execute(
+            "INSERT INTO meta (key, value) VALUES ('content_hash', ?1)
+             ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            [&files.hash],
+        )?;
+        tracing::info!(hash = %files.hash, "content files loaded into the database");
+    }
+    tx.commit()?;
+    read_set(conn)
+}
+
+fn read_set(conn: &Connection) -> Result<ContentSet, AppError> {
+    let version: String = conn.query_row(
+        "SELECT value FROM meta WHERE key = 'content_hash'",
+        [],
+        |r| r.get(0),
+    )?;
+    let mut stmt = conn.prepare("SELECT kind, body FROM content_items ORDER BY kind, position")?;
+    let mut items: HashMap<Kind, Vec<Value>> = HashMap::new();
+    let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+    for row in rows {
+        let (slug, body) = row?;
+        let kind = Kind::from_slug(&slug)
+            .ok_or_else(|| AppError::Internal(format!("unknown content kind {slug} in the database")))?;
+        let value = serde_json::from_str(&body)
+            .map_err(|e| AppError::Internal(format!("stored {slug} item is not JSON: {e}")))?;
+        items.entry(kind).or_default().push(value);
+    }
+    Ok(ContentSet { version: version.chars().take(12).collect(), items })
+}

@@ -1,0 +1,73 @@
+//! SQLite: connection pool, pragmas, migrations, and the one helper through which
+//! every database call runs off the async threads.
+
+use crate::error::AppError;
+use r2d2_sqlite::SqliteConnectionManager;
+use rusqlite::Connection;
+use rusqlite_migration::{M, Migrations};
+use std::path::Path;
+use std::sync::LazyLock;
+
+static MIGRATIONS: LazyLock<Migrations<'static>> =
+    LazyLock::new(|| Migrations::new(vec![M::up(include_str!("../migrations/001_content.sql"))]));
+
+/// The numbered migrations, in order (exposed for their validation test).
+pub fn migrations() -> &'static Migrations<'static> {
+    &MIGRATIONS
+}
+
+#[derive(Debug, Clone)]
+pub struct Db {
+    pool: r2d2::Pool<SqliteConnectionManager>,
+}
+
+impl Db {
+    /// Opens (creating when missing) `manna.sqlite3` in `dir` and migrates it.
+    pub fn open(dir: &Path) -> Result<Self, AppError> {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            AppError::Internal(format!("cannot create data folder {}: {e}", dir.display()))
+        })?;
+        let manager = SqliteConnectionManager::file(dir.join("manna.sqlite3")).with_init(|c| {
+            c.execute_batch(
+                "PRAGMA journal_mode = WAL;
+                 PRAGMA synchronous = NORMAL;
+                 PRAGMA foreign_keys = ON;
+                 PRAGMA busy_timeout = 5000;",
+            )
+        });
+        let pool = r2d2::Pool::builder().max_size(8).build(manager)?;
+        let mut conn = pool.get()?;
+        MIGRATIONS
+            .to_latest(&mut conn)
+            .map_err(|e| AppError::Internal(format!("migrating the database: {e}")))?;
+        Ok(Self { pool })
+    }
+
+    /// Runs `f` with a pooled connection on the blocking thread pool. A panic in
+    /// `f` is re-raised here rather than turned into an error.
+    pub async fn call<F, R>(&self, f: F) -> Result<R, AppError>
+    where
+        F: FnOnce(&mut Connection) -> Result<R, AppError> + Send + 'static,
+        R: Send + 'static,
+    {
+        let pool = self.pool.clone();
+        match tokio::task::spawn_blocking(move || {
+            let mut conn = pool.get()?;
+            f(&mut conn)
+        })
+        .await
+        {
+            Ok(result) => result,
+            Err(join) if join.is_panic() => std::panic::resume_unwind(join.into_panic()),
+            Err(join) => Err(AppError::Internal(format!("database task: {join}"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn migrations_are_valid() {
+        assert!(super::migrations().validate().is_ok());
+    }
+}

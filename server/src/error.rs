@@ -1,0 +1,46 @@
+//! One error type for every handler. Client errors carry a message naming the
+//! problem; server errors answer a generic text and log the cause.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("database: {0}")]
+    Database(#[from] rusqlite::Error),
+    #[error("database pool: {0}")]
+    Pool(#[from] r2d2::Error),
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl AppError {
+    fn status_and_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            Self::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            Self::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            Self::Database(_) | Self::Pool(_) | Self::Internal(_) => {
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal")
+            }
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, code) = self.status_and_code();
+        let message = if status.is_server_error() {
+            tracing::error!(cause = %self, "request failed");
+            "Something went wrong on our side. Please try again.".to_string()
+        } else {
+            self.to_string()
+        };
+        (status, Json(json!({ "error": code, "message": message }))).into_response()
+    }
+}

@@ -1,0 +1,39 @@
+//! # manna-server
+//!
+//! One axum application serving the PWA, the daily-content API and (later) sync
+//! and billing, over an embedded SQLite database.
+//!
+//! # Layout
+//! - `config`: settings from `MANNA_*` variables and flags.
+//! - `error`: `AppError`, the JSON error answer of every handler.
+//! - `db`: the SQLite pool, migrations and the blocking-call helper.
+//! - `content`: content files, their database copy and the item of each date.
+//! - `state`: what handlers share.
+//! - `routes`: the route table and one file per resource.
+//! - `static_files`: the built PWA with its SPA fallback and cache headers.
+
+pub mod config;
+pub mod content;
+pub mod db;
+pub mod error;
+pub mod routes;
+pub mod state;
+mod static_files;
+
+pub use config::Config;
+pub use routes::router;
+pub use state::AppState;
+
+use std::future::Future;
+use tokio::net::TcpListener;
+
+/// Opens the database, loads the content and serves until `shutdown` resolves.
+pub async fn run(
+    config: Config,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let state = AppState::open(config).await?;
+    axum::serve(listener, router(state)).with_graceful_shutdown(shutdown).await?;
+    Ok(())
+}

@@ -1,0 +1,31 @@
+//! The route table: every endpoint of the server, in one place.
+
+mod content;
+mod health;
+
+use crate::state::AppState;
+use axum::Router;
+use axum::http::{HeaderValue, header};
+use axum::routing::{get, post};
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+pub fn router(state: AppState) -> Router {
+    let static_dir = state.config.static_dir.clone();
+    let api = Router::new()
+        .route("/api/health", get(health::health_get))
+        .route("/api/home", get(content::home_get))
+        .route("/api/daily-content", get(content::daily_content_get))
+        .route("/api/refresh-content", post(content::refresh_content_post))
+        .route("/api/{kind}/today", get(content::today_get))
+        .route("/api/{kind}", get(content::archive_get))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        ))
+        .with_state(state);
+    api.merge(crate::static_files::service(&static_dir))
+        .layer(CompressionLayer::new())
+        .layer(TraceLayer::new_for_http())
+}

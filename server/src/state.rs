@@ -1,0 +1,64 @@
+//! State shared by the handlers: configuration, database, the content set and a
+//! small cache of encoded home payloads.
+
+use crate::config::Config;
+use crate::content::{ContentSet, home_payload, load_into_db, read_content_files};
+use crate::db::Db;
+use crate::error::AppError;
+use axum::body::Bytes;
+use manna_core::Date;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+
+/// Home payloads are the same for everyone on a date; keep the encoded bytes of a
+/// few dates so the busiest call costs no JSON work.
+const HOME_CACHE_DATES: usize = 16;
+
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub db: Db,
+    content: Arc<RwLock<Arc<ContentSet>>>,
+    home_cache: Arc<Mutex<HashMap<Date, Bytes>>>,
+}
+
+impl AppState {
+    pub async fn open(config: Config) -> Result<Self, AppError> {
+        let db = Db::open(&config.data_dir)?;
+        let state = Self {
+            config: Arc::new(config),
+            db,
+            content: Arc::default(),
+            home_cache: Arc::default(),
+        };
+        state.reload_content().await?;
+        Ok(state)
+    }
+
+    /// Re-reads the content files, stores them when they changed and serves the result.
+    pub async fn reload_content(&self) -> Result<(), AppError> {
+        let files = read_content_files(&self.config.content_dir).map_err(AppError::Internal)?;
+        let set = self.db.call(move |conn| load_into_db(conn, &files)).await?;
+        *self.content.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(set);
+        self.home_cache.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        Ok(())
+    }
+
+    pub fn content(&self) -> Arc<ContentSet> {
+        self.content.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// The encoded home payload of `date`.
+    pub fn home_json(&self, date: Date) -> Bytes {
+        let mut cache = self.home_cache.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(bytes) = cache.get(&date) {
+            return bytes.clone();
+        }
+        let bytes = Bytes::from(home_payload(&self.content(), date).to_string());
+        if cache.len() >= HOME_CACHE_DATES {
+            cache.clear();
+        }
+        cache.insert(date, bytes.clone());
+        bytes
+    }
+}
