@@ -95,3 +95,20 @@ mod tests {
         assert!(parse_file(Kind::Biohacks, &flag).unwrap_err().contains("isPremium"));
     }
 }
+
+#[cfg(test)]
+mod shipped_content {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_a_month_of_valid_items() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let files = read_content_files(&dir).expect("shipped content is valid");
+        for kind in Kind::ALL {
+            let n = files.items[&kind].len();
+            assert!(n >= 31, "{} has only {n} items", kind.slug());
+        }
+        let hacks = &files.items[&Kind::Biohacks];
+        assert!(hacks.iter().any(|h| h["isPremium"] == 1) && hacks.iter().any(|h| h["isPremium"] == 0));
+    }
+}

@@ -1,0 +1,67 @@
+//! A real server on 127.0.0.1:0 over a temporary data folder, removed on drop.
+#![allow(dead_code)] // each test binary uses a different part of this helper
+
+use manna_server::{Config, run};
+use std::path::PathBuf;
+use tempfile::TempDir;
+use tokio::sync::oneshot;
+
+#[derive(Debug)]
+pub struct TestServer {
+    pub base: String,
+    pub client: reqwest::Client,
+    _data: TempDir,
+    stop: Option<oneshot::Sender<()>>,
+}
+
+impl TestServer {
+    pub async fn start() -> Self {
+        Self::start_with(|_| {}).await
+    }
+
+    pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> Self {
+        let data = tempfile::tempdir().expect("temp dir");
+        let mut config = Config::for_tests(data.path().to_path_buf());
+        adjust(&mut config);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}", listener.local_addr().expect("addr"));
+        let (stop, stopped) = oneshot::channel::<()>();
+        let (ready_tx, ready) = oneshot::channel::<()>();
+        tokio::spawn(async move {
+            // The listener is already bound, so requests queue until the app is up.
+            let _ = ready_tx.send(());
+            run(config, listener, async {
+                let _ = stopped.await;
+            })
+            .await
+            .expect("server runs");
+        });
+        ready.await.expect("server task started");
+        Self { base, client: reqwest::Client::new(), _data: data, stop: Some(stop) }
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, serde_json::Value) {
+        let res = self.client.get(format!("{}{path}", self.base)).send().await.expect("request");
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
+    pub async fn post(&self, path: &str) -> (u16, serde_json::Value) {
+        let res = self.client.post(format!("{}{path}", self.base)).send().await.expect("request");
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(serde_json::Value::Null))
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+#[allow(dead_code)]
+pub fn content_dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/content"))
+}
