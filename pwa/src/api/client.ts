@@ -1,0 +1,64 @@
+// The HTTP client of spec part 1 §7: every request names the anonymous user in
+// X-User-ID and sends cookies; a non-success answer becomes an Error whose
+// message is "status: body text".
+
+import { storage, USER_ID_KEY } from '../lib/storage';
+
+export function userId(): string {
+  let id = storage.get(USER_ID_KEY);
+  if (!id) {
+    id = `user-${Date.now()}-${Math.random().toString(36).slice(2, 11)}`;
+    storage.set(USER_ID_KEY, id);
+  }
+  return id;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+}
+
+export interface RequestOptions {
+  noCache?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { 'X-User-ID': userId() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.noCache) {
+    headers['Cache-Control'] = 'no-cache';
+    headers.Pragma = 'no-cache';
+  }
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+    signal: options.signal,
+    cache: options.noCache ? 'no-store' : 'default',
+  });
+  await throwIfNotOk(res);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The URL of a `/today` call: day of year and local date as query parameters. */
+export function todayUrl(path: string, date: string, dayOfYear: number): string {
+  return `${path}?day=${dayOfYear}&date=${encodeURIComponent(date)}`;
+}

@@ -1,0 +1,34 @@
+// Providers and the route table. Pages load on demand; unknown paths show 404.
+
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { CriticalErrorOverlay } from '../components/CriticalErrorOverlay';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { NotFound } from '../components/NotFound';
+import { Spinner } from '../components/Spinner';
+import { Toaster } from '../components/toast';
+import { UpdatePrompt } from '../components/UpdatePrompt';
+
+const HomePage = lazy(() => import('../features/home/HomePage'));
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <Toaster>
+          <BrowserRouter>
+            <Suspense fallback={<Spinner />}>
+              <Routes>
+                <Route path="/" element={<HomePage />} />
+                <Route path="*" element={<NotFound />} />
+              </Routes>
+            </Suspense>
+          </BrowserRouter>
+          <UpdatePrompt />
+          <CriticalErrorOverlay />
+        </Toaster>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

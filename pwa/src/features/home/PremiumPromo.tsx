@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+
+export function PremiumPromo() {
+  return (
+    <section className="promo" aria-labelledby="promo-title">
+      <h2 id="promo-title">Get Your Personalized 30-Day Wellness Plan</h2>
+      <p>Custom meal plans and shopping lists, fitness challenges, home remedies, daily biohacks and progress tracking.</p>
+      <div className="row">
+        <Link className="btn btn-gold" to="/subscribe-simple">
+          Start My Plan - $4.99/mo
+        </Link>
+        <Link className="btn btn-outline" to="/already-paid">
+          I Already Paid
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+// The seven daily cards after Today's Reading, in the home screen's order.
+
+import { Link } from 'react-router';
+import { useDaily } from '../../daily/useDaily';
+import { Badges, ContentCard, SourceLink, Tags } from '../ContentCard';
+
+interface DayProps {
+  date: string;
+  dayOfYear: number;
+}
+
+/** /food-recipes?food={slug}: name lower-cased, spaces to hyphens, URL-encoded. */
+export function foodSlug(name: string): string {
+  return encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
+}
+
+export function HealthTipCard({ date, dayOfYear }: DayProps) {
+  return (
+    <ContentCard id="health-tip" title="Today's Health Wisdom" itemName="health tip" query={useDaily('healthTip', date, dayOfYear)}>
+      {(t) => (
+        <>
+          <p className="eyebrow">{t.category}</p>
+          <h3>{t.title}</h3>
+          <p>{t.content}</p>
+          {t.quickAction && (
+            <p className="quick-action">
+              <strong>Try this:</strong> {t.quickAction}
+            </p>
+          )}
+          <Tags tags={t.tags} />
+          <SourceLink source={t.sources} />
+        </>
+      )}
+    </ContentCard>
+  );
+}
+
+export function SpotlightCard({ date, dayOfYear }: DayProps) {
+  return (
+    <ContentCard id="spotlight" title="Organic Spotlight" itemName="food spotlight" query={useDaily('foodSpotlight', date, dayOfYear)}>
+      {(f) => (
+        <>
+          <h3>{f.name}</h3>
+          <p className="eyebrow">In season: {f.season}</p>
+          <p>{f.description}</p>
+          {f.benefits && (
+            <p>
+              <strong>Benefits:</strong> {f.benefits}
+            </p>
+          )}
+          {f.preparation && (
+            <p>
+              <strong>Preparation:</strong> {f.preparation}
+            </p>
+          )}
+          <SourceLink source={f.sources} />
+          <Link className="btn btn-primary" to={`/food-recipes?food=${foodSlug(f.name)}`}>
+            Get Recipe Ideas
+          </Link>
+        </>
+      )}
+    </ContentCard>
+  );
+}
+
+export function MovementCard({ date, dayOfYear }: DayProps) {
+  return (
+    <ContentCard id="movement" title="Today's Movement" itemName="exercise suggestion" query={useDaily('exerciseSuggestion', date, dayOfYear)}>
+      {(e) => (
+        <>
+          <h3>{e.title}</h3>
+          <p className="meta">
+            <span>{e.category}</span> · <span>{e.duration}</span> · <span className="capitalize">{e.difficulty}</span>
+          </p>
+          <p>{e.description}</p>
+          {e.instructions && e.instructions.length > 0 && (
+            <ol className="steps">
+              {e.instructions.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          )}
+          <p>
+            <strong>Benefits:</strong> {e.benefits}
+          </p>
+          <SourceLink source={e.sources} />
+          <Link className="btn btn-primary" to="/exercise-timer">
+            Start Exercise
+          </Link>
+        </>
+      )}
+    </ContentCard>
+  );
+}
+
+export function BiohackCard({ date, dayOfYear }: DayProps) {
+  return (
+    <ContentCard
+      id="biohack"
+      title={(b) => (b.isPremium === 1 ? 'Biohack Spotlight' : "Today's Biohack")}
+      itemName="biohack"
+      query={useDaily('dailyBiohack', date, dayOfYear)}
+      className={(b) => (b.isPremium === 1 ? 'card-premium' : '')}
+    >
+      {(b) =>
+        b.isPremium === 1 && !b.howTo ? (
+          <div className="locked">
+            <span className="premium-pill">Premium Only</span>
+            <h3>{b.title}</h3>
+            <p className="eyebrow">{b.category.replace(/-/g, ' ')}</p>
+            <p>This biohack is part of the premium plan. Unlock it with your personalised 30-day wellness plan.</p>
+            <Link className="btn btn-gold" to="/subscribe-simple">
+              Unlock Premium
+            </Link>
+          </div>
+        ) : (
+          <>
+            <h3>{b.title}</h3>
+            <p className="meta">
+              <span className="capitalize">{b.category.replace(/-/g, ' ')}</span> · <span>{b.duration || 'Variable'}</span>
+            </p>
+            <p>{b.description}</p>
+            <p>
+              <strong>How to:</strong> {b.howTo}
+            </p>
+            <p>
+              <strong>Benefits:</strong> {b.benefits}
+            </p>
+            <SourceLink source={b.scientificBasis} />
+          </>
+        )
+      }
+    </ContentCard>
+  );
+}
+
+export function HomeTipCard({ date, dayOfYear }: DayProps) {
+  return (
+    <ContentCard id="home-tip" title="Healthy Home Tip" itemName="home tip" query={useDaily('healthyHomeTip', date, dayOfYear)}>
+      {(t) => (
+        <>
+          <p className="eyebrow">{t.category}</p>
+          <h3>{t.title}</h3>
+          <p>{t.content}</p>
+          <p className="quick-action">
+            <strong>Try this:</strong> {t.quickAction}
+          </p>
+          <p className="meta">
+            <span className="capitalize">{t.costLevel.replace(/-/g, ' ')}</span> · <span className="capitalize">{t.difficulty}</span>
+          </p>
+          <Tags tags={t.tags} />
+        </>
+      )}
+    </ContentCard>
+  );
+}
+
+export function BiblicalFoodCard({ date, dayOfYear }: DayProps) {
+  return (
+    <ContentCard id="biblical-food" title="Healing Foods of the Bible" itemName="biblical food" query={useDaily('biblicalFood', date, dayOfYear)}>
+      {(f) => (
+        <>
+          <h3>{f.name}</h3>
+          <p className="reference small">{f.biblicalReferences}</p>
+          <p>{f.description}</p>
+          <Badges text={f.healthBenefits} />
+          <p>
+            <strong>Today:</strong> {f.modernPreparation}
+          </p>
+          <p className="muted">{f.spiritualSignificance}</p>
+          <SourceLink source={f.sources} />
+        </>
+      )}
+    </ContentCard>
+  );
+}
+
+export function SnackCard({ date, dayOfYear }: DayProps) {
+  return (
+    <ContentCard id="snack" title="Healthy Snacks Spotlight" itemName="healthy snack" query={useDaily('healthySnack', date, dayOfYear)}>
+      {(s) => (
+        <>
+          <h3>{s.name}</h3>
+          <p className="eyebrow">{s.category}</p>
+          <p>{s.description}</p>
+          <p>
+            <strong>Nutrition:</strong> {s.nutritionHighlights}
+          </p>
+          <Badges text={s.healthBenefits} />
+          <p>
+            <strong>Serving:</strong> {s.servingSize}
+          </p>
+          <p>
+            <strong>Tip:</strong> {s.preparationTips}
+          </p>
+          <p>
+            <strong>Pairs with:</strong> {s.pairingIdeas}
+          </p>
+        </>
+      )}
+    </ContentCard>
+  );
+}

@@ -1,0 +1,28 @@
+// Manual refresh (spec part 1 §4): ask the server to refresh, then clear cached
+// data and local storage except the kept keys, and fetch again. If the server
+// cannot be asked, reload the page.
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { apiRequest } from '../../api/client';
+import { KEYS_KEPT_ON_REFRESH, storage } from '../../lib/storage';
+
+export function useRefreshContent(onRefreshed: () => void) {
+  const queryClient = useQueryClient();
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = useCallback(async () => {
+    setRefreshing(true);
+    try {
+      await apiRequest('POST', '/api/refresh-content', undefined, { noCache: true });
+    } catch {
+      window.location.reload();
+      return;
+    }
+    queryClient.clear();
+    storage.clearExcept(KEYS_KEPT_ON_REFRESH);
+    onRefreshed();
+    await queryClient.refetchQueries();
+    setRefreshing(false);
+  }, [queryClient, onRefreshed]);
+  return { refresh, refreshing };
+}

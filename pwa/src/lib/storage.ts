@@ -1,0 +1,56 @@
+// Local storage that never throws: read or write failures are warned and fall
+// back to an in-memory copy for the rest of the session (spec part 1 §3).
+
+const memory = new Map<string, string>();
+
+export const storage = {
+  get(key: string): string | null {
+    try {
+      return localStorage.getItem(key);
+    } catch (error) {
+      console.warn(`Reading "${key}" from local storage failed`, error);
+      return memory.get(key) ?? null;
+    }
+  },
+  set(key: string, value: string): void {
+    memory.set(key, value);
+    try {
+      localStorage.setItem(key, value);
+    } catch (error) {
+      console.warn(`Writing "${key}" to local storage failed`, error);
+    }
+  },
+  remove(key: string): void {
+    memory.delete(key);
+    try {
+      localStorage.removeItem(key);
+    } catch (error) {
+      console.warn(`Removing "${key}" from local storage failed`, error);
+    }
+  },
+  /** Removes every key except `keep`. */
+  clearExcept(keep: readonly string[]): void {
+    try {
+      for (const key of Object.keys(localStorage)) {
+        if (!keep.includes(key)) localStorage.removeItem(key);
+      }
+    } catch (error) {
+      console.warn('Clearing local storage failed', error);
+    }
+    for (const key of [...memory.keys()]) if (!keep.includes(key)) memory.delete(key);
+  },
+};
+
+export const USER_ID_KEY = 'manna-user-id';
+export const LAST_CONTENT_DATE_KEY = 'lastContentDate';
+
+/** Keys a manual refresh keeps (spec part 1 §4), plus the device's own identity. */
+export const KEYS_KEPT_ON_REFRESH = [
+  'stripeCustomerId',
+  'subscriptionId',
+  'isPremium',
+  'subscriptionPlan',
+  'verifiedEmail',
+  'adminMode',
+  USER_ID_KEY,
+] as const;

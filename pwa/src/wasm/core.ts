@@ -1,0 +1,60 @@
+// The only door to the WebAssembly build of manna-core: loaded once, lazily,
+// and memoised. Everything else imports these typed wrappers.
+
+import type * as Pkg from './pkg/manna_core.js';
+
+export interface WeekDay {
+  date: string;
+  label: string;
+  isToday: boolean;
+  isPast: boolean;
+  visited: boolean;
+}
+
+export interface WeekStrip {
+  days: WeekDay[];
+  streak: number;
+}
+
+export interface Core {
+  dayOfYear(date: string): number;
+  localDate(epochMs: number, utcOffsetMinutes: number): string;
+  addDays(date: string, days: number): string;
+  weekStrip(today: string, visited: string[]): WeekStrip;
+  rotationIndex(date: string, count: number, salt: string): number;
+}
+
+let loading: Promise<Core> | null = null;
+
+function wrap(pkg: typeof Pkg): Core {
+  return {
+    dayOfYear: pkg.dayOfYear,
+    localDate: pkg.localDate,
+    addDays: pkg.addDays,
+    weekStrip: (today, visited) => pkg.weekStrip(today, visited) as WeekStrip,
+    rotationIndex: pkg.rotationIndex,
+  };
+}
+
+export function loadCore(): Promise<Core> {
+  loading ??= import('./pkg/manna_core.js').then(async (pkg) => {
+    await pkg.default();
+    return wrap(pkg);
+  });
+  loading.catch(() => {
+    loading = null; // let a later call try again
+  });
+  return loading;
+}
+
+/** For tests: a core initialised synchronously from the module's bytes. */
+export async function coreFromBytes(bytes: BufferSource): Promise<Core> {
+  const pkg = await import('./pkg/manna_core.js');
+  pkg.initSync({ module: bytes });
+  return wrap(pkg);
+}
+
+/** Today's local date in the browser's time zone, as YYYY-MM-DD. */
+export function todayIn(core: Core, now: Date = new Date()): string {
+  return core.localDate(now.getTime(), -now.getTimezoneOffset());
+}
