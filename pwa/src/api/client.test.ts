@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, todayUrl, userId } from './client';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('API client', () => {
+  it('keeps one anonymous id and sends it with cookies', async () => {
+    const fetch = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const id = userId();
+    expect(id).toMatch(/^user-\d+-[a-z0-9]+$/);
+    expect(userId()).toBe(id);
+    expect(localStorage.getItem('manna-user-id')).toBe(id);
+    await apiRequest('POST', '/api/refresh-content', { a: 1 });
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.credentials).toBe('include');
+    expect(init.headers).toMatchObject({ 'X-User-ID': id, 'Content-Type': 'application/json' });
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('turns a failed answer into "status: body"', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"date: bad"}', { status: 400, statusText: 'Bad Request' })));
+    await expect(apiRequest('GET', '/api/home')).rejects.toThrow('400: {"message":"date: bad"}');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })));
+    await expect(apiRequest('GET', '/api/home')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('adds day and encoded date to /today calls', () => {
+    expect(todayUrl('/api/biohacks/today', '2026-11-22', 326)).toBe('/api/biohacks/today?day=326&date=2026-11-22');
+  });
+});
