@@ -40,6 +40,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

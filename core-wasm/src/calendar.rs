@@ -51,7 +51,9 @@ impl Date {
             return Err(DateError(format!("month {month} is out of range (1-12)")));
         }
         if day == 0 || day > days_in_month(year, month) {
-            return Err(DateError(format!("day {day} does not exist in {year}-{month:02}")));
+            return Err(DateError(format!(
+                "day {day} does not exist in {year}-{month:02}"
+            )));
         }
         Ok(Self { year, month, day })
     }
@@ -89,7 +91,14 @@ impl Date {
 
     /// 1 for 1 January, up to 365 or 366 for 31 December.
     pub fn day_of_year(self) -> u32 {
-        (self.to_days() - Date { year: self.year, month: 1, day: 1 }.to_days()) as u32 + 1
+        (self.to_days()
+            - Date {
+                year: self.year,
+                month: 1,
+                day: 1,
+            }
+            .to_days()) as u32
+            + 1
     }
 
     /// 0 = Monday … 6 = Sunday.
@@ -175,7 +184,7 @@ mod tests {
         assert!("2025-02-29".parse::<Date>().is_err());
         assert!("2024-02-29".parse::<Date>().is_ok());
         assert!("2026-13-01".parse::<Date>().is_err());
-        let err = "22/11/2026".parse::<Date>().unwrap_err();
+        let err = "22/11/2026".parse::<Date>().expect_err("refused");
         assert!(err.0.contains("YYYY-MM-DD"));
         assert!("2026-1-01".parse::<Date>().is_err());
         assert!("+026-11-01".parse::<Date>().is_err());

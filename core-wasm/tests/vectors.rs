@@ -10,10 +10,25 @@ const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors.json");
 
 fn compute() -> Value {
     let dates = [
-        "2024-02-28", "2024-02-29", "2024-03-01", "2024-12-31", "2025-01-01", "2025-12-31",
-        "2026-06-15", "2026-11-22", "2026-11-23", "2027-02-28", "2028-02-29", "2100-03-01",
+        "2024-02-28",
+        "2024-02-29",
+        "2024-03-01",
+        "2024-12-31",
+        "2025-01-01",
+        "2025-12-31",
+        "2026-06-15",
+        "2026-11-22",
+        "2026-11-23",
+        "2027-02-28",
+        "2028-02-29",
+        "2100-03-01",
     ];
-    let salts = ["bible-readings", "health-tips", "biohacks", "healthy-snacks"];
+    let salts = [
+        "bible-readings",
+        "health-tips",
+        "biohacks",
+        "healthy-snacks",
+    ];
     let mut days = Vec::new();
     let mut rotation = Vec::new();
     let mut weeks = Vec::new();
@@ -30,7 +45,8 @@ fn compute() -> Value {
         }
         let visited = [date.add_days(-2), date.add_days(-1), date.add_days(-9)];
         let visited_s: Vec<String> = visited.iter().map(ToString::to_string).collect();
-        weeks.push(json!({ "today": s, "visited": visited_s, "strip": week_strip(date, &visited) }));
+        weeks
+            .push(json!({ "today": s, "visited": visited_s, "strip": week_strip(date, &visited) }));
     }
     json!({ "dayOfYear": days, "rotation": rotation, "weekStrip": weeks })
 }
@@ -44,5 +60,8 @@ fn golden_vectors_match_the_native_rules() {
     }
     let stored: Value =
         serde_json::from_str(&std::fs::read_to_string(PATH).expect("read vectors")).expect("parse");
-    assert_eq!(stored, computed, "rules changed: regenerate vectors.json on purpose");
+    assert_eq!(
+        stored, computed,
+        "rules changed: regenerate vectors.json on purpose"
+    );
 }

@@ -20,10 +20,14 @@ pub struct Config {
     #[arg(long, env = "MANNA_STATIC_DIR", default_value = "./pwa/dist")]
     pub static_dir: PathBuf,
     /// Folder of the daily content files.
-    #[arg(long, env = "MANNA_CONTENT_DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/content"))]
+    #[arg(long, env = "MANNA_CONTENT_DIR", default_value = "./server/content")]
     pub content_dir: PathBuf,
     /// The public address of the app, used in links it sends.
-    #[arg(long, env = "MANNA_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    #[arg(
+        long,
+        env = "MANNA_PUBLIC_URL",
+        default_value = "http://127.0.0.1:8080"
+    )]
     pub public_url: String,
 }
 

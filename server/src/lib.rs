@@ -34,6 +34,8 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let state = AppState::open(config).await?;
-    axum::serve(listener, router(state)).with_graceful_shutdown(shutdown).await?;
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await?;
     Ok(())
 }

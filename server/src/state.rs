@@ -40,12 +40,18 @@ impl AppState {
         let files = read_content_files(&self.config.content_dir).map_err(AppError::Internal)?;
         let set = self.db.call(move |conn| load_into_db(conn, &files)).await?;
         *self.content.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(set);
-        self.home_cache.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        self.home_cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
         Ok(())
     }
 
     pub fn content(&self) -> Arc<ContentSet> {
-        self.content.read().unwrap_or_else(|p| p.into_inner()).clone()
+        self.content
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// The encoded home payload of `date`.

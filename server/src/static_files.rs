@@ -41,6 +41,7 @@ async fn shape_response(req: Request, next: Next) -> Response {
     } else {
         "no-cache"
     };
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     res
 }

@@ -6,32 +6,114 @@ use common::TestServer;
 use serde_json::Value;
 
 const KINDS: [(&str, &[&str]); 8] = [
-    ("bible-readings", &["reference", "verse", "reflection", "prayer", "dayNumber"]),
-    ("health-tips", &["category", "title", "content", "quickAction", "tags", "sources"]),
-    ("food-spotlights", &["name", "season", "description", "benefits", "preparation", "sources"]),
-    ("exercise-suggestions", &["category", "title", "description", "duration", "difficulty", "benefits", "instructions"]),
+    (
+        "bible-readings",
+        &["reference", "verse", "reflection", "prayer", "dayNumber"],
+    ),
+    (
+        "health-tips",
+        &[
+            "category",
+            "title",
+            "content",
+            "quickAction",
+            "tags",
+            "sources",
+        ],
+    ),
+    (
+        "food-spotlights",
+        &[
+            "name",
+            "season",
+            "description",
+            "benefits",
+            "preparation",
+            "sources",
+        ],
+    ),
+    (
+        "exercise-suggestions",
+        &[
+            "category",
+            "title",
+            "description",
+            "duration",
+            "difficulty",
+            "benefits",
+            "instructions",
+        ],
+    ),
     ("biohacks", &["title", "category", "isPremium"]),
-    ("healthy-home-tips", &["category", "title", "content", "quickAction", "costLevel", "difficulty", "tags"]),
-    ("biblical-foods", &["name", "description", "biblicalReferences", "healthBenefits", "modernPreparation", "spiritualSignificance", "sources"]),
-    ("healthy-snacks", &["name", "category", "description", "nutritionHighlights", "healthBenefits", "servingSize", "preparationTips", "pairingIdeas"]),
+    (
+        "healthy-home-tips",
+        &[
+            "category",
+            "title",
+            "content",
+            "quickAction",
+            "costLevel",
+            "difficulty",
+            "tags",
+        ],
+    ),
+    (
+        "biblical-foods",
+        &[
+            "name",
+            "description",
+            "biblicalReferences",
+            "healthBenefits",
+            "modernPreparation",
+            "spiritualSignificance",
+            "sources",
+        ],
+    ),
+    (
+        "healthy-snacks",
+        &[
+            "name",
+            "category",
+            "description",
+            "nutritionHighlights",
+            "healthBenefits",
+            "servingSize",
+            "preparationTips",
+            "pairingIdeas",
+        ],
+    ),
 ];
 
 #[tokio::test]
 async fn each_today_endpoint_answers_the_spec_fields_for_the_given_date() {
     let server = TestServer::start().await;
     for (slug, fields) in KINDS {
-        let (status, item) = server.get(&format!("/api/{slug}/today?day=326&date=2026-11-22")).await;
+        let (status, item) = server
+            .get(&format!("/api/{slug}/today?day=326&date=2026-11-22"))
+            .await;
         assert_eq!(status, 200, "{slug}");
         for field in fields {
-            assert!(item.get(*field).is_some_and(|v| !v.is_null()), "{slug} lacks {field}: {item}");
+            assert!(
+                item.get(*field).is_some_and(|v| !v.is_null()),
+                "{slug} lacks {field}: {item}"
+            );
         }
         assert_eq!(item["date"], "2026-11-22");
-        let (_, again) = server.get(&format!("/api/{slug}/today?date=2026-11-22")).await;
+        let (_, again) = server
+            .get(&format!("/api/{slug}/today?date=2026-11-22"))
+            .await;
         assert_eq!(item, again, "{slug}: the same date shows the same item");
-        let (_, next) = server.get(&format!("/api/{slug}/today?date=2026-11-23")).await;
-        assert_ne!(item["id"], next["id"], "{slug}: the next day shows another item");
+        let (_, next) = server
+            .get(&format!("/api/{slug}/today?date=2026-11-23"))
+            .await;
+        assert_ne!(
+            item["id"], next["id"],
+            "{slug}: the next day shows another item"
+        );
     }
-    let (_, reading) = server.get("/api/bible-readings/today?date=2024-12-31").await;
+    let (_, reading) = server
+        .get("/api/bible-readings/today?date=2024-12-31")
+        .await;
     assert_eq!(reading["dayNumber"], 366);
 }
 
@@ -41,10 +123,19 @@ async fn home_combines_the_day_and_names_its_day_number() {
     let (status, home) = server.get("/api/home?date=2026-11-22").await;
     assert_eq!(status, 200);
     assert_eq!(home["dayNumber"], 326);
-    for key in ["bibleReading", "healthTip", "foodSpotlight", "exerciseSuggestion", "dailyBiohack", "healthyHomeTip"] {
+    for key in [
+        "bibleReading",
+        "healthTip",
+        "foodSpotlight",
+        "exerciseSuggestion",
+        "dailyBiohack",
+        "healthyHomeTip",
+    ] {
         assert!(home[key].is_object(), "home lacks {key}");
     }
-    let (_, reading) = server.get("/api/bible-readings/today?date=2026-11-22").await;
+    let (_, reading) = server
+        .get("/api/bible-readings/today?date=2026-11-22")
+        .await;
     assert_eq!(home["bibleReading"], reading);
     let (status, _) = server.get("/api/home").await;
     assert_eq!(status, 200, "without a date the server's date is used");
@@ -53,15 +144,37 @@ async fn home_combines_the_day_and_names_its_day_number() {
 #[tokio::test]
 async fn premium_biohacks_never_reveal_their_text() {
     let server = TestServer::start().await;
-    let (_, range) = server.get("/api/daily-content?from=2026-01-01&days=31").await;
+    let (_, range) = server
+        .get("/api/daily-content?from=2026-01-01&days=31")
+        .await;
     let days = range["days"].as_array().expect("days");
-    let locked: Vec<&Value> = days.iter().map(|d| &d["dailyBiohack"]).filter(|b| b["isPremium"] == 1).collect();
-    let open: Vec<&Value> = days.iter().map(|d| &d["dailyBiohack"]).filter(|b| b["isPremium"] == 0).collect();
-    assert!(!locked.is_empty() && !open.is_empty(), "a month shows both kinds of biohack");
+    let locked: Vec<&Value> = days
+        .iter()
+        .map(|d| &d["dailyBiohack"])
+        .filter(|b| b["isPremium"] == 1)
+        .collect();
+    let open: Vec<&Value> = days
+        .iter()
+        .map(|d| &d["dailyBiohack"])
+        .filter(|b| b["isPremium"] == 0)
+        .collect();
+    assert!(
+        !locked.is_empty() && !open.is_empty(),
+        "a month shows both kinds of biohack"
+    );
     for hack in locked {
         assert!(hack["title"].is_string() && hack["category"].is_string());
-        for hidden in ["description", "howTo", "benefits", "scientificBasis", "duration"] {
-            assert!(hack.get(hidden).is_none(), "premium biohack leaked {hidden}: {hack}");
+        for hidden in [
+            "description",
+            "howTo",
+            "benefits",
+            "scientificBasis",
+            "duration",
+        ] {
+            assert!(
+                hack.get(hidden).is_none(),
+                "premium biohack leaked {hidden}: {hack}"
+            );
         }
     }
     assert!(open.iter().all(|h| h["howTo"].is_string()));
@@ -81,14 +194,25 @@ async fn bad_dates_and_counts_get_a_clear_400() {
         let (status, body) = server.get(path).await;
         assert_eq!(status, 400, "{path}");
         let message = body["message"].as_str().unwrap_or_default();
-        assert!(message.contains("date") || message.contains("from") || message.contains("days") || message.contains("limit"), "{path}: {message}");
+        assert!(
+            message.contains("date")
+                || message.contains("from")
+                || message.contains("days")
+                || message.contains("limit"),
+            "{path}: {message}"
+        );
     }
 }
 
 #[tokio::test]
 async fn unknown_api_paths_are_json_404s() {
     let server = TestServer::start().await;
-    for path in ["/api/nothing-here", "/api/sermons/today", "/api/a/b/c", "/api/biohacks"] {
+    for path in [
+        "/api/nothing-here",
+        "/api/sermons/today",
+        "/api/a/b/c",
+        "/api/biohacks",
+    ] {
         let (status, body) = server.get(path).await;
         assert_eq!(status, 404, "{path}");
         assert_eq!(body["error"], "not_found", "{path}");
@@ -99,20 +223,38 @@ async fn unknown_api_paths_are_json_404s() {
 #[tokio::test]
 async fn range_covers_consecutive_days_for_the_offline_prefetch() {
     let server = TestServer::start().await;
-    let (status, range) = server.get("/api/daily-content?from=2026-12-29&days=8").await;
+    let (status, range) = server
+        .get("/api/daily-content?from=2026-12-29&days=8")
+        .await;
     assert_eq!(status, 200);
     let days = range["days"].as_array().expect("days");
     let dates: Vec<&str> = days.iter().filter_map(|d| d["date"].as_str()).collect();
-    assert_eq!(dates, ["2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03", "2027-01-04", "2027-01-05"]);
+    assert_eq!(
+        dates,
+        [
+            "2026-12-29",
+            "2026-12-30",
+            "2026-12-31",
+            "2027-01-01",
+            "2027-01-02",
+            "2027-01-03",
+            "2027-01-04",
+            "2027-01-05"
+        ]
+    );
     assert_eq!(days[3]["dayNumber"], 1);
-    let (_, single) = server.get("/api/healthy-snacks/today?date=2027-01-01").await;
+    let (_, single) = server
+        .get("/api/healthy-snacks/today?date=2027-01-01")
+        .await;
     assert_eq!(days[3]["healthySnack"], single);
 }
 
 #[tokio::test]
 async fn archives_list_past_days_newest_first() {
     let server = TestServer::start().await;
-    let (status, list) = server.get("/api/bible-readings?date=2026-11-22&limit=10").await;
+    let (status, list) = server
+        .get("/api/bible-readings?date=2026-11-22&limit=10")
+        .await;
     assert_eq!(status, 200);
     let list = list.as_array().expect("list");
     assert_eq!(list.len(), 10);
@@ -124,7 +266,11 @@ async fn archives_list_past_days_newest_first() {
     for slug in ["health-tips", "food-spotlights", "exercise-suggestions"] {
         let (status, list) = server.get(&format!("/api/{slug}")).await;
         assert_eq!(status, 200);
-        assert_eq!(list.as_array().map(Vec::len), Some(30), "{slug} default archive is 30 days");
+        assert_eq!(
+            list.as_array().map(Vec::len),
+            Some(30),
+            "{slug} default archive is 30 days"
+        );
     }
 }
 
@@ -146,15 +292,32 @@ async fn a_broken_content_file_stops_start_up_and_keeps_the_stored_content() {
         let entry = entry.expect("entry");
         std::fs::copy(entry.path(), broken.path().join(entry.file_name())).expect("copy");
     }
-    std::fs::write(broken.path().join("health-tips.json"), r#"{"items":[{"id":"x"}]}"#).expect("write");
+    std::fs::write(
+        broken.path().join("health-tips.json"),
+        r#"{"items":[{"id":"x"}]}"#,
+    )
+    .expect("write");
     let data = tempfile::tempdir().expect("data");
     let mut config = manna_server::Config::for_tests(data.path().to_path_buf());
-    let good = manna_server::AppState::open(config.clone()).await.expect("good content loads");
-    let before = good.content().items(manna_server::content::Kind::HealthTips).len();
+    let good = manna_server::AppState::open(config.clone())
+        .await
+        .expect("good content loads");
+    let before = good
+        .content()
+        .items(manna_server::content::Kind::HealthTips)
+        .len();
     config.content_dir = broken.path().to_path_buf();
-    let err = manna_server::AppState::open(config.clone()).await.expect_err("broken content refused");
+    let err = manna_server::AppState::open(config.clone())
+        .await
+        .expect_err("broken content refused");
     assert!(err.to_string().contains("health-tips.json"), "{err}");
     config.content_dir = common::content_dir();
     let again = manna_server::AppState::open(config).await.expect("reopens");
-    assert_eq!(again.content().items(manna_server::content::Kind::HealthTips).len(), before);
+    assert_eq!(
+        again
+            .content()
+            .items(manna_server::content::Kind::HealthTips)
+            .len(),
+        before
+    );
 }

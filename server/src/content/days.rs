@@ -32,7 +32,10 @@ pub fn day_payload(set: &ContentSet, date: Date) -> Value {
     out.insert("date".into(), json!(date.to_string()));
     out.insert("dayNumber".into(), json!(date.day_of_year()));
     for kind in Kind::ALL {
-        out.insert(kind.field().into(), item_for(set, kind, date).unwrap_or(Value::Null));
+        out.insert(
+            kind.field().into(),
+            item_for(set, kind, date).unwrap_or(Value::Null),
+        );
     }
     Value::Object(out)
 }

@@ -26,7 +26,10 @@ pub fn read_content_files(dir: &Path) -> Result<ContentFiles, String> {
         let parsed = parse_file(kind, &text).map_err(|e| format!("{}: {e}", path.display()))?;
         items.insert(kind, parsed);
     }
-    Ok(ContentFiles { hash: hex::encode(hasher.finalize()), items })
+    Ok(ContentFiles {
+        hash: hex::encode(hasher.finalize()),
+        items,
+    })
 }
 
 fn parse_file(kind: Kind, text: &str) -> Result<Vec<Value>, String> {
@@ -42,7 +45,9 @@ fn parse_file(kind: Kind, text: &str) -> Result<Vec<Value>, String> {
     raw.iter()
         .enumerate()
         .map(|(i, item)| {
-            let item = kind.parse_item(item.clone()).map_err(|e| format!("item {i}: {e}"))?;
+            let item = kind
+                .parse_item(item.clone())
+                .map_err(|e| format!("item {i}: {e}"))?;
             if let Some(field) = first_blank_field(&item) {
                 return Err(format!("item {i}: \"{field}\" is blank"));
             }
@@ -59,10 +64,17 @@ fn parse_file(kind: Kind, text: &str) -> Result<Vec<Value>, String> {
 fn first_blank_field(item: &Value) -> Option<String> {
     let blank = |v: &Value| match v {
         Value::String(s) => s.trim().is_empty(),
-        Value::Array(a) => a.is_empty() || a.iter().any(|x| x.as_str().is_some_and(|s| s.trim().is_empty())),
+        Value::Array(a) => {
+            a.is_empty()
+                || a.iter()
+                    .any(|x| x.as_str().is_some_and(|s| s.trim().is_empty()))
+        }
         _ => false,
     };
-    item.as_object()?.iter().find(|(_, v)| blank(v)).map(|(k, _)| k.clone())
+    item.as_object()?
+        .iter()
+        .find(|(_, v)| blank(v))
+        .map(|(k, _)| k.clone())
 }
 
 #[cfg(test)]
@@ -75,24 +87,41 @@ mod tests {
             format!(r#"{{"items":[{{"id":"a","category":"c","title":"t","content":"x"{extra}}}]}}"#)
         };
         assert!(parse_file(Kind::HealthTips, &tip("")).is_ok());
-        let unknown = parse_file(Kind::HealthTips, &tip(r#","colour":"red""#)).unwrap_err();
+        let unknown = parse_file(Kind::HealthTips, &tip(r#","colour":"red""#)).expect_err("refused");
         assert!(unknown.contains("colour"), "{unknown}");
-        let blank = parse_file(Kind::HealthTips, &tip(r#","quickAction":"  ""#)).unwrap_err();
+        let blank = parse_file(Kind::HealthTips, &tip(r#","quickAction":"  ""#)).expect_err("refused");
         assert!(blank.contains("quickAction"), "{blank}");
-        let missing = parse_file(Kind::HealthTips, r#"{"items":[{"id":"a","title":"t","content":"x"}]}"#);
-        assert!(missing.unwrap_err().contains("category"));
+        let missing = parse_file(
+            Kind::HealthTips,
+            r#"{"items":[{"id":"a","title":"t","content":"x"}]}"#,
+        );
+        assert!(missing.expect_err("refused").contains("category"));
     }
 
     #[test]
     fn refuses_duplicate_ids_and_bad_enums() {
         let two = r#"{"items":[{"id":"a","category":"c","title":"t","content":"x"},
                               {"id":"a","category":"c","title":"t","content":"y"}]}"#;
-        assert!(parse_file(Kind::HealthTips, two).unwrap_err().contains("used twice"));
+        assert!(
+            parse_file(Kind::HealthTips, two)
+                .expect_err("refused")
+                .contains("used twice")
+        );
         let hack = r#"{"items":[{"id":"a","title":"t","description":"d","category":"sauna",
             "duration":"5 min","howTo":"h","benefits":"b","isPremium":0}]}"#;
-        assert!(parse_file(Kind::Biohacks, hack).unwrap_err().contains("sauna"));
-        let flag = hack.replace("sauna", "grounding").replace("\"isPremium\":0", "\"isPremium\":2");
-        assert!(parse_file(Kind::Biohacks, &flag).unwrap_err().contains("isPremium"));
+        assert!(
+            parse_file(Kind::Biohacks, hack)
+                .expect_err("refused")
+                .contains("sauna")
+        );
+        let flag = hack
+            .replace("sauna", "grounding")
+            .replace("\"isPremium\":0", "\"isPremium\":2");
+        assert!(
+            parse_file(Kind::Biohacks, &flag)
+                .expect_err("refused")
+                .contains("isPremium")
+        );
     }
 }
 
@@ -109,6 +138,8 @@ mod shipped_content {
             assert!(n >= 31, "{} has only {n} items", kind.slug());
         }
         let hacks = &files.items[&Kind::Biohacks];
-        assert!(hacks.iter().any(|h| h["isPremium"] == 1) && hacks.iter().any(|h| h["isPremium"] == 0));
+        assert!(
+            hacks.iter().any(|h| h["isPremium"] == 1) && hacks.iter().any(|h| h["isPremium"] == 0)
+        );
     }
 }

@@ -64,7 +64,9 @@ impl Kind {
 
     /// Checks one item against this kind's shape, returning it normalised.
     pub fn parse_item(self, item: Value) -> Result<Value, serde_json::Error> {
-        fn typed<T: for<'de> Deserialize<'de> + Serialize>(v: Value) -> Result<Value, serde_json::Error> {
+        fn typed<T: for<'de> Deserialize<'de> + Serialize>(
+            v: Value,
+        ) -> Result<Value, serde_json::Error> {
             serde_json::to_value(serde_json::from_value::<T>(v)?)
         }
         match self {
@@ -183,7 +185,9 @@ struct Biohack {
 fn premium_flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
     match u8::deserialize(d)? {
         v @ (0 | 1) => Ok(v),
-        v => Err(serde::de::Error::custom(format!("isPremium must be 0 or 1, not {v}"))),
+        v => Err(serde::de::Error::custom(format!(
+            "isPremium must be 0 or 1, not {v}"
+        ))),
     }
 }
 

@@ -26,7 +26,11 @@ impl ContentSet {
 pub fn load_into_db(conn: &mut Connection, files: &ContentFiles) -> Result<ContentSet, AppError> {
     let tx = conn.transaction()?;
     let stored: Option<String> = tx
-        .query_row("SELECT value FROM meta WHERE key = 'content_hash'", [], |r| r.get(0))
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'content_hash'",
+            [],
+            |r| r.get(0),
+        )
         .ok();
     if stored.as_deref() != Some(files.hash.as_str()) {
         tx.execute("DELETE FROM content_items", [])?;
@@ -63,11 +67,15 @@ fn read_set(conn: &Connection) -> Result<ContentSet, AppError> {
     let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
     for row in rows {
         let (slug, body) = row?;
-        let kind = Kind::from_slug(&slug)
-            .ok_or_else(|| AppError::Internal(format!("unknown content kind {slug} in the database")))?;
+        let kind = Kind::from_slug(&slug).ok_or_else(|| {
+            AppError::Internal(format!("unknown content kind {slug} in the database"))
+        })?;
         let value = serde_json::from_str(&body)
             .map_err(|e| AppError::Internal(format!("stored {slug} item is not JSON: {e}")))?;
         items.entry(kind).or_default().push(value);
     }
-    Ok(ContentSet { version: version.chars().take(12).collect(), items })
+    Ok(ContentSet {
+        version: version.chars().take(12).collect(),
+        items,
+    })
 }

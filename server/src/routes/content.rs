@@ -22,32 +22,52 @@ const DEFAULT_ARCHIVE_DAYS: u32 = 30;
 
 /// The server's own date (UTC) when the client names none.
 fn server_today() -> Date {
-    let ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+    let ms = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64);
     Date::from_epoch_ms(ms, 0)
 }
 
 fn date_param(params: &HashMap<String, String>, name: &str) -> Result<Date, AppError> {
     match params.get(name) {
         None => Ok(server_today()),
-        Some(s) => s.parse().map_err(|e: manna_core::DateError| AppError::BadRequest(format!("{name}: {e}"))),
+        Some(s) => s
+            .parse()
+            .map_err(|e: manna_core::DateError| AppError::BadRequest(format!("{name}: {e}"))),
     }
 }
 
-fn count_param(params: &HashMap<String, String>, name: &str, default: u32, max: u32) -> Result<u32, AppError> {
-    let Some(raw) = params.get(name) else { return Ok(default) };
+fn count_param(
+    params: &HashMap<String, String>,
+    name: &str,
+    default: u32,
+    max: u32,
+) -> Result<u32, AppError> {
+    let Some(raw) = params.get(name) else {
+        return Ok(default);
+    };
     match raw.parse::<u32>() {
         Ok(n) if (1..=max).contains(&n) => Ok(n),
-        _ => Err(AppError::BadRequest(format!("{name}: '{raw}' must be a whole number from 1 to {max}"))),
+        _ => Err(AppError::BadRequest(format!(
+            "{name}: '{raw}' must be a whole number from 1 to {max}"
+        ))),
     }
 }
 
 fn kind_param(slug: &str) -> Result<Kind, AppError> {
-    Kind::from_slug(slug).ok_or_else(|| AppError::NotFound(format!("no API endpoint at /api/{slug}")))
+    Kind::from_slug(slug)
+        .ok_or_else(|| AppError::NotFound(format!("no API endpoint at /api/{slug}")))
 }
 
-pub async fn home_get(State(state): State<AppState>, Query(q): Params) -> Result<impl IntoResponse, AppError> {
+pub async fn home_get(
+    State(state): State<AppState>,
+    Query(q): Params,
+) -> Result<impl IntoResponse, AppError> {
     let date = date_param(&q, "date")?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], state.home_json(date)))
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        state.home_json(date),
+    ))
 }
 
 pub async fn today_get(
@@ -58,14 +78,21 @@ pub async fn today_get(
     let kind = kind_param(&slug)?;
     let date = date_param(&q, "date")?;
     // An empty list answers null: the app shows its "No … available for today" state.
-    Ok(Json(item_for(&state.content(), kind, date).unwrap_or(Value::Null)))
+    Ok(Json(
+        item_for(&state.content(), kind, date).unwrap_or(Value::Null),
+    ))
 }
 
-pub async fn daily_content_get(State(state): State<AppState>, Query(q): Params) -> Result<Json<Value>, AppError> {
+pub async fn daily_content_get(
+    State(state): State<AppState>,
+    Query(q): Params,
+) -> Result<Json<Value>, AppError> {
     let from = date_param(&q, "from")?;
     let days = count_param(&q, "days", 8, MAX_RANGE_DAYS)?;
     let set = state.content();
-    let list: Vec<Value> = (0..i64::from(days)).map(|i| day_payload(&set, from.add_days(i))).collect();
+    let list: Vec<Value> = (0..i64::from(days))
+        .map(|i| day_payload(&set, from.add_days(i)))
+        .collect();
     Ok(Json(json!({ "contentVersion": set.version, "days": list })))
 }
 
@@ -79,7 +106,9 @@ pub async fn archive_get(
         kind,
         Kind::BibleReadings | Kind::HealthTips | Kind::FoodSpotlights | Kind::ExerciseSuggestions
     ) {
-        return Err(AppError::NotFound(format!("no archive list at /api/{slug}")));
+        return Err(AppError::NotFound(format!(
+            "no archive list at /api/{slug}"
+        )));
     }
     let today = date_param(&q, "date")?;
     let days = count_param(&q, "limit", DEFAULT_ARCHIVE_DAYS, MAX_ARCHIVE_DAYS)?;
@@ -88,5 +117,7 @@ pub async fn archive_get(
 
 pub async fn refresh_content_post(State(state): State<AppState>) -> Result<Json<Value>, AppError> {
     state.reload_content().await?;
-    Ok(Json(json!({ "ok": true, "contentVersion": state.content().version })))
+    Ok(Json(
+        json!({ "ok": true, "contentVersion": state.content().version }),
+    ))
 }

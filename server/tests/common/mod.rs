@@ -23,7 +23,9 @@ impl TestServer {
         let data = tempfile::tempdir().expect("temp dir");
         let mut config = Config::for_tests(data.path().to_path_buf());
         adjust(&mut config);
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("addr"));
         let (stop, stopped) = oneshot::channel::<()>();
         let (ready_tx, ready) = oneshot::channel::<()>();
@@ -37,17 +39,32 @@ impl TestServer {
             .expect("server runs");
         });
         ready.await.expect("server task started");
-        Self { base, client: reqwest::Client::new(), _data: data, stop: Some(stop) }
+        Self {
+            base,
+            client: reqwest::Client::new(),
+            _data: data,
+            stop: Some(stop),
+        }
     }
 
     pub async fn get(&self, path: &str) -> (u16, serde_json::Value) {
-        let res = self.client.get(format!("{}{path}", self.base)).send().await.expect("request");
+        let res = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("request");
         let status = res.status().as_u16();
         (status, res.json().await.unwrap_or(serde_json::Value::Null))
     }
 
     pub async fn post(&self, path: &str) -> (u16, serde_json::Value) {
-        let res = self.client.post(format!("{}{path}", self.base)).send().await.expect("request");
+        let res = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("request");
         let status = res.status().as_u16();
         (status, res.json().await.unwrap_or(serde_json::Value::Null))
     }

@@ -1,0 +1,73 @@
+# Manna: two commands for a newcomer.
+#   make run   installs what is missing, builds, and serves the app on http://127.0.0.1:8080
+#   make test  installs what is missing (Chromium included) and runs every test
+# Also: make bench (speed and size figures), make lint.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+WASM_TARGET := wasm32-unknown-unknown
+WASM_OUT := pwa/src/wasm/pkg
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+CHROMIUM := /usr/bin/chromium
+
+export MANNA_PORT ?= 8080
+export MANNA_DATA_DIR ?= ./data
+
+.PHONY: run test bench lint setup-rust setup-chromium node-deps wasm pwa server
+
+## ---- installs (each step skips itself when already done) ----
+
+setup-rust:
+	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
+		echo "Installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (a few minutes, once)"; \
+		cargo install --locked wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
+	fi
+
+pwa/node_modules/.package-lock.json: pwa/package-lock.json
+	cd pwa && npm ci --no-audit --no-fund
+
+tests/node_modules/.package-lock.json: tests/package-lock.json
+	cd tests && npm ci --no-audit --no-fund
+
+node-deps: pwa/node_modules/.package-lock.json tests/node_modules/.package-lock.json
+
+setup-chromium:
+	@[ -x $(CHROMIUM) ] || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
+
+## ---- builds ----
+
+wasm: setup-rust
+	cargo build --release -p manna-core --target $(WASM_TARGET)
+	wasm-bindgen --target web --out-dir $(WASM_OUT) target/$(WASM_TARGET)/release/manna_core.wasm
+
+pwa: wasm node-deps
+	cd pwa && npm run build
+
+server:
+	cargo build --release -p manna-server
+
+## ---- the two commands ----
+
+run: pwa server
+	./target/release/manna-server
+
+lint: wasm node-deps
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings
+	cd pwa && npm run typecheck && npm run lint
+
+test: setup-chromium lint pwa
+	cargo test --workspace
+	cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)
+	cd pwa && npm test
+	cd tests && node --test content/
+	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server node --test --test-concurrency=1 e2e/
+
+## ---- figures (not part of make test) ----
+
+bench: pwa server
+	bash tests/bench/bench.sh

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Speed and size figures for the home screen:
+#  - GET /api/home on the release server under wrk, beside nginx serving the same
+#    JSON as a static file in the same run (throughput ratio and p99 latency);
+#  - gzip sizes of the JS and CSS the first render of / needs, and of the .wasm.
+# Targets: /api/home >= 0.5 x nginx; first-render JS <= 150 KB gzip; .wasm <= 60 KB gzip.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+command -v wrk >/dev/null || { $SUDO apt-get update && $SUDO apt-get install -y --no-install-recommends wrk; }
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { $SUDO apt-get update && $SUDO apt-get install -y --no-install-recommends nginx-light; }
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+DURATION=${BENCH_SECONDS:-10}
+CONNECTIONS=${BENCH_CONNECTIONS:-64}
+work=$(mktemp -d)
+chmod 755 "$work" # nginx workers read the file as an unprivileged user
+cleanup() {
+  [ -n "${server_pid:-}" ] && kill "$server_pid" 2>/dev/null || true
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_for() { for _ in $(seq 1 100); do curl -sf "$1" >/dev/null && return 0; sleep 0.1; done; echo "not reachable: $1" >&2; return 1; }
+
+today=$(date +%F)
+manna_port=$(free_port)
+MANNA_PORT=$manna_port MANNA_DATA_DIR="$work/data" RUST_LOG=warn ./target/release/manna-server >"$work/server.log" 2>&1 &
+server_pid=$!
+wait_for "http://127.0.0.1:$manna_port/api/health"
+curl -sf "http://127.0.0.1:$manna_port/api/home?date=$today" >"$work/home.json"
+
+nginx_port=$(free_port)
+mkdir -p "$work/www/api" "$work/nginx-tmp"
+cp "$work/home.json" "$work/www/api/home"
+cat >"$work/nginx.conf" <<CONF
+worker_processes auto;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $work/nginx-tmp;
+  proxy_temp_path $work/nginx-tmp;
+  fastcgi_temp_path $work/nginx-tmp;
+  uwsgi_temp_path $work/nginx-tmp;
+  scgi_temp_path $work/nginx-tmp;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $work/www;
+    default_type application/json;
+  }
+}
+CONF
+"$NGINX" -c "$work/nginx.conf" -e "$work/nginx-error.log"
+wait_for "http://127.0.0.1:$nginx_port/api/home"
+
+run_wrk() { wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency "$1" >"$work/$2.txt"; }
+rps() { awk '/^Requests\/sec:/ { print $2 }' "$work/$1.txt"; }
+p99() { awk '$1 == "99%" { print $2 }' "$work/$1.txt"; }
+
+run_wrk "http://127.0.0.1:$nginx_port/api/home" nginx
+run_wrk "http://127.0.0.1:$manna_port/api/home?date=$today" manna
+
+echo "== GET /api/home (wrk, 2 threads, $CONNECTIONS connections, ${DURATION}s each) =="
+printf '%-22s %12s req/s   p99 %s\n' "nginx (static file)" "$(rps nginx)" "$(p99 nginx)"
+printf '%-22s %12s req/s   p99 %s\n' "manna /api/home" "$(rps manna)" "$(p99 manna)"
+ratio=$(python3 -c "print(f'{$(rps manna)/$(rps nginx):.2f}')")
+echo "throughput ratio manna/nginx: $ratio (target >= 0.5)"
+
+echo
+echo "== sizes =="
+node tests/bench/sizes.mjs
+python3 -c "import sys; sys.exit(0 if $ratio >= 0.5 else 1)" || { echo "below the throughput target"; exit 1; }

@@ -1,0 +1,36 @@
+// Gzip sizes of what the first render of / loads (the entry, the home page and
+// the WASM glue, with their static imports) and of the .wasm, from Vite's manifest.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = resolve(import.meta.dirname, '../../pwa/dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const FIRST_RENDER = ['index.html', 'src/features/home/HomePage.tsx', 'src/wasm/pkg/manna_core.js'];
+
+const files = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const dep of chunk.imports ?? []) visit(dep);
+};
+FIRST_RENDER.forEach(visit);
+
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+let js = 0;
+let css = 0;
+for (const file of [...files].sort()) {
+  const size = gz(file);
+  if (file.endsWith('.js')) js += size;
+  if (file.endsWith('.css')) css += size;
+  console.log(`  ${file.padEnd(48)} ${kb(size)} gzip`);
+}
+const wasmFile = Object.values(manifest).find((c) => c.file.endsWith('.wasm'))?.file;
+const wasm = wasmFile ? gz(wasmFile) : NaN;
+console.log(`first-render JS:  ${kb(js)} gzip (target <= 150 KB)`);
+console.log(`first-render CSS: ${kb(css)} gzip`);
+console.log(`.wasm:            ${kb(wasm)} gzip (target <= 60 KB)`);
+if (js > 150 * 1024 || !(wasm <= 60 * 1024)) process.exitCode = 1;

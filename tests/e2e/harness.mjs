@@ -1,0 +1,92 @@
+// Starts the real server (its own port, its own data folder) and Debian's
+// Chromium for the end-to-end tests.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = resolve(import.meta.dirname, '../..');
+const serverBin = process.env.MANNA_SERVER_BIN ?? join(root, 'target/release/manna-server');
+
+export async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'manna-e2e-'));
+  const child = spawn(serverBin, [], {
+    cwd: root,
+    env: {
+      ...process.env,
+      MANNA_PORT: '0',
+      MANNA_HOST: '127.0.0.1',
+      MANNA_DATA_DIR: dataDir,
+      MANNA_STATIC_DIR: join(root, 'pwa/dist'),
+      NO_COLOR: '1',
+      RUST_LOG: 'manna_server=info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const base = await new Promise((resolvePromise, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      // eslint-disable-next-line no-control-regex
+      const m = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(output.replace(/\x1b\[[0-9;]*m/g, ''));
+      if (m) resolvePromise(m[1]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
+  });
+  const exited = new Promise((r) => child.on('exit', r));
+  return {
+    base,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    async dispose() {
+      await this.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export function launchBrowser() {
+  return chromium.launch(CHROMIUM);
+}
+
+/** A browser with a real (non-incognito) profile, as installing an app needs; removed on close. */
+export async function launchProfile(options = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'manna-profile-'));
+  const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The browser's local date (this machine's time zone) as YYYY-MM-DD, `offsetDays` ahead. */
+export function localDate(offsetDays = 0, from = new Date()) {
+  const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + offsetDays, 12);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };

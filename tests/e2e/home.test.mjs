@@ -1,0 +1,137 @@
+// The home screen as a person on a phone sees it: server content, offline for a
+// week, installable, and the 404 screen.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, launchProfile, localDate, PHONE, startServer } from './harness.mjs';
+
+const CARDS = [
+  ['reading', "Today's Reading", (d) => d.bibleReading.reference],
+  ['health-tip', "Today's Health Wisdom", (d) => d.healthTip.title],
+  ['spotlight', 'Organic Spotlight', (d) => d.foodSpotlight.name],
+  ['movement', "Today's Movement", (d) => d.exerciseSuggestion.title],
+  ['biohack', null, (d) => d.dailyBiohack.title],
+  ['home-tip', 'Healthy Home Tip', (d) => d.healthyHomeTip.title],
+  ['biblical-food', 'Healing Foods of the Bible', (d) => d.biblicalFood.name],
+  ['snack', 'Healthy Snacks Spotlight', (d) => d.healthySnack.name],
+];
+
+async function daysFrom(base, from, days) {
+  const res = await fetch(`${base}/api/daily-content?from=${from}&days=${days}`);
+  assert.equal(res.status, 200);
+  return (await res.json()).days;
+}
+
+/** Waits until the service worker controls the page and the coming week is saved. */
+async function waitUntilOfflineReady(page) {
+  await page.getByText(/Saved for offline use through/).waitFor({ timeout: 30_000 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    }
+  });
+}
+
+describe('home screen', () => {
+  let server;
+  let browser;
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  test('shows the banner, the promo and all eight cards with the server content, in order', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(server.base);
+    const [today] = await daysFrom(server.base, localDate(), 1);
+    await page.getByText(today.bibleReading.reference).first().waitFor();
+    assert.ok(await page.getByRole('heading', { name: "Today's Wellness Inspiration" }).isVisible());
+    assert.ok(await page.getByText(`Day ${today.dayNumber}`, { exact: true }).isVisible());
+    assert.equal(await page.getByRole('link', { name: 'Start My Plan - $4.99/mo' }).getAttribute('href'), '/subscribe-simple');
+    assert.equal(await page.getByRole('link', { name: 'I Already Paid' }).getAttribute('href'), '/already-paid');
+
+    const order = await page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    assert.deepEqual(order, CARDS.map(([id]) => id));
+    for (const [id, title, expected] of CARDS) {
+      const card = page.locator(`[data-card="${id}"]`);
+      await card.getByText(expected(today), { exact: false }).first().waitFor();
+      if (title) assert.equal(await card.getByRole('heading', { level: 2 }).textContent(), title);
+      assert.match(await card.textContent(), /not medical advice/);
+    }
+    assert.ok(await page.getByRole('button', { name: 'Listen' }).isVisible());
+    assert.ok(await page.getByRole('heading', { name: "This Week's Journey" }).isVisible());
+    assert.equal(await page.locator('.week-day').count(), 7);
+    for (const tool of ['Worship Music', 'Wellness Score', 'Find Organic Farms', 'Hiking Trails']) {
+      assert.ok(await page.getByRole('link', { name: new RegExp(tool) }).isVisible(), tool);
+    }
+    await context.close();
+  });
+
+  test('is installable with no installability errors', async () => {
+    const profile = await launchProfile(PHONE);
+    const { context } = profile;
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(server.base);
+    await waitUntilOfflineReady(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, []);
+    const manifest = await (await fetch(`${server.base}/manifest.webmanifest`)).json();
+    const sizes = manifest.icons.map((i) => `${i.sizes} ${i.purpose}`);
+    assert.deepEqual(sizes.sort(), ['192x192 any', '512x512 any', '512x512 maskable']);
+    await profile.close();
+  });
+
+  test('shows the 404 screen for an unknown path', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${server.base}/no/such/page`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('with no network', () => {
+  let server;
+  let browser;
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  test('after one visit, the home screen opens without the server, today and 3 days later', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const week = await daysFrom(server.base, localDate(), 8);
+    await page.goto(server.base);
+    await page.getByText(week[0].bibleReading.reference).first().waitFor();
+    await waitUntilOfflineReady(page);
+
+    await server.stop();
+    assert.ok(await fetch(server.base).then(() => false, () => true), 'the server is really gone');
+
+    await page.reload();
+    await page.locator('[data-card="reading"]').getByText(week[0].bibleReading.reference).waitFor();
+    await page.locator('[data-card="snack"]').getByText(week[0].healthySnack.name).waitFor();
+
+    const later = await context.newPage();
+    const noon = new Date();
+    noon.setHours(12, 0, 0, 0);
+    await later.clock.install({ time: new Date(noon.getTime() + 3 * 24 * 3600 * 1000) });
+    await later.goto(server.base);
+    const third = week[3];
+    assert.equal(third.date, localDate(3));
+    await later.locator('[data-card="reading"]').getByText(third.bibleReading.reference).waitFor();
+    await later.locator('[data-card="health-tip"]').getByText(third.healthTip.title).waitFor();
+    assert.ok(await later.getByText(`Day ${third.dayNumber}`, { exact: true }).isVisible());
+    await context.close();
+  });
+});
