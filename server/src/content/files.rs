@@ -87,9 +87,11 @@ mod tests {
             format!(r#"{{"items":[{{"id":"a","category":"c","title":"t","content":"x"{extra}}}]}}"#)
         };
         assert!(parse_file(Kind::HealthTips, &tip("")).is_ok());
-        let unknown = parse_file(Kind::HealthTips, &tip(r#","colour":"red""#)).expect_err("refused");
+        let unknown =
+            parse_file(Kind::HealthTips, &tip(r#","colour":"red""#)).expect_err("refused");
         assert!(unknown.contains("colour"), "{unknown}");
-        let blank = parse_file(Kind::HealthTips, &tip(r#","quickAction":"  ""#)).expect_err("refused");
+        let blank =
+            parse_file(Kind::HealthTips, &tip(r#","quickAction":"  ""#)).expect_err("refused");
         assert!(blank.contains("quickAction"), "{blank}");
         let missing = parse_file(
             Kind::HealthTips,
