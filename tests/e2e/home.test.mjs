@@ -33,22 +33,27 @@ async function waitUntilOfflineReady(page) {
   });
 }
 
-describe('home screen', () => {
-  let server;
-  let browser;
+/** A server and a browser for the tests of one describe block. */
+function serverAndBrowser() {
+  const env = {};
   before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
   });
   after(async () => {
-    await browser?.close();
-    await server?.dispose();
+    await env.browser?.close();
+    await env.server?.dispose();
   });
+  return env;
+}
+
+describe('home screen', () => {
+  const env = serverAndBrowser();
 
   test('shows the banner, the promo and all eight cards with the server content, in order', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await page.goto(server.base);
-    const [today] = await daysFrom(server.base, localDate(), 1);
+    await page.goto(env.server.base);
+    const [today] = await daysFrom(env.server.base, localDate(), 1);
     await page.getByText(today.bibleReading.reference).first().waitFor();
     assert.ok(await page.getByRole('heading', { name: "Today's Wellness Inspiration" }).isVisible());
     assert.ok(await page.getByText(`Day ${today.dayNumber}`, { exact: true }).isVisible());
@@ -76,47 +81,39 @@ describe('home screen', () => {
     const profile = await launchProfile(PHONE);
     const { context } = profile;
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(server.base);
+    await page.goto(env.server.base);
     await waitUntilOfflineReady(page);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     assert.deepEqual(installabilityErrors, []);
-    const manifest = await (await fetch(`${server.base}/manifest.webmanifest`)).json();
+    const manifest = await (await fetch(`${env.server.base}/manifest.webmanifest`)).json();
     const sizes = manifest.icons.map((i) => `${i.sizes} ${i.purpose}`);
     assert.deepEqual(sizes.sort(), ['192x192 any', '512x512 any', '512x512 maskable']);
     await profile.close();
   });
 
   test('shows the 404 screen for an unknown path', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    await page.goto(`${server.base}/no/such/page`);
+    await page.goto(`${env.server.base}/no/such/page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await context.close();
   });
 });
 
 describe('with no network', () => {
-  let server;
-  let browser;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const env = serverAndBrowser();
 
   test('after one visit, the home screen opens without the server, today and 3 days later', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
-    const week = await daysFrom(server.base, localDate(), 8);
-    await page.goto(server.base);
+    const week = await daysFrom(env.server.base, localDate(), 8);
+    await page.goto(env.server.base);
     await page.getByText(week[0].bibleReading.reference).first().waitFor();
     await waitUntilOfflineReady(page);
 
-    await server.stop();
-    assert.ok(await fetch(server.base).then(() => false, () => true), 'the server is really gone');
+    await env.server.stop();
+    assert.ok(await fetch(env.server.base).then(() => false, () => true), 'the server is really gone');
 
     await page.reload();
     await page.locator('[data-card="reading"]').getByText(week[0].bibleReading.reference).waitFor();
@@ -126,7 +123,7 @@ describe('with no network', () => {
     const noon = new Date();
     noon.setHours(12, 0, 0, 0);
     await later.clock.install({ time: new Date(noon.getTime() + 3 * 24 * 3600 * 1000) });
-    await later.goto(server.base);
+    await later.goto(env.server.base);
     const third = week[3];
     assert.equal(third.date, localDate(3));
     await later.locator('[data-card="reading"]').getByText(third.bibleReading.reference).waitFor();

@@ -48,23 +48,16 @@ impl TestServer {
     }
 
     pub async fn get(&self, path: &str) -> (u16, serde_json::Value) {
-        let res = self
-            .client
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .expect("request");
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap_or(serde_json::Value::Null))
+        self.request(reqwest::Method::GET, path).await
     }
 
     pub async fn post(&self, path: &str) -> (u16, serde_json::Value) {
-        let res = self
-            .client
-            .post(format!("{}{path}", self.base))
-            .send()
-            .await
-            .expect("request");
+        self.request(reqwest::Method::POST, path).await
+    }
+
+    async fn request(&self, method: reqwest::Method, path: &str) -> (u16, serde_json::Value) {
+        let url = format!("{}{path}", self.base);
+        let res = self.client.request(method, url).send().await.expect("request");
         let status = res.status().as_u16();
         (status, res.json().await.unwrap_or(serde_json::Value::Null))
     }
