@@ -34,6 +34,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let state = AppState::open(config).await?;
+    tracing::info!("Manna is serving http://{}", listener.local_addr()?);
     axum::serve(listener, router(state))
         .with_graceful_shutdown(shutdown)
         .await?;

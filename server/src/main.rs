@@ -14,7 +14,6 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         .init();
     let addr = std::net::SocketAddr::from((config.host, config.port));
     let listener = tokio::net::TcpListener::bind(addr).await?;
-    tracing::info!("Manna is serving http://{}", listener.local_addr()?);
     run(config, listener, shutdown_signal()).await?;
     Ok(())
 }
