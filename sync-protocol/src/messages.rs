@@ -1,0 +1,179 @@
+//! The wire format of `POST /api/sync/push` and `POST /api/sync/pull`.
+
+use crate::tables::Table;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// Bumped whenever the wire format changes incompatibly.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Why a peer's message cannot be processed at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Incompatibility {
+    ClientTooOld,
+    ServerTooOld,
+}
+
+/// Compares a client's protocol version with this build's.
+pub fn check_version(client: u32) -> Result<(), Incompatibility> {
+    match client.cmp(&PROTOCOL_VERSION) {
+        std::cmp::Ordering::Less => Err(Incompatibility::ClientTooOld),
+        std::cmp::Ordering::Greater => Err(Incompatibility::ServerTooOld),
+        std::cmp::Ordering::Equal => Ok(()),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Op {
+    /// Create the record, or set the given fields of an existing one.
+    Put,
+    /// Set the given fields of an existing record.
+    Patch,
+    Delete,
+}
+
+/// One change a device made, numbered by the device without gaps from 1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Mutation {
+    pub seq: u64,
+    pub table: Table,
+    pub id: String,
+    pub op: Op,
+    #[serde(default)]
+    pub fields: Map<String, Value>,
+    /// The record version the device had when it made the change (none for new records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base_version: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PushRequest {
+    pub protocol_version: u32,
+    pub device_id: String,
+    pub mutations: Vec<Mutation>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rejection {
+    pub seq: u64,
+    pub message: String,
+}
+
+/// A mutation arrived out of order: the server waits for `expected` first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Gap {
+    pub expected: u64,
+    pub received: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct PushResponse {
+    /// Every mutation up to this sequence number is processed (applied or rejected).
+    pub acked_seq: u64,
+    /// Mutations that were invalid: processed, never applied, never retried.
+    pub rejected: Vec<Rejection>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gap: Option<Gap>,
+}
+
+/// Where a device is in its user's stream of changes. `epoch` names the server
+/// database's lifetime; `version` is the user's change counter, never a time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Cursor {
+    pub epoch: String,
+    pub version: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PullRequest {
+    pub protocol_version: u32,
+    pub device_id: String,
+    /// None asks for a full snapshot.
+    #[serde(default)]
+    pub cursor: Option<Cursor>,
+    #[serde(default = "default_limit")]
+    pub limit: u32,
+}
+
+fn default_limit() -> u32 {
+    500
+}
+
+pub const MAX_PULL_LIMIT: u32 = 5000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ChangeOp {
+    Put,
+    Delete,
+}
+
+/// A record as it now stands on the server (the whole record for `put`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Change {
+    pub table: Table,
+    pub id: String,
+    pub op: ChangeOp,
+    pub version: u64,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub fields: Map<String, Value>,
+}
+
+/// Why a device must start again from a snapshot (after pushing its outbox).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ResetReason {
+    /// The server's database is not the one the cursor came from (restored from backup).
+    EpochChanged,
+    /// Deletions older than the cursor have been forgotten.
+    CursorTooOld,
+    ClientTooOld,
+    ServerTooOld,
+}
+
+impl From<Incompatibility> for ResetReason {
+    fn from(i: Incompatibility) -> Self {
+        match i {
+            Incompatibility::ClientTooOld => ResetReason::ClientTooOld,
+            Incompatibility::ServerTooOld => ResetReason::ServerTooOld,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PullResponse {
+    Changes {
+        changes: Vec<Change>,
+        cursor: Cursor,
+        #[serde(rename = "hasMore")]
+        has_more: bool,
+        #[serde(rename = "ackedSeq")]
+        acked_seq: u64,
+    },
+    Reset {
+        reset: ResetReason,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_other_than_ours_are_refused_with_a_reason() {
+        assert_eq!(check_version(PROTOCOL_VERSION), Ok(()));
+        assert_eq!(check_version(0), Err(Incompatibility::ClientTooOld));
+        assert_eq!(check_version(PROTOCOL_VERSION + 1), Err(Incompatibility::ServerTooOld));
+    }
+}
