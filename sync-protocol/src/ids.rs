@@ -11,6 +11,9 @@ mod tests {
     #[test]
     fn same_day_same_id() {
         assert_eq!(super::daily_id("weight", "2026-11-22"), "weight:2026-11-22");
-        assert_ne!(super::daily_id("score", "2026-11-22"), super::daily_id("weight", "2026-11-22"));
+        assert_ne!(
+            super::daily_id("score", "2026-11-22"),
+            super::daily_id("weight", "2026-11-22")
+        );
     }
 }

@@ -10,7 +10,6 @@
 //!   wrote is lost without trace.
 
 use crate::messages::{Mutation, Op};
-use crate::tables::Table;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -62,7 +61,10 @@ pub struct Revision {
 #[derive(Debug, Clone, PartialEq)]
 pub enum MergeOutcome {
     /// Store `record` (stamped with the new version) and the revisions.
-    Changed { record: StoredRecord, revisions: Vec<Revision> },
+    Changed {
+        record: StoredRecord,
+        revisions: Vec<Revision>,
+    },
     /// The record stays as it is; the revisions (if any) are still stored.
     Unchanged { revisions: Vec<Revision> },
     /// The mutation is invalid; it is processed but never applied.
@@ -91,7 +93,9 @@ pub fn merge(
                 reason: RevisionReason::Deleted,
             }],
         },
-        (Op::Patch, None) => MergeOutcome::Rejected(format!("{}: no record with this id to change", m.id)),
+        (Op::Patch, None) => {
+            MergeOutcome::Rejected(format!("{}: no record with this id to change", m.id))
+        }
         (Op::Put | Op::Patch, Some(r)) if r.deleted && !saw_delete(r, m, device) => {
             MergeOutcome::Unchanged {
                 revisions: vec![Revision {
@@ -104,17 +108,27 @@ pub fn merge(
         }
         (Op::Put, None) => create(m, device, version),
         (Op::Put, Some(r)) if r.deleted => create(m, device, version),
-        (Op::Patch, Some(r)) if r.deleted => MergeOutcome::Rejected(format!("{}: the record was deleted", m.id)),
+        (Op::Patch, Some(r)) if r.deleted => {
+            MergeOutcome::Rejected(format!("{}: the record was deleted", m.id))
+        }
         (Op::Put | Op::Patch, Some(r)) => update(r, m, device, version),
     }
 }
 
 fn tombstone(device: &str, version: u64) -> StoredRecord {
-    StoredRecord { version, deleted: true, deleted_by: Some(device.to_string()), ..StoredRecord::default() }
+    StoredRecord {
+        version,
+        deleted: true,
+        deleted_by: Some(device.to_string()),
+        ..StoredRecord::default()
+    }
 }
 
 fn last_writer(r: &StoredRecord) -> Option<&str> {
-    r.stamps.values().max_by_key(|s| s.version).map(|s| s.device.as_str())
+    r.stamps
+        .values()
+        .max_by_key(|s| s.version)
+        .map(|s| s.device.as_str())
 }
 
 fn saw_delete(r: &StoredRecord, m: &Mutation, device: &str) -> bool {
@@ -125,15 +139,25 @@ fn create(m: &Mutation, device: &str, version: u64) -> MergeOutcome {
     if let Err(e) = m.table.validate(&m.id, &m.fields) {
         return MergeOutcome::Rejected(e);
     }
-    let stamp = FieldStamp { version, device: device.to_string() };
+    let stamp = FieldStamp {
+        version,
+        device: device.to_string(),
+    };
     let record = StoredRecord {
         fields: m.fields.clone(),
-        stamps: m.fields.keys().map(|k| (k.clone(), stamp.clone())).collect(),
+        stamps: m
+            .fields
+            .keys()
+            .map(|k| (k.clone(), stamp.clone()))
+            .collect(),
         version,
         deleted: false,
         deleted_by: None,
     };
-    MergeOutcome::Changed { record, revisions: vec![] }
+    MergeOutcome::Changed {
+        record,
+        revisions: vec![],
+    }
 }
 
 fn update(r: &StoredRecord, m: &Mutation, device: &str, version: u64) -> MergeOutcome {
@@ -145,36 +169,40 @@ fn update(r: &StoredRecord, m: &Mutation, device: &str, version: u64) -> MergeOu
         if current == Some(value) {
             continue;
         }
-        if let (Some(old), Some(stamp)) = (current, r.stamps.get(field)) {
-            if stamp.version > base && stamp.device != device {
-                revisions.push(Revision {
-                    field: Some(field.clone()),
-                    value: old.clone(),
-                    device: stamp.device.clone(),
-                    reason: RevisionReason::ConcurrentEdit,
-                });
-            }
+        if let (Some(old), Some(stamp)) = (current, r.stamps.get(field))
+            && stamp.version > base
+            && stamp.device != device
+        {
+            revisions.push(Revision {
+                field: Some(field.clone()),
+                value: old.clone(),
+                device: stamp.device.clone(),
+                reason: RevisionReason::ConcurrentEdit,
+            });
         }
         record.fields.insert(field.clone(), value.clone());
-        record.stamps.insert(field.clone(), FieldStamp { version, device: device.to_string() });
+        record.stamps.insert(
+            field.clone(),
+            FieldStamp {
+                version,
+                device: device.to_string(),
+            },
+        );
     }
     if record.fields == r.fields {
         return MergeOutcome::Unchanged { revisions: vec![] };
     }
-    if let Err(e) = validate(m.table, &m.id, &record.fields) {
+    if let Err(e) = m.table.validate(&m.id, &record.fields) {
         return MergeOutcome::Rejected(e);
     }
     record.version = version;
     MergeOutcome::Changed { record, revisions }
 }
 
-fn validate(table: Table, id: &str, fields: &Map<String, Value>) -> Result<(), String> {
-    table.validate(id, fields)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::Table;
     use serde_json::json;
 
     fn mutation(op: Op, fields: Value, base: Option<u64>) -> Mutation {
@@ -201,29 +229,67 @@ mod tests {
 
     #[test]
     fn concurrent_text_edits_keep_both_versions() {
-        let (r1, _) = changed(merge(None, &mutation(Op::Put, entry("Thanks", "For today"), None), "a", 1));
-        let (r2, rev) = changed(merge(Some(&r1), &mutation(Op::Patch, json!({"content": "A's words"}), Some(1)), "a", 2));
+        let (r1, _) = changed(merge(
+            None,
+            &mutation(Op::Put, entry("Thanks", "For today"), None),
+            "a",
+            1,
+        ));
+        let (r2, rev) = changed(merge(
+            Some(&r1),
+            &mutation(Op::Patch, json!({"content": "A's words"}), Some(1)),
+            "a",
+            2,
+        ));
         assert!(rev.is_empty());
         // B edits from version 1, not having seen A's change at version 2.
-        let (r3, rev) = changed(merge(Some(&r2), &mutation(Op::Patch, json!({"content": "B's words"}), Some(1)), "b", 3));
+        let (r3, rev) = changed(merge(
+            Some(&r2),
+            &mutation(Op::Patch, json!({"content": "B's words"}), Some(1)),
+            "b",
+            3,
+        ));
         assert_eq!(r3.fields["content"], "B's words");
         assert_eq!(rev.len(), 1);
         assert_eq!(rev[0].value, "A's words");
         assert_eq!(rev[0].device, "a");
         assert_eq!(rev[0].reason, RevisionReason::ConcurrentEdit);
         // Different fields merge without conflict.
-        let (r4, rev) = changed(merge(Some(&r3), &mutation(Op::Patch, json!({"title": "New title"}), Some(2)), "a", 4));
+        let (r4, rev) = changed(merge(
+            Some(&r3),
+            &mutation(Op::Patch, json!({"title": "New title"}), Some(2)),
+            "a",
+            4,
+        ));
         assert!(rev.is_empty());
-        assert_eq!((r4.fields["title"].as_str(), r4.fields["content"].as_str()), (Some("New title"), Some("B's words")));
+        assert_eq!(
+            (r4.fields["title"].as_str(), r4.fields["content"].as_str()),
+            (Some("New title"), Some("B's words"))
+        );
     }
 
     #[test]
     fn delete_wins_over_a_concurrent_edit_and_keeps_it() {
-        let (r1, _) = changed(merge(None, &mutation(Op::Put, entry("T", "C"), None), "a", 1));
-        let (gone, rev) = changed(merge(Some(&r1), &mutation(Op::Delete, json!({}), Some(1)), "b", 2));
+        let (r1, _) = changed(merge(
+            None,
+            &mutation(Op::Put, entry("T", "C"), None),
+            "a",
+            1,
+        ));
+        let (gone, rev) = changed(merge(
+            Some(&r1),
+            &mutation(Op::Delete, json!({}), Some(1)),
+            "b",
+            2,
+        ));
         assert!(gone.deleted);
         assert_eq!(rev[0].reason, RevisionReason::Deleted);
-        let late = merge(Some(&gone), &mutation(Op::Patch, json!({"content": "edit"}), Some(1)), "a", 3);
+        let late = merge(
+            Some(&gone),
+            &mutation(Op::Patch, json!({"content": "edit"}), Some(1)),
+            "a",
+            3,
+        );
         match late {
             MergeOutcome::Unchanged { revisions } => {
                 assert_eq!(revisions[0].reason, RevisionReason::EditAfterDelete);
@@ -232,9 +298,19 @@ mod tests {
             other => panic!("{other:?}"),
         }
         // The deleting device, or one that saw the delete, may create it again.
-        let (again, _) = changed(merge(Some(&gone), &mutation(Op::Put, entry("T2", "C2"), None), "b", 3));
+        let (again, _) = changed(merge(
+            Some(&gone),
+            &mutation(Op::Put, entry("T2", "C2"), None),
+            "b",
+            3,
+        ));
         assert!(!again.deleted);
-        let (seen, _) = changed(merge(Some(&gone), &mutation(Op::Put, entry("T3", "C3"), Some(2)), "a", 3));
+        let (seen, _) = changed(merge(
+            Some(&gone),
+            &mutation(Op::Put, entry("T3", "C3"), Some(2)),
+            "a",
+            3,
+        ));
         assert_eq!(seen.fields["title"], "T3");
     }
 
@@ -242,16 +318,36 @@ mod tests {
     fn invalid_changes_are_rejected_with_the_field_named() {
         let bad = merge(None, &mutation(Op::Put, entry("", "C"), None), "a", 1);
         assert!(matches!(bad, MergeOutcome::Rejected(ref e) if e.starts_with("title:")));
-        let (r1, _) = changed(merge(None, &mutation(Op::Put, entry("T", "C"), None), "a", 1));
-        let bad = merge(Some(&r1), &mutation(Op::Patch, json!({"category": "joy"}), Some(1)), "a", 2);
+        let (r1, _) = changed(merge(
+            None,
+            &mutation(Op::Put, entry("T", "C"), None),
+            "a",
+            1,
+        ));
+        let bad = merge(
+            Some(&r1),
+            &mutation(Op::Patch, json!({"category": "joy"}), Some(1)),
+            "a",
+            2,
+        );
         assert!(matches!(bad, MergeOutcome::Rejected(ref e) if e.contains("joy")));
-        let missing = merge(None, &mutation(Op::Patch, json!({"title": "x"}), None), "a", 1);
+        let missing = merge(
+            None,
+            &mutation(Op::Patch, json!({"title": "x"}), None),
+            "a",
+            1,
+        );
         assert!(matches!(missing, MergeOutcome::Rejected(_)));
     }
 
     #[test]
     fn repeating_a_value_changes_nothing() {
-        let (r1, _) = changed(merge(None, &mutation(Op::Put, entry("T", "C"), None), "a", 1));
+        let (r1, _) = changed(merge(
+            None,
+            &mutation(Op::Put, entry("T", "C"), None),
+            "a",
+            1,
+        ));
         assert_eq!(
             merge(Some(&r1), &mutation(Op::Put, entry("T", "C"), None), "b", 2),
             MergeOutcome::Unchanged { revisions: vec![] }

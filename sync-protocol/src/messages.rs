@@ -174,6 +174,9 @@ mod tests {
     fn versions_other_than_ours_are_refused_with_a_reason() {
         assert_eq!(check_version(PROTOCOL_VERSION), Ok(()));
         assert_eq!(check_version(0), Err(Incompatibility::ClientTooOld));
-        assert_eq!(check_version(PROTOCOL_VERSION + 1), Err(Incompatibility::ServerTooOld));
+        assert_eq!(
+            check_version(PROTOCOL_VERSION + 1),
+            Err(Incompatibility::ServerTooOld)
+        );
     }
 }

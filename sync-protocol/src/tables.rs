@@ -184,7 +184,11 @@ impl WeightEntry {
             ));
         }
         valid_date("date", &self.date)?;
-        if self.notes.as_ref().is_some_and(|n| n.chars().count() > 2000) {
+        if self
+            .notes
+            .as_ref()
+            .is_some_and(|n| n.chars().count() > 2000)
+        {
             return Err("notes: must be at most 2000 characters".into());
         }
         Ok(())
@@ -237,7 +241,10 @@ impl PrayerReminder {
             && self.reminder_time[..2].parse::<u8>().is_ok_and(|h| h < 24)
             && self.reminder_time[3..].parse::<u8>().is_ok_and(|m| m < 60);
         if !ok {
-            return Err(format!("reminderTime: '{}' is not a time in the form HH:MM", self.reminder_time));
+            return Err(format!(
+                "reminderTime: '{}' is not a time in the form HH:MM",
+                self.reminder_time
+            ));
         }
         if self.is_active > 1 {
             return Err("isActive: must be 0 or 1".into());
@@ -381,7 +388,8 @@ enum TimeCommitment {
 #[derive(Deserialize)]
 #[serde(rename_all = "snake_case")]
 enum Budget {
-    BudgetFriendly,
+    #[serde(rename = "budget_friendly")]
+    Friendly,
     Moderate,
     Premium,
 }
@@ -482,10 +490,17 @@ impl WellnessScore {
         }
         let sum: u32 = self.responses.values().sum();
         if self.score != sum {
-            return Err(format!("score: {} is not the sum of the ratings ({sum})", self.score));
+            return Err(format!(
+                "score: {} is not the sum of the ratings ({sum})",
+                self.score
+            ));
         }
         if !GRADES.contains(&self.grade.as_str()) {
-            return Err(format!("grade: '{}' is not one of {}", self.grade, GRADES.join(", ")));
+            return Err(format!(
+                "grade: '{}' is not one of {}",
+                self.grade,
+                GRADES.join(", ")
+            ));
         }
         Ok(())
     }
@@ -544,23 +559,46 @@ mod tests {
 
     #[test]
     fn weight_entries_are_checked_field_by_field() {
-        let ok = fields(json!({"weight": 1805, "date": "2026-11-22", "notes": null, "mood": "good"}));
-        assert_eq!(Table::WeightEntries.validate("weight:2026-11-22", &ok), Ok(()));
+        let ok =
+            fields(json!({"weight": 1805, "date": "2026-11-22", "notes": null, "mood": "good"}));
+        assert_eq!(
+            Table::WeightEntries.validate("weight:2026-11-22", &ok),
+            Ok(())
+        );
         let zero = fields(json!({"weight": 0, "date": "2026-11-22"}));
-        assert!(Table::WeightEntries.validate("w", &zero).is_err_and(|e| e.starts_with("weight:")));
+        assert!(
+            Table::WeightEntries
+                .validate("w", &zero)
+                .is_err_and(|e| e.starts_with("weight:"))
+        );
         let day = fields(json!({"weight": 1805, "date": "2026-02-30"}));
-        assert!(Table::WeightEntries.validate("w", &day).is_err_and(|e| e.starts_with("date:")));
+        assert!(
+            Table::WeightEntries
+                .validate("w", &day)
+                .is_err_and(|e| e.starts_with("date:"))
+        );
         let mood = fields(json!({"weight": 1805, "date": "2026-11-22", "mood": "sleepy"}));
-        assert!(Table::WeightEntries.validate("w", &mood).is_err_and(|e| e.contains("sleepy")));
+        assert!(
+            Table::WeightEntries
+                .validate("w", &mood)
+                .is_err_and(|e| e.contains("sleepy"))
+        );
         let extra = fields(json!({"weight": 1805, "date": "2026-11-22", "bmi": 3}));
-        assert!(Table::WeightEntries.validate("w", &extra).is_err_and(|e| e.contains("bmi")));
+        assert!(
+            Table::WeightEntries
+                .validate("w", &extra)
+                .is_err_and(|e| e.contains("bmi"))
+        );
     }
 
     #[test]
     fn reminders_need_a_title_a_time_and_a_day() {
         let base = json!({"title": "Morning prayer", "description": "", "reminderTime": "08:00",
                           "isActive": 1, "days": ["monday"], "prayerType": "morning"});
-        assert_eq!(Table::PrayerReminders.validate("r1", &fields(base.clone())), Ok(()));
+        assert_eq!(
+            Table::PrayerReminders.validate("r1", &fields(base.clone())),
+            Ok(())
+        );
         for (field, value, expect) in [
             ("title", json!("  "), "title:"),
             ("reminderTime", json!("25:00"), "reminderTime:"),
@@ -570,7 +608,9 @@ mod tests {
         ] {
             let mut f = fields(base.clone());
             f.insert(field.into(), value);
-            let err = Table::PrayerReminders.validate("r1", &f).expect_err("refused");
+            let err = Table::PrayerReminders
+                .validate("r1", &f)
+                .expect_err("refused");
             assert!(err.starts_with(expect), "{err}");
         }
     }
@@ -579,13 +619,24 @@ mod tests {
     fn wellness_scores_must_add_up() {
         let good = json!({"date": "2026-11-22", "score": 20, "grade": "Good",
                           "responses": {"1": 4, "2": 4, "3": 4, "4": 4, "5": 4}});
-        assert_eq!(Table::WellnessScores.validate("score:2026-11-22", &fields(good.clone())), Ok(()));
+        assert_eq!(
+            Table::WellnessScores.validate("score:2026-11-22", &fields(good.clone())),
+            Ok(())
+        );
         let mut wrong = fields(good.clone());
         wrong.insert("score".into(), json!(25));
-        assert!(Table::WellnessScores.validate("s", &wrong).is_err_and(|e| e.starts_with("score:")));
+        assert!(
+            Table::WellnessScores
+                .validate("s", &wrong)
+                .is_err_and(|e| e.starts_with("score:"))
+        );
         let mut missing = fields(good);
         missing.insert("responses".into(), json!({"1": 4}));
-        assert!(Table::WellnessScores.validate("s", &missing).is_err_and(|e| e.starts_with("responses:")));
+        assert!(
+            Table::WellnessScores
+                .validate("s", &missing)
+                .is_err_and(|e| e.starts_with("responses:"))
+        );
     }
 
     #[test]

@@ -57,7 +57,12 @@ impl TestServer {
 
     async fn request(&self, method: reqwest::Method, path: &str) -> (u16, serde_json::Value) {
         let url = format!("{}{path}", self.base);
-        let res = self.client.request(method, url).send().await.expect("request");
+        let res = self
+            .client
+            .request(method, url)
+            .send()
+            .await
+            .expect("request");
         let status = res.status().as_u16();
         (status, res.json().await.unwrap_or(serde_json::Value::Null))
     }
