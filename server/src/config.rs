@@ -29,6 +29,9 @@ pub struct Config {
         default_value = "http://127.0.0.1:8080"
     )]
     pub public_url: String,
+    /// Give the database a new epoch at start (after restoring a backup).
+    #[arg(long, env = "MANNA_ROTATE_EPOCH", default_value_t = false)]
+    pub rotate_epoch: bool,
 }
 
 impl Config {
@@ -41,6 +44,7 @@ impl Config {
             static_dir: PathBuf::from("/nonexistent"),
             content_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/content")),
             public_url: "http://127.0.0.1".into(),
+            rotate_epoch: false,
         }
     }
 }

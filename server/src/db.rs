@@ -8,8 +8,12 @@ use rusqlite_migration::{M, Migrations};
 use std::path::Path;
 use std::sync::LazyLock;
 
-static MIGRATIONS: LazyLock<Migrations<'static>> =
-    LazyLock::new(|| Migrations::new(vec![M::up(include_str!("../migrations/001_content.sql"))]));
+static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
+    Migrations::new(vec![
+        M::up(include_str!("../migrations/001_content.sql")),
+        M::up(include_str!("../migrations/002_sync.sql")),
+    ])
+});
 
 /// The numbered migrations, in order (exposed for their validation test).
 pub fn migrations() -> &'static Migrations<'static> {

@@ -11,7 +11,17 @@ pub enum AppError {
     #[error("{0}")]
     BadRequest(String),
     #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
     NotFound(String),
+    /// The client speaks an older or newer sync protocol.
+    #[error("{message}")]
+    Incompatible {
+        reason: &'static str,
+        message: String,
+    },
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
     #[error("database pool: {0}")]
@@ -25,6 +35,9 @@ impl AppError {
         match self {
             Self::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             Self::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
+            Self::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
+            Self::Incompatible { reason, .. } => (StatusCode::CONFLICT, reason),
             Self::Database(_) | Self::Pool(_) | Self::Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }

@@ -8,6 +8,9 @@
 //! - `error`: `AppError`, the JSON error answer of every handler.
 //! - `db`: the SQLite pool, migrations and the blocking-call helper.
 //! - `content`: content files, their database copy and the item of each date.
+//! - `identity`: anonymous users, device tokens and the `DeviceAuth` extractor.
+//! - `extract`: request extractors with JSON refusals.
+//! - `sync`: push, pull and their maintenance over SQLite.
 //! - `state`: what handlers share.
 //! - `routes`: the route table and one file per resource.
 //! - `static_files`: the built PWA with its SPA fallback and cache headers.
@@ -16,9 +19,12 @@ pub mod config;
 pub mod content;
 pub mod db;
 pub mod error;
+mod extract;
+pub mod identity;
 pub mod routes;
 pub mod state;
 mod static_files;
+pub mod sync;
 
 pub use config::Config;
 pub use routes::router;

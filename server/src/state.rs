@@ -32,6 +32,18 @@ impl AppState {
             home_cache: Arc::default(),
         };
         state.reload_content().await?;
+        let rotate = state.config.rotate_epoch;
+        state
+            .db
+            .call(move |conn| {
+                if rotate {
+                    let epoch = crate::sync::rotate_epoch(conn)?;
+                    tracing::warn!(%epoch, "database epoch changed: every device will resync from a snapshot");
+                }
+                let cutoff = crate::identity::now_ms() - crate::sync::TOMBSTONE_RETENTION_MS;
+                crate::sync::purge_tombstones(conn, cutoff)
+            })
+            .await?;
         Ok(state)
     }
 

@@ -2,6 +2,7 @@
 
 mod content;
 mod health;
+mod sync;
 
 use crate::state::AppState;
 use axum::Router;
@@ -18,6 +19,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/home", get(content::home_get))
         .route("/api/daily-content", get(content::daily_content_get))
         .route("/api/refresh-content", post(content::refresh_content_post))
+        .route("/api/devices", post(sync::devices_create))
+        .route("/api/sync/push", post(sync::sync_push))
+        .route("/api/sync/pull", post(sync::sync_pull))
         .route("/api/{kind}/today", get(content::today_get))
         .route("/api/{kind}", get(content::archive_get))
         .layer(SetResponseHeaderLayer::if_not_present(

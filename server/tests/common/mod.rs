@@ -47,6 +47,10 @@ impl TestServer {
         }
     }
 
+    pub fn data_dir(&self) -> &std::path::Path {
+        self._data.path()
+    }
+
     pub async fn get(&self, path: &str) -> (u16, serde_json::Value) {
         self.request(reqwest::Method::GET, path).await
     }

@@ -1,0 +1,164 @@
+//! Anonymous identity: a browser's `user-<timestamp>-<random>` id, registered on
+//! first contact, plus a device token issued then. Later requests for that user
+//! must carry the token: knowing an id is not enough to read or change its data.
+
+use crate::db::Db;
+use crate::error::AppError;
+use crate::state::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use rusqlite::{OptionalExtension, params};
+use sha2::{Digest, Sha256};
+
+pub const USER_HEADER: &str = "x-user-id";
+
+/// The user and device a request proved it speaks for.
+#[derive(Debug, Clone)]
+pub struct DeviceAuth {
+    pub user_id: String,
+    pub device_id: String,
+}
+
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+pub fn random_hex(bytes: usize) -> Result<String, AppError> {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).map_err(|e| AppError::Internal(format!("no randomness: {e}")))?;
+    Ok(hex::encode(buf))
+}
+
+fn hash_token(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// Checks the shape of an anonymous id: `user-<digits>-<letters and digits>`.
+pub fn check_user_id(id: &str) -> Result<(), AppError> {
+    let mut parts = id.splitn(3, '-');
+    let ok = parts.next() == Some("user")
+        && parts
+            .next()
+            .is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+        && parts.next().is_some_and(|r| {
+            !r.is_empty() && r.len() <= 64 && r.bytes().all(|b| b.is_ascii_alphanumeric())
+        });
+    if ok {
+        Ok(())
+    } else {
+        Err(AppError::BadRequest(format!(
+            "X-User-ID: '{}' is not an id of the form user-<timestamp>-<random>",
+            id.chars().take(80).collect::<String>()
+        )))
+    }
+}
+
+/// A new device for a user id seen for the first time.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Registration {
+    pub user_id: String,
+    pub device_id: String,
+    pub device_token: String,
+}
+
+pub async fn register(db: &Db, user_id: String) -> Result<Registration, AppError> {
+    check_user_id(&user_id)?;
+    let token = random_hex(32)?;
+    let device_id = format!("dev-{}", random_hex(12)?);
+    let hash = hash_token(&token);
+    let (uid, did) = (user_id.clone(), device_id.clone());
+    db.call(move |conn| {
+        let tx = conn.transaction()?;
+        let inserted = tx.execute(
+            "INSERT INTO users (id, created_at) VALUES (?1, ?2) ON CONFLICT(id) DO NOTHING",
+            params![uid, now_ms()],
+        )?;
+        if inserted == 0 {
+            return Err(AppError::Conflict(
+                "this user id is already registered; requests for it need its device token".into(),
+            ));
+        }
+        tx.execute(
+            "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
+            params![did, uid, hash, now_ms()],
+        )?;
+        tx.commit()?;
+        Ok(())
+    })
+    .await?;
+    Ok(Registration {
+        user_id,
+        device_id,
+        device_token: token,
+    })
+}
+
+impl FromRequestParts<AppState> for DeviceAuth {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let header = |name: &str| {
+            parts
+                .headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        let user_id = header(USER_HEADER)
+            .ok_or_else(|| AppError::Unauthorized("X-User-ID header is missing".into()))?;
+        let token = header("authorization")
+            .and_then(|v| v.strip_prefix("Bearer ").map(str::to_owned))
+            .ok_or_else(|| {
+                AppError::Unauthorized(
+                    "this request needs the device token issued for X-User-ID (Authorization: Bearer <token>)".into(),
+                )
+            })?;
+        let hash = hash_token(&token);
+        let found = state
+            .db
+            .call(move |conn| {
+                Ok(conn
+                    .query_row(
+                        "SELECT id, user_id FROM devices WHERE token_hash = ?1",
+                        [hash],
+                        |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
+                    )
+                    .optional()?)
+            })
+            .await?;
+        match found {
+            Some((device_id, owner)) if owner == user_id => Ok(DeviceAuth { user_id, device_id }),
+            Some(_) => Err(AppError::Unauthorized(
+                "the device token does not belong to this X-User-ID".into(),
+            )),
+            None => Err(AppError::Unauthorized(
+                "the device token is not valid".into(),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn user_ids_have_the_anonymous_shape() {
+        assert!(super::check_user_id("user-1763790000000-k3j9x2").is_ok());
+        for bad in [
+            "",
+            "user-",
+            "user-12-",
+            "admin-1-a",
+            "user-x-abc",
+            "user-1-a b",
+            "user-1-a-b",
+        ] {
+            assert!(super::check_user_id(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Device registration and the sync endpoints.
+
+use crate::error::AppError;
+use crate::extract::ApiJson;
+use crate::identity::{DeviceAuth, USER_HEADER, register};
+use crate::state::AppState;
+use crate::sync;
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use manna_sync_protocol::{
+    Incompatibility, PullRequest, PullResponse, PushRequest, PushResponse, check_version,
+};
+
+fn incompatible(i: Incompatibility) -> AppError {
+    match i {
+        Incompatibility::ClientTooOld => AppError::Incompatible {
+            reason: "clientTooOld",
+            message: "this version of the app is too old to sync; please update it".into(),
+        },
+        Incompatibility::ServerTooOld => AppError::Incompatible {
+            reason: "serverTooOld",
+            message: "the server does not speak this app's sync protocol yet".into(),
+        },
+    }
+}
+
+fn same_device(auth: &DeviceAuth, device_id: &str) -> Result<(), AppError> {
+    if auth.device_id == device_id {
+        Ok(())
+    } else {
+        Err(AppError::Unauthorized(
+            "deviceId: does not match the device token".into(),
+        ))
+    }
+}
+
+pub async fn devices_create(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<(StatusCode, Json<crate::identity::Registration>), AppError> {
+    let user_id = headers
+        .get(USER_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .ok_or_else(|| AppError::BadRequest("X-User-ID header is missing".into()))?
+        .to_string();
+    Ok((
+        StatusCode::CREATED,
+        Json(register(&state.db, user_id).await?),
+    ))
+}
+
+pub async fn sync_push(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+    ApiJson(req): ApiJson<PushRequest>,
+) -> Result<Json<PushResponse>, AppError> {
+    check_version(req.protocol_version).map_err(incompatible)?;
+    same_device(&auth, &req.device_id)?;
+    let answer = state
+        .db
+        .call(move |conn| sync::push(conn, &auth.user_id, &auth.device_id, &req))
+        .await?;
+    Ok(Json(answer))
+}
+
+pub async fn sync_pull(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+    ApiJson(req): ApiJson<PullRequest>,
+) -> Result<Json<PullResponse>, AppError> {
+    if let Err(i) = check_version(req.protocol_version) {
+        return Ok(Json(PullResponse::Reset { reset: i.into() }));
+    }
+    same_device(&auth, &req.device_id)?;
+    let answer = state
+        .db
+        .call(move |conn| sync::pull(conn, &auth.user_id, &auth.device_id, &req))
+        .await?;
+    Ok(Json(answer))
+}

@@ -1,0 +1,19 @@
+//! Server-authoritative sync: pushes applied exactly once in device order, pulls
+//! by the user's change counter, all inside SQLite transactions. These functions
+//! take a connection, not the app, so tests and the simulation drive them directly.
+//!
+//! # Layout
+//! - `push`: applying a device's mutations (idempotent, gap-refusing).
+//! - `pull`: changes after a cursor, snapshots, and the reset rules.
+//! - `maintenance`: forgetting old tombstones and changing the epoch.
+//! - `records`: reading and writing stored records and revisions.
+
+mod maintenance;
+mod pull;
+mod push;
+mod records;
+
+pub use maintenance::{TOMBSTONE_RETENTION_MS, purge_tombstones, rotate_epoch};
+pub use pull::pull;
+pub use push::push;
+pub use records::{LiveRecord, StoredRevision, live_records, revisions_of};

@@ -1,0 +1,108 @@
+//! Changes after a cursor, oldest first. No cursor asks for a snapshot of the
+//! live records. A cursor from another epoch, or older than the forgotten
+//! tombstones, gets `reset`.
+
+use super::records::{decode_record, user_version};
+use crate::error::AppError;
+use manna_sync_protocol::{
+    Change, ChangeOp, Cursor, MAX_PULL_LIMIT, PullRequest, PullResponse, ResetReason, Table,
+};
+use rusqlite::{Connection, params};
+
+pub fn epoch(conn: &Connection) -> Result<String, AppError> {
+    Ok(
+        conn.query_row("SELECT value FROM meta WHERE key = 'epoch'", [], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
+pub fn pull(
+    conn: &mut Connection,
+    user: &str,
+    device: &str,
+    req: &PullRequest,
+) -> Result<PullResponse, AppError> {
+    let tx = conn.transaction()?;
+    let epoch = epoch(&tx)?;
+    let (latest, purged_through) = user_version(&tx, user)?;
+    let after = match &req.cursor {
+        Some(c) if c.epoch != epoch => {
+            return Ok(PullResponse::Reset {
+                reset: ResetReason::EpochChanged,
+            });
+        }
+        Some(c) if c.version < purged_through => {
+            return Ok(PullResponse::Reset {
+                reset: ResetReason::CursorTooOld,
+            });
+        }
+        Some(c) if c.version > latest => {
+            return Ok(PullResponse::Reset {
+                reset: ResetReason::EpochChanged,
+            });
+        }
+        Some(c) => c.version,
+        None => 0,
+    };
+    let snapshot = req.cursor.is_none();
+    let limit = req.limit.clamp(1, MAX_PULL_LIMIT);
+    let mut stmt = tx.prepare(
+        "SELECT tbl, id, body FROM records
+         WHERE user_id = ?1 AND version > ?2 AND (?3 = 0 OR deleted = 0)
+         ORDER BY version LIMIT ?4",
+    )?;
+    let rows = stmt.query_map(
+        params![user, after as i64, snapshot, i64::from(limit) + 1],
+        |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        },
+    )?;
+    let mut changes = Vec::new();
+    for row in rows {
+        let (tbl, id, body) = row?;
+        let table = Table::from_name(&tbl)
+            .ok_or_else(|| AppError::Internal(format!("unknown table {tbl}")))?;
+        let record = decode_record(&body)?;
+        let op = if record.deleted {
+            ChangeOp::Delete
+        } else {
+            ChangeOp::Put
+        };
+        let fields = if record.deleted {
+            Default::default()
+        } else {
+            record.fields
+        };
+        changes.push(Change {
+            table,
+            id,
+            op,
+            version: record.version,
+            fields,
+        });
+    }
+    drop(stmt);
+    let has_more = changes.len() > limit as usize;
+    changes.truncate(limit as usize);
+    let version = if has_more {
+        changes.last().map_or(after, |c| c.version)
+    } else {
+        latest
+    };
+    let acked_seq: i64 = tx.query_row(
+        "SELECT acked_seq FROM devices WHERE id = ?1",
+        [device],
+        |r| r.get(0),
+    )?;
+    Ok(PullResponse::Changes {
+        changes,
+        cursor: Cursor { epoch, version },
+        has_more,
+        acked_seq: acked_seq as u64,
+    })
+}

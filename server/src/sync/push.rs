@@ -1,0 +1,64 @@
+//! Applying a device's mutations: in one transaction, each sequence number once,
+//! in order. `seq <= acked` is a retry and is skipped; `seq == acked + 1` is
+//! applied (or, when invalid, rejected and still acknowledged so it never blocks
+//! the queue); anything later is a gap and stops the batch.
+
+use super::records::{load, save, save_revisions, user_version};
+use crate::error::AppError;
+use manna_sync_protocol::{Gap, MergeOutcome, PushRequest, PushResponse, Rejection, merge};
+use rusqlite::{Connection, TransactionBehavior, params};
+
+pub fn push(
+    conn: &mut Connection,
+    user: &str,
+    device: &str,
+    req: &PushRequest,
+) -> Result<PushResponse, AppError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut acked: u64 = tx.query_row(
+        "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
+        params![device, user],
+        |r| r.get::<_, i64>(0).map(|v| v as u64),
+    )?;
+    let (mut version, _) = user_version(&tx, user)?;
+    let mut response = PushResponse::default();
+    for m in &req.mutations {
+        if m.seq <= acked {
+            continue;
+        }
+        if m.seq != acked + 1 {
+            response.gap = Some(Gap {
+                expected: acked + 1,
+                received: m.seq,
+            });
+            break;
+        }
+        let existing = load(&tx, user, m.table, &m.id)?;
+        match merge(existing.as_ref(), m, device, version + 1) {
+            MergeOutcome::Changed { record, revisions } => {
+                version += 1;
+                save(&tx, user, m.table, &m.id, &record)?;
+                save_revisions(&tx, user, m.table, &m.id, &revisions)?;
+            }
+            MergeOutcome::Unchanged { revisions } => {
+                save_revisions(&tx, user, m.table, &m.id, &revisions)?
+            }
+            MergeOutcome::Rejected(message) => response.rejected.push(Rejection {
+                seq: m.seq,
+                message,
+            }),
+        }
+        acked = m.seq;
+    }
+    tx.execute(
+        "UPDATE devices SET acked_seq = ?1 WHERE id = ?2",
+        params![acked as i64, device],
+    )?;
+    tx.execute(
+        "UPDATE users SET version = ?1 WHERE id = ?2",
+        params![version as i64, user],
+    )?;
+    tx.commit()?;
+    response.acked_seq = acked;
+    Ok(response)
+}

@@ -1,0 +1,160 @@
+//! Stored records and revisions of one user.
+
+use crate::error::AppError;
+use crate::identity::now_ms;
+use manna_sync_protocol::merge::Revision;
+use manna_sync_protocol::{StoredRecord, Table};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::{Map, Value};
+
+fn decode(body: &str) -> Result<StoredRecord, AppError> {
+    serde_json::from_str(body)
+        .map_err(|e| AppError::Internal(format!("stored record is not readable: {e}")))
+}
+
+pub fn load(
+    conn: &Connection,
+    user: &str,
+    table: Table,
+    id: &str,
+) -> Result<Option<StoredRecord>, AppError> {
+    let body: Option<String> = conn
+        .query_row(
+            "SELECT body FROM records WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
+            params![user, table.name(), id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    body.as_deref().map(decode).transpose()
+}
+
+pub fn save(
+    conn: &Connection,
+    user: &str,
+    table: Table,
+    id: &str,
+    record: &StoredRecord,
+) -> Result<(), AppError> {
+    let body = serde_json::to_string(record).map_err(|e| AppError::Internal(e.to_string()))?;
+    conn.execute(
+        "INSERT INTO records (user_id, tbl, id, body, version, deleted, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT(user_id, tbl, id) DO UPDATE SET
+           body = excluded.body, version = excluded.version,
+           deleted = excluded.deleted, updated_at = excluded.updated_at",
+        params![
+            user,
+            table.name(),
+            id,
+            body,
+            record.version as i64,
+            record.deleted,
+            now_ms()
+        ],
+    )?;
+    Ok(())
+}
+
+pub fn save_revisions(
+    conn: &Connection,
+    user: &str,
+    table: Table,
+    id: &str,
+    revisions: &[Revision],
+) -> Result<(), AppError> {
+    let mut insert = conn.prepare_cached(
+        "INSERT INTO revisions (user_id, tbl, id, field, value, device, reason, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    for rev in revisions {
+        let reason = serde_json::to_value(rev.reason)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        insert.execute(params![
+            user,
+            table.name(),
+            id,
+            rev.field,
+            rev.value.to_string(),
+            rev.device,
+            reason,
+            now_ms()
+        ])?;
+    }
+    Ok(())
+}
+
+/// A kept older value, as tests and support tools read it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredRevision {
+    pub field: Option<String>,
+    pub value: Value,
+    pub device: String,
+    pub reason: String,
+}
+
+pub fn revisions_of(
+    conn: &Connection,
+    user: &str,
+    table: Table,
+    id: &str,
+) -> Result<Vec<StoredRevision>, AppError> {
+    let mut stmt = conn.prepare(
+        "SELECT field, value, device, reason FROM revisions WHERE user_id = ?1 AND tbl = ?2 AND id = ?3 ORDER BY rowid",
+    )?;
+    let rows = stmt.query_map(params![user, table.name(), id], |r| {
+        Ok((
+            r.get::<_, Option<String>>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, String>(3)?,
+        ))
+    })?;
+    rows.map(|row| {
+        let (field, value, device, reason) = row?;
+        let value = serde_json::from_str(&value).map_err(|e| AppError::Internal(e.to_string()))?;
+        Ok(StoredRevision {
+            field,
+            value,
+            device,
+            reason,
+        })
+    })
+    .collect()
+}
+
+/// A live record: its id, the version of its last change and its fields.
+pub type LiveRecord = (String, u64, Map<String, Value>);
+
+/// Every live record of one table for a user, oldest change first.
+pub fn live_records(
+    conn: &Connection,
+    user: &str,
+    table: Table,
+) -> Result<Vec<LiveRecord>, AppError> {
+    let mut stmt = conn.prepare(
+        "SELECT id, body FROM records WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0 ORDER BY version",
+    )?;
+    let rows = stmt.query_map(params![user, table.name()], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+    })?;
+    rows.map(|row| {
+        let (id, body) = row?;
+        let record = decode(&body)?;
+        Ok((id, record.version, record.fields))
+    })
+    .collect()
+}
+
+pub fn user_version(conn: &Connection, user: &str) -> Result<(u64, u64), AppError> {
+    Ok(conn.query_row(
+        "SELECT version, purged_through FROM users WHERE id = ?1",
+        [user],
+        |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
+    )?)
+}
+
+pub fn decode_record(body: &str) -> Result<StoredRecord, AppError> {
+    decode(body)
+}
