@@ -15,7 +15,7 @@ CHROMIUM := /usr/bin/chromium
 export MANNA_PORT ?= 8080
 export MANNA_DATA_DIR ?= ./data
 
-.PHONY: run test bench lint setup-rust setup-chromium node-deps wasm pwa server
+.PHONY: run test bench soak lint setup-rust setup-chromium node-deps wasm pwa server
 
 ## ---- installs (each step skips itself when already done) ----
 
@@ -71,3 +71,7 @@ test: setup-chromium lint pwa
 
 bench: pwa server
 	bash tests/bench/bench.sh
+
+# Many more seeded runs of the sync simulation than make test does.
+soak:
+	SIM_RUNS=$${SIM_RUNS:-20000} cargo test --release -p manna-server --test simulation seeded

@@ -44,7 +44,10 @@ pub struct Mutation {
     pub op: Op,
     #[serde(default)]
     pub fields: Map<String, Value>,
-    /// The record version the device had when it made the change (none for new records).
+    /// The record version the user's view rested on when the change was made
+    /// (none for new records). While an earlier change to the same record is
+    /// still pending, that change's base is used: newer pulled versions were
+    /// hidden under it, so the user had not seen them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base_version: Option<u64>,
 }
@@ -158,6 +161,9 @@ pub enum PullResponse {
         cursor: Cursor,
         #[serde(rename = "hasMore")]
         has_more: bool,
+        /// The device's mutations processed so far. Their effects are all in the
+        /// changes once `hasMore` is false: only then may the device drop them
+        /// from its outbox overlay.
         #[serde(rename = "ackedSeq")]
         acked_seq: u64,
     },
