@@ -13,8 +13,13 @@ fn vectors() -> Value {
 
 fn round_trip<T: DeserializeOwned + Serialize>(name: &str) {
     let expected = vectors()[name].clone();
-    let typed: T = serde_json::from_value(expected.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(serde_json::to_value(&typed).expect("serialise"), expected, "{name}");
+    let typed: T =
+        serde_json::from_value(expected.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(
+        serde_json::to_value(&typed).expect("serialise"),
+        expected,
+        "{name}"
+    );
 }
 
 #[test]
