@@ -31,7 +31,7 @@ export default tseslint.config(
       ...layerBans(null),
     },
   },
-  { files: ['src/db/**'], rules: layerBans('db') },
   { files: ['src/wasm/**', 'src/**/*.test.{ts,tsx}'], rules: layerBans('wasm') },
+  { files: ['src/db/**'], rules: layerBans('db') },
   { files: ['scripts/**', '*.config.{js,ts}'], languageOptions: { globals: { ...globals.node } } },
 );

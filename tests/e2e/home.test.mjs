@@ -69,6 +69,7 @@ describe('home screen', () => {
       assert.match(await card.textContent(), /not medical advice/);
     }
     assert.ok(await page.getByRole('button', { name: 'Listen' }).isVisible());
+    await page.getByRole('button', { name: /^Synced/ }).waitFor();
     assert.ok(await page.getByRole('heading', { name: "This Week's Journey" }).isVisible());
     assert.equal(await page.locator('.week-day').count(), 7);
     for (const tool of ['Worship Music', 'Wellness Score', 'Find Organic Farms', 'Hiking Trails']) {

@@ -2,7 +2,14 @@
 // X-User-ID and sends cookies; a non-success answer becomes an Error whose
 // message is "status: body text".
 
-import { storage, USER_ID_KEY } from '../lib/storage';
+import { DEVICE_TOKEN_KEY, storage, USER_ID_KEY } from '../lib/storage';
+
+/** Starts a new anonymous identity (when the old id's token is lost). */
+export function newUserId(): string {
+  storage.remove(USER_ID_KEY);
+  storage.remove(DEVICE_TOKEN_KEY);
+  return userId();
+}
 
 export function userId(): string {
   let id = storage.get(USER_ID_KEY);
@@ -40,6 +47,8 @@ export async function apiRequest<T = unknown>(
   options: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { 'X-User-ID': userId() };
+  const token = storage.get(DEVICE_TOKEN_KEY);
+  if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.noCache) {
     headers['Cache-Control'] = 'no-cache';

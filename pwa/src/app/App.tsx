@@ -1,7 +1,7 @@
 // Providers and the route table. Pages load on demand; unknown paths show 404.
 
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { CriticalErrorOverlay } from '../components/CriticalErrorOverlay';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -13,6 +13,18 @@ import { UpdatePrompt } from '../components/UpdatePrompt';
 const HomePage = lazy(() => import('../features/home/HomePage'));
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let live = true;
+    // The sync engine (and Dexie with it) loads after the first screen.
+    void import('../sync/engine').then((m) => {
+      if (live) stop = m.startSync();
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, []);
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>

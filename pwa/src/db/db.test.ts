@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayContent } from '../features/daily/types';
-import { openAppDb } from './appDb';
+import { openAppDb, SYNCED_TABLES } from './appDb';
 import { forgetDaysBefore, lastStoredDate, recordVisit, saveDays, storedDay, visitsBetween } from './index';
 
 const day = (date: string) => ({ date, dayNumber: 1 }) as DayContent;
@@ -23,11 +23,11 @@ describe('browser database', () => {
     expect(await visitsBetween('2026-11-16', '2026-11-22')).toEqual(['2026-11-16', '2026-11-18']);
   });
 
-  it('opens at schema version 1 with its tables', async () => {
+  it('opens at the latest schema version with every table', async () => {
     const db = openAppDb('schema-check');
     await db.open();
-    expect(db.verno).toBe(1);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['days', 'visits']);
+    expect(db.verno).toBe(2);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['days', 'outbox', 'syncMeta', 'visits', ...SYNCED_TABLES].sort());
     db.close();
   });
 });

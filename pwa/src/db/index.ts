@@ -6,7 +6,7 @@ import type { AppDB } from './appDb';
 
 let opening: Promise<AppDB> | null = null;
 
-function db(): Promise<AppDB> {
+export function db(): Promise<AppDB> {
   opening ??= import('./appDb').then((m) => m.openAppDb());
   return opening;
 }

@@ -2,6 +2,7 @@
 // Journey and the Wellness Tools grid.
 
 import { use, useCallback, useState } from 'react';
+import { SyncStatusBadge } from '../../sync/SyncStatusBadge';
 import { loadCore, type Core } from '../../wasm/core';
 import { BiblicalFoodCard, BiohackCard, HealthTipCard, HomeTipCard, MovementCard, SnackCard, SpotlightCard } from './cards/DailyCards';
 import { ReadingCard } from './cards/ReadingCard';
@@ -29,6 +30,7 @@ function Home({ core }: { core: Core }) {
       <header className="app-header">
         <h1>Manna</h1>
         <p className="tagline">Inspiration for Body and Soul</p>
+        <SyncStatusBadge />
       </header>
       <main className="page home">
         <WellnessBanner now={today.now} dayOfYear={today.dayOfYear} refreshing={refreshing} onRefresh={() => void refresh()} />

@@ -1,0 +1,70 @@
+import Dexie from 'dexie';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DB_NAME, openAppDb, SCHEMA_V1, SYNCED_TABLES } from './appDb';
+import { db } from './index';
+import { applyPull, pendingAfter, writeRecord } from './synced';
+
+const cursor = (version: number) => ({ epoch: 'e1', version });
+
+beforeEach(async () => {
+  const d = await db();
+  await Promise.all([...SYNCED_TABLES.map((t) => d[t].clear()), d.outbox.clear(), d.syncMeta.clear()]);
+});
+
+describe('synced records on the device', () => {
+  it('save the change and its outbox entry together, numbered without gaps', async () => {
+    expect(await writeRecord('weightEntries', 'weight:2026-11-22', 'put', { weight: 1805, date: '2026-11-22' })).toBe(1);
+    expect(await writeRecord('prayerReminders', 'r1', 'put', { title: 'Morning' })).toBe(2);
+    const d = await db();
+    expect(await d.weightEntries.get('weight:2026-11-22')).toEqual({ id: 'weight:2026-11-22', fields: { weight: 1805, date: '2026-11-22' }, version: null });
+    expect((await pendingAfter(0)).map((m) => m.seq)).toEqual([1, 2]);
+    expect((await pendingAfter(1)).map((m) => m.seq)).toEqual([2]);
+  });
+
+  it('base a change on what the user saw: the pending change, not a newer pull', async () => {
+    await applyPull(null, [{ table: 'prayerJournal', id: 'j1', op: 'put', version: 4, fields: { title: 'T', content: 'old' } }], cursor(4), false, 0);
+    await writeRecord('prayerJournal', 'j1', 'patch', { content: 'mine' });
+    // Another device's change arrives while mine is pending: it stays under mine.
+    await applyPull(cursor(4), [{ table: 'prayerJournal', id: 'j1', op: 'put', version: 7, fields: { title: 'T2', content: 'theirs' } }], cursor(7), false, 0);
+    const d = await db();
+    expect((await d.prayerJournal.get('j1'))?.fields).toEqual({ title: 'T2', content: 'mine' });
+    await writeRecord('prayerJournal', 'j1', 'patch', { content: 'mine again' });
+    expect((await pendingAfter(0)).map((m) => m.baseVersion)).toEqual([4, 4]);
+  });
+
+  it('drop confirmed changes only after the last page of a pull', async () => {
+    await writeRecord('weightEntries', 'weight:2026-11-22', 'put', { weight: 1805, date: '2026-11-22' });
+    const change = { table: 'weightEntries' as const, id: 'weight:2026-11-22', op: 'put' as const, version: 1, fields: { weight: 1805, date: '2026-11-22' } };
+    await applyPull(null, [change], cursor(1), true, 1);
+    expect(await pendingAfter(0)).toHaveLength(1);
+    await applyPull(cursor(1), [], cursor(1), false, 1);
+    expect(await pendingAfter(0)).toHaveLength(0);
+    expect((await (await db()).weightEntries.get('weight:2026-11-22'))?.version).toBe(1);
+  });
+
+  it('replace everything with a snapshot, keeping pending changes on top', async () => {
+    await applyPull(null, [{ table: 'prayerReminders', id: 'gone', op: 'put', version: 1, fields: { title: 'Old' } }], cursor(1), false, 0);
+    await writeRecord('prayerReminders', 'mine', 'put', { title: 'Pending' });
+    await applyPull(null, [{ table: 'prayerReminders', id: 'kept', op: 'put', version: 9, fields: { title: 'Kept' } }], cursor(9), false, 0);
+    const ids = (await (await db()).prayerReminders.toArray()).map((r) => r.id).sort();
+    expect(ids).toEqual(['kept', 'mine']);
+  });
+
+  it('open a version 1 database with the new code without losing its content', async () => {
+    const name = 'upgrade-check';
+    const old = new Dexie(name);
+    old.version(1).stores(SCHEMA_V1);
+    await old.table('days').put({ date: '2026-11-22', content: { date: '2026-11-22' }, contentVersion: 'v', savedAt: 1 });
+    await old.table('visits').put({ date: '2026-11-21' });
+    old.close();
+    const upgraded = openAppDb(name);
+    await upgraded.open();
+    expect(upgraded.verno).toBe(2);
+    expect(await upgraded.days.get('2026-11-22')).toMatchObject({ contentVersion: 'v' });
+    expect(await upgraded.visits.count()).toBe(1);
+    await upgraded.weightEntries.put({ id: 'w', fields: {}, version: null });
+    expect(await upgraded.weightEntries.count()).toBe(1);
+    upgraded.close();
+    expect(DB_NAME).toBe('manna');
+  });
+});

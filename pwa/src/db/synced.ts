@@ -1,0 +1,119 @@
+// The user's synced records on this device and their outbox. A write changes
+// the record and adds its outbox entry in one IndexedDB transaction, so a
+// closed tab can never keep one without the other.
+
+import { liveQuery, type Observable } from 'dexie';
+import { db } from './index';
+import type { AppDB, Fields, LocalRecord, Op, OutboxEntry, SyncedTable } from './appDb';
+import { SYNCED_TABLES } from './appDb';
+
+export type { Fields, LocalRecord, Op, OutboxEntry, SyncedTable };
+
+export interface Change {
+  table: SyncedTable;
+  id: string;
+  op: 'put' | 'delete';
+  version: number;
+  fields?: Fields;
+}
+
+export interface Cursor {
+  epoch: string;
+  version: number;
+}
+
+function applyOp(row: LocalRecord | undefined, m: Pick<OutboxEntry, 'id' | 'op' | 'fields'>): LocalRecord | undefined {
+  if (m.op === 'delete') return undefined;
+  if (m.op === 'patch' && !row) return undefined;
+  return { id: m.id, fields: { ...(row?.fields ?? {}), ...m.fields }, version: row?.version ?? null };
+}
+
+/** Records a change made on this device; answers its sequence number. */
+export async function writeRecord(table: SyncedTable, id: string, op: Op, fields: Fields = {}): Promise<number> {
+  const d = await db();
+  return d.transaction('rw', [d[table], d.outbox, d.syncMeta], async () => {
+    const seq = ((await d.syncMeta.get('nextSeq'))?.value as number | undefined) ?? 1;
+    const pending = await d.outbox.where('[table+id]').equals([table, id]).first();
+    const row = await d[table].get(id);
+    // While an own change is pending, the user sees that change, not newer pulls.
+    const baseVersion = pending ? pending.baseVersion : (row?.version ?? undefined);
+    const next = applyOp(row, { id, op, fields });
+    if (next) await d[table].put(next);
+    else await d[table].delete(id);
+    const entry: OutboxEntry = { seq, table, id, op, fields };
+    if (baseVersion !== undefined && baseVersion !== null) entry.baseVersion = baseVersion;
+    await d.outbox.add(entry);
+    await d.syncMeta.put({ key: 'nextSeq', value: seq + 1 });
+    return seq;
+  });
+}
+
+export async function pendingAfter(acked: number): Promise<OutboxEntry[]> {
+  return (await db()).outbox.where('seq').above(acked).toArray();
+}
+
+export async function outboxSize(): Promise<number> {
+  return (await db()).outbox.count();
+}
+
+export async function getMeta<T>(key: string): Promise<T | undefined> {
+  return (await (await db()).syncMeta.get(key))?.value as T | undefined;
+}
+
+export async function setMeta(key: string, value: unknown): Promise<void> {
+  await (await db()).syncMeta.put({ key, value });
+}
+
+/**
+ * Applies one page of pulled changes: records take the server's state, then the
+ * device's pending changes are laid back on top. Only the last page (`hasMore`
+ * false) proves every change up to `ackedSeq` is in, so only then are those
+ * outbox entries dropped. A page without a `from` cursor is a snapshot's first
+ * page: it replaces every synced record.
+ */
+export async function applyPull(
+  from: Cursor | null,
+  changes: Change[],
+  cursor: Cursor,
+  hasMore: boolean,
+  ackedSeq: number,
+): Promise<void> {
+  const d = await db();
+  const tables = SYNCED_TABLES.map((t) => d[t]);
+  await d.transaction('rw', [...tables, d.outbox, d.syncMeta], async () => {
+    if (!from) await Promise.all(tables.map((t) => t.clear()));
+    for (const c of changes) {
+      if (c.op === 'put') await d[c.table].put({ id: c.id, fields: c.fields ?? {}, version: c.version });
+      else await d[c.table].delete(c.id);
+    }
+    if (!hasMore) await d.outbox.where('seq').belowOrEqual(ackedSeq).delete();
+    await rebase(d, from ? changes : null);
+    await d.syncMeta.put({ key: 'cursor', value: cursor });
+  });
+}
+
+/** Lays pending changes back over the records a pull touched (all, for a snapshot). */
+async function rebase(d: AppDB, touched: Change[] | null): Promise<void> {
+  const keys = touched ? new Set(touched.map((c) => `${c.table}\u0000${c.id}`)) : null;
+  for (const m of await d.outbox.orderBy('seq').toArray()) {
+    if (keys && !keys.has(`${m.table}\u0000${m.id}`)) continue;
+    const next = applyOp(await d[m.table].get(m.id), m);
+    if (next) await d[m.table].put(next);
+    else await d[m.table].delete(m.id);
+  }
+}
+
+/** Forgets the cursor so the next pull is a snapshot. */
+export async function forgetCursor(): Promise<void> {
+  await (await db()).syncMeta.delete('cursor');
+}
+
+/** Live list of a table's records, for pages (updates in every tab). */
+export function liveRecords(table: SyncedTable): Observable<LocalRecord[]> {
+  return liveQuery(async () => (await db())[table].toArray());
+}
+
+/** Live value of one sync meta key. */
+export function liveMeta<T>(key: string): Observable<T | undefined> {
+  return liveQuery(async () => getMeta<T>(key));
+}

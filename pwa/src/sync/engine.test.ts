@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../db';
+import { SYNCED_TABLES } from '../db/appDb';
+import { getMeta, pendingAfter, writeRecord } from '../db/synced';
+import { syncNow, type SyncStatus } from './engine';
+
+type Handler = (body: unknown, headers: Record<string, string>) => { status?: number; json: unknown };
+
+function stubServer(routes: Record<string, Handler>) {
+  const calls: { url: string; body: unknown; headers: Record<string, string> }[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    const headers = init.headers as Record<string, string>;
+    calls.push({ url, body, headers });
+    const handler = routes[url];
+    if (!handler) return new Response('{"message":"no route"}', { status: 404 });
+    const { status = 200, json } = handler(body, headers);
+    return new Response(JSON.stringify(json), { status });
+  }));
+  return calls;
+}
+
+beforeEach(async () => {
+  const d = await db();
+  await Promise.all([...SYNCED_TABLES.map((t) => d[t].clear()), d.outbox.clear(), d.syncMeta.clear()]);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('sync engine', () => {
+  it('registers the device, pushes the outbox, pulls and reports synced', async () => {
+    await writeRecord('weightEntries', 'weight:2026-11-22', 'put', { weight: 1805, date: '2026-11-22' });
+    const calls = stubServer({
+      '/api/devices': () => ({ status: 201, json: { userId: 'u', deviceId: 'dev-1', deviceToken: 'secret' } }),
+      '/api/sync/push': (body) => {
+        const seqs = (body as { mutations: { seq: number }[] }).mutations.map((m) => m.seq);
+        return { json: { ackedSeq: Math.max(...seqs), rejected: [] } };
+      },
+      '/api/sync/pull': () => ({
+        json: {
+          changes: [{ table: 'weightEntries', id: 'weight:2026-11-22', op: 'put', version: 1, fields: { weight: 1805, date: '2026-11-22' } }],
+          cursor: { epoch: 'e', version: 1 }, hasMore: false, ackedSeq: 1,
+        },
+      }),
+    });
+    expect(await syncNow()).toBe(true);
+    expect(calls.map((c) => c.url)).toEqual(['/api/devices', '/api/sync/push', '/api/sync/pull']);
+    expect(calls[1].headers.Authorization).toBe('Bearer secret');
+    expect(calls[1].body).toMatchObject({ deviceId: 'dev-1', mutations: [{ seq: 1, table: 'weightEntries' }] });
+    expect(await pendingAfter(0)).toEqual([]);
+    expect((await (await db()).weightEntries.get('weight:2026-11-22'))?.version).toBe(1);
+    expect((await getMeta<SyncStatus>('status'))?.state).toBe('synced');
+  });
+
+  it('keeps every write and reports offline when the server cannot be reached', async () => {
+    localStorage.setItem('manna-device-id', 'dev-1');
+    localStorage.setItem('manna-device-token', 'secret');
+    await writeRecord('prayerReminders', 'r1', 'put', { title: 'Morning' });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await syncNow();
+    expect((await getMeta<SyncStatus>('status'))?.state).toBe('offline');
+    expect(await pendingAfter(0)).toHaveLength(1);
+    expect(await (await db()).prayerReminders.get('r1')).toBeDefined();
+  });
+
+  it('resends from where the server is after a gap', async () => {
+    localStorage.setItem('manna-device-id', 'dev-1');
+    localStorage.setItem('manna-device-token', 'secret');
+    for (const id of ['a', 'b', 'c']) await writeRecord('prayerReminders', id, 'put', { title: id });
+    const { setMeta } = await import('../db/synced');
+    await setMeta('acked', 2); // believes 1-2 were acknowledged; the server only has 1
+    let serverAcked = 1;
+    const calls = stubServer({
+      '/api/sync/push': (body) => {
+        const seqs = (body as { mutations: { seq: number }[] }).mutations.map((m) => m.seq);
+        if (seqs[0] !== serverAcked + 1) return { json: { ackedSeq: serverAcked, rejected: [], gap: { expected: serverAcked + 1, received: seqs[0] } } };
+        serverAcked = Math.max(...seqs);
+        return { json: { ackedSeq: serverAcked, rejected: [] } };
+      },
+      '/api/sync/pull': () => ({ json: { changes: [], cursor: { epoch: 'e', version: 3 }, hasMore: false, ackedSeq: 3 } }),
+    });
+    await syncNow();
+    const pushes = calls.filter((c) => c.url === '/api/sync/push').map((c) => (c.body as { mutations: { seq: number }[] }).mutations.map((m) => m.seq));
+    expect(pushes).toEqual([[3], [2, 3]]);
+    expect(serverAcked).toBe(3);
+  });
+
+  it('starts a new identity when this id is registered elsewhere', async () => {
+    localStorage.setItem('manna-user-id', 'user-1-taken');
+    let registrations = 0;
+    stubServer({
+      '/api/devices': (_body, headers) => {
+        registrations += 1;
+        if (headers['X-User-ID'] === 'user-1-taken') return { status: 409, json: { error: 'conflict', message: 'registered' } };
+        return { status: 201, json: { userId: headers['X-User-ID'], deviceId: 'dev-2', deviceToken: 't2' } };
+      },
+      '/api/sync/pull': () => ({ json: { changes: [], cursor: { epoch: 'e', version: 0 }, hasMore: false, ackedSeq: 0 } }),
+    });
+    await syncNow();
+    expect(registrations).toBe(2);
+    expect(localStorage.getItem('manna-user-id')).not.toBe('user-1-taken');
+    expect(localStorage.getItem('manna-device-token')).toBe('t2');
+  });
+});
