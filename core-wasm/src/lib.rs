@@ -9,19 +9,24 @@
 //! - `calendar`: civil dates, day of year, weekdays, local date of an instant.
 //! - `week`: the Monday-to-Sunday journey strip and its streak.
 //! - `rotation`: which content item a date shows.
+//! - `scoring`: the wellness check grade and weight progress.
 //! - the `wasm` module below: the only place that touches wasm-bindgen.
 
 pub mod calendar;
 pub mod rotation;
+pub mod scoring;
 pub mod week;
 
 pub use calendar::{Date, DateError};
 pub use rotation::rotation_index;
+pub use scoring::{WeightProgress, weight_progress, wellness_grade, wellness_total};
 pub use week::{WeekDay, WeekStrip, week_strip};
 
 #[cfg(target_arch = "wasm32")]
 mod wasm {
-    use super::{Date, rotation_index, week_strip};
+    use super::{
+        Date, rotation_index, week_strip, weight_progress, wellness_grade, wellness_total,
+    };
     use wasm_bindgen::prelude::*;
 
     fn parse(date: &str) -> Result<Date, JsError> {
@@ -52,6 +57,38 @@ mod wasm {
         let visited: Vec<Date> = visited.iter().filter_map(|v| v.parse().ok()).collect();
         let strip = week_strip(parse(today)?, &visited);
         serde_wasm_bindgen::to_value(&strip).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Total and grade of the five wellness ratings: `{ score, grade }`.
+    #[wasm_bindgen(js_name = wellnessScore)]
+    pub fn wellness_score(ratings: Vec<u32>) -> Result<JsValue, JsError> {
+        let score = wellness_total(&ratings).map_err(|e| JsError::new(&e))?;
+        #[derive(serde::Serialize)]
+        struct Scored {
+            score: u32,
+            grade: &'static str,
+        }
+        let out = Scored {
+            score,
+            grade: wellness_grade(score),
+        };
+        serde_wasm_bindgen::to_value(&out).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Weight progress from parallel lists of dates and weights (tenths of a pound).
+    #[wasm_bindgen(js_name = weightProgress)]
+    pub fn weight_progress_js(
+        dates: Vec<String>,
+        weights: Vec<u32>,
+        today: &str,
+    ) -> Result<JsValue, JsError> {
+        let entries: Vec<(Date, u32)> = dates
+            .iter()
+            .zip(weights)
+            .filter_map(|(d, w)| d.parse().ok().map(|d| (d, w)))
+            .collect();
+        let progress = weight_progress(&entries, parse(today)?);
+        serde_wasm_bindgen::to_value(&progress).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Index of the item a date shows from a list of `count` items (-1 when empty).

@@ -3,7 +3,7 @@
 //! give the same answers. Regenerate with `UPDATE_VECTORS=1 cargo test -p manna-core`
 //! only when a rule changes on purpose.
 
-use manna_core::{Date, rotation_index, week_strip};
+use manna_core::{Date, rotation_index, week_strip, weight_progress, wellness_grade};
 use serde_json::{Value, json};
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors.json");
@@ -48,7 +48,30 @@ fn compute() -> Value {
         weeks
             .push(json!({ "today": s, "visited": visited_s, "strip": week_strip(date, &visited) }));
     }
-    json!({ "dayOfYear": days, "rotation": rotation, "weekStrip": weeks })
+    let grades: Vec<_> = (5..=25)
+        .map(|t| json!({ "total": t, "grade": wellness_grade(t) }))
+        .collect();
+    let log = [
+        ("2026-10-01", 2000),
+        ("2026-11-19", 1905),
+        ("2026-11-20", 1900),
+        ("2026-11-22", 1890),
+    ];
+    let weights: Vec<_> = (1..=log.len())
+        .map(|n| {
+            let entries: Vec<(Date, u32)> = log[..n]
+                .iter()
+                .map(|(d, w)| (d.parse().expect("date"), *w))
+                .collect();
+            json!({
+                "dates": log[..n].iter().map(|(d, _)| *d).collect::<Vec<_>>(),
+                "weights": log[..n].iter().map(|(_, w)| *w).collect::<Vec<_>>(),
+                "today": "2026-11-22",
+                "progress": weight_progress(&entries, "2026-11-22".parse().expect("date")),
+            })
+        })
+        .collect();
+    json!({ "dayOfYear": days, "rotation": rotation, "weekStrip": weeks, "grades": grades, "weightProgress": weights })
 }
 
 #[test]

@@ -16,7 +16,19 @@ export interface WeekStrip {
   streak: number;
 }
 
+export interface WeightProgress {
+  totalLoss: number;
+  weeklyAverage: number;
+  monthlyAverage: number;
+  streakDays: number;
+  milestoneReached: string;
+  trend: 'down' | 'up' | 'steady';
+  entries: number;
+}
+
 export interface Core {
+  wellnessScore(ratings: number[]): { score: number; grade: string };
+  weightProgress(dates: string[], weights: number[], today: string): WeightProgress;
   dayOfYear(date: string): number;
   localDate(epochMs: number, utcOffsetMinutes: number): string;
   addDays(date: string, days: number): string;
@@ -33,6 +45,9 @@ function wrap(pkg: typeof Pkg): Core {
     addDays: pkg.addDays,
     weekStrip: (today, visited) => pkg.weekStrip(today, visited) as WeekStrip,
     rotationIndex: pkg.rotationIndex,
+    wellnessScore: (ratings) => pkg.wellnessScore(Uint32Array.from(ratings)) as { score: number; grade: string },
+    weightProgress: (dates, weights, today) =>
+      pkg.weightProgress(dates, Uint32Array.from(weights), today) as WeightProgress,
   };
 }
 

@@ -23,6 +23,25 @@ describe('manna-core in WebAssembly', () => {
     for (const v of vectors.weekStrip) expect(core.weekStrip(v.today, v.visited), v.today).toEqual(v.strip);
   });
 
+  it('grades the wellness check like the server', () => {
+    for (const v of vectors.grades) {
+      const ratings = [5, 5, 5, 5, 5];
+      let excess = 25 - v.total;
+      for (let i = 0; excess > 0; i = (i + 1) % 5) {
+        if (ratings[i] > 1) {
+          ratings[i] -= 1;
+          excess -= 1;
+        }
+      }
+      expect(core.wellnessScore(ratings)).toEqual({ score: v.total, grade: v.grade });
+    }
+    expect(() => core.wellnessScore([5, 5, 5, 5])).toThrow(/rate all 5/);
+  });
+
+  it('computes weight progress like the server', () => {
+    for (const v of vectors.weightProgress) expect(core.weightProgress(v.dates, v.weights, v.today)).toEqual(v.progress);
+  });
+
   it('refuses an impossible date with a reason', () => {
     expect(() => core.dayOfYear('2026-02-30')).toThrow(/does not exist/);
   });
