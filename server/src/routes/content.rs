@@ -21,14 +21,14 @@ const MAX_ARCHIVE_DAYS: u32 = 366;
 const DEFAULT_ARCHIVE_DAYS: u32 = 30;
 
 /// The server's own date (UTC) when the client names none.
-fn server_today() -> Date {
+pub fn server_today() -> Date {
     let ms = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64);
     Date::from_epoch_ms(ms, 0)
 }
 
-fn date_param(params: &HashMap<String, String>, name: &str) -> Result<Date, AppError> {
+pub fn date_param(params: &HashMap<String, String>, name: &str) -> Result<Date, AppError> {
     match params.get(name) {
         None => Ok(server_today()),
         Some(s) => s

@@ -15,5 +15,5 @@ mod records;
 
 pub use maintenance::{TOMBSTONE_RETENTION_MS, purge_tombstones, rotate_epoch};
 pub use pull::pull;
-pub use push::push;
+pub use push::{apply_direct, push};
 pub use records::{LiveRecord, StoredRevision, live_records, revisions_of};

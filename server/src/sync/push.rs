@@ -5,7 +5,9 @@
 
 use super::records::{load, save, save_revisions, user_version};
 use crate::error::AppError;
-use manna_sync_protocol::{Gap, MergeOutcome, PushRequest, PushResponse, Rejection, merge};
+use manna_sync_protocol::{
+    Gap, MergeOutcome, Mutation, PushRequest, PushResponse, Rejection, merge,
+};
 use rusqlite::{Connection, TransactionBehavior, params};
 
 pub fn push(
@@ -33,20 +35,11 @@ pub fn push(
             });
             break;
         }
-        let existing = load(&tx, user, m.table, &m.id)?;
-        match merge(existing.as_ref(), m, device, version + 1) {
-            MergeOutcome::Changed { record, revisions } => {
-                version += 1;
-                save(&tx, user, m.table, &m.id, &record)?;
-                save_revisions(&tx, user, m.table, &m.id, &revisions)?;
-            }
-            MergeOutcome::Unchanged { revisions } => {
-                save_revisions(&tx, user, m.table, &m.id, &revisions)?
-            }
-            MergeOutcome::Rejected(message) => response.rejected.push(Rejection {
+        if let Err(message) = apply_one(&tx, user, device, m, &mut version)? {
+            response.rejected.push(Rejection {
                 seq: m.seq,
                 message,
-            }),
+            });
         }
         acked = m.seq;
     }
@@ -61,4 +54,51 @@ pub fn push(
     tx.commit()?;
     response.acked_seq = acked;
     Ok(response)
+}
+
+/// Merges one mutation into the user's records; `version` is the user's change
+/// counter, moved on when the record changes. An invalid mutation answers its
+/// reason and changes nothing.
+pub fn apply_one(
+    conn: &Connection,
+    user: &str,
+    device: &str,
+    m: &Mutation,
+    version: &mut u64,
+) -> Result<Result<(), String>, AppError> {
+    let existing = load(conn, user, m.table, &m.id)?;
+    match merge(existing.as_ref(), m, device, *version + 1) {
+        MergeOutcome::Changed { record, revisions } => {
+            *version += 1;
+            save(conn, user, m.table, &m.id, &record)?;
+            save_revisions(conn, user, m.table, &m.id, &revisions)?;
+        }
+        MergeOutcome::Unchanged { revisions } => {
+            save_revisions(conn, user, m.table, &m.id, &revisions)?
+        }
+        MergeOutcome::Rejected(message) => return Ok(Err(message)),
+    }
+    Ok(Ok(()))
+}
+
+/// Applies one change made through a REST call (not a device's outbox), in its
+/// own transaction. Answers the stored record, or the reason it was refused.
+pub fn apply_direct(
+    conn: &mut Connection,
+    user: &str,
+    device: &str,
+    m: &Mutation,
+) -> Result<Result<Option<manna_sync_protocol::StoredRecord>, String>, AppError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let (mut version, _) = user_version(&tx, user)?;
+    if let Err(message) = apply_one(&tx, user, device, m, &mut version)? {
+        return Ok(Err(message));
+    }
+    tx.execute(
+        "UPDATE users SET version = ?1 WHERE id = ?2",
+        params![version as i64, user],
+    )?;
+    let stored = load(&tx, user, m.table, &m.id)?;
+    tx.commit()?;
+    Ok(Ok(stored))
 }

@@ -1,0 +1,260 @@
+//! The REST calls for reminders, weights and wellness scores, and that what
+//! they write reaches devices through sync exactly once.
+
+mod common;
+
+use common::TestServer;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+struct Caller<'a> {
+    server: &'a TestServer,
+    user: String,
+    device: String,
+    token: String,
+}
+
+impl<'a> Caller<'a> {
+    async fn register(server: &'a TestServer, user: &str) -> Self {
+        let res = server
+            .client
+            .post(format!("{}/api/devices", server.base))
+            .header("X-User-ID", user)
+            .send()
+            .await
+            .expect("register");
+        let body: Value = res.json().await.expect("json");
+        Self {
+            server,
+            user: user.into(),
+            device: body["deviceId"].as_str().expect("id").into(),
+            token: body["deviceToken"].as_str().expect("token").into(),
+        }
+    }
+
+    async fn call(&self, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
+        let mut req = self
+            .server
+            .client
+            .request(method, format!("{}{path}", self.server.base))
+            .header("X-User-ID", &self.user)
+            .bearer_auth(&self.token);
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+}
+
+#[tokio::test]
+async fn prayer_reminders_are_created_toggled_and_deleted() {
+    let server = TestServer::start().await;
+    let me = Caller::register(&server, "user-1763790000000-remind").await;
+    let (status, created) = me
+        .call(Method::POST, "/api/prayer-reminders", Some(json!({"title": "Morning prayer", "description": "Psalm 5:3",
+            "reminderTime": "07:30", "isActive": 1, "days": ["monday", "wednesday"], "prayerType": "morning", "userId": me.user})))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().expect("id").to_string();
+    assert_eq!(created["userId"], me.user);
+
+    let (status, toggled) = me
+        .call(
+            Method::PATCH,
+            &format!("/api/prayer-reminders/{id}"),
+            Some(json!({"isActive": 0})),
+        )
+        .await;
+    assert_eq!((status, &toggled["isActive"]), (200, &json!(0)));
+    let (_, list) = me.call(Method::GET, "/api/prayer-reminders", None).await;
+    assert_eq!(list.as_array().map(Vec::len), Some(1));
+
+    let (status, bad) = me
+        .call(
+            Method::POST,
+            "/api/prayer-reminders",
+            Some(json!({"title": "", "reminderTime": "07:30",
+        "isActive": 1, "days": ["monday"], "prayerType": "morning"})),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        bad["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("title:"))
+    );
+    let (status, _) = me
+        .call(
+            Method::PATCH,
+            "/api/prayer-reminders/nope",
+            Some(json!({"isActive": 0})),
+        )
+        .await;
+    assert_eq!(status, 404);
+
+    let (status, _) = me
+        .call(Method::DELETE, &format!("/api/prayer-reminders/{id}"), None)
+        .await;
+    assert_eq!(status, 204);
+    let (_, list) = me.call(Method::GET, "/api/prayer-reminders", None).await;
+    assert_eq!(list, json!([]));
+}
+
+#[tokio::test]
+async fn weights_log_once_a_day_and_report_progress() {
+    let server = TestServer::start().await;
+    let me = Caller::register(&server, "user-1763790000000-weigh1").await;
+    for (date, weight) in [
+        ("2026-11-20", 1900),
+        ("2026-11-21", 1895),
+        ("2026-11-22", 1880),
+        ("2026-11-22", 1890),
+    ] {
+        let (status, body) = me.call(Method::POST, "/api/weight-entries",
+            Some(json!({"userId": me.user, "weight": weight, "date": date, "notes": null, "mood": "good"}))).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let (_, list) = me
+        .call(
+            Method::GET,
+            &format!("/api/weight-entries/{}", me.user),
+            None,
+        )
+        .await;
+    let list = list.as_array().expect("list");
+    assert_eq!(list.len(), 3, "a day's second log replaces the first");
+    assert_eq!(
+        (list[0]["date"].as_str(), list[0]["weight"].as_u64()),
+        (Some("2026-11-22"), Some(1890))
+    );
+
+    let (_, progress) = me
+        .call(
+            Method::GET,
+            &format!("/api/weight-progress/{}?date=2026-11-22", me.user),
+            None,
+        )
+        .await;
+    assert_eq!(progress["totalLoss"], 10);
+    assert_eq!(progress["streakDays"], 3);
+
+    let (status, body) = me
+        .call(
+            Method::POST,
+            "/api/weight-entries",
+            Some(json!({"weight": 0, "date": "2026-11-23"})),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("weight:"))
+    );
+    let (status, _) = me
+        .call(
+            Method::POST,
+            "/api/weight-entries",
+            Some(json!({"weight": 1800})),
+        )
+        .await;
+    assert_eq!(status, 400);
+
+    let other = Caller::register(&server, "user-1763790000000-other3").await;
+    let (status, _) = other
+        .call(
+            Method::GET,
+            &format!("/api/weight-entries/{}", me.user),
+            None,
+        )
+        .await;
+    assert_eq!(status, 403, "another user's list is refused");
+    let (status, _) = other
+        .call(
+            Method::POST,
+            "/api/weight-entries",
+            Some(json!({"userId": me.user, "weight": 1800, "date": "2026-11-22"})),
+        )
+        .await;
+    assert_eq!(status, 403);
+    let (status, _) = server
+        .get(&format!("/api/weight-entries/{}", me.user))
+        .await;
+    assert_eq!(status, 401, "no token, no data");
+}
+
+#[tokio::test]
+async fn wellness_scores_check_their_grade_and_average_the_week() {
+    let server = TestServer::start().await;
+    let me = Caller::register(&server, "user-1763790000000-score1").await;
+    let score = |date: &str, r: [u32; 5], grade: &str| {
+        json!({"userId": me.user, "date": date, "score": r.iter().sum::<u32>(), "grade": grade,
+               "responses": {"1": r[0], "2": r[1], "3": r[2], "4": r[3], "5": r[4]}})
+    };
+    let (status, body) = me
+        .call(
+            Method::POST,
+            "/api/wellness-scores",
+            Some(score("2026-11-21", [4, 4, 4, 4, 4], "Good")),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    me.call(
+        Method::POST,
+        "/api/wellness-scores",
+        Some(score("2026-11-22", [5, 5, 5, 4, 4], "Great!")),
+    )
+    .await;
+    me.call(
+        Method::POST,
+        "/api/wellness-scores",
+        Some(score("2026-11-01", [1, 1, 1, 1, 1], "Needs Improvement")),
+    )
+    .await;
+    let (status, body) = me
+        .call(
+            Method::POST,
+            "/api/wellness-scores",
+            Some(score("2026-11-20", [4, 4, 4, 4, 4], "Great!")),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("grade:")),
+        "{body}"
+    );
+
+    let (_, avg) = me
+        .call(
+            Method::GET,
+            &format!(
+                "/api/wellness-scores/{}/weekly-average?date=2026-11-22",
+                me.user
+            ),
+            None,
+        )
+        .await;
+    assert_eq!(avg["average"], 21.5);
+    assert_eq!(avg["count"], 2);
+
+    // What REST wrote reaches the device through pull, once.
+    let (_, page) = me
+        .call(
+            Method::POST,
+            "/api/sync/pull",
+            Some(json!({"protocolVersion": 1, "deviceId": me.device})),
+        )
+        .await;
+    let scores: Vec<&Value> = page["changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .filter(|c| c["table"] == "wellnessScores")
+        .collect();
+    assert_eq!(scores.len(), 3);
+    assert!(scores.iter().any(|c| c["id"] == "score:2026-11-22"));
+}
