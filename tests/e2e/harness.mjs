@@ -10,13 +10,12 @@ import { chromium } from 'playwright-core';
 const root = resolve(import.meta.dirname, '../..');
 const serverBin = process.env.MANNA_SERVER_BIN ?? join(root, 'target/release/manna-server');
 
-export async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'manna-e2e-'));
+function spawnServer(dataDir, port) {
   const child = spawn(serverBin, [], {
     cwd: root,
     env: {
       ...process.env,
-      MANNA_PORT: '0',
+      MANNA_PORT: String(port),
       MANNA_HOST: '127.0.0.1',
       MANNA_DATA_DIR: dataDir,
       MANNA_STATIC_DIR: join(root, 'pwa/dist'),
@@ -26,7 +25,7 @@ export async function startServer() {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const base = await new Promise((resolvePromise, reject) => {
+  const ready = new Promise((resolvePromise, reject) => {
     const onData = (chunk) => {
       output += chunk;
       // eslint-disable-next-line no-control-regex
@@ -38,11 +37,25 @@ export async function startServer() {
     child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
   });
   const exited = new Promise((r) => child.on('exit', r));
+  return { child, ready, exited };
+}
+
+/** The real server on a free port with its own data folder; restartable on the same port and data. */
+export async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'manna-e2e-'));
+  let proc = spawnServer(dataDir, 0);
+  const base = await proc.ready;
+  const port = Number(new URL(base).port);
   return {
     base,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      if (proc.child.exitCode === null) proc.child.kill('SIGTERM');
+      await proc.exited;
+    },
+    async restart() {
+      await this.stop();
+      proc = spawnServer(dataDir, port);
+      await proc.ready;
     },
     async dispose() {
       await this.stop();

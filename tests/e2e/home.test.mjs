@@ -61,7 +61,7 @@ describe('home screen', () => {
     assert.equal(await page.getByRole('link', { name: 'I Already Paid' }).getAttribute('href'), '/already-paid');
 
     const order = await page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
-    assert.deepEqual(order, CARDS.map(([id]) => id));
+    assert.deepEqual(order, [...CARDS.map(([id]) => id), 'wellness-score']);
     for (const [id, title, expected] of CARDS) {
       const card = page.locator(`[data-card="${id}"]`);
       await card.getByText(expected(today), { exact: false }).first().waitFor();

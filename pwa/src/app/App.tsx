@@ -11,6 +11,9 @@ import { Toaster } from '../components/toast';
 import { UpdatePrompt } from '../components/UpdatePrompt';
 
 const HomePage = lazy(() => import('../features/home/HomePage'));
+const WeightTrackingPage = lazy(() => import('../features/weight/WeightTrackingPage'));
+const PrayerRemindersPage = lazy(() => import('../features/reminders/PrayerRemindersPage'));
+const WellnessScorePage = lazy(() => import('../features/wellness/WellnessScorePage'));
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => {
@@ -33,6 +36,9 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
             <Suspense fallback={<Spinner />}>
               <Routes>
                 <Route path="/" element={<HomePage />} />
+                <Route path="/weight-tracking" element={<WeightTrackingPage />} />
+                <Route path="/prayer-reminders" element={<PrayerRemindersPage />} />
+                <Route path="/wellness-score" element={<WellnessScorePage />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

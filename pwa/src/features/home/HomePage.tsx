@@ -12,6 +12,7 @@ import { useRefreshContent } from './useRefreshContent';
 import { useToday } from './useToday';
 import { WeekJourney } from './WeekJourney';
 import { WellnessBanner } from './WellnessBanner';
+import { WellnessSummary } from './WellnessSummary';
 import { WellnessTools } from './WellnessTools';
 
 export default function HomePage() {
@@ -44,6 +45,7 @@ function Home({ core }: { core: Core }) {
         <BiblicalFoodCard {...day} />
         <SnackCard {...day} />
         <WeekJourney core={core} today={today.date} />
+        <WellnessSummary core={core} today={today.date} />
         <WellnessTools />
         <p className="offline-status small muted" role="status">
           {savedThrough ? `Saved for offline use through ${formatDate(savedThrough)}` : 'Saving the coming days for offline use…'}

@@ -1,0 +1,45 @@
+// Home's 'Current Wellness Score': the latest check and this week's average,
+// from the scores on this device (they sync in the background).
+
+import { Link } from 'react-router';
+import { useRecords } from '../../sync/useRecords';
+import type { Core } from '../../wasm/core';
+
+export function WellnessSummary({ core, today }: { core: Core; today: string }) {
+  const records = useRecords('wellnessScores');
+  const scores = (records ?? [])
+    .map((r) => r.fields as { date: string; score: number; grade: string })
+    .sort((a, b) => b.date.localeCompare(a.date));
+  const weekStart = core.addDays(today, -6);
+  const week = scores.filter((s) => s.date >= weekStart && s.date <= today);
+  const average = week.length ? Math.round((week.reduce((sum, s) => sum + s.score, 0) / week.length) * 10) / 10 : null;
+  const latest = scores[0];
+  return (
+    <section className="card" aria-labelledby="score-title" data-card="wellness-score">
+      <h2 id="score-title" className="card-title">
+        Current Wellness Score
+      </h2>
+      {records === undefined ? (
+        <div className="skeleton skeleton-line" role="status" aria-label="Loading wellness score" />
+      ) : latest ? (
+        <>
+          <p className="score">
+            <strong>{latest.score}</strong> / 25 · {latest.grade}
+          </p>
+          <p className="muted small">Last check: {latest.date}</p>
+          {average !== null && <p>This week&apos;s average: {average}</p>}
+          <Link className="btn btn-outline" to="/wellness-score">
+            Check In Again
+          </Link>
+        </>
+      ) : (
+        <>
+          <p>Start your journey with a one-minute Daily Wellness Check.</p>
+          <Link className="btn btn-primary" to="/wellness-score">
+            Take the Wellness Check
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+// Offline-first records as a person uses them: weight and reminders saved with
+// no server, kept across reloads, synced exactly once when the server is back,
+// and shared between two tabs.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, localDate, PHONE, startServer } from './harness.mjs';
+
+async function restJson(server, page, path) {
+  const { userId, token } = await page.evaluate(() => ({
+    userId: localStorage.getItem('manna-user-id'),
+    token: localStorage.getItem('manna-device-token'),
+  }));
+  const res = await fetch(`${server.base}${path.replace('{userId}', userId)}`, {
+    headers: { 'X-User-ID': userId, Authorization: `Bearer ${token}` },
+  });
+  assert.equal(res.status, 200, `${path}: ${res.status}`);
+  return res.json();
+}
+
+async function logWeight(page, pounds) {
+  await page.getByLabel('Weight (lbs)').fill(String(pounds));
+  await page.getByRole('button', { name: 'Log Weight' }).click();
+  await page.getByText('Weight Logged!').first().waitFor();
+}
+
+async function createReminder(page, title, days) {
+  await page.getByRole('button', { name: 'Create Prayer Reminder' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  for (const d of days) await dialog.getByLabel(d, { exact: true }).check();
+  await dialog.getByRole('button', { name: 'Create Reminder' }).click();
+  await page.getByText('Prayer reminder created').first().waitFor();
+}
+
+describe('records saved offline', () => {
+  const env = {};
+  before(async () => {
+    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.dispose();
+  });
+
+  test('a weight and a reminder logged with the server stopped survive a reload and sync once', async () => {
+    const context = await env.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(env.server.base);
+    await page.getByRole('button', { name: /^Synced/ }).waitFor();
+    await page.getByText(/Saved for offline use through/).waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+
+    await env.server.stop();
+    await page.goto(`${env.server.base}/weight-tracking`);
+    await logWeight(page, 182.4);
+    await page.getByRole('heading', { name: 'Already Logged Today!' }).waitFor();
+    await page.goto(`${env.server.base}/prayer-reminders`);
+    await createReminder(page, 'Evening thanks', ['Mon', 'Fri']);
+
+    await page.reload();
+    await page.getByRole('listitem', { name: 'Evening thanks' }).waitFor();
+    assert.match(await page.getByRole('listitem', { name: 'Evening thanks' }).textContent(), /Mon, Fri/);
+    await page.goto(`${env.server.base}/weight-tracking`);
+    await page.getByText('182.4 lbs').first().waitFor();
+    await page.getByRole('button', { name: /^Offline|^Sync problem/ }).waitFor();
+
+    await env.server.restart();
+    await page.getByRole('button', { name: /Sync now$/ }).click();
+    await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 20_000 });
+    const weights = await restJson(env.server, page, '/api/weight-entries/{userId}');
+    assert.deepEqual(weights.map((w) => [w.date, w.weight]), [[localDate(), 1824]]);
+    const reminders = await restJson(env.server, page, '/api/prayer-reminders');
+    assert.equal(reminders.length, 1);
+    assert.deepEqual(reminders[0].days, ['monday', 'friday']);
+    await context.close();
+  });
+
+  test('two tabs share records live and every write lands exactly once', async () => {
+    const context = await env.browser.newContext(PHONE);
+    const [a, b] = [await context.newPage(), await context.newPage()];
+    await a.goto(`${env.server.base}/prayer-reminders`);
+    await b.goto(`${env.server.base}/prayer-reminders`);
+    await Promise.all([createReminder(a, 'From tab A', ['Tue']), createReminder(b, 'From tab B', ['Wed'])]);
+    await a.getByRole('listitem', { name: 'From tab B' }).waitFor();
+    await b.getByRole('listitem', { name: 'From tab A' }).waitFor();
+
+    await a.getByRole('listitem', { name: 'From tab A' }).getByRole('button', { name: 'Deactivate' }).click();
+    await b.getByRole('listitem', { name: 'From tab A' }).getByRole('button', { name: 'Activate' }).waitFor();
+
+    await a.getByRole('button', { name: /Sync now$/ }).click();
+    await a.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 20_000 });
+    const reminders = await restJson(env.server, a, '/api/prayer-reminders');
+    assert.deepEqual(reminders.map((r) => r.title).sort(), ['From tab A', 'From tab B']);
+    assert.equal(reminders.find((r) => r.title === 'From tab A').isActive, 0);
+    await context.close();
+  });
+
+  test('the wellness check scores, saves and shows on Home', async () => {
+    const context = await env.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${env.server.base}/wellness-score`);
+    assert.equal(await page.getByRole('button', { name: 'Get My Score' }).count(), 0);
+    const statements = page.locator('fieldset.rating');
+    for (let i = 0; i < 5; i += 1) await statements.nth(i).getByText(i < 3 ? '5' : '4', { exact: true }).click();
+    await page.getByRole('button', { name: 'Get My Score' }).click();
+    await page.getByText('Great!', { exact: true }).waitFor();
+    await page.getByText('Wellness score saved!').first().waitFor();
+    await page.getByRole('link', { name: 'Continue Journey' }).click();
+    const summary = page.locator('[data-card="wellness-score"]');
+    await summary.getByText('Great!', { exact: false }).waitFor();
+    assert.match(await summary.textContent(), /This week's average: 23/);
+    await context.close();
+  });
+});
