@@ -85,9 +85,12 @@ describe('records saved offline', () => {
     await a.getByRole('listitem', { name: 'From tab B' }).waitFor();
     await b.getByRole('listitem', { name: 'From tab A' }).waitFor();
 
+    // With no server at all, a toggle in one tab shows in the other.
+    await env.server.stop();
     await a.getByRole('listitem', { name: 'From tab A' }).getByRole('button', { name: 'Deactivate' }).click();
     await b.getByRole('listitem', { name: 'From tab A' }).getByRole('button', { name: 'Activate' }).waitFor();
 
+    await env.server.restart();
     await a.getByRole('button', { name: /Sync now$/ }).click();
     await a.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 20_000 });
     const reminders = await restJson(env.server, a, '/api/prayer-reminders');
