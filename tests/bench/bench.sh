@@ -3,7 +3,10 @@
 #  - GET /api/home on the release server under wrk, beside nginx serving the same
 #    JSON as a static file in the same run (throughput ratio and p99 latency);
 #  - gzip sizes of the JS and CSS the first render of / needs, and of the .wasm.
-# Targets: /api/home >= 0.5 x nginx; first-render JS <= 150 KB gzip; .wasm <= 60 KB gzip.
+#  - sync: one push of 1,000 mutations, and 10,000 records pushed and pulled back,
+#    beside PouchDB replicating the same records to pouchdb-server in the same run.
+# Targets: /api/home >= 0.5 x nginx; first-render JS <= 150 KB gzip; .wasm <= 60 KB gzip;
+#          Manna's sync round trip >= 5 x faster than PouchDB's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -73,5 +76,24 @@ echo "throughput ratio manna/nginx: $ratio (target >= 0.5)"
 
 echo
 echo "== sizes =="
-node tests/bench/sizes.mjs
+sizes_ok=0
+node tests/bench/sizes.mjs || sizes_ok=1
+
+echo
+echo "== sync: ${RECORDS:=10000} records =="
+cargo build --release -q -p manna-server --example sync_bench
+manna_sync=$(RECORDS=$RECORDS ./target/release/examples/sync_bench)
+pouch_sync=$(RECORDS=$RECORDS node tests/bench/pouchdb.mjs "$(free_port)")
+sync_ok=0
+python3 - "$manna_sync" "$pouch_sync" <<'PY' || sync_ok=1
+import json, sys
+m, p = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+print(f"manna:   push 1,000 in one request {m['push1000Ms']:.0f} ms; push {m['records']} {m['pushMs']:.0f} ms; pull {m['records']} {m['pullMs']:.0f} ms; round trip {m['totalMs']:.0f} ms")
+print(f"pouchdb: replicate {p['records']} up {p['pushMs']:.0f} ms; down {p['pullMs']:.0f} ms; round trip {p['totalMs']:.0f} ms")
+ratio = p['totalMs'] / m['totalMs']
+print(f"round trip: manna is {ratio:.1f}x faster than pouchdb (target >= 5)")
+sys.exit(0 if ratio >= 5 else 1)
+PY
+
 python3 -c "import sys; sys.exit(0 if $ratio >= 0.5 else 1)" || { echo "below the throughput target"; exit 1; }
+[ "$sizes_ok" = 0 ] && [ "$sync_ok" = 0 ] || { echo "a target was missed"; exit 1; }
