@@ -3,6 +3,8 @@
 // PouchDB replicates them back. Prints one JSON line of timings in ms.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -14,7 +16,12 @@ const PouchDB = require('pouchdb-core')
 const count = Number(process.env.RECORDS ?? 10000);
 const port = Number(process.argv[2] ?? 5985);
 const bin = join(import.meta.dirname, 'node_modules/.bin/pouchdb-server');
-const server = spawn(bin, ['--in-memory', '--port', String(port), '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+// pouchdb-server writes its config and log into its working folder: keep them out of the tree.
+const work = mkdtempSync(join(tmpdir(), 'pouchdb-server-'));
+const server = spawn(bin, ['--in-memory', '--port', String(port), '--host', '127.0.0.1'], {
+  cwd: work,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 const remoteUrl = `http://127.0.0.1:${port}/bench`;
 
 try {
@@ -43,4 +50,5 @@ try {
   console.log(JSON.stringify({ pushMs: t1 - t0, pullMs: t2 - t1, totalMs: t2 - t0, records: count }));
 } finally {
   server.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
 }
