@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -103,3 +104,16 @@ export function localDate(offsetDays = 0, from = new Date()) {
 }
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/** A server and a browser for the tests of one describe block. */
+export function serverAndBrowser() {
+  const env = {};
+  before(async () => {
+    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.dispose();
+  });
+  return env;
+}

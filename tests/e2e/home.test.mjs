@@ -2,8 +2,8 @@
 // week, installable, and the 404 screen.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, launchProfile, localDate, PHONE, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { PHONE, launchProfile, localDate, serverAndBrowser } from './harness.mjs';
 
 const CARDS = [
   ['reading', "Today's Reading", (d) => d.bibleReading.reference],
@@ -31,19 +31,6 @@ async function waitUntilOfflineReady(page) {
       await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
     }
   });
-}
-
-/** A server and a browser for the tests of one describe block. */
-function serverAndBrowser() {
-  const env = {};
-  before(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await env.browser?.close();
-    await env.server?.dispose();
-  });
-  return env;
 }
 
 describe('home screen', () => {

@@ -3,8 +3,8 @@
 // and shared between two tabs.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, localDate, PHONE, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { PHONE, localDate, serverAndBrowser } from './harness.mjs';
 
 async function restJson(server, page, path) {
   const { userId, token } = await page.evaluate(() => ({
@@ -34,14 +34,7 @@ async function createReminder(page, title, days) {
 }
 
 describe('records saved offline', () => {
-  const env = {};
-  before(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await env.browser?.close();
-    await env.server?.dispose();
-  });
+  const env = serverAndBrowser();
 
   test('a weight and a reminder logged with the server stopped survive a reload and sync once', async () => {
     const context = await env.browser.newContext(PHONE);

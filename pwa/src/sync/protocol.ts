@@ -1,18 +1,12 @@
 // The sync wire format (mirrors sync-protocol/src/messages.rs; the golden
 // vectors in sync-protocol/tests/vectors.json are checked against this file).
 
-import type { Change, Cursor, Fields, Op, SyncedTable } from '../db/synced';
+import type { Change, Cursor, OutboxEntry } from '../db/synced';
 
 export const PROTOCOL_VERSION = 1;
 
-export interface Mutation {
-  seq: number;
-  table: SyncedTable;
-  id: string;
-  op: Op;
-  fields: Fields;
-  baseVersion?: number;
-}
+/** A mutation is an outbox entry as sent. */
+export type Mutation = OutboxEntry;
 
 export interface PushRequest {
   protocolVersion: number;

@@ -192,19 +192,22 @@ pub async fn weights_create(
     ApiJson(body): ApiJson<Map<String, Value>>,
 ) -> Result<(StatusCode, Json<Value>), AppError> {
     let mut fields = own_fields(&auth, body)?;
-    let date = required_date(&fields)?;
     fields.entry("notes").or_insert(Value::Null);
     fields.entry("mood").or_insert(Value::Null);
-    let entry = write(
-        &state,
-        &auth,
-        Table::WeightEntries,
-        daily_id("weight", &date),
-        Op::Put,
-        fields,
-    )
-    .await?;
-    Ok((StatusCode::CREATED, Json(entry)))
+    write_daily(&state, &auth, Table::WeightEntries, "weight", fields).await
+}
+
+/// Writes the once-a-day record of `fields["date"]` (id `kind:date`): 201 with the record.
+async fn write_daily(
+    state: &AppState,
+    auth: &DeviceAuth,
+    table: Table,
+    kind: &str,
+    fields: Map<String, Value>,
+) -> Result<(StatusCode, Json<Value>), AppError> {
+    let date = required_date(&fields)?;
+    let record = write(state, auth, table, daily_id(kind, &date), Op::Put, fields).await?;
+    Ok((StatusCode::CREATED, Json(record)))
 }
 
 pub async fn weight_progress_get(
@@ -234,7 +237,6 @@ pub async fn scores_create(
     ApiJson(body): ApiJson<Map<String, Value>>,
 ) -> Result<(StatusCode, Json<Value>), AppError> {
     let fields = own_fields(&auth, body)?;
-    let date = required_date(&fields)?;
     if let (Some(score), Some(grade)) = (
         fields.get("score").and_then(Value::as_u64),
         fields.get("grade").and_then(Value::as_str),
@@ -246,16 +248,7 @@ pub async fn scores_create(
             )));
         }
     }
-    let score = write(
-        &state,
-        &auth,
-        Table::WellnessScores,
-        daily_id("score", &date),
-        Op::Put,
-        fields,
-    )
-    .await?;
-    Ok((StatusCode::CREATED, Json(score)))
+    write_daily(&state, &auth, Table::WellnessScores, "score", fields).await
 }
 
 pub async fn scores_list(
