@@ -136,6 +136,10 @@ export default function WeightTrackingPage() {
             <span className="stat-value">{progress.weeklyAverage ? lbs(progress.weeklyAverage) : '—'}</span>
           </div>
           <div className="stat">
+            <span className="stat-label">Monthly average</span>
+            <span className="stat-value">{progress.monthlyAverage ? lbs(progress.monthlyAverage) : '—'}</span>
+          </div>
+          <div className="stat">
             <span className="stat-label">Streak</span>
             <span className="stat-value">
               {progress.streakDays} {progress.streakDays === 1 ? 'day' : 'days'}
