@@ -7,13 +7,15 @@
 //! # Layout
 //! - `messages`: push and pull requests and answers, the protocol version and
 //!   the reasons a peer is refused or told to reset.
-//! - `tables`: the synced tables and the validation of each record type.
+//! - `tables`: the synced tables and how a record is validated.
+//! - `records`: the shape of a valid record of each table.
 //! - `merge`: field-level merge of one mutation into a stored record.
 //! - `ids`: deterministic ids for records made once a day.
 
 pub mod ids;
 pub mod merge;
 pub mod messages;
+mod records;
 pub mod tables;
 
 pub use ids::daily_id;
