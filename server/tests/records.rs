@@ -3,48 +3,26 @@
 
 mod common;
 
-use common::TestServer;
+use common::{Device, TestServer};
 use reqwest::Method;
 use serde_json::{Value, json};
 
+/// A device of the server under test, calling as itself.
 struct Caller<'a> {
     server: &'a TestServer,
-    user: String,
-    device: String,
-    token: String,
+    device: Device,
 }
 
 impl<'a> Caller<'a> {
     async fn register(server: &'a TestServer, user: &str) -> Self {
-        let res = server
-            .client
-            .post(format!("{}/api/devices", server.base))
-            .header("X-User-ID", user)
-            .send()
-            .await
-            .expect("register");
-        let body: Value = res.json().await.expect("json");
         Self {
             server,
-            user: user.into(),
-            device: body["deviceId"].as_str().expect("id").into(),
-            token: body["deviceToken"].as_str().expect("token").into(),
+            device: server.register(user).await,
         }
     }
 
     async fn call(&self, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
-        let mut req = self
-            .server
-            .client
-            .request(method, format!("{}{path}", self.server.base))
-            .header("X-User-ID", &self.user)
-            .bearer_auth(&self.token);
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let res = req.send().await.expect("request");
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap_or(Value::Null))
+        self.server.call_as(&self.device, method, path, body).await
     }
 }
 
@@ -54,11 +32,11 @@ async fn prayer_reminders_are_created_toggled_and_deleted() {
     let me = Caller::register(&server, "user-1763790000000-remind").await;
     let (status, created) = me
         .call(Method::POST, "/api/prayer-reminders", Some(json!({"title": "Morning prayer", "description": "Psalm 5:3",
-            "reminderTime": "07:30", "isActive": 1, "days": ["monday", "wednesday"], "prayerType": "morning", "userId": me.user})))
+            "reminderTime": "07:30", "isActive": 1, "days": ["monday", "wednesday"], "prayerType": "morning", "userId": me.device.user})))
         .await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().expect("id").to_string();
-    assert_eq!(created["userId"], me.user);
+    assert_eq!(created["userId"], me.device.user);
 
     let (status, toggled) = me
         .call(
@@ -113,13 +91,13 @@ async fn weights_log_once_a_day_and_report_progress() {
         ("2026-11-22", 1890),
     ] {
         let (status, body) = me.call(Method::POST, "/api/weight-entries",
-            Some(json!({"userId": me.user, "weight": weight, "date": date, "notes": null, "mood": "good"}))).await;
+            Some(json!({"userId": me.device.user, "weight": weight, "date": date, "notes": null, "mood": "good"}))).await;
         assert_eq!(status, 201, "{body}");
     }
     let (_, list) = me
         .call(
             Method::GET,
-            &format!("/api/weight-entries/{}", me.user),
+            &format!("/api/weight-entries/{}", me.device.user),
             None,
         )
         .await;
@@ -133,7 +111,7 @@ async fn weights_log_once_a_day_and_report_progress() {
     let (_, progress) = me
         .call(
             Method::GET,
-            &format!("/api/weight-progress/{}?date=2026-11-22", me.user),
+            &format!("/api/weight-progress/{}?date=2026-11-22", me.device.user),
             None,
         )
         .await;
@@ -166,7 +144,7 @@ async fn weights_log_once_a_day_and_report_progress() {
     let (status, _) = other
         .call(
             Method::GET,
-            &format!("/api/weight-entries/{}", me.user),
+            &format!("/api/weight-entries/{}", me.device.user),
             None,
         )
         .await;
@@ -175,12 +153,12 @@ async fn weights_log_once_a_day_and_report_progress() {
         .call(
             Method::POST,
             "/api/weight-entries",
-            Some(json!({"userId": me.user, "weight": 1800, "date": "2026-11-22"})),
+            Some(json!({"userId": me.device.user, "weight": 1800, "date": "2026-11-22"})),
         )
         .await;
     assert_eq!(status, 403);
     let (status, _) = server
-        .get(&format!("/api/weight-entries/{}", me.user))
+        .get(&format!("/api/weight-entries/{}", me.device.user))
         .await;
     assert_eq!(status, 401, "no token, no data");
 }
@@ -190,7 +168,7 @@ async fn wellness_scores_check_their_grade_and_average_the_week() {
     let server = TestServer::start().await;
     let me = Caller::register(&server, "user-1763790000000-score1").await;
     let score = |date: &str, r: [u32; 5], grade: &str| {
-        json!({"userId": me.user, "date": date, "score": r.iter().sum::<u32>(), "grade": grade,
+        json!({"userId": me.device.user, "date": date, "score": r.iter().sum::<u32>(), "grade": grade,
                "responses": {"1": r[0], "2": r[1], "3": r[2], "4": r[3], "5": r[4]}})
     };
     let (status, body) = me
@@ -233,7 +211,7 @@ async fn wellness_scores_check_their_grade_and_average_the_week() {
             Method::GET,
             &format!(
                 "/api/wellness-scores/{}/weekly-average?date=2026-11-22",
-                me.user
+                me.device.user
             ),
             None,
         )
@@ -246,7 +224,7 @@ async fn wellness_scores_check_their_grade_and_average_the_week() {
         .call(
             Method::POST,
             "/api/sync/pull",
-            Some(json!({"protocolVersion": 1, "deviceId": me.device})),
+            Some(json!({"protocolVersion": 1, "deviceId": me.device.id})),
         )
         .await;
     let scores: Vec<&Value> = page["changes"]

@@ -3,44 +3,13 @@
 
 mod common;
 
-use common::TestServer;
+use common::{Device, TestServer};
 use serde_json::{Value, json};
 
-struct Device {
-    user: String,
-    id: String,
-    token: String,
-}
-
-async fn register(server: &TestServer, user: &str) -> Device {
-    let res = server
-        .client
-        .post(format!("{}/api/devices", server.base))
-        .header("X-User-ID", user)
-        .send()
-        .await
-        .expect("request");
-    assert_eq!(res.status(), 201);
-    let body: Value = res.json().await.expect("json");
-    Device {
-        user: user.into(),
-        id: body["deviceId"].as_str().expect("device id").into(),
-        token: body["deviceToken"].as_str().expect("token").into(),
-    }
-}
-
 async fn call(server: &TestServer, device: &Device, path: &str, body: Value) -> (u16, Value) {
-    let res = server
-        .client
-        .post(format!("{}{path}", server.base))
-        .header("X-User-ID", &device.user)
-        .bearer_auth(&device.token)
-        .json(&body)
-        .send()
+    server
+        .call_as(device, reqwest::Method::POST, path, Some(body))
         .await
-        .expect("request");
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
 }
 
 async fn push(server: &TestServer, device: &Device, mutations: Value) -> Value {
@@ -83,7 +52,7 @@ fn journal(seq: u64, id: &str, op: &str, fields: Value, base: Option<u64>) -> Va
 #[tokio::test]
 async fn an_id_alone_reads_nothing() {
     let server = TestServer::start().await;
-    let owner = register(&server, "user-1763790000000-owner1").await;
+    let owner = server.register("user-1763790000000-owner1").await;
     push(&server, &owner, json!([weight(1, "2026-11-22", 1805)])).await;
 
     let thief = Device {
@@ -128,7 +97,7 @@ async fn an_id_alone_reads_nothing() {
         "an id cannot be registered twice to get a new token"
     );
 
-    let other = register(&server, "user-1763790000000-other2").await;
+    let other = server.register("user-1763790000000-other2").await;
     let borrowed = Device {
         user: owner.user.clone(),
         id: other.id.clone(),
@@ -170,7 +139,7 @@ async fn an_id_alone_reads_nothing() {
 #[tokio::test]
 async fn a_retry_after_a_lost_answer_applies_once() {
     let server = TestServer::start().await;
-    let d = register(&server, "user-1763790000000-retry1").await;
+    let d = server.register("user-1763790000000-retry1").await;
     let batch = json!([
         weight(1, "2026-11-21", 1810),
         journal(
@@ -196,7 +165,7 @@ async fn a_retry_after_a_lost_answer_applies_once() {
 #[tokio::test]
 async fn a_gap_is_refused_until_the_missing_mutation_arrives() {
     let server = TestServer::start().await;
-    let d = register(&server, "user-1763790000000-gap001").await;
+    let d = server.register("user-1763790000000-gap001").await;
     push(&server, &d, json!([weight(1, "2026-11-20", 1820)])).await;
     let gap = push(&server, &d, json!([weight(3, "2026-11-22", 1800)])).await;
     assert_eq!(gap["ackedSeq"], 1);
@@ -214,7 +183,7 @@ async fn a_gap_is_refused_until_the_missing_mutation_arrives() {
 #[tokio::test]
 async fn an_invalid_mutation_does_not_block_later_ones() {
     let server = TestServer::start().await;
-    let d = register(&server, "user-1763790000000-inval1").await;
+    let d = server.register("user-1763790000000-inval1").await;
     let answer = push(&server, &d, json!([
         weight(1, "2026-02-30", 1805),
         {"seq": 2, "table": "prayerReminders", "id": "r1", "op": "put",
@@ -282,7 +251,7 @@ fn second_device(server: &TestServer, of: &Device, id: &str, token: &str) -> Dev
 #[tokio::test]
 async fn concurrent_edits_of_the_same_text_keep_both_versions() {
     let server = TestServer::start().await;
-    let a = register(&server, "user-1763790000000-phoneA").await;
+    let a = server.register("user-1763790000000-phoneA").await;
     let b = second_device(&server, &a, "dev-phone-b", "token-of-phone-b");
     push(&server, &a, json!([journal(1, "j1", "put",
         json!({"date": "2026-11-22", "title": "Hope", "content": "First words", "category": "reflection"}), None)])).await;
@@ -351,7 +320,7 @@ async fn concurrent_edits_of_the_same_text_keep_both_versions() {
 #[tokio::test]
 async fn cursors_move_forward_and_deletes_arrive_as_tombstones() {
     let server = TestServer::start().await;
-    let d = register(&server, "user-1763790000000-cursor").await;
+    let d = server.register("user-1763790000000-cursor").await;
     push(
         &server,
         &d,
@@ -379,7 +348,7 @@ async fn cursors_move_forward_and_deletes_arrive_as_tombstones() {
 #[tokio::test]
 async fn old_cursors_and_changed_epochs_get_reset() {
     let server = TestServer::start().await;
-    let d = register(&server, "user-1763790000000-reset1").await;
+    let d = server.register("user-1763790000000-reset1").await;
     push(
         &server,
         &d,

@@ -6,6 +6,14 @@ use std::path::PathBuf;
 use tempfile::TempDir;
 use tokio::sync::oneshot;
 
+/// A registered device: the user id it speaks for and its token.
+#[derive(Debug, Clone)]
+pub struct Device {
+    pub user: String,
+    pub id: String,
+    pub token: String,
+}
+
 #[derive(Debug)]
 pub struct TestServer {
     pub base: String,
@@ -57,6 +65,45 @@ impl TestServer {
 
     pub async fn post(&self, path: &str) -> (u16, serde_json::Value) {
         self.request(reqwest::Method::POST, path).await
+    }
+
+    /// Registers an anonymous user id and answers its device (201 expected).
+    pub async fn register(&self, user: &str) -> Device {
+        let res = self
+            .client
+            .post(format!("{}/api/devices", self.base))
+            .header("X-User-ID", user)
+            .send()
+            .await
+            .expect("register");
+        assert_eq!(res.status(), 201);
+        let body: serde_json::Value = res.json().await.expect("json");
+        Device {
+            user: user.into(),
+            id: body["deviceId"].as_str().expect("device id").into(),
+            token: body["deviceToken"].as_str().expect("token").into(),
+        }
+    }
+
+    /// A request made as `device`: its X-User-ID and device token.
+    pub async fn call_as(
+        &self,
+        device: &Device,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let mut req = self
+            .client
+            .request(method, format!("{}{path}", self.base))
+            .header("X-User-ID", &device.user)
+            .bearer_auth(&device.token);
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(serde_json::Value::Null))
     }
 
     async fn request(&self, method: reqwest::Method, path: &str) -> (u16, serde_json::Value) {
