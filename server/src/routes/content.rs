@@ -21,7 +21,7 @@ const MAX_ARCHIVE_DAYS: u32 = 366;
 const DEFAULT_ARCHIVE_DAYS: u32 = 30;
 
 /// The server's own date (UTC) when the client names none.
-pub fn server_today() -> Date {
+fn server_today() -> Date {
     let ms = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64);

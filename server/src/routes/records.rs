@@ -5,9 +5,9 @@
 use crate::error::AppError;
 use crate::extract::ApiJson;
 use crate::identity::{DeviceAuth, random_hex};
-use crate::routes::content::{date_param, server_today};
+use crate::routes::content::date_param;
 use crate::state::AppState;
-use crate::sync::{apply_direct, live_records};
+use crate::sync::{apply_direct, live_record, live_records};
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -87,11 +87,6 @@ fn own_path(auth: &DeviceAuth, user_id: &str) -> Result<(), AppError> {
     }
 }
 
-fn newest_first(mut rows: Vec<Value>) -> Vec<Value> {
-    rows.sort_by(|a, b| b["date"].as_str().cmp(&a["date"].as_str()));
-    rows
-}
-
 fn required_date(body: &Map<String, Value>) -> Result<String, AppError> {
     let date = body
         .get("date")
@@ -126,17 +121,14 @@ pub async fn reminders_create(
 }
 
 async fn existing_reminder(state: &AppState, auth: &DeviceAuth, id: &str) -> Result<(), AppError> {
-    let found = list(state, &auth.user_id, Table::PrayerReminders)
-        .await?
-        .iter()
-        .any(|r| r["id"] == id);
-    if found {
-        Ok(())
-    } else {
-        Err(AppError::NotFound(format!(
-            "no prayer reminder with id {id}"
-        )))
-    }
+    let (user, wanted) = (auth.user_id.clone(), id.to_string());
+    let found = state
+        .db
+        .call(move |conn| live_record(conn, &user, Table::PrayerReminders, &wanted))
+        .await?;
+    found
+        .map(drop)
+        .ok_or_else(|| AppError::NotFound(format!("no prayer reminder with id {id}")))
 }
 
 pub async fn reminders_update(
@@ -180,10 +172,20 @@ pub async fn weights_list(
     auth: DeviceAuth,
     Path(user_id): Path<String>,
 ) -> Result<Json<Vec<Value>>, AppError> {
-    own_path(&auth, &user_id)?;
-    Ok(Json(newest_first(
-        list(&state, &auth.user_id, Table::WeightEntries).await?,
-    )))
+    own_dated_list(&state, &auth, &user_id, Table::WeightEntries).await
+}
+
+/// The caller's records of a dated table, newest first; another user's are refused.
+async fn own_dated_list(
+    state: &AppState,
+    auth: &DeviceAuth,
+    user_id: &str,
+    table: Table,
+) -> Result<Json<Vec<Value>>, AppError> {
+    own_path(auth, user_id)?;
+    let mut rows = list(state, &auth.user_id, table).await?;
+    rows.sort_by(|a, b| b["date"].as_str().cmp(&a["date"].as_str()));
+    Ok(Json(rows))
 }
 
 pub async fn weights_create(
@@ -256,10 +258,7 @@ pub async fn scores_list(
     auth: DeviceAuth,
     Path(user_id): Path<String>,
 ) -> Result<Json<Vec<Value>>, AppError> {
-    own_path(&auth, &user_id)?;
-    Ok(Json(newest_first(
-        list(&state, &auth.user_id, Table::WellnessScores).await?,
-    )))
+    own_dated_list(&state, &auth, &user_id, Table::WellnessScores).await
 }
 
 /// Average score of the 7 days up to `date` (default: the server's date).
@@ -270,11 +269,7 @@ pub async fn scores_weekly_average(
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Value>, AppError> {
     own_path(&auth, &user_id)?;
-    let to = if q.contains_key("date") {
-        date_param(&q, "date")?
-    } else {
-        server_today()
-    };
+    let to = date_param(&q, "date")?;
     let from = to.add_days(-6);
     let scores: Vec<f64> = list(&state, &auth.user_id, Table::WellnessScores)
         .await?

@@ -16,4 +16,4 @@ mod records;
 pub use maintenance::{TOMBSTONE_RETENTION_MS, purge_tombstones, rotate_epoch};
 pub use pull::pull;
 pub use push::{apply_direct, push};
-pub use records::{LiveRecord, StoredRevision, live_records, revisions_of};
+pub use records::{LiveRecord, StoredRevision, live_record, live_records, revisions_of};

@@ -7,7 +7,7 @@ use manna_sync_protocol::{StoredRecord, Table};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Map, Value};
 
-fn decode(body: &str) -> Result<StoredRecord, AppError> {
+pub(super) fn decode_record(body: &str) -> Result<StoredRecord, AppError> {
     serde_json::from_str(body)
         .map_err(|e| AppError::Internal(format!("stored record is not readable: {e}")))
 }
@@ -25,7 +25,7 @@ pub fn load(
             |r| r.get(0),
         )
         .optional()?;
-    body.as_deref().map(decode).transpose()
+    body.as_deref().map(decode_record).transpose()
 }
 
 pub fn save(
@@ -124,6 +124,18 @@ pub fn revisions_of(
     .collect()
 }
 
+/// The fields of one live record, if it exists and is not deleted.
+pub fn live_record(
+    conn: &Connection,
+    user: &str,
+    table: Table,
+    id: &str,
+) -> Result<Option<Map<String, Value>>, AppError> {
+    Ok(load(conn, user, table, id)?
+        .filter(|r| !r.deleted)
+        .map(|r| r.fields))
+}
+
 /// A live record: its id, the version of its last change and its fields.
 pub type LiveRecord = (String, u64, Map<String, Value>);
 
@@ -141,7 +153,7 @@ pub fn live_records(
     })?;
     rows.map(|row| {
         let (id, body) = row?;
-        let record = decode(&body)?;
+        let record = decode_record(&body)?;
         Ok((id, record.version, record.fields))
     })
     .collect()
@@ -153,8 +165,4 @@ pub fn user_version(conn: &Connection, user: &str) -> Result<(u64, u64), AppErro
         [user],
         |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
     )?)
-}
-
-pub fn decode_record(body: &str) -> Result<StoredRecord, AppError> {
-    decode(body)
 }
