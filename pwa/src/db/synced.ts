@@ -7,7 +7,7 @@ import { db } from './index';
 import type { AppDB, Fields, LocalRecord, Op, OutboxEntry, SyncedTable } from './appDb';
 import { SYNCED_TABLES } from './appDb';
 
-export type { Fields, LocalRecord, Op, OutboxEntry, SyncedTable };
+export type { Fields, LocalRecord, Observable, Op, OutboxEntry, SyncedTable };
 
 export interface Change {
   table: SyncedTable;
@@ -50,10 +50,6 @@ export async function writeRecord(table: SyncedTable, id: string, op: Op, fields
 
 export async function pendingAfter(acked: number): Promise<OutboxEntry[]> {
   return (await db()).outbox.where('seq').above(acked).toArray();
-}
-
-export async function outboxSize(): Promise<number> {
-  return (await db()).outbox.count();
 }
 
 export async function getMeta<T>(key: string): Promise<T | undefined> {

@@ -1,8 +1,8 @@
 // Shows whether the user's records are saved to the server: offline, syncing,
 // or synced with the time of the last sync. Tapping it syncs now.
 
-import { useEffect, useState } from 'react';
 import type { SyncStatus } from './engine';
+import { useLive } from './useRecords';
 
 function label(status: SyncStatus | undefined): string {
   const time = status?.lastSyncedAt
@@ -23,20 +23,7 @@ function label(status: SyncStatus | undefined): string {
 }
 
 export function SyncStatusBadge() {
-  const [status, setStatus] = useState<SyncStatus>();
-  useEffect(() => {
-    let unsubscribe = () => {};
-    let live = true;
-    void import('../db/synced').then(({ liveMeta }) => {
-      if (!live) return;
-      const sub = liveMeta<SyncStatus>('status').subscribe({ next: setStatus, error: () => undefined });
-      unsubscribe = () => sub.unsubscribe();
-    });
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, []);
+  const status = useLive((db) => db.liveMeta<SyncStatus>('status'), 'sync status');
   const syncNow = () => void import('./engine').then((m) => m.syncNow());
   return (
     <button

@@ -2,18 +2,24 @@
 // to this device first (with their outbox entry) and are synced shortly after.
 
 import { useEffect, useState } from 'react';
-import type { Fields, LocalRecord, Op, SyncedTable } from '../db/synced';
+import type { Fields, LocalRecord, Observable, Op, SyncedTable } from '../db/synced';
 
-export function useRecords(table: SyncedTable): LocalRecord[] | undefined {
-  const [records, setRecords] = useState<LocalRecord[]>();
+type Synced = typeof import('../db/synced');
+
+/**
+ * The latest value of a live query from src/db/synced (loaded on first use, so
+ * Dexie never delays the first screen); undefined until the first answer.
+ */
+export function useLive<T>(query: (db: Synced) => Observable<T>, key: string): T | undefined {
+  const [value, setValue] = useState<T>();
   useEffect(() => {
     let live = true;
     let stop = () => {};
-    void import('../db/synced').then(({ liveRecords }) => {
+    void import('../db/synced').then((db) => {
       if (!live) return;
-      const sub = liveRecords(table).subscribe({
-        next: (rows) => setRecords(rows),
-        error: (e: unknown) => console.error(`Reading ${table} failed`, e),
+      const sub = query(db).subscribe({
+        next: setValue,
+        error: (e: unknown) => console.error(`Reading ${key} failed`, e),
       });
       stop = () => sub.unsubscribe();
     });
@@ -21,8 +27,14 @@ export function useRecords(table: SyncedTable): LocalRecord[] | undefined {
       live = false;
       stop();
     };
-  }, [table]);
-  return records;
+    // The query is identified by `key`; callers pass inline functions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return value;
+}
+
+export function useRecords(table: SyncedTable): LocalRecord[] | undefined {
+  return useLive((db) => db.liveRecords(table), table);
 }
 
 /** Saves a change on this device and schedules a sync. */
