@@ -6,16 +6,27 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PHONE, localDate, serverAndBrowser } from './harness.mjs';
 
-async function restJson(server, page, path) {
-  const { userId, token } = await page.evaluate(() => ({
-    userId: localStorage.getItem('manna-user-id'),
-    token: localStorage.getItem('manna-device-token'),
-  }));
-  const res = await fetch(`${server.base}${path.replace('{userId}', userId)}`, {
-    headers: { 'X-User-ID': userId, Authorization: `Bearer ${token}` },
-  });
-  assert.equal(res.status, 200, `${path}: ${res.status}`);
-  return res.json();
+/**
+ * Waits until the server's answer to a REST call, made as this browser's user,
+ * satisfies `accept`; answers it. Polls from the page, so no fixed sleeps.
+ */
+async function serverAnswer(page, path, accept) {
+  const handle = await page.waitForFunction(
+    async ({ path, accept }) => {
+      const userId = localStorage.getItem('manna-user-id');
+      const token = localStorage.getItem('manna-device-token');
+      const res = await fetch(path.replace('{userId}', userId), {
+        headers: { 'X-User-ID': userId, Authorization: `Bearer ${token}` },
+      });
+      if (!res.ok) return false;
+      const body = await res.json();
+      // eslint-disable-next-line no-new-func
+      return new Function('body', `return (${accept})(body)`)(body) ? body : false;
+    },
+    { path, accept: accept.toString() },
+    { timeout: 20_000, polling: 250 },
+  );
+  return handle.jsonValue();
 }
 
 async function logWeight(page, pounds) {
@@ -61,9 +72,9 @@ describe('records saved offline', () => {
     await env.server.restart();
     await page.getByRole('button', { name: /Sync now$/ }).click();
     await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 20_000 });
-    const weights = await restJson(env.server, page, '/api/weight-entries/{userId}');
+    const weights = await serverAnswer(page, '/api/weight-entries/{userId}', (b) => b.length > 0);
     assert.deepEqual(weights.map((w) => [w.date, w.weight]), [[localDate(), 1824]]);
-    const reminders = await restJson(env.server, page, '/api/prayer-reminders');
+    const reminders = await serverAnswer(page, '/api/prayer-reminders', (b) => b.length > 0);
     assert.equal(reminders.length, 1);
     assert.deepEqual(reminders[0].days, ['monday', 'friday']);
     await context.close();
@@ -85,8 +96,7 @@ describe('records saved offline', () => {
 
     await env.server.restart();
     await a.getByRole('button', { name: /Sync now$/ }).click();
-    await a.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 20_000 });
-    const reminders = await restJson(env.server, a, '/api/prayer-reminders');
+    const reminders = await serverAnswer(a, '/api/prayer-reminders', (b) => b.some((r) => r.isActive === 0));
     assert.deepEqual(reminders.map((r) => r.title).sort(), ['From tab A', 'From tab B']);
     assert.equal(reminders.find((r) => r.title === 'From tab A').isActive, 0);
     await context.close();

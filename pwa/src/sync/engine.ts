@@ -69,8 +69,11 @@ async function setStatus(status: SyncStatus): Promise<void> {
   await setMeta('status', status);
 }
 
-/** One full sync; resolves false when another tab is already syncing. */
-export async function syncNow(): Promise<boolean> {
+/**
+ * One full sync. Automatic syncs skip when another tab is already syncing
+ * (resolving false); one the user asked for (`wait`) queues behind it instead.
+ */
+export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promise<boolean> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     const last = await getMeta<SyncStatus>('status');
     await setStatus({ state: 'offline', lastSyncedAt: last?.lastSyncedAt });
@@ -100,7 +103,7 @@ export async function syncNow(): Promise<boolean> {
     await run();
     return true;
   }
-  return locks.request(LOCK, { ifAvailable: true }, async (lock) => {
+  return locks.request(LOCK, { ifAvailable: !wait }, async (lock) => {
     if (!lock) return false;
     await run();
     return true;
