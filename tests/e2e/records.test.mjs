@@ -86,12 +86,17 @@ describe('records saved offline', () => {
     await a.goto(`${env.server.base}/prayer-reminders`);
     await b.goto(`${env.server.base}/prayer-reminders`);
     await Promise.all([createReminder(a, 'From tab A', ['Tue']), createReminder(b, 'From tab B', ['Wed'])]);
+    // The user looks at each tab in turn.
+    await a.bringToFront();
     await a.getByRole('listitem', { name: 'From tab B' }).waitFor();
+    await b.bringToFront();
     await b.getByRole('listitem', { name: 'From tab A' }).waitFor();
 
     // With no server at all, a toggle in one tab shows in the other.
     await env.server.stop();
+    await a.bringToFront();
     await a.getByRole('listitem', { name: 'From tab A' }).getByRole('button', { name: 'Deactivate' }).click();
+    await b.bringToFront();
     await b.getByRole('listitem', { name: 'From tab A' }).getByRole('button', { name: 'Activate' }).waitFor();
 
     await env.server.restart();
