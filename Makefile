@@ -40,8 +40,8 @@ setup-chromium:
 ## ---- builds ----
 
 wasm: setup-rust
-	cargo build --release -p manna-core --target $(WASM_TARGET)
-	wasm-bindgen --target web --out-dir $(WASM_OUT) target/$(WASM_TARGET)/release/manna_core.wasm
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET)
+	wasm-bindgen --target web --out-dir $(WASM_OUT) target/$(WASM_TARGET)/wasm/manna_core.wasm
 
 pwa: wasm node-deps
 	cd pwa && npm run build

@@ -10,9 +10,12 @@
 //! - `week`: the Monday-to-Sunday journey strip and its streak.
 //! - `rotation`: which content item a date shows.
 //! - `scoring`: the wellness check grade and weight progress.
+//! - `premium`: entitlement tokens and the premium-cache rules.
 //! - the `wasm` module below: the only place that touches wasm-bindgen.
 
 pub mod calendar;
+pub mod flatjson;
+pub mod premium;
 pub mod rotation;
 pub mod scoring;
 pub mod week;
@@ -28,6 +31,107 @@ mod wasm {
         Date, rotation_index, week_strip, weight_progress, wellness_grade, wellness_total,
     };
     use wasm_bindgen::prelude::*;
+
+    /// The outcome of checking a cached entitlement.
+    #[wasm_bindgen(getter_with_clone)]
+    #[derive(Debug)]
+    pub struct EntitlementCheck {
+        /// `premium` or `refused`.
+        pub status: String,
+        pub plan: String,
+        #[wasm_bindgen(js_name = expiresAt)]
+        pub expires_at: f64,
+        #[wasm_bindgen(js_name = issuedAt)]
+        pub issued_at: f64,
+        pub owner: bool,
+        /// Why it was refused (`expired`, `badSignature`, …), empty when premium.
+        pub reason: String,
+        pub message: String,
+    }
+
+    /// Checks a cached entitlement token against the server's public keys (ids
+    /// and base64url keys, parallel lists), the device's user id and the time.
+    #[wasm_bindgen(js_name = verifyEntitlement)]
+    pub fn verify_entitlement(
+        token: &str,
+        kids: Vec<String>,
+        keys: Vec<String>,
+        user_id: &str,
+        now_ms: f64,
+    ) -> EntitlementCheck {
+        let keys: Vec<crate::premium::PublicKey> = kids
+            .into_iter()
+            .zip(keys)
+            .map(|(kid, x)| crate::premium::PublicKey {
+                kid,
+                kty: "OKP".into(),
+                crv: "Ed25519".into(),
+                alg: "EdDSA".into(),
+                x,
+            })
+            .collect();
+        match crate::premium::verify(token, &keys, user_id, now_ms as i64) {
+            Ok(c) => EntitlementCheck {
+                status: "premium".into(),
+                plan: c.plan,
+                expires_at: c.exp as f64,
+                issued_at: c.iat as f64,
+                owner: c.owner,
+                reason: String::new(),
+                message: String::new(),
+            },
+            Err(reason) => EntitlementCheck {
+                status: "refused".into(),
+                plan: String::new(),
+                expires_at: 0.0,
+                issued_at: 0.0,
+                owner: false,
+                reason: reason.code().into(),
+                message: reason.message().into(),
+            },
+        }
+    }
+
+    /// The token to keep after an online check: `outcome` is `granted` (with
+    /// `fresh`), `revoked` or `unreachable`.
+    #[wasm_bindgen(js_name = tokenAfterCheck)]
+    pub fn token_after_check_js(
+        cached: Option<String>,
+        outcome: &str,
+        fresh: Option<String>,
+    ) -> Result<Option<String>, JsError> {
+        use crate::premium::{CheckOutcome, token_after_check};
+        let outcome = match (outcome, fresh) {
+            ("granted", Some(t)) => CheckOutcome::Granted(t),
+            ("revoked", _) => CheckOutcome::Revoked,
+            ("unreachable", _) => CheckOutcome::Unreachable,
+            (other, _) => return Err(JsError::new(&format!("unknown check outcome '{other}'"))),
+        };
+        Ok(token_after_check(cached.as_deref(), &outcome))
+    }
+
+    /// Whether the device should ask the server again now.
+    #[wasm_bindgen(js_name = needsRecheck)]
+    pub fn needs_recheck_js(
+        expires_at: Option<f64>,
+        last_check_ms: f64,
+        now_ms: f64,
+        recheck_ms: f64,
+    ) -> bool {
+        let claims = expires_at.map(|exp| crate::premium::Claims {
+            sub: String::new(),
+            plan: String::new(),
+            iat: 0,
+            exp: exp as i64,
+            owner: false,
+        });
+        crate::premium::needs_recheck(
+            claims.as_ref(),
+            last_check_ms as i64,
+            now_ms as i64,
+            recheck_ms as i64,
+        )
+    }
 
     fn parse(date: &str) -> Result<Date, JsError> {
         date.parse::<Date>().map_err(|e| JsError::new(&e.0))

@@ -12,6 +12,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
     Migrations::new(vec![
         M::up(include_str!("../migrations/001_content.sql")),
         M::up(include_str!("../migrations/002_sync.sql")),
+        M::up(include_str!("../migrations/003_accounts.sql")),
     ])
 });
 

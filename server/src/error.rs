@@ -18,6 +18,13 @@ pub enum AppError {
     Forbidden(String),
     #[error("{0}")]
     NotFound(String),
+    #[error("{0}")]
+    TooManyRequests(String),
+    #[error("{0}")]
+    UnsupportedMedia(String),
+    /// Stripe (or the emulator) refused or failed.
+    #[error("{0}")]
+    Payment(String),
     /// The client speaks an older or newer sync protocol.
     #[error("{message}")]
     Incompatible {
@@ -40,6 +47,11 @@ impl AppError {
             Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
             Self::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             Self::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            Self::TooManyRequests(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
+            Self::UnsupportedMedia(_) => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
+            }
+            Self::Payment(_) => (StatusCode::BAD_GATEWAY, "payment_provider"),
             Self::Incompatible { reason, .. } => (StatusCode::CONFLICT, reason),
             Self::Database(_) | Self::Pool(_) | Self::Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
@@ -51,7 +63,7 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, code) = self.status_and_code();
-        let message = if status.is_server_error() {
+        let message = if status.is_server_error() && !matches!(self, Self::Payment(_)) {
             tracing::error!(cause = %self, "request failed");
             "Something went wrong on our side. Please try again.".to_string()
         } else {

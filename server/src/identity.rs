@@ -31,7 +31,7 @@ pub fn random_hex(bytes: usize) -> Result<String, AppError> {
     Ok(hex::encode(buf))
 }
 
-fn hash_token(token: &str) -> String {
+pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
@@ -94,6 +94,25 @@ pub async fn register(db: &Db, user_id: String) -> Result<Registration, AppError
         device_id,
         device_token: token,
     })
+}
+
+/// Optional form: `None` when the request names no user or carries no token;
+/// a token that does not check out is still refused.
+impl axum::extract::OptionalFromRequestParts<AppState> for DeviceAuth {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Option<Self>, Self::Rejection> {
+        if !parts.headers.contains_key(USER_HEADER) || !parts.headers.contains_key("authorization")
+        {
+            return Ok(None);
+        }
+        <Self as FromRequestParts<AppState>>::from_request_parts(parts, state)
+            .await
+            .map(Some)
+    }
 }
 
 impl FromRequestParts<AppState> for DeviceAuth {

@@ -1,6 +1,6 @@
 //! # manna-server
 //!
-//! One axum application serving the PWA, the daily-content API and (later) sync
+//! One axum application serving the PWA, the daily-content API, sync, accounts
 //! and billing, over an embedded SQLite database.
 //!
 //! # Layout
@@ -9,18 +9,28 @@
 //! - `db`: the SQLite pool, migrations and the blocking-call helper.
 //! - `content`: content files, their database copy and the item of each date.
 //! - `identity`: anonymous users, device tokens and the `DeviceAuth` extractor.
+//! - `accounts`: email and password accounts, sessions, one-time codes, claiming.
+//! - `entitlement`: who is premium, and the signed tokens devices cache.
+//! - `billing`: Stripe calls, the local copy of subscriptions, the webhook.
+//! - `guard`: the CSRF rule and rate limits.
+//! - `mail`: outgoing email (the development outbox).
 //! - `extract`: request extractors with JSON refusals.
 //! - `sync`: push, pull and their maintenance over SQLite.
 //! - `state`: what handlers share.
 //! - `routes`: the route table and one file per resource.
 //! - `static_files`: the built PWA with its SPA fallback and cache headers.
 
+pub mod accounts;
+pub mod billing;
 pub mod config;
 pub mod content;
 pub mod db;
+pub mod entitlement;
 pub mod error;
 mod extract;
+pub mod guard;
 pub mod identity;
+pub mod mail;
 pub mod routes;
 pub mod state;
 mod static_files;
@@ -41,8 +51,11 @@ pub async fn run(
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let state = AppState::open(config).await?;
     tracing::info!("Manna is serving http://{}", listener.local_addr()?);
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown)
-        .await?;
+    axum::serve(
+        listener,
+        router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await?;
     Ok(())
 }

@@ -1,10 +1,13 @@
 //! State shared by the handlers: configuration, database, the content set and a
 //! small cache of encoded home payloads.
 
+use crate::billing::StripeApi;
 use crate::config::Config;
 use crate::content::{ContentSet, home_payload, load_into_db, read_content_files};
 use crate::db::Db;
+use crate::entitlement::EntitlementSigner;
 use crate::error::AppError;
+use crate::guard::RateLimiter;
 use axum::body::Bytes;
 use manna_core::Date;
 use std::collections::HashMap;
@@ -18,6 +21,9 @@ const HOME_CACHE_DATES: usize = 16;
 pub struct AppState {
     pub config: Arc<Config>,
     pub db: Db,
+    pub signer: Arc<EntitlementSigner>,
+    pub limits: Arc<RateLimiter>,
+    pub stripe: StripeApi,
     content: Arc<RwLock<Arc<ContentSet>>>,
     home_cache: Arc<Mutex<HashMap<Date, Bytes>>>,
 }
@@ -25,7 +31,15 @@ pub struct AppState {
 impl AppState {
     pub async fn open(config: Config) -> Result<Self, AppError> {
         let db = Db::open(&config.data_dir)?;
+        if config.stripe_secret_key.is_some() && config.stripe_webhook_secret.is_none() {
+            return Err(AppError::Internal(
+                "STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: without it no webhook could be trusted".into(),
+            ));
+        }
         let state = Self {
+            signer: Arc::new(EntitlementSigner::load_or_create(&config.data_dir)?),
+            limits: Arc::default(),
+            stripe: StripeApi::from_config(&config)?,
             config: Arc::new(config),
             db,
             content: Arc::default(),

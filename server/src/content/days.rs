@@ -6,12 +6,28 @@ use super::store::ContentSet;
 use manna_core::{Date, rotation_index};
 use serde_json::{Map, Value, json};
 
-/// The item of `kind` for `date`, with its `date` (and `dayNumber` for readings).
-/// A premium-only biohack keeps only its title and category until premium exists.
+/// The item of `kind` for `date`, with its `date` (and `dayNumber` for readings),
+/// as everyone may see it: a premium-only biohack keeps only its id, title and
+/// category.
 pub fn item_for(set: &ContentSet, kind: Kind, date: Date) -> Option<Value> {
+    item_as(set, kind, date, false)
+}
+
+/// The item of `kind` for `date` with every field, for premium members.
+pub fn full_item(set: &ContentSet, kind: Kind, date: Date) -> Option<Value> {
+    item_as(set, kind, date, true)
+}
+
+/// Whether an item is for premium members only.
+pub fn is_premium_only(item: &Value) -> bool {
+    item["isPremium"] == 1
+}
+
+fn item_as(set: &ContentSet, kind: Kind, date: Date, premium: bool) -> Option<Value> {
     let items = set.items(kind);
     let item = &items[rotation_index(date, items.len(), kind.slug())?];
-    let mut out: Map<String, Value> = if kind == Kind::Biohacks && item["isPremium"] == 1 {
+    let mut out: Map<String, Value> = if kind == Kind::Biohacks && is_premium_only(item) && !premium
+    {
         ["id", "title", "category", "isPremium"]
             .into_iter()
             .map(|k| (k.to_string(), item[k].clone()))
@@ -26,15 +42,16 @@ pub fn item_for(set: &ContentSet, kind: Kind, date: Date) -> Option<Value> {
     Some(Value::Object(out))
 }
 
-/// All eight items of a date, keyed by `Kind::field`.
-pub fn day_payload(set: &ContentSet, date: Date) -> Value {
+/// All eight items of a date, keyed by `Kind::field`; premium members get the
+/// premium biohack in full.
+pub fn day_payload(set: &ContentSet, date: Date, premium: bool) -> Value {
     let mut out = Map::new();
     out.insert("date".into(), json!(date.to_string()));
     out.insert("dayNumber".into(), json!(date.day_of_year()));
     for kind in Kind::ALL {
         out.insert(
             kind.field().into(),
-            item_for(set, kind, date).unwrap_or(Value::Null),
+            item_as(set, kind, date, premium).unwrap_or(Value::Null),
         );
     }
     Value::Object(out)
@@ -42,7 +59,7 @@ pub fn day_payload(set: &ContentSet, date: Date) -> Value {
 
 /// The combined home call: the day payload plus the content version.
 pub fn home_payload(set: &ContentSet, date: Date) -> Value {
-    let mut day = day_payload(set, date);
+    let mut day = day_payload(set, date, false);
     day["contentVersion"] = json!(set.version);
     day
 }

@@ -12,7 +12,7 @@ mod files;
 mod kinds;
 mod store;
 
-pub use days::{archive, day_payload, home_payload, item_for};
+pub use days::{archive, day_payload, full_item, home_payload, is_premium_only, item_for};
 pub use files::{ContentFiles, read_content_files};
 pub use kinds::Kind;
 pub use store::{ContentSet, load_into_db};

@@ -1,8 +1,10 @@
 //! Daily content: today's item of each kind, the home payload, a range of days
 //! for the offline prefetch, the archive lists and the refresh call.
 
-use crate::content::{Kind, archive, day_payload, item_for};
+use crate::content::{Kind, archive, day_payload, full_item, is_premium_only, item_for};
+use crate::entitlement::premium_of;
 use crate::error::AppError;
+use crate::identity::DeviceAuth;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -70,28 +72,54 @@ pub async fn home_get(
     ))
 }
 
+/// Whether the requesting device's user is premium now; anonymous or unknown
+/// requests are not.
+async fn requester_is_premium(
+    state: &AppState,
+    device: Option<DeviceAuth>,
+) -> Result<bool, AppError> {
+    let Some(device) = device else {
+        return Ok(false);
+    };
+    let config = state.config.clone();
+    Ok(state
+        .db
+        .call(move |conn| premium_of(conn, &config, &device.user_id))
+        .await?
+        .is_some())
+}
+
 pub async fn today_get(
     State(state): State<AppState>,
     Path(slug): Path<String>,
+    device: Option<DeviceAuth>,
     Query(q): Params,
 ) -> Result<Json<Value>, AppError> {
     let kind = kind_param(&slug)?;
     let date = date_param(&q, "date")?;
+    let set = state.content();
     // An empty list answers null: the app shows its "No … available for today" state.
-    Ok(Json(
-        item_for(&state.content(), kind, date).unwrap_or(Value::Null),
-    ))
+    let item = item_for(&set, kind, date).unwrap_or(Value::Null);
+    if kind == Kind::Biohacks
+        && is_premium_only(&item)
+        && requester_is_premium(&state, device).await?
+    {
+        return Ok(Json(full_item(&set, kind, date).unwrap_or(Value::Null)));
+    }
+    Ok(Json(item))
 }
 
 pub async fn daily_content_get(
     State(state): State<AppState>,
+    device: Option<DeviceAuth>,
     Query(q): Params,
 ) -> Result<Json<Value>, AppError> {
     let from = date_param(&q, "from")?;
     let days = count_param(&q, "days", 8, MAX_RANGE_DAYS)?;
     let set = state.content();
+    let premium = requester_is_premium(&state, device).await?;
     let list: Vec<Value> = (0..i64::from(days))
-        .map(|i| day_payload(&set, from.add_days(i)))
+        .map(|i| day_payload(&set, from.add_days(i), premium))
         .collect();
     Ok(Json(json!({ "contentVersion": set.version, "days": list })))
 }

@@ -1,7 +1,10 @@
 //! The route table: every endpoint of the server, in one place.
 
+mod auth;
+mod billing;
 pub(crate) mod content;
 mod health;
+mod premium;
 mod records;
 mod sync;
 
@@ -43,11 +46,57 @@ pub fn router(state: AppState) -> Router {
             "/api/wellness-scores/{user_id}/weekly-average",
             get(records::scores_weekly_average),
         )
+        .route("/api/auth/register", post(auth::auth_register))
+        .route("/api/auth/login", post(auth::auth_login))
+        .route("/api/auth/logout", post(auth::auth_logout))
+        .route("/api/auth/me", get(auth::auth_me))
+        .route("/api/auth/set-password", post(auth::auth_set_password))
+        .route(
+            "/api/create-checkout-session",
+            post(billing::checkout_session_create),
+        )
+        .route(
+            "/api/create-subscription",
+            post(billing::subscription_create),
+        )
+        .route(
+            "/api/verify-checkout-session",
+            post(billing::checkout_session_verify),
+        )
+        .route("/api/verify-payment/{id}", get(billing::payment_verify))
+        .route(
+            "/api/verify-subscription-status",
+            post(billing::subscription_status_verify),
+        )
+        .route(
+            "/api/verify-subscription",
+            post(billing::subscription_verify),
+        )
+        .route(
+            "/api/check-subscription-by-email",
+            post(billing::subscription_check_by_email),
+        )
+        .route("/api/trial-status", get(billing::trial_status_get))
+        .route("/api/billing-portal", post(billing::billing_portal_create))
+        .route("/api/billing/config", get(billing::billing_config_get))
+        .route("/api/entitlement", get(billing::entitlement_get))
+        .route("/api/entitlement/keys", get(billing::entitlement_keys_get))
+        .route("/api/stripe/webhook", post(billing::stripe_webhook))
+        .route(
+            "/api/premium-biohacks/today",
+            get(premium::premium_biohack_get),
+        )
+        .route("/dev/outbox", get(premium::outbox_page))
+        .route("/dev/outbox.json", get(premium::outbox_json))
         .route("/api/{kind}/today", get(content::today_get))
         .route("/api/{kind}", get(content::archive_get))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-cache"),
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::guard::csrf,
         ))
         .with_state(state);
     api.merge(crate::static_files::service(&static_dir))

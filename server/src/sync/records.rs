@@ -7,7 +7,7 @@ use manna_sync_protocol::{StoredRecord, Table};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Map, Value};
 
-pub(super) fn decode_record(body: &str) -> Result<StoredRecord, AppError> {
+pub(crate) fn decode_record(body: &str) -> Result<StoredRecord, AppError> {
     serde_json::from_str(body)
         .map_err(|e| AppError::Internal(format!("stored record is not readable: {e}")))
 }

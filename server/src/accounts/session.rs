@@ -1,0 +1,109 @@
+//! Login sessions: a random token in an HttpOnly cookie, stored hashed.
+
+use crate::error::AppError;
+use crate::identity::{hash_token, now_ms, random_hex};
+use crate::state::AppState;
+use axum::extract::{FromRequestParts, OptionalFromRequestParts};
+use axum::http::header::COOKIE;
+use axum::http::request::Parts;
+use rusqlite::{Connection, OptionalExtension, params};
+
+pub const SESSION_COOKIE: &str = "manna_session";
+const SESSION_DAYS: i64 = 30;
+const DAY_MS: i64 = 86_400_000;
+
+/// The account a request's session cookie belongs to.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub user_id: String,
+    pub token_hash: String,
+}
+
+/// Starts a session for `user_id`; answers the token for the cookie.
+pub fn create_session(conn: &Connection, user_id: &str) -> Result<String, AppError> {
+    let token = random_hex(32)?;
+    let now = now_ms();
+    conn.execute(
+        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+        params![hash_token(&token), user_id, now, now + SESSION_DAYS * DAY_MS],
+    )?;
+    Ok(token)
+}
+
+pub fn delete_session(conn: &Connection, token_hash: &str) -> Result<(), AppError> {
+    conn.execute("DELETE FROM sessions WHERE token_hash = ?1", [token_hash])?;
+    Ok(())
+}
+
+/// The `Set-Cookie` value carrying a new session.
+pub fn session_cookie(token: &str, secure: bool) -> String {
+    format!(
+        "{SESSION_COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={}{}",
+        SESSION_DAYS * 86_400,
+        if secure { "; Secure" } else { "" }
+    )
+}
+
+/// The `Set-Cookie` value that removes the session cookie.
+pub fn clear_cookie(secure: bool) -> String {
+    format!(
+        "{SESSION_COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0{}",
+        if secure { "; Secure" } else { "" }
+    )
+}
+
+fn cookie_token(parts: &Parts) -> Option<String> {
+    parts
+        .headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == SESSION_COOKIE)
+        .map(|(_, value)| value.to_string())
+        .filter(|v| !v.is_empty())
+}
+
+impl OptionalFromRequestParts<AppState> for Session {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Option<Self>, Self::Rejection> {
+        let Some(token) = cookie_token(parts) else {
+            return Ok(None);
+        };
+        let hash = hash_token(&token);
+        state
+            .db
+            .call(move |conn| {
+                let user: Option<String> = conn
+                    .query_row(
+                        "SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2",
+                        params![hash, now_ms()],
+                        |r| r.get(0),
+                    )
+                    .optional()?;
+                Ok(user.map(|user_id| Session {
+                    user_id,
+                    token_hash: hash,
+                }))
+            })
+            .await
+    }
+}
+
+impl FromRequestParts<AppState> for Session {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        <Self as OptionalFromRequestParts<AppState>>::from_request_parts(parts, state)
+            .await?
+            .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))
+    }
+}

@@ -1,0 +1,136 @@
+//! Subscriptions: Stripe calls, the local copy of each subscription, and the
+//! webhook that keeps that copy current.
+//!
+//! The copy is only ever written from what Stripe says now: every event makes
+//! Manna read the subscription back, so events arriving twice, late or out of
+//! order all end in Stripe's current state. A cancelled subscription stays
+//! cancelled (Stripe never reactivates one), and an event older than the last
+//! one applied changes nothing.
+
+mod stripe_api;
+pub mod webhook;
+
+pub use stripe_api::{CheckoutState, DEFAULT_EMULATOR, Plan, StripeApi, SubscriptionState};
+
+use crate::error::AppError;
+use crate::identity::now_ms;
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// Follows a merged anonymous user to its account; `None` for unknown ids.
+pub fn resolve_user(conn: &Connection, id: &str) -> Result<Option<String>, AppError> {
+    let row: Option<Option<String>> = conn
+        .query_row("SELECT merged_into FROM users WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    Ok(row.map(|merged| merged.unwrap_or_else(|| id.to_string())))
+}
+
+/// Stores what Stripe says of a subscription, seen at `seen_at` (seconds, the
+/// event's `created` or the time of a read). Answers whether anything changed.
+pub fn save_subscription(
+    conn: &Connection,
+    sub: &SubscriptionState,
+    email: Option<&str>,
+    user_hint: Option<&str>,
+    seen_at: i64,
+) -> Result<bool, AppError> {
+    let existing: Option<(String, i64)> = conn
+        .query_row(
+            "SELECT status, stripe_seen_at FROM subscriptions WHERE id = ?1",
+            [&sub.id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let status = match &existing {
+        Some((_, seen)) if *seen > seen_at => return Ok(false),
+        Some((old, _)) if old == "canceled" => "canceled".to_string(),
+        _ => sub.status.clone(),
+    };
+    let user = match user_hint.or(sub.user_id.as_deref()) {
+        Some(u) => resolve_user(conn, u)?,
+        None => None,
+    };
+    let email = email.map(|e| e.trim().to_lowercase());
+    conn.execute(
+        "INSERT INTO subscriptions
+           (id, customer_id, user_id, email, plan, status, trial_end, current_period_end, stripe_seen_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+         ON CONFLICT(id) DO UPDATE SET
+           customer_id = excluded.customer_id,
+           user_id = COALESCE(subscriptions.user_id, excluded.user_id),
+           email = COALESCE(excluded.email, subscriptions.email),
+           plan = excluded.plan, status = excluded.status,
+           trial_end = excluded.trial_end, current_period_end = excluded.current_period_end,
+           stripe_seen_at = excluded.stripe_seen_at, updated_at = excluded.updated_at",
+        params![
+            sub.id,
+            sub.customer_id,
+            user,
+            email,
+            sub.plan.name(),
+            status,
+            sub.trial_end,
+            sub.current_period_end,
+            seen_at,
+            now_ms()
+        ],
+    )?;
+    Ok(true)
+}
+
+/// A stored subscription found by its Stripe ids.
+#[derive(Debug, Clone)]
+pub struct StoredSubscription {
+    pub id: String,
+    pub customer_id: String,
+    pub status: String,
+    pub plan: String,
+    pub user_id: Option<String>,
+}
+
+pub fn stored_subscription(
+    conn: &Connection,
+    customer_id: &str,
+    subscription_id: &str,
+) -> Result<Option<StoredSubscription>, AppError> {
+    Ok(conn
+        .query_row(
+            "SELECT id, customer_id, status, plan, user_id FROM subscriptions
+             WHERE id = ?1 AND customer_id = ?2",
+            params![subscription_id, customer_id],
+            |r| {
+                Ok(StoredSubscription {
+                    id: r.get(0)?,
+                    customer_id: r.get(1)?,
+                    status: r.get(2)?,
+                    plan: r.get(3)?,
+                    user_id: r.get(4)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
+/// The customer whose subscription gives `user` premium (for the billing portal).
+pub fn customer_of(conn: &Connection, user: &str) -> Result<Option<String>, AppError> {
+    Ok(conn
+        .query_row(
+            "SELECT customer_id FROM subscriptions
+             WHERE user_id = ?1 OR email IN (SELECT email FROM verified_emails WHERE user_id = ?1)
+             ORDER BY CASE WHEN status IN ('active', 'trialing') THEN 0 ELSE 1 END, updated_at DESC
+             LIMIT 1",
+            [user],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// Seconds since the Unix epoch.
+pub fn now_secs() -> i64 {
+    now_ms() / 1000
+}
+
+/// The webhook secret of test mode (the emulator signs with it). With a real
+/// Stripe key, `STRIPE_WEBHOOK_SECRET` must be set.
+pub const DEFAULT_WEBHOOK_SECRET: &str = "whsec_manna_emulator";

@@ -1,0 +1,103 @@
+//! `POST /api/stripe/webhook`: checks Stripe's signature on the raw body, applies
+//! each event once (its id is stored in the same transaction as its change), and
+//! takes the subscription's state from a fresh read, never from the event alone.
+
+use super::{StripeApi, now_secs, save_subscription};
+use crate::db::Db;
+use crate::error::AppError;
+use crate::identity::now_ms;
+use rusqlite::{OptionalExtension, params};
+use stripe_webhook::{EventObject, Webhook};
+
+/// What became of one delivery.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Applied,
+    Duplicate,
+    Ignored,
+}
+
+pub async fn handle(
+    db: &Db,
+    stripe: &StripeApi,
+    secret: &str,
+    payload: &str,
+    signature: &str,
+) -> Result<Outcome, AppError> {
+    let event = Webhook::construct_event(payload, signature, secret).map_err(|e| {
+        AppError::BadRequest(format!(
+            "Stripe-Signature: the event is not authentic ({e})"
+        ))
+    })?;
+    let id = event.id.to_string();
+    let kind = event.type_.as_str().to_string();
+    let lookup = id.clone();
+    let seen: bool = db
+        .call(move |conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT 1 FROM stripe_events WHERE id = ?1",
+                    [lookup],
+                    |_| Ok(()),
+                )
+                .optional()?
+                .is_some())
+        })
+        .await?;
+    if seen {
+        return Ok(Outcome::Duplicate);
+    }
+    // Which subscription the event concerns, and what the event adds.
+    let (subscription_id, email, user_hint) = match &event.data.object {
+        EventObject::CheckoutSessionCompleted(s) => {
+            let checkout = stripe.checkout_session(s.id.as_str()).await?;
+            (checkout.subscription_id, checkout.email, checkout.user_id)
+        }
+        EventObject::CustomerSubscriptionCreated(s)
+        | EventObject::CustomerSubscriptionUpdated(s)
+        | EventObject::CustomerSubscriptionDeleted(s) => (Some(s.id.to_string()), None, None),
+        EventObject::InvoicePaid(inv) | EventObject::InvoicePaymentFailed(inv) => (
+            inv.parent
+                .as_ref()
+                .and_then(|p| p.subscription_details.as_ref())
+                .map(|d| d.subscription.id().to_string()),
+            inv.customer_email.clone(),
+            None,
+        ),
+        _ => (None, None, None),
+    };
+    let state = match &subscription_id {
+        Some(sid) => Some(stripe.subscription(sid).await?),
+        None => None,
+    };
+    let created = event.created.max(0);
+    let applied = db
+        .call(move |conn| {
+            let tx = conn.transaction()?;
+            let fresh = tx.execute(
+                "INSERT OR IGNORE INTO stripe_events (id, type, received_at) VALUES (?1, ?2, ?3)",
+                params![id, kind, now_ms()],
+            )?;
+            if fresh == 0 {
+                return Ok(Outcome::Duplicate);
+            }
+            let outcome = match &state {
+                Some(sub) => {
+                    // The read happened now, after the event: it is at least as new.
+                    save_subscription(
+                        &tx,
+                        sub,
+                        email.as_deref(),
+                        user_hint.as_deref(),
+                        created.max(now_secs()),
+                    )?;
+                    Outcome::Applied
+                }
+                None => Outcome::Ignored,
+            };
+            tx.commit()?;
+            Ok(outcome)
+        })
+        .await?;
+    Ok(applied)
+}

@@ -1,0 +1,215 @@
+//! Premium: who is premium (always read from the database), and the signed
+//! entitlement tokens devices cache to stay premium offline for up to 7 days.
+
+use crate::config::Config;
+use crate::error::AppError;
+use ed25519_dalek::{Signer as _, SigningKey};
+use manna_core::premium::{Claims, MAX_LIFETIME_MS, PublicKey, assemble, signing_input};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// The server's signing key and its id, loaded from (or created in) the data folder.
+#[derive(Clone)]
+pub struct EntitlementSigner {
+    key: SigningKey,
+    kid: String,
+}
+
+impl std::fmt::Debug for EntitlementSigner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "EntitlementSigner({})", self.kid)
+    }
+}
+
+const KEY_FILE: &str = "entitlement-ed25519.key";
+
+impl EntitlementSigner {
+    /// Reads the key file of `dir`, creating it (readable by the owner only) on
+    /// first start.
+    pub fn load_or_create(dir: &Path) -> Result<Self, AppError> {
+        let path = dir.join(KEY_FILE);
+        let seed: [u8; 32] = match std::fs::read_to_string(&path) {
+            Ok(text) => hex::decode(text.trim())
+                .ok()
+                .and_then(|b| b.try_into().ok())
+                .ok_or_else(|| {
+                    AppError::Internal(format!("{} is not a 32-byte hex key", path.display()))
+                })?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let mut seed = [0u8; 32];
+                getrandom::fill(&mut seed)
+                    .map_err(|e| AppError::Internal(format!("no randomness: {e}")))?;
+                write_private(&path, &hex::encode(seed))?;
+                seed
+            }
+            Err(e) => {
+                return Err(AppError::Internal(format!(
+                    "reading {}: {e}",
+                    path.display()
+                )));
+            }
+        };
+        let key = SigningKey::from_bytes(&seed);
+        let kid = hex::encode(&Sha256::digest(key.verifying_key().as_bytes())[..8]);
+        Ok(Self { key, kid })
+    }
+
+    pub fn public_key(&self) -> PublicKey {
+        PublicKey::ed25519(&self.kid, self.key.verifying_key().as_bytes())
+    }
+
+    /// A token for `user` valid from `now_ms` for 7 days.
+    pub fn issue(&self, user: &str, premium: &Premium, now_ms: i64) -> Entitlement {
+        let claims = Claims {
+            sub: user.to_string(),
+            plan: premium.plan.clone(),
+            iat: now_ms,
+            exp: now_ms + MAX_LIFETIME_MS,
+            owner: premium.owner,
+        };
+        let input = signing_input(&self.kid, &claims);
+        let signature = self.key.sign(input.as_bytes()).to_bytes();
+        Entitlement {
+            token: assemble(&input, &signature),
+            expires_at: claims.exp,
+        }
+    }
+}
+
+fn write_private(path: &Path, text: &str) -> Result<(), AppError> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .map_err(|e| AppError::Internal(format!("writing {}: {e}", path.display())))
+}
+
+/// A signed entitlement as sent to a device.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Entitlement {
+    pub token: String,
+    pub expires_at: i64,
+}
+
+/// A user's premium standing, as the database says now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Premium {
+    pub plan: String,
+    pub owner: bool,
+    /// The Stripe ids behind it (none for owners).
+    pub customer_id: Option<String>,
+    pub subscription_id: Option<String>,
+    /// `active`, `trialing` or `owner`.
+    pub status: String,
+    /// End of the free trial (ms), while trialing.
+    pub trial_end: Option<i64>,
+}
+
+/// Subscription statuses that make a user premium.
+pub const PREMIUM_STATUSES: [&str; 2] = ["active", "trialing"];
+
+/// Whether `user` is premium: a subscription of theirs (started by them, or
+/// paid with an email they proved) is active or trialing, or a proven email of
+/// theirs is an owner's.
+pub fn premium_of(
+    conn: &Connection,
+    config: &Config,
+    user: &str,
+) -> Result<Option<Premium>, AppError> {
+    let sub = conn
+        .query_row(
+            "SELECT plan, customer_id, id, status, trial_end FROM subscriptions
+             WHERE status IN ('active', 'trialing')
+               AND (user_id = ?1 OR email IN (SELECT email FROM verified_emails WHERE user_id = ?1))
+             ORDER BY CASE plan WHEN 'annual' THEN 0 ELSE 1 END, updated_at DESC LIMIT 1",
+            [user],
+            |r| {
+                Ok(Premium {
+                    plan: r.get(0)?,
+                    owner: false,
+                    customer_id: Some(r.get(1)?),
+                    subscription_id: Some(r.get(2)?),
+                    status: r.get(3)?,
+                    trial_end: r.get::<_, Option<i64>>(4)?.map(|s| s * 1000),
+                })
+            },
+        )
+        .optional()?;
+    let owner = is_owner(conn, config, user)?;
+    Ok(match (sub, owner) {
+        (Some(mut p), owner) => {
+            p.owner = owner;
+            Some(p)
+        }
+        (None, true) => Some(Premium {
+            plan: "monthly".into(),
+            owner: true,
+            customer_id: None,
+            subscription_id: None,
+            status: "owner".into(),
+            trial_end: None,
+        }),
+        (None, false) => None,
+    })
+}
+
+/// Whether one of the emails `user` proved is a configured owner's.
+pub fn is_owner(conn: &Connection, config: &Config, user: &str) -> Result<bool, AppError> {
+    if config.owner_emails.iter().all(|e| e.trim().is_empty()) {
+        return Ok(false);
+    }
+    let mut stmt = conn.prepare("SELECT email FROM verified_emails WHERE user_id = ?1")?;
+    let emails = stmt.query_map(params![user], |r| r.get::<_, String>(0))?;
+    for email in emails {
+        if config.is_owner(&email?) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// A request from a device whose user is premium now (read from the database).
+/// Every premium endpoint takes this: no token, flag or id sent by the browser
+/// counts.
+#[derive(Debug, Clone)]
+pub struct PremiumUser {
+    pub user_id: String,
+    pub premium: Premium,
+}
+
+/// The refusal of a premium endpoint to a member who is not premium.
+pub fn premium_required() -> AppError {
+    AppError::Forbidden(
+        "Premium membership required: subscribe at /subscribe, or restore a subscription you already paid for at /already-paid".into(),
+    )
+}
+
+impl axum::extract::FromRequestParts<crate::state::AppState> for PremiumUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &crate::state::AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let device = <crate::identity::DeviceAuth as axum::extract::FromRequestParts<_>>::from_request_parts(parts, state).await?;
+        let config = state.config.clone();
+        let user = device.user_id.clone();
+        let premium = state
+            .db
+            .call(move |conn| premium_of(conn, &config, &user))
+            .await?
+            .ok_or_else(premium_required)?;
+        Ok(Self {
+            user_id: device.user_id,
+            premium,
+        })
+    }
+}

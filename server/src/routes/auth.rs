@@ -1,0 +1,243 @@
+//! Accounts: register, log in, log out, who am I, set a password.
+
+use crate::accounts::{
+    self, AccountView, Credentials, Session, account_by_email, account_by_id, check_credentials,
+    claim_into, clear_cookie, create_session, delete_session, password, session_cookie,
+    set_credentials,
+};
+use crate::entitlement::premium_of;
+use crate::error::AppError;
+use crate::extract::ApiJson;
+use crate::guard::{self, ClientIp};
+use crate::identity::DeviceAuth;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use rusqlite::Connection;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterForm {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    confirm_password: String,
+    #[serde(default)]
+    first_name: String,
+    #[serde(default)]
+    last_name: Option<String>,
+}
+
+impl RegisterForm {
+    fn check(&self) -> Result<Credentials, AppError> {
+        check_credentials(
+            &self.email,
+            &self.password,
+            &self.confirm_password,
+            &self.first_name,
+            self.last_name.as_deref(),
+        )
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LoginForm {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+fn view(
+    conn: &Connection,
+    state: &AppState,
+    account: &accounts::Account,
+) -> Result<AccountView, AppError> {
+    let premium = premium_of(conn, &state.config, &account.id)?;
+    Ok(AccountView {
+        id: account.id.clone(),
+        email: account.email.clone(),
+        first_name: account.first_name.clone(),
+        last_name: account.last_name.clone(),
+        subscription_status: if premium.is_some() { "active" } else { "free" },
+        subscription_plan: premium.as_ref().map_or("free".into(), |p| p.plan.clone()),
+        is_owner: premium.is_some_and(|p| p.owner),
+    })
+}
+
+fn with_cookie(cookie: &str) -> Result<HeaderMap, AppError> {
+    let mut headers = HeaderMap::new();
+    headers.insert(
+        header::SET_COOKIE,
+        HeaderValue::from_str(cookie).map_err(|e| AppError::Internal(e.to_string()))?,
+    );
+    Ok(headers)
+}
+
+pub async fn auth_register(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    auth: DeviceAuth,
+    ApiJson(form): ApiJson<RegisterForm>,
+) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
+    state.limits.hit(guard::REGISTER, ip)?;
+    let creds = form.check()?;
+    let hash = password::hash(creds.password.clone()).await?;
+    let st = state.clone();
+    let (user, token) = state
+        .db
+        .call(move |conn| {
+            let tx = conn.transaction()?;
+            if let Some(mine) = account_by_id(&tx, &auth.user_id)? {
+                return Err(AppError::Conflict(format!(
+                    "You are already signed in as {}. Log out to create another account.",
+                    mine.email
+                )));
+            }
+            if account_by_email(&tx, &creds.email)?.is_some() {
+                return Err(AppError::Conflict(
+                    "An account with this email already exists. Please log in instead.".into(),
+                ));
+            }
+            set_credentials(&tx, &auth.user_id, &creds, &hash)?;
+            let token = create_session(&tx, &auth.user_id)?;
+            let account = account_by_id(&tx, &auth.user_id)?
+                .ok_or_else(|| AppError::Internal("account vanished".into()))?;
+            let user = view(&tx, &st, &account)?;
+            tx.commit()?;
+            Ok((user, token))
+        })
+        .await?;
+    let headers = with_cookie(&session_cookie(&token, state.config.secure_cookies()))?;
+    let body = json!({ "message": "Account created", "userId": user.id, "user": user });
+    Ok((StatusCode::CREATED, headers, Json(body)))
+}
+
+pub async fn auth_login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    auth: DeviceAuth,
+    old: Option<Session>,
+    ApiJson(form): ApiJson<LoginForm>,
+) -> Result<(HeaderMap, Json<Value>), AppError> {
+    let email = accounts::normalise_email(&form.email)?;
+    if form.password.is_empty() {
+        return Err(AppError::BadRequest("Password is required".into()));
+    }
+    state.limits.check(guard::LOGIN, ip)?;
+    let lookup = email.clone();
+    let account = state
+        .db
+        .call(move |conn| account_by_email(conn, &lookup))
+        .await?;
+    let stored = account.as_ref().and_then(|a| a.password_hash.clone());
+    if !password::verify(form.password, stored).await? {
+        state.limits.count(guard::LOGIN, ip);
+        return Err(AppError::Unauthorized("Invalid email or password".into()));
+    }
+    let account = account.ok_or_else(|| AppError::Internal("account vanished".into()))?;
+    let st = state.clone();
+    let (user, token, claimed) = state
+        .db
+        .call(move |conn| {
+            let claimed = claim_into(conn, &auth.user_id, &account.id, &auth.device_id)?;
+            let tx = conn.transaction()?;
+            if let Some(old) = old {
+                delete_session(&tx, &old.token_hash)?;
+            }
+            let token = create_session(&tx, &account.id)?;
+            let user = view(&tx, &st, &account)?;
+            tx.commit()?;
+            Ok((user, token, claimed))
+        })
+        .await?;
+    let headers = with_cookie(&session_cookie(&token, state.config.secure_cookies()))?;
+    let body = json!({ "message": "Welcome back", "userId": user.id, "user": user, "claimedRecords": claimed });
+    Ok((headers, Json(body)))
+}
+
+pub async fn auth_logout(
+    State(state): State<AppState>,
+    session: Option<Session>,
+    device: Option<DeviceAuth>,
+) -> Result<(HeaderMap, Json<Value>), AppError> {
+    state
+        .db
+        .call(move |conn| {
+            if let Some(s) = session {
+                delete_session(conn, &s.token_hash)?;
+            }
+            // The device stops speaking for the account: it starts again as a
+            // new anonymous user.
+            if let Some(d) = device {
+                conn.execute("DELETE FROM devices WHERE id = ?1", [d.device_id])?;
+            }
+            Ok(())
+        })
+        .await?;
+    let headers = with_cookie(&clear_cookie(state.config.secure_cookies()))?;
+    Ok((headers, Json(json!({ "success": true }))))
+}
+
+pub async fn auth_me(
+    State(state): State<AppState>,
+    session: Session,
+) -> Result<Json<Value>, AppError> {
+    let st = state.clone();
+    let user = state
+        .db
+        .call(move |conn| {
+            let account = account_by_id(conn, &session.user_id)?
+                .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
+            view(conn, &st, &account)
+        })
+        .await?;
+    Ok(Json(json!({ "user": user })))
+}
+
+/// 'Secure Your Account': gives the device's user a password (or, when logged
+/// in as that email, changes it).
+pub async fn auth_set_password(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    auth: DeviceAuth,
+    session: Option<Session>,
+    ApiJson(form): ApiJson<RegisterForm>,
+) -> Result<Json<Value>, AppError> {
+    state.limits.hit(guard::REGISTER, ip)?;
+    let creds = form.check()?;
+    let hash = password::hash(creds.password.clone()).await?;
+    state
+        .db
+        .call(move |conn| {
+            let tx = conn.transaction()?;
+            let existing = account_by_email(&tx, &creds.email)?;
+            let target = match existing {
+                Some(a) if session.as_ref().is_some_and(|s| s.user_id == a.id) => a.id,
+                Some(_) => {
+                    return Err(AppError::Conflict(
+                        "An account with this email already exists. Please log in instead.".into(),
+                    ));
+                }
+                None => {
+                    if let Some(mine) = account_by_id(&tx, &auth.user_id)? {
+                        return Err(AppError::Conflict(format!(
+                            "This device is signed in as {}. Log out to secure another account.",
+                            mine.email
+                        )));
+                    }
+                    auth.user_id.clone()
+                }
+            };
+            set_credentials(&tx, &target, &creds, &hash)?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await?;
+    Ok(Json(json!({ "message": "Account secured" })))
+}

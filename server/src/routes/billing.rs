@@ -1,0 +1,511 @@
+//! Subscriptions: checkout (hosted and embedded), the checks the success page and
+//! Home make, restoring premium by email with a one-time code, the trial
+//! status, the billing portal, the entitlement a device caches, and the webhook.
+
+use crate::accounts::codes::{CODE_MINUTES, confirm_code, new_code};
+use crate::accounts::{account_by_id, normalise_email};
+use crate::billing::{
+    self, Plan, customer_of, now_secs, resolve_user, save_subscription, stored_subscription,
+};
+use crate::entitlement::{PREMIUM_STATUSES, Premium, premium_of};
+use crate::error::AppError;
+use crate::extract::ApiJson;
+use crate::guard::{self, ClientIp};
+use crate::identity::{DeviceAuth, now_ms};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use rusqlite::{OptionalExtension, params};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// Where the browser came from, for the addresses Stripe sends it back to.
+fn app_base(state: &AppState, headers: &HeaderMap) -> String {
+    headers
+        .get(header::ORIGIN)
+        .and_then(|v| v.to_str().ok())
+        .filter(|o| o.starts_with("http://") || o.starts_with("https://"))
+        .map_or_else(|| state.config.public_url.clone(), str::to_owned)
+        .trim_end_matches('/')
+        .to_string()
+}
+
+/// The premium answer shared by the checks: the plan, the Stripe ids and a
+/// fresh entitlement for the device to cache.
+fn premium_answer(state: &AppState, user: &str, p: &Premium) -> Value {
+    let ent = state.signer.issue(user, p, now_ms());
+    json!({
+        "isPremium": true,
+        "active": true,
+        "plan": p.plan,
+        "status": p.status,
+        "isOwner": p.owner,
+        "stripeCustomerId": p.customer_id,
+        "subscriptionId": p.subscription_id,
+        "trialEnd": p.trial_end,
+        "entitlement": ent,
+    })
+}
+
+async fn premium_now(state: &AppState, user: &str) -> Result<Option<Premium>, AppError> {
+    let config = state.config.clone();
+    let user = user.to_string();
+    state
+        .db
+        .call(move |conn| premium_of(conn, &config, &user))
+        .await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct PlanForm {
+    #[serde(default)]
+    plan: Option<String>,
+    #[serde(default)]
+    email: Option<String>,
+}
+
+pub async fn checkout_session_create(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+    headers: HeaderMap,
+    ApiJson(form): ApiJson<PlanForm>,
+) -> Result<Json<Value>, AppError> {
+    let plan = Plan::parse(form.plan.as_deref().unwrap_or("monthly"))?;
+    let base = app_base(&state, &headers);
+    let user = auth.user_id.clone();
+    let email = state
+        .db
+        .call(move |conn| Ok(account_by_id(conn, &user)?.map(|a| a.email)))
+        .await?;
+    let (id, url) = state
+        .stripe
+        .create_checkout_session(
+            plan,
+            &auth.user_id,
+            email.as_deref(),
+            &format!(
+                "{base}/subscription-success?session_id={{CHECKOUT_SESSION_ID}}&plan={}",
+                plan.name()
+            ),
+            &format!("{base}/subscribe"),
+        )
+        .await?;
+    let (sid, user) = (id.clone(), auth.user_id.clone());
+    state
+        .db
+        .call(move |conn| {
+            conn.execute(
+                "INSERT OR REPLACE INTO checkout_sessions (id, user_id, plan, created_at) VALUES (?1, ?2, ?3, ?4)",
+                params![sid, user, plan.name(), now_ms()],
+            )?;
+            Ok(())
+        })
+        .await?;
+    Ok(Json(json!({ "url": url, "sessionId": id })))
+}
+
+pub async fn subscription_create(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+    ApiJson(form): ApiJson<PlanForm>,
+) -> Result<Json<Value>, AppError> {
+    let plan = Plan::parse(form.plan.as_deref().unwrap_or("annual"))?;
+    let typed = form
+        .email
+        .as_deref()
+        .filter(|e| !e.trim().is_empty())
+        .map(normalise_email)
+        .transpose()?;
+    let user = auth.user_id.clone();
+    let account_email = state
+        .db
+        .call(move |conn| Ok(account_by_id(conn, &user)?.map(|a| a.email)))
+        .await?;
+    let (subscription_id, client_secret) = state
+        .stripe
+        .create_subscription(plan, &auth.user_id, typed.or(account_email).as_deref())
+        .await?;
+    Ok(Json(json!({
+        "clientSecret": client_secret,
+        "subscriptionId": subscription_id,
+        "plan": plan.name(),
+        "amount": plan.amount(),
+    })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionForm {
+    #[serde(default)]
+    session_id: String,
+}
+
+/// The success page's check of `session_id`: premium is stored for the user who
+/// started that checkout, and only that user gets a verified answer.
+pub async fn checkout_session_verify(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+    ApiJson(form): ApiJson<SessionForm>,
+) -> Result<Json<Value>, AppError> {
+    let id = form.session_id.trim().to_string();
+    if id.is_empty() || id.len() > 200 {
+        return Err(AppError::BadRequest(
+            "sessionId: a checkout session id is required".into(),
+        ));
+    }
+    let lookup = id.clone();
+    let owner: Option<String> = state
+        .db
+        .call(move |conn| {
+            let owner: Option<String> = conn
+                .query_row(
+                    "SELECT user_id FROM checkout_sessions WHERE id = ?1",
+                    [lookup],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            owner
+                .map(|o| resolve_user(conn, &o))
+                .transpose()
+                .map(Option::flatten)
+        })
+        .await?;
+    if owner.as_deref() != Some(auth.user_id.as_str()) {
+        return Ok(Json(
+            json!({ "verified": false, "message": "This checkout was started on another device or account." }),
+        ));
+    }
+    let checkout = state.stripe.checkout_session(&id).await?;
+    let Some(sub_id) = checkout
+        .subscription_id
+        .clone()
+        .filter(|_| checkout.complete)
+    else {
+        return Ok(Json(
+            json!({ "verified": false, "message": "This checkout is not complete yet." }),
+        ));
+    };
+    let sub = state.stripe.subscription(&sub_id).await?;
+    let user = auth.user_id.clone();
+    let email = checkout.email.clone();
+    state
+        .db
+        .call(move |conn| save_subscription(conn, &sub, email.as_deref(), Some(&user), now_secs()))
+        .await?;
+    let premium = premium_now(&state, &auth.user_id).await?;
+    let mut answer = json!({
+        "verified": premium.is_some(),
+        "subscriptionId": sub_id,
+        "customerId": checkout.customer_id,
+    });
+    if let Some(p) = premium {
+        answer.as_object_mut().map(|o| {
+            if let Value::Object(extra) = premium_answer(&state, &auth.user_id, &p) {
+                o.extend(extra);
+            }
+        });
+    }
+    Ok(Json(answer))
+}
+
+pub async fn payment_verify(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, AppError> {
+    if !id.starts_with("pi_")
+        || id.len() > 200
+        || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        return Err(AppError::BadRequest(format!(
+            "'{}' is not a payment intent id (pi_…)",
+            id.chars().take(60).collect::<String>()
+        )));
+    }
+    let status = state.stripe.payment_intent_status(&id).await?;
+    Ok(Json(json!({ "status": status })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IdsForm {
+    #[serde(default)]
+    stripe_customer_id: String,
+    #[serde(default)]
+    subscription_id: String,
+}
+
+/// The status of a subscription named by its ids, for the user it belongs to.
+/// Ids of someone else's subscription answer inactive: knowing them grants nothing.
+async fn owned_subscription(
+    state: &AppState,
+    user: &str,
+    form: &IdsForm,
+) -> Result<Option<(bool, String)>, AppError> {
+    if form.stripe_customer_id.trim().is_empty() || form.subscription_id.trim().is_empty() {
+        return Err(AppError::BadRequest(
+            "stripeCustomerId and subscriptionId are both required".into(),
+        ));
+    }
+    let (cus, sub, user) = (
+        form.stripe_customer_id.clone(),
+        form.subscription_id.clone(),
+        user.to_string(),
+    );
+    state
+        .db
+        .call(move |conn| {
+            let Some(s) = stored_subscription(conn, &cus, &sub)? else {
+                return Ok(None);
+            };
+            let mine = s.user_id.as_deref() == Some(user.as_str())
+                || conn
+                    .query_row(
+                        "SELECT 1 FROM subscriptions s JOIN verified_emails v ON v.email = s.email
+                         WHERE s.id = ?1 AND v.user_id = ?2",
+                        params![s.id, user],
+                        |_| Ok(()),
+                    )
+                    .optional()?
+                    .is_some();
+            Ok(mine.then(|| (PREMIUM_STATUSES.contains(&s.status.as_str()), s.plan)))
+        })
+        .await
+}
+
+pub async fn subscription_status_verify(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+    ApiJson(form): ApiJson<IdsForm>,
+) -> Result<Json<Value>, AppError> {
+    Ok(Json(
+        match owned_subscription(&state, &auth.user_id, &form).await? {
+            Some((active, plan)) => json!({ "active": active, "plan": plan }),
+            None => json!({ "active": false, "plan": Value::Null }),
+        },
+    ))
+}
+
+pub async fn subscription_verify(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+    ApiJson(form): ApiJson<IdsForm>,
+) -> Result<Json<Value>, AppError> {
+    let owned = owned_subscription(&state, &auth.user_id, &form).await?;
+    let mut answer = json!({
+        "verified": owned.is_some(),
+        "active": owned.as_ref().is_some_and(|o| o.0),
+        "plan": owned.map(|o| o.1),
+    });
+    if let Some(p) = premium_now(&state, &auth.user_id).await? {
+        answer["entitlement"] = json!(state.signer.issue(&auth.user_id, &p, now_ms()));
+    }
+    Ok(Json(answer))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct EmailForm {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    code: Option<String>,
+}
+
+/// '/quick-access' and '/already-paid': without a code, sends one to the email;
+/// with the right code, the email counts as this user's and any subscription
+/// paid with it gives premium here.
+pub async fn subscription_check_by_email(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    auth: DeviceAuth,
+    ApiJson(form): ApiJson<EmailForm>,
+) -> Result<Json<Value>, AppError> {
+    if form.email.trim().is_empty() {
+        return Err(AppError::BadRequest(
+            "Please enter your email address".into(),
+        ));
+    }
+    let email = normalise_email(&form.email)?;
+    state.limits.hit(guard::CODES, ip)?;
+    let user = auth.user_id.clone();
+    match form
+        .code
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        None => {
+            let (u, e) = (user.clone(), email.clone());
+            let code = state.db.call(move |conn| new_code(conn, &u, &e)).await?;
+            crate::mail::send(
+                &state.config.data_dir,
+                &email,
+                &format!("Your Manna code: {code}"),
+                &format!(
+                    "Your code to restore premium on this device is {code}.\n\nIt works once, for {CODE_MINUTES} minutes. If you did not ask for it, you can ignore this email."
+                ),
+            )
+            .await?;
+            Ok(Json(json!({
+                "codeSent": true,
+                "isPremium": false,
+                "email": email,
+                "message": format!("We sent a 6-digit code to {email}. Enter it to continue."),
+            })))
+        }
+        Some(code) => {
+            let (u, e, c) = (user.clone(), email.clone(), code.to_string());
+            state
+                .db
+                .call(move |conn| confirm_code(conn, &u, &e, &c))
+                .await?;
+            let (u, e) = (user.clone(), email.clone());
+            let has_account = state
+                .db
+                .call(move |conn| {
+                    Ok(account_by_id(conn, &u)?.is_some()
+                        || crate::accounts::account_by_email(conn, &e)?.is_some())
+                })
+                .await?;
+            match premium_now(&state, &user).await? {
+                Some(p) => {
+                    let mut answer = premium_answer(&state, &user, &p);
+                    answer["hasActiveSubscription"] = json!(p.subscription_id.is_some());
+                    answer["needsPassword"] = json!(!has_account);
+                    answer["verifiedEmail"] = json!(email);
+                    Ok(Json(answer))
+                }
+                None => Ok(Json(json!({
+                    "isPremium": false,
+                    "verifiedEmail": email,
+                    "error": "No premium subscription found for this email",
+                }))),
+            }
+        }
+    }
+}
+
+/// The trial notice: days left of a free trial and how urgent it is.
+pub async fn trial_status_get(
+    State(state): State<AppState>,
+    auth: Option<DeviceAuth>,
+) -> Result<Json<Value>, AppError> {
+    let Some(auth) = auth else {
+        return Ok(Json(
+            json!({ "isPremium": false, "showUpgradePrompt": false }),
+        ));
+    };
+    let premium = premium_now(&state, &auth.user_id).await?;
+    let user = auth.user_id.clone();
+    let lapsed_trial: bool = state
+        .db
+        .call(move |conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT 1 FROM subscriptions WHERE user_id = ?1 AND trial_end IS NOT NULL
+                       AND trial_end < ?2 AND status NOT IN ('active', 'trialing')",
+                    params![user, now_secs()],
+                    |_| Ok(()),
+                )
+                .optional()?
+                .is_some())
+        })
+        .await?;
+    let day_ms = 86_400_000;
+    Ok(Json(match premium {
+        Some(p) if p.status == "trialing" => {
+            let left_ms = p.trial_end.unwrap_or(0) - now_ms();
+            let days = if left_ms <= 0 {
+                0
+            } else {
+                (left_ms + day_ms - 1) / day_ms
+            };
+            let urgency = match days {
+                0..=1 => "critical",
+                2..=3 => "high",
+                _ => "normal",
+            };
+            json!({
+                "isPremium": true, "isTrialing": true, "showUpgradePrompt": true,
+                "isTrialExpired": false, "daysRemaining": days, "urgencyLevel": urgency,
+                "trialEnd": p.trial_end,
+            })
+        }
+        Some(_) => json!({ "isPremium": true, "isTrialing": false, "showUpgradePrompt": false }),
+        None if lapsed_trial => json!({
+            "isPremium": false, "isTrialing": false, "showUpgradePrompt": true,
+            "isTrialExpired": true, "daysRemaining": 0, "urgencyLevel": "expired",
+        }),
+        None => json!({ "isPremium": false, "isTrialing": false, "showUpgradePrompt": false }),
+    }))
+}
+
+/// 'Manage subscription': a billing portal session for the member's customer.
+pub async fn billing_portal_create(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+    headers: HeaderMap,
+) -> Result<Json<Value>, AppError> {
+    let user = auth.user_id.clone();
+    let customer = state
+        .db
+        .call(move |conn| customer_of(conn, &user))
+        .await?
+        .ok_or_else(|| {
+            AppError::NotFound("No subscription to manage on this account yet.".into())
+        })?;
+    let url = state
+        .stripe
+        .portal_url(&customer, &format!("{}/", app_base(&state, &headers)))
+        .await?;
+    Ok(Json(json!({ "url": url })))
+}
+
+/// The entitlement a device caches: a fresh signed token while premium.
+pub async fn entitlement_get(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+) -> Result<Json<Value>, AppError> {
+    Ok(Json(match premium_now(&state, &auth.user_id).await? {
+        Some(p) => premium_answer(&state, &auth.user_id, &p),
+        None => json!({ "isPremium": false, "active": false }),
+    }))
+}
+
+/// The public keys that check entitlement tokens (a JWK set).
+pub async fn entitlement_keys_get(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({ "keys": [state.signer.public_key()] }))
+}
+
+/// What the payment pages need to know: test mode and the form to use.
+pub async fn billing_config_get(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({
+        "testMode": state.stripe.test_mode,
+        "publishableKey": state.config.stripe_publishable_key,
+        "emulatorUrl": state.stripe.test_mode.then(|| state.stripe.api_base.trim_end_matches('/').to_string()),
+        "prices": { "monthly": Plan::Monthly.amount(), "annual": Plan::Annual.amount() },
+    }))
+}
+
+pub async fn stripe_webhook(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: String,
+) -> Result<(StatusCode, Json<Value>), AppError> {
+    let secret = state
+        .config
+        .stripe_webhook_secret
+        .as_ref()
+        .map_or(billing::DEFAULT_WEBHOOK_SECRET, |s| s.expose())
+        .to_string();
+    let signature = headers
+        .get("stripe-signature")
+        .and_then(|v| v.to_str().ok())
+        .ok_or_else(|| AppError::BadRequest("Stripe-Signature header is missing".into()))?;
+    let outcome =
+        billing::webhook::handle(&state.db, &state.stripe, &secret, &body, signature).await?;
+    Ok((
+        StatusCode::OK,
+        Json(json!({ "received": true, "outcome": format!("{outcome:?}").to_lowercase() })),
+    ))
+}
