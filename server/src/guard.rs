@@ -23,10 +23,12 @@ const CSRF_EXEMPT: [&str; 1] = ["/api/stripe/webhook"];
 pub async fn csrf(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let path = req.uri().path();
     let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if changes_state && path.starts_with("/api/") && !CSRF_EXEMPT.contains(&path) {
-        if let Err(e) = check_csrf(&state, &req) {
-            return e.into_response();
-        }
+    if changes_state
+        && path.starts_with("/api/")
+        && !CSRF_EXEMPT.contains(&path)
+        && let Err(e) = check_csrf(&state, &req)
+    {
+        return e.into_response();
     }
     next.run(req).await
 }
@@ -90,10 +92,13 @@ pub const CODES: Limit = Limit {
     window: Duration::from_secs(15 * 60),
 };
 
+/// When a window started and how many attempts it counted.
+type Window = (Instant, u32);
+
 /// Fixed-window counters per limit and address, in memory.
 #[derive(Debug, Default)]
 pub struct RateLimiter {
-    windows: Mutex<HashMap<(&'static str, IpAddr), (Instant, u32)>>,
+    windows: Mutex<HashMap<(&'static str, IpAddr), Window>>,
 }
 
 impl RateLimiter {

@@ -199,12 +199,10 @@ pub async fn checkout_session_verify(
         "subscriptionId": sub_id,
         "customerId": checkout.customer_id,
     });
-    if let Some(p) = premium {
-        answer.as_object_mut().map(|o| {
-            if let Value::Object(extra) = premium_answer(&state, &auth.user_id, &p) {
-                o.extend(extra);
-            }
-        });
+    if let (Some(p), Some(o)) = (premium, answer.as_object_mut())
+        && let Value::Object(extra) = premium_answer(&state, &auth.user_id, &p)
+    {
+        o.extend(extra);
     }
     Ok(Json(answer))
 }

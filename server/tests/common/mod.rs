@@ -6,6 +6,9 @@ use std::path::PathBuf;
 use tempfile::TempDir;
 use tokio::sync::oneshot;
 
+/// The webhook secret the test emulator signs with.
+pub const WEBHOOK_SECRET: &str = "whsec_test_secret";
+
 /// A registered device: the user id it speaks for and its token.
 #[derive(Debug, Clone)]
 pub struct Device {
@@ -28,12 +31,50 @@ impl TestServer {
     }
 
     pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> Self {
-        let data = tempfile::tempdir().expect("temp dir");
-        let mut config = Config::for_tests(data.path().to_path_buf());
-        adjust(&mut config);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
+        Self::start_on(listener, adjust).await
+    }
+
+    /// A server and a Stripe emulator wired to each other: the server calls the
+    /// emulator's API, the emulator sends its signed webhooks to the server.
+    pub async fn with_emulator() -> (Self, String) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let server_base = format!("http://{}", listener.local_addr().expect("addr"));
+        let emu_listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let emu_base = format!("http://{}", emu_listener.local_addr().expect("addr"));
+        let settings = manna_stripe_emulator::Settings {
+            webhook_url: Some(format!("{server_base}/api/stripe/webhook")),
+            webhook_secret: WEBHOOK_SECRET.into(),
+            public_base: emu_base.clone(),
+        };
+        tokio::spawn(manna_stripe_emulator::serve(
+            settings,
+            emu_listener,
+            std::future::pending(),
+        ));
+        let api = emu_base.clone();
+        let server = Self::start_on(listener, move |c| {
+            c.stripe_api_base = Some(api);
+            c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
+            c.owner_emails = vec!["owner@manna.test".into()];
+        })
+        .await;
+        (server, emu_base)
+    }
+
+    pub async fn start_on(
+        listener: tokio::net::TcpListener,
+        adjust: impl FnOnce(&mut Config),
+    ) -> Self {
+        let data = tempfile::tempdir().expect("temp dir");
+        let mut config = Config::for_tests(data.path().to_path_buf());
+        adjust(&mut config);
         let base = format!("http://{}", listener.local_addr().expect("addr"));
         let (stop, stopped) = oneshot::channel::<()>();
         let (ready_tx, ready) = oneshot::channel::<()>();
@@ -104,6 +145,51 @@ impl TestServer {
         let res = req.send().await.expect("request");
         let status = res.status().as_u16();
         (status, res.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
+    /// A request as `device` with a session cookie; answers the status, the body
+    /// and the session cookie the server set, if any.
+    pub async fn call_with_cookie(
+        &self,
+        device: &Device,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<serde_json::Value>,
+        cookie: Option<&str>,
+    ) -> (u16, serde_json::Value, Option<String>) {
+        let mut req = self
+            .client
+            .request(method, format!("{}{path}", self.base))
+            .header("X-User-ID", &device.user)
+            .bearer_auth(&device.token);
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status().as_u16();
+        let set = res
+            .headers()
+            .get("set-cookie")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        (
+            status,
+            res.json().await.unwrap_or(serde_json::Value::Null),
+            set,
+        )
+    }
+
+    /// The newest email the outbox holds for `to`.
+    pub async fn last_email_to(&self, to: &str) -> serde_json::Value {
+        let (status, body) = self.get("/dev/outbox.json").await;
+        assert_eq!(status, 200);
+        body["emails"]
+            .as_array()
+            .and_then(|list| list.iter().find(|e| e["to"] == to).cloned())
+            .unwrap_or(serde_json::Value::Null)
     }
 
     async fn request(&self, method: reqwest::Method, path: &str) -> (u16, serde_json::Value) {
