@@ -47,12 +47,23 @@ pwa: wasm node-deps
 	cd pwa && npm run build
 
 server:
-	cargo build --release -p manna-server
+	cargo build --release -p manna-server -p manna-stripe-emulator
 
 ## ---- the two commands ----
 
+# Without STRIPE_SECRET_KEY, payments go to the local Stripe emulator (test
+# mode: pay with 4242 4242 4242 4242); it stops with the server.
+EMULATOR_PORT ?= 12111
 run: pwa server
-	./target/release/manna-server
+	@if [ -z "$$STRIPE_SECRET_KEY" ]; then \
+		echo "Test mode: payments go to the Stripe emulator on http://127.0.0.1:$(EMULATOR_PORT)"; \
+		EMULATOR_PORT=$(EMULATOR_PORT) EMULATOR_WEBHOOK_URL=http://127.0.0.1:$(MANNA_PORT)/api/stripe/webhook \
+			./target/release/manna-stripe-emulator & emulator=$$!; \
+		trap 'kill $$emulator 2>/dev/null' EXIT INT TERM; \
+		STRIPE_API_BASE=http://127.0.0.1:$(EMULATOR_PORT) ./target/release/manna-server; \
+	else \
+		./target/release/manna-server; \
+	fi
 
 lint: wasm node-deps
 	cargo fmt --all --check
@@ -62,10 +73,11 @@ lint: wasm node-deps
 
 test: setup-chromium lint pwa
 	cargo test --workspace
+	cargo build -p manna-server -p manna-stripe-emulator
 	cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)
 	cd pwa && npm test
 	cd tests && node --test content/
-	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server node --test --test-concurrency=1 e2e/
+	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator node --test --test-concurrency=1 e2e/
 
 ## ---- figures (not part of make test) ----
 

@@ -3,6 +3,7 @@
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before } from 'node:test';
@@ -10,12 +11,60 @@ import { chromium } from 'playwright-core';
 
 const root = resolve(import.meta.dirname, '../..');
 const serverBin = process.env.MANNA_SERVER_BIN ?? join(root, 'target/release/manna-server');
+const emulatorBin = process.env.MANNA_EMULATOR_BIN ?? join(root, 'target/release/manna-stripe-emulator');
+const WEBHOOK_SECRET = 'whsec_e2e_secret';
 
-function spawnServer(dataDir, port) {
+/** A port nothing listens on now. */
+function freePort() {
+  return new Promise((resolvePromise, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePromise(port));
+    });
+  });
+}
+
+/** The Stripe emulator, sending its webhooks to a server on `serverPort`. */
+async function startEmulator(serverPort) {
+  const child = spawn(emulatorBin, [], {
+    env: {
+      ...process.env,
+      EMULATOR_PORT: '0',
+      EMULATOR_WEBHOOK_URL: `http://127.0.0.1:${serverPort}/api/stripe/webhook`,
+      EMULATOR_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      NO_COLOR: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const base = await new Promise((resolvePromise, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (m) resolvePromise(m[1]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`emulator exited with ${code}:\n${output}`)));
+  });
+  const exited = new Promise((r) => child.on('exit', r));
+  return {
+    base,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function spawnServer(dataDir, port, extraEnv = {}) {
   const child = spawn(serverBin, [], {
     cwd: root,
     env: {
       ...process.env,
+      ...extraEnv,
       MANNA_PORT: String(port),
       MANNA_HOST: '127.0.0.1',
       MANNA_DATA_DIR: dataDir,
@@ -41,25 +90,40 @@ function spawnServer(dataDir, port) {
   return { child, ready, exited };
 }
 
-/** The real server on a free port with its own data folder; restartable on the same port and data. */
-export async function startServer() {
+/**
+ * The real server on a free port with its own data folder; restartable on the
+ * same port and data. With `{ stripe: true }` the Stripe emulator runs beside
+ * it (test mode), at `emulator.base`.
+ */
+export async function startServer({ stripe = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'manna-e2e-'));
-  let proc = spawnServer(dataDir, 0);
+  let port = 0;
+  let emulator = null;
+  let extraEnv = {};
+  if (stripe) {
+    port = await freePort();
+    emulator = await startEmulator(port);
+    extraEnv = { STRIPE_API_BASE: emulator.base, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
+  }
+  let proc = spawnServer(dataDir, port, extraEnv);
   const base = await proc.ready;
-  const port = Number(new URL(base).port);
+  port = Number(new URL(base).port);
   return {
     base,
+    dataDir,
+    emulator,
     async stop() {
       if (proc.child.exitCode === null) proc.child.kill('SIGTERM');
       await proc.exited;
     },
     async restart() {
       await this.stop();
-      proc = spawnServer(dataDir, port);
+      proc = spawnServer(dataDir, port, extraEnv);
       await proc.ready;
     },
     async dispose() {
       await this.stop();
+      await emulator?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -106,10 +170,10 @@ export function localDate(offsetDays = 0, from = new Date()) {
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 /** A server and a browser for the tests of one describe block. */
-export function serverAndBrowser() {
+export function serverAndBrowser(options = {}) {
   const env = {};
   before(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(options), launchBrowser()]);
   });
   after(async () => {
     await env.browser?.close();

@@ -9,11 +9,19 @@ import { NotFound } from '../components/NotFound';
 import { Spinner } from '../components/Spinner';
 import { Toaster } from '../components/toast';
 import { UpdatePrompt } from '../components/UpdatePrompt';
+import { PremiumBanner } from '../features/premium/PremiumBanner';
 
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const WeightTrackingPage = lazy(() => import('../features/weight/WeightTrackingPage'));
 const PrayerRemindersPage = lazy(() => import('../features/reminders/PrayerRemindersPage'));
 const WellnessScorePage = lazy(() => import('../features/wellness/WellnessScorePage'));
+const SubscribePage = lazy(() => import('../features/premium/SubscribePage'));
+const SubscriptionSuccessPage = lazy(() => import('../features/premium/SubscriptionSuccessPage'));
+const RestoreAccessPage = lazy(() => import('../features/premium/RestoreAccessPage'));
+const ManualActivationPage = lazy(() => import('../features/premium/ManualActivationPage'));
+const LoginPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.RegisterPage })));
+const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => {
@@ -33,12 +41,24 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <QueryClientProvider client={queryClient}>
         <Toaster>
           <BrowserRouter>
+            <PremiumBanner />
             <Suspense fallback={<Spinner />}>
               <Routes>
                 <Route path="/" element={<HomePage />} />
                 <Route path="/weight-tracking" element={<WeightTrackingPage />} />
                 <Route path="/prayer-reminders" element={<PrayerRemindersPage />} />
                 <Route path="/wellness-score" element={<WellnessScorePage />} />
+                {['/subscribe', '/subscribe-simple', '/checkout', '/checkout-simple'].map((path) => (
+                  <Route key={path} path={path} element={<SubscribePage />} />
+                ))}
+                <Route path="/subscription-success" element={<SubscriptionSuccessPage />} />
+                <Route path="/already-paid" element={<RestoreAccessPage variant="already-paid" />} />
+                <Route path="/quick-access" element={<RestoreAccessPage variant="quick-access" />} />
+                <Route path="/activate-premium" element={<ManualActivationPage />} />
+                <Route path="/manual-activation" element={<ManualActivationPage />} />
+                <Route path="/login" element={<LoginPage />} />
+                <Route path="/register" element={<RegisterPage />} />
+                <Route path="/set-password" element={<SetPasswordPage />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

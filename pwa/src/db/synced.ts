@@ -113,3 +113,14 @@ export function liveRecords(table: SyncedTable): Observable<LocalRecord[]> {
 export function liveMeta<T>(key: string): Observable<T | undefined> {
   return liveQuery(async () => getMeta<T>(key));
 }
+
+/** Removes every record, pending change and sync state of this device's user
+ *  (at logout: the next user of this browser starts empty). */
+export async function forgetEverything(): Promise<void> {
+  const d = await db();
+  await d.transaction('rw', [d.outbox, d.syncMeta, ...SYNCED_TABLES.map((t) => d[t])], async () => {
+    await d.outbox.clear();
+    await d.syncMeta.clear();
+    for (const t of SYNCED_TABLES) await d[t].clear();
+  });
+}

@@ -3,8 +3,8 @@
 // through live queries. Status is kept in syncMeta so every tab shows it.
 
 import { apiRequest, ApiError, newUserId, userId } from '../api/client';
-import { applyPull, forgetCursor, getMeta, pendingAfter, setMeta, type Cursor } from '../db/synced';
-import { DEVICE_ID_KEY, DEVICE_TOKEN_KEY, storage } from '../lib/storage';
+import { applyPull, forgetCursor, forgetEverything, getMeta, pendingAfter, setMeta, type Cursor } from '../db/synced';
+import { DEVICE_ID_KEY, DEVICE_TOKEN_KEY, storage, USER_ID_KEY } from '../lib/storage';
 import { pullRequest, pushRequest, type PullResponse, type PushResponse } from './protocol';
 
 export type SyncState = 'offline' | 'syncing' | 'synced' | 'error';
@@ -18,7 +18,8 @@ export interface SyncStatus {
 const LOCK = 'manna-sync';
 const MAX_ROUNDS = 20;
 
-async function ensureDevice(): Promise<string> {
+/** Registers this browser with the server once; answers its device id. */
+export async function ensureDevice(): Promise<string> {
   const known = storage.get(DEVICE_ID_KEY);
   if (known && storage.get(DEVICE_TOKEN_KEY)) return known;
   let answer: { deviceId: string; deviceToken: string };
@@ -130,4 +131,22 @@ export function startSync(): () => void {
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
   };
+}
+
+/** After login: this device now speaks for the account. The next pull is a
+ *  full snapshot of the account (the server already merged this device's records). */
+export async function adoptAccount(accountUserId: string): Promise<void> {
+  if (storage.get(USER_ID_KEY) !== accountUserId) {
+    storage.set(USER_ID_KEY, accountUserId);
+    await forgetCursor();
+  }
+  await syncNow({ wait: true });
+}
+
+/** After logout: nothing of the account stays on this device; a new anonymous
+ *  identity starts with the next sync. */
+export async function leaveAccount(): Promise<void> {
+  await forgetEverything();
+  storage.remove(DEVICE_ID_KEY);
+  newUserId();
 }

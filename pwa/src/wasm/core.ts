@@ -26,7 +26,20 @@ export interface WeightProgress {
   entries: number;
 }
 
+export interface EntitlementCheck {
+  status: 'premium' | 'refused';
+  plan: string;
+  expiresAt: number;
+  issuedAt: number;
+  owner: boolean;
+  reason: string;
+  message: string;
+}
+
 export interface Core {
+  verifyEntitlement(token: string, kids: string[], keys: string[], userId: string, nowMs: number): EntitlementCheck;
+  tokenAfterCheck(cached: string | null, outcome: 'granted' | 'revoked' | 'unreachable', fresh: string | null): string | null;
+  needsRecheck(expiresAt: number | null, lastCheckMs: number, nowMs: number, recheckMs: number): boolean;
   wellnessScore(ratings: number[]): { score: number; grade: string };
   weightProgress(dates: string[], weights: number[], today: string): WeightProgress;
   dayOfYear(date: string): number;
@@ -40,6 +53,22 @@ let loading: Promise<Core> | null = null;
 
 function wrap(pkg: typeof Pkg): Core {
   return {
+    verifyEntitlement: (token, kids, keys, userId, nowMs) => {
+      const c = pkg.verifyEntitlement(token, kids, keys, userId, nowMs);
+      const out: EntitlementCheck = {
+        status: c.status as EntitlementCheck['status'],
+        plan: c.plan,
+        expiresAt: c.expiresAt,
+        issuedAt: c.issuedAt,
+        owner: c.owner,
+        reason: c.reason,
+        message: c.message,
+      };
+      c.free();
+      return out;
+    },
+    tokenAfterCheck: (cached, outcome, fresh) => pkg.tokenAfterCheck(cached ?? undefined, outcome, fresh ?? undefined) ?? null,
+    needsRecheck: (expiresAt, last, now, recheck) => pkg.needsRecheck(expiresAt ?? undefined, last, now, recheck),
     dayOfYear: pkg.dayOfYear,
     localDate: pkg.localDate,
     addDays: pkg.addDays,

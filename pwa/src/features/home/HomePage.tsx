@@ -6,7 +6,7 @@ import { SyncStatusBadge } from '../../sync/SyncStatusBadge';
 import { loadCore, type Core } from '../../wasm/core';
 import { BiblicalFoodCard, BiohackCard, HealthTipCard, HomeTipCard, MovementCard, SnackCard, SpotlightCard } from './cards/DailyCards';
 import { ReadingCard } from './cards/ReadingCard';
-import { PremiumPromo } from './PremiumPromo';
+import { HomePremium } from '../premium/PremiumMember';
 import { useOfflineDays } from './useOfflineDays';
 import { useRefreshContent } from './useRefreshContent';
 import { useToday } from './useToday';
@@ -35,7 +35,7 @@ function Home({ core }: { core: Core }) {
       </header>
       <main className="page home">
         <WellnessBanner now={today.now} dayOfYear={today.dayOfYear} refreshing={refreshing} onRefresh={() => void refresh()} />
-        <PremiumPromo />
+        <HomePremium />
         <ReadingCard {...day} />
         <HealthTipCard {...day} />
         <SpotlightCard {...day} />

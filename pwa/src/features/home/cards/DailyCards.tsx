@@ -1,7 +1,12 @@
 // The seven daily cards after Today's Reading, in the home screen's order.
 
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { apiRequest } from '../../../api/client';
 import { useDaily } from '../../daily/useDaily';
+import type { Biohack } from '../../daily/types';
+import { usePremium } from '../../premium/usePremium';
 import { Badges, ContentCard, SourceLink, Tags } from '../ContentCard';
 
 interface DayProps {
@@ -93,7 +98,38 @@ export function MovementCard({ date, dayOfYear }: DayProps) {
   );
 }
 
+/** Today's premium biohack in full, asked of the server (which checks premium). */
+function PremiumBiohack({ date, locked }: { date: string; locked: ReactNode }) {
+  const q = useQuery({
+    queryKey: ['premium-biohack', date],
+    queryFn: () => apiRequest<Biohack | null>('GET', `/api/premium-biohacks/today?date=${encodeURIComponent(date)}`),
+  });
+  if (q.isPending) return <p className="muted">Unlocking your premium biohack…</p>;
+  if (!q.data) return <>{locked}</>;
+  return <BiohackBody b={q.data} />;
+}
+
+function BiohackBody({ b }: { b: Biohack }) {
+  return (
+    <>
+      <h3>{b.title}</h3>
+      <p className="meta">
+        <span className="capitalize">{b.category.replace(/-/g, ' ')}</span> · <span>{b.duration || 'Variable'}</span>
+      </p>
+      <p>{b.description}</p>
+      <p>
+        <strong>How to:</strong> {b.howTo}
+      </p>
+      <p>
+        <strong>Benefits:</strong> {b.benefits}
+      </p>
+      <SourceLink source={b.scientificBasis} />
+    </>
+  );
+}
+
 export function BiohackCard({ date, dayOfYear }: DayProps) {
+  const { premium } = usePremium();
   return (
     <ContentCard
       id="biohack"
@@ -102,8 +138,9 @@ export function BiohackCard({ date, dayOfYear }: DayProps) {
       query={useDaily('dailyBiohack', date, dayOfYear)}
       className={(b) => (b.isPremium === 1 ? 'card-premium' : '')}
     >
-      {(b) =>
-        b.isPremium === 1 && !b.howTo ? (
+      {(b) => {
+        if (b.isPremium !== 1 || b.howTo) return <BiohackBody b={b} />;
+        const locked = (
           <div className="locked">
             <span className="premium-pill">Premium Only</span>
             <h3>{b.title}</h3>
@@ -113,23 +150,9 @@ export function BiohackCard({ date, dayOfYear }: DayProps) {
               Unlock Premium
             </Link>
           </div>
-        ) : (
-          <>
-            <h3>{b.title}</h3>
-            <p className="meta">
-              <span className="capitalize">{b.category.replace(/-/g, ' ')}</span> · <span>{b.duration || 'Variable'}</span>
-            </p>
-            <p>{b.description}</p>
-            <p>
-              <strong>How to:</strong> {b.howTo}
-            </p>
-            <p>
-              <strong>Benefits:</strong> {b.benefits}
-            </p>
-            <SourceLink source={b.scientificBasis} />
-          </>
-        )
-      }
+        );
+        return premium.isPremium ? <PremiumBiohack date={date} locked={locked} /> : locked;
+      }}
     </ContentCard>
   );
 }

@@ -1,0 +1,259 @@
+// /login, /register and /set-password, with the spec's validation messages,
+// toasts and redirects.
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { apiRequest, ApiError } from '../../api/client';
+import { PageHeader } from '../../components/PageHeader';
+import { toast } from '../../components/toast';
+import { storage } from '../../lib/storage';
+import { readMessage } from '../premium/SubscribePage';
+import { afterSignIn, beforeSignIn, type AccountUser } from './session';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Errors = Partial<Record<'email' | 'password' | 'confirmPassword' | 'firstName', string>>;
+
+function checkAccountForm(f: Record<string, string>): Errors {
+  const errors: Errors = {};
+  if (!EMAIL.test(f.email.trim())) errors.email = 'Invalid email address';
+  if (f.password.length < 8) errors.password = 'Password must be at least 8 characters';
+  if (f.confirmPassword !== f.password) errors.confirmPassword = "Passwords don't match";
+  if (f.firstName.trim().length < 1) errors.firstName = 'First name is required';
+  return errors;
+}
+
+function Field(props: {
+  id: string;
+  label: string;
+  type?: string;
+  value: string;
+  error?: string;
+  autoComplete?: string;
+  readOnly?: boolean;
+  onChange: (v: string) => void;
+}) {
+  const errorId = `${props.id}-error`;
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        readOnly={props.readOnly}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.error && (
+        <p id={errorId} className="field-error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </>
+  );
+}
+
+export function LoginPage() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!EMAIL.test(email.trim())) next.email = 'Invalid email address';
+    if (!password) next.password = 'Password is required';
+    setErrors(next);
+    if (next.email || next.password) return;
+    setBusy(true);
+    try {
+      await beforeSignIn().catch(() => undefined);
+      const answer = await apiRequest<{ userId: string; user: AccountUser }>('POST', '/api/auth/login', {
+        email: email.trim().toLowerCase(),
+        password,
+      });
+      await afterSignIn(client, answer);
+      toast({ title: 'Welcome back!', description: `Signed in as ${answer.user.email}` });
+      void navigate('/');
+    } catch (error) {
+      const description = error instanceof ApiError ? readMessage(error.body) : 'Please check your email and password.';
+      toast({ title: 'Login Failed', description, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Log In" />
+      <main className="page account">
+        <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
+          <Field id="login-email" label="Email" type="email" autoComplete="email" value={email} error={errors.email} onChange={setEmail} />
+          <Field
+            id="login-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={errors.password}
+            onChange={setPassword}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Signing in…' : 'Log In'}
+          </button>
+        </form>
+        <p>
+          New here? <Link to="/register">Create an account</Link> · <Link to="/already-paid">I Already Paid</Link>
+        </p>
+      </main>
+    </>
+  );
+}
+
+function useAccountForm(initialEmail = '') {
+  const [form, setForm] = useState({ email: initialEmail, password: '', confirmPassword: '', firstName: '', lastName: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const validate = () => {
+    const next = checkAccountForm(form);
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  };
+  return { form, errors, set, validate };
+}
+
+export function RegisterPage() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { form, errors, set, validate } = useAccountForm();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!validate()) return;
+    setBusy(true);
+    try {
+      await beforeSignIn().catch(() => undefined);
+      const answer = await apiRequest<{ userId: string; user: AccountUser }>('POST', '/api/auth/register', {
+        ...form,
+        email: form.email.trim().toLowerCase(),
+      });
+      await afterSignIn(client, answer);
+      toast({ title: 'Account Created!', description: 'Your records are now saved to your account.' });
+      void navigate('/checkout-simple');
+    } catch (error) {
+      const description = error instanceof ApiError ? readMessage(error.body) : 'Please check your information and try again.';
+      toast({ title: 'Registration Failed', description, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Create Account" />
+      <main className="page account">
+        <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
+          <Field id="reg-first" label="First name" autoComplete="given-name" value={form.firstName} error={errors.firstName} onChange={set('firstName')} />
+          <Field id="reg-last" label="Last name (optional)" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+          <Field id="reg-email" label="Email" type="email" autoComplete="email" value={form.email} error={errors.email} onChange={set('email')} />
+          <Field id="reg-password" label="Password" type="password" autoComplete="new-password" value={form.password} error={errors.password} onChange={set('password')} />
+          <Field
+            id="reg-confirm"
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            error={errors.confirmPassword}
+            onChange={set('confirmPassword')}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Creating your account…' : 'Create Account'}
+          </button>
+        </form>
+        <p>
+          Already have an account? <Link to="/login">Log in</Link>
+        </p>
+      </main>
+    </>
+  );
+}
+
+export function SetPasswordPage() {
+  const navigate = useNavigate();
+  const verified = storage.get('verifiedEmail') ?? '';
+  const { form, errors, set, validate } = useAccountForm(verified);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!validate()) return;
+    setBusy(true);
+    try {
+      await (await import('../../sync/engine')).ensureDevice();
+      await apiRequest('POST', '/api/auth/set-password', { ...form, email: form.email.trim().toLowerCase() });
+      setDone(true);
+      toast({ title: 'Account Secured!', description: 'You can now log in with your email and password.' });
+      setTimeout(() => void navigate('/login'), 2000);
+    } catch (error) {
+      const description = error instanceof ApiError ? readMessage(error.body) : 'Please try again.';
+      toast({ title: 'Failed to Set Password', description, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Secure Your Account" />
+      <main className="page account">
+        {done ? (
+          <section className="card" role="status">
+            <h2>Account Secured!</h2>
+            <p>Taking you to the login page…</p>
+          </section>
+        ) : (
+          <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
+            <p>Set a password so you can log in on any device.</p>
+            <Field
+              id="set-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              readOnly={Boolean(verified)}
+              error={errors.email}
+              onChange={set('email')}
+            />
+            <Field id="set-first" label="First name" autoComplete="given-name" value={form.firstName} error={errors.firstName} onChange={set('firstName')} />
+            <Field id="set-last" label="Last name" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+            <Field id="set-password" label="Password" type="password" autoComplete="new-password" value={form.password} error={errors.password} onChange={set('password')} />
+            <Field
+              id="set-confirm"
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              value={form.confirmPassword}
+              error={errors.confirmPassword}
+              onChange={set('confirmPassword')}
+            />
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Saving…' : 'Secure My Account'}
+            </button>
+            <Link to="/" className="btn btn-outline">
+              Skip for now
+            </Link>
+          </form>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+// The banner shown across screens: gold 'PREMIUM MEMBER' for members; for
+// everyone else a dismissible 'PREMIUM REQUIRED' (hidden for the session once
+// dismissed), plus a 'Test mode' badge while payments go to the emulator.
+
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useBillingConfig } from './billingConfig';
+import { usePremium } from './usePremium';
+
+const DISMISSED_KEY = 'manna-premium-banner-dismissed';
+
+function dismissedThisSession(): boolean {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function PremiumBanner() {
+  const { premium, loading } = usePremium();
+  const config = useBillingConfig();
+  const [dismissed, setDismissed] = useState(dismissedThisSession);
+  const testMode = config.data?.testMode ? (
+    <span className="test-badge" title="Payments go to the local Stripe emulator: use card 4242 4242 4242 4242">
+      Test mode
+    </span>
+  ) : null;
+  if (loading) return testMode ? <div className="premium-banner-row">{testMode}</div> : null;
+  if (premium.isPremium) {
+    return (
+      <div className="premium-banner premium-member" role="status">
+        <strong>👑 PREMIUM MEMBER</strong>
+        <span>{premium.plan === 'annual' ? 'Annual Plan' : 'Monthly Plan'}</span>
+        <span>Full Access</span>
+        {testMode}
+      </div>
+    );
+  }
+  if (dismissed) return testMode ? <div className="premium-banner-row">{testMode}</div> : null;
+  return (
+    <div className="premium-banner premium-required" role="region" aria-label="Premium">
+      <p>
+        <strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features
+      </p>
+      <Link className="btn btn-gold btn-small" to="/subscribe">
+        Subscribe
+      </Link>
+      {testMode}
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label="Dismiss"
+        onClick={() => {
+          try {
+            sessionStorage.setItem(DISMISSED_KEY, 'true');
+          } catch {
+            /* the banner still hides for this page */
+          }
+          setDismissed(true);
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}

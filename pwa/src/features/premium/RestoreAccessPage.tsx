@@ -1,0 +1,132 @@
+// '/already-paid' and '/quick-access': prove the payment email with a one-time
+// code, then this device gets the subscription's premium.
+
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { apiRequest, ApiError } from '../../api/client';
+import { PageHeader } from '../../components/PageHeader';
+import { toast } from '../../components/toast';
+import { storage } from '../../lib/storage';
+import { acceptAnswer, type PremiumAnswer } from './entitlement';
+import { readMessage } from './SubscribePage';
+import { useRecheckPremium } from './usePremium';
+
+type Answer = PremiumAnswer & { codeSent?: boolean; error?: string; message?: string };
+
+export default function RestoreAccessPage({ variant }: { variant: 'already-paid' | 'quick-access' }) {
+  const navigate = useNavigate();
+  const recheck = useRecheckPremium();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const clean = email.trim().toLowerCase();
+    if (!clean) {
+      toast({ title: 'Email Required', description: 'Please enter your email address', variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    try {
+      await (await import('../../sync/engine')).ensureDevice();
+      const answer = await apiRequest<Answer>('POST', '/api/check-subscription-by-email', {
+        email: clean,
+        code: sentTo ? code.trim() : undefined,
+      });
+      if (answer.codeSent) {
+        setSentTo(clean);
+        setNotice(answer.message ?? `We sent a 6-digit code to ${clean}.`);
+      } else if (answer.isPremium) {
+        await acceptAnswer(answer);
+        storage.set('verifiedEmail', clean);
+        storage.set('userEmail', clean);
+        await recheck();
+        toast({ title: 'Premium Activated!', description: 'Welcome back to your premium plan.', durationMs: 2000 });
+        setTimeout(() => void navigate('/?premium=quick-access'), 1500);
+      } else {
+        storage.set('verifiedEmail', clean);
+        toast({ title: 'Access Not Found', description: answer.error ?? 'No premium subscription found for this email', variant: 'destructive' });
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        setNotice(readMessage(error.body));
+      } else {
+        toast({ title: 'Connection Error', description: 'Unable to verify access. Please try again.', variant: 'destructive' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = variant === 'already-paid' ? 'Already Paid?' : 'Quick Access';
+  return (
+    <>
+      <PageHeader title={title} />
+      <main className="page restore">
+        <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
+          <p>
+            {variant === 'already-paid'
+              ? 'Enter the email you paid with. We will send a code to it to confirm it is yours.'
+              : 'Enter your email to access your premium content on this device.'}
+          </p>
+          <label htmlFor="restore-email">Email</label>
+          <input
+            id="restore-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            disabled={sentTo !== null}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {sentTo && (
+            <>
+              <label htmlFor="restore-code">6-digit code</label>
+              <input
+                id="restore-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              />
+            </>
+          )}
+          {notice && (
+            <p className="notice" role="status">
+              {notice}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={busy || !email.trim() || (sentTo !== null && code.length !== 6)}>
+            {busy ? 'Verifying…' : sentTo ? 'Confirm Code' : variant === 'already-paid' ? 'Verify My Subscription' : 'Access Premium Content'}
+          </button>
+          {sentTo && (
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => {
+                setSentTo(null);
+                setCode('');
+                setNotice(null);
+              }}
+            >
+              Use another email or send a new code
+            </button>
+          )}
+        </form>
+        {variant === 'already-paid' ? (
+          <p>
+            Not a member yet? <Link to="/subscribe-simple">See the plans</Link> · <Link to="/">Back to Home</Link>
+          </p>
+        ) : (
+          <p>
+            <Link to="/">Back to Home</Link>
+          </p>
+        )}
+      </main>
+    </>
+  );
+}

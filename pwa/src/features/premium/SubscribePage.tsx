@@ -1,0 +1,107 @@
+// /subscribe, /subscribe-simple, /checkout, /checkout-simple: choose monthly or
+// annual; the plan button creates a checkout session and the browser goes to it.
+
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { apiRequest, ApiError } from '../../api/client';
+import { PageHeader } from '../../components/PageHeader';
+import { toast } from '../../components/toast';
+import { PLANS, PREMIUM_FEATURES, type PlanName } from './plans';
+
+const ALERT =
+  'Unable to start subscription right now. Please refresh the page and try again. If the problem persists, please contact support.';
+
+async function ensureDevice(): Promise<void> {
+  await (await import('../../sync/engine')).ensureDevice();
+}
+
+export default function SubscribePage() {
+  const [busy, setBusy] = useState<PlanName | null>(null);
+
+  async function start(plan: PlanName) {
+    setBusy(plan);
+    try {
+      await ensureDevice();
+      const answer = await apiRequest<{ url?: string; sessionId?: string; error?: string }>(
+        'POST',
+        '/api/create-checkout-session',
+        { plan },
+      );
+      if (answer.error) {
+        window.alert(ALERT);
+        setBusy(null);
+        return;
+      }
+      if (!answer.url || !answer.sessionId) {
+        toast({ title: 'Subscription Error', description: 'No checkout URL received', variant: 'destructive' });
+        setBusy(null);
+        return;
+      }
+      window.location.assign(answer.url);
+    } catch (error) {
+      const message = error instanceof ApiError ? readMessage(error.body) : 'Server error: offline';
+      toast({ title: 'Subscription Error', description: message, variant: 'destructive' });
+      if (error instanceof ApiError && error.status >= 500) window.alert(ALERT);
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Choose Your Plan" />
+      <main className="page subscribe">
+        <section className="promo">
+          <h2>Get Your Personalized 30-Day Wellness Plan</h2>
+          <ul className="features">
+            {PREMIUM_FEATURES.map((f) => (
+              <li key={f}>✓ {f}</li>
+            ))}
+          </ul>
+          <p className="muted">7-day free trial, cancel anytime</p>
+        </section>
+        <div className="plans">
+          <section className="card plan" aria-labelledby="plan-monthly">
+            <h2 id="plan-monthly">{PLANS.monthly.name}</h2>
+            <p className="price">
+              <strong>{PLANS.monthly.price}</strong> {PLANS.monthly.per}
+            </p>
+            <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void start('monthly')}>
+              {busy === 'monthly' ? 'Starting checkout…' : 'Start Monthly Plan - $4.99/mo'}
+            </button>
+          </section>
+          <section className="card plan plan-best" aria-labelledby="plan-annual">
+            <span className="badge">Save 33%</span>
+            <h2 id="plan-annual">{PLANS.annual.name}</h2>
+            <p className="price">
+              <strong>{PLANS.annual.price}</strong> {PLANS.annual.per}
+            </p>
+            <p>
+              {PLANS.annual.monthly} per month · <s>{PLANS.annual.struck}</s>
+            </p>
+            <p className="small">Save $20 per year</p>
+            <button type="button" className="btn btn-gold" disabled={busy !== null} onClick={() => void start('annual')}>
+              {busy === 'annual' ? 'Starting checkout…' : 'Start Annual Plan - $39.99/yr'}
+            </button>
+          </section>
+        </div>
+        <p className="muted small">7-day free trial, cancel anytime. Payments are handled by Stripe.</p>
+        <p>
+          <Link to="/already-paid">I Already Paid</Link>
+        </p>
+      </main>
+    </>
+  );
+}
+
+/** The `message` of a JSON error body, or the body itself. */
+export function readMessage(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: string; error?: string | { message?: string } };
+    if (typeof parsed.message === 'string') return parsed.message;
+    if (typeof parsed.error === 'object' && parsed.error?.message) return parsed.error.message;
+    if (typeof parsed.error === 'string') return parsed.error;
+  } catch {
+    /* not JSON */
+  }
+  return body || 'Please try again.';
+}

@@ -1,0 +1,70 @@
+// /subscription-success: 'Welcome to Premium!'. With session_id the checkout is
+// verified by the server (which stores the subscription for this user and
+// answers a fresh entitlement); with payment_intent the payment status is read.
+// The page is shown in every case; premium shows only once the server says so.
+
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { apiRequest } from '../../api/client';
+import { toast } from '../../components/toast';
+import { acceptAnswer, type PremiumAnswer } from './entitlement';
+import { PREMIUM_FEATURES } from './plans';
+import { useRecheckPremium } from './usePremium';
+
+export default function SubscriptionSuccessPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const recheck = useRecheckPremium();
+  const plan = params.get('plan') === 'annual' ? 'annual' : 'monthly';
+  const sessionId = params.get('session_id');
+  const paymentIntent = params.get('payment_intent');
+  const [checking, setChecking] = useState(Boolean(sessionId || paymentIntent));
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      try {
+        await (await import('../../sync/engine')).ensureDevice();
+        if (sessionId) {
+          const answer = await apiRequest<PremiumAnswer & { verified?: boolean }>('POST', '/api/verify-checkout-session', { sessionId });
+          if (answer.verified) await acceptAnswer(answer);
+        } else if (paymentIntent) {
+          const { status } = await apiRequest<{ status: string }>('GET', `/api/verify-payment/${encodeURIComponent(paymentIntent)}`);
+          if (status === 'succeeded') toast({ title: 'Payment Successful!' });
+        }
+      } catch (error) {
+        console.warn('Verifying the payment failed', error);
+      }
+      await recheck();
+      if (live) setChecking(false);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [sessionId, paymentIntent, recheck]);
+
+  return (
+    <main className="page success">
+      <section className="card success-card">
+        <h1>Welcome to Premium!</h1>
+        <p>
+          Your <strong>{plan === 'annual' ? 'Annual Plan' : 'Monthly Plan'}</strong> is ready.
+        </p>
+        {checking && (
+          <p className="muted" role="status">
+            Confirming your subscription…
+          </p>
+        )}
+        <h2>Unlocked for you</h2>
+        <ul className="features">
+          {PREMIUM_FEATURES.map((f) => (
+            <li key={f}>✓ {f}</li>
+          ))}
+        </ul>
+        <button type="button" className="btn btn-gold" onClick={() => void navigate('/?verified=true')}>
+          Start Your Wellness Journey
+        </button>
+      </section>
+    </main>
+  );
+}

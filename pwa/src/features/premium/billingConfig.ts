@@ -1,0 +1,20 @@
+// What the server says about payments: test mode (the Stripe emulator) or live.
+
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+
+export interface BillingConfig {
+  testMode: boolean;
+  publishableKey: string | null;
+  emulatorUrl: string | null;
+  prices: { monthly: number; annual: number };
+}
+
+export function useBillingConfig() {
+  return useQuery({
+    queryKey: ['billing-config'],
+    queryFn: () => apiRequest<BillingConfig>('GET', '/api/billing/config'),
+    staleTime: Infinity,
+    retry: false,
+  });
+}

@@ -1,0 +1,130 @@
+// Premium on this device: the server-signed entitlement (checked by manna-core,
+// so it holds offline until it expires, at most 7 days after it was issued),
+// refreshed whenever the server can be asked. The spec's local keys (isPremium,
+// subscriptionPlan, stripeCustomerId, …) are written as a mirror of what the
+// server said, for display; nothing here reads them to decide anything.
+
+import { apiRequest, ApiError, userId } from '../../api/client';
+import { storage } from '../../lib/storage';
+import { loadCore } from '../../wasm/core';
+
+export const TOKEN_KEY = 'manna-entitlement';
+export const KEYS_KEY = 'manna-entitlement-keys';
+export const CHECKED_KEY = 'lastVerified';
+/** Ask the server again after this long (spec: session status fresh 5 minutes). */
+export const RECHECK_MS = 5 * 60 * 1000;
+
+export interface PremiumState {
+  isPremium: boolean;
+  plan: 'monthly' | 'annual' | 'free';
+  isOwner: boolean;
+  expiresAt?: number;
+}
+
+export const FREE: PremiumState = { isPremium: false, plan: 'free', isOwner: false };
+
+/** What the server answers about premium (entitlement, check-by-email, …). */
+export interface PremiumAnswer {
+  isPremium?: boolean;
+  plan?: string | null;
+  isOwner?: boolean;
+  stripeCustomerId?: string | null;
+  subscriptionId?: string | null;
+  entitlement?: { token: string; expiresAt: number };
+}
+
+interface KeySet {
+  keys: { kid: string; crv: string; x: string }[];
+}
+
+async function ensureDevice(): Promise<void> {
+  const engine = await import('../../sync/engine');
+  await engine.ensureDevice();
+}
+
+/** The premium state the cached entitlement proves now (offline too). */
+export async function readPremium(now = Date.now()): Promise<PremiumState> {
+  const token = storage.get(TOKEN_KEY);
+  const keysText = storage.get(KEYS_KEY);
+  if (!token || !keysText) return FREE;
+  let keys: KeySet;
+  try {
+    keys = JSON.parse(keysText) as KeySet;
+  } catch {
+    return FREE;
+  }
+  const ed = keys.keys.filter((k) => k.crv === 'Ed25519');
+  const core = await loadCore();
+  const check = core.verifyEntitlement(token, ed.map((k) => k.kid), ed.map((k) => k.x), userId(), now);
+  if (check.status !== 'premium') return FREE;
+  return {
+    isPremium: true,
+    plan: check.plan === 'annual' ? 'annual' : 'monthly',
+    isOwner: check.owner,
+    expiresAt: check.expiresAt,
+  };
+}
+
+function mirror(answer: PremiumAnswer | null): void {
+  if (answer?.isPremium) {
+    storage.set('isPremium', 'true');
+    storage.set('subscriptionPlan', answer.plan === 'annual' ? 'annual' : 'monthly');
+    if (answer.stripeCustomerId) storage.set('stripeCustomerId', answer.stripeCustomerId);
+    if (answer.subscriptionId) storage.set('subscriptionId', answer.subscriptionId);
+    if (answer.isOwner) storage.set('adminMode', 'true');
+    else storage.remove('adminMode');
+  } else {
+    for (const key of ['isPremium', 'subscriptionPlan', 'stripeCustomerId', 'subscriptionId', 'adminMode']) storage.remove(key);
+  }
+}
+
+/** Keeps what a server answer says: a fresh token, or none when not premium. */
+export async function acceptAnswer(answer: PremiumAnswer): Promise<void> {
+  const core = await loadCore();
+  const outcome = answer.isPremium && answer.entitlement ? 'granted' : 'revoked';
+  const next = core.tokenAfterCheck(storage.get(TOKEN_KEY), outcome, answer.entitlement?.token ?? null);
+  if (next) storage.set(TOKEN_KEY, next);
+  else storage.remove(TOKEN_KEY);
+  storage.set(CHECKED_KEY, String(Date.now()));
+  mirror(answer);
+}
+
+/** Asks the server (keys and entitlement). Unreachable: the cached token stays. */
+export async function refreshPremium(): Promise<'checked' | 'unreachable'> {
+  try {
+    await ensureDevice();
+    const keys = await apiRequest<KeySet>('GET', '/api/entitlement/keys');
+    storage.set(KEYS_KEY, JSON.stringify(keys));
+    const answer = await apiRequest<PremiumAnswer>('GET', '/api/entitlement');
+    await acceptAnswer(answer);
+    return 'checked';
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500 && error.status !== 408) {
+      // The server answered but refused (for example a lost device token): not premium.
+      await acceptAnswer({ isPremium: false });
+      return 'checked';
+    }
+    return 'unreachable';
+  }
+}
+
+let checkedThisLoad = false;
+
+/** The premium state, asking the server first when online and due (always
+ *  once each time the app starts, so a cancellation shows at the next visit). */
+export async function currentPremium(): Promise<PremiumState> {
+  const cached = await readPremium();
+  const core = await loadCore();
+  const last = Number(storage.get(CHECKED_KEY) ?? 0) || 0;
+  const due = !checkedThisLoad || core.needsRecheck(cached.expiresAt ?? null, last, Date.now(), RECHECK_MS);
+  checkedThisLoad = true;
+  if (due && (typeof navigator === 'undefined' || navigator.onLine !== false)) await refreshPremium();
+  return readPremium();
+}
+
+/** Forgets premium on this device (logout, a new identity). */
+export function clearPremium(): void {
+  storage.remove(TOKEN_KEY);
+  storage.remove(CHECKED_KEY);
+  mirror(null);
+}

@@ -1,0 +1,30 @@
+// The premium state for screens: cached in TanStack Query, re-asked when the
+// network returns and every 5 minutes while the app is in use.
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { currentPremium, FREE, RECHECK_MS, refreshPremium, type PremiumState } from './entitlement';
+
+export const PREMIUM_KEY = ['premium'] as const;
+
+export function usePremium(): { premium: PremiumState; loading: boolean } {
+  const q = useQuery({
+    queryKey: PREMIUM_KEY,
+    queryFn: currentPremium,
+    staleTime: RECHECK_MS,
+    gcTime: Infinity,
+    refetchOnReconnect: true,
+    refetchInterval: RECHECK_MS,
+    retry: false,
+  });
+  return { premium: q.data ?? FREE, loading: q.isPending };
+}
+
+/** Asks the server now and updates every screen. */
+export function useRecheckPremium(): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(async () => {
+    await refreshPremium();
+    await client.invalidateQueries({ queryKey: PREMIUM_KEY });
+  }, [client]);
+}

@@ -1,0 +1,103 @@
+// Subscribing and premium as a person meets them, against the server and the
+// Stripe emulator: pay with the test card, stay premium offline, restore on a
+// fresh browser with the emailed code, a declined card, and a cancellation.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { PHONE, serverAndBrowser } from './harness.mjs';
+
+const EMAIL = 'ruth@example.org';
+
+async function payOnEmulator(page, card) {
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Start trial' }).click();
+}
+
+async function outboxCode(base, to) {
+  const body = await (await fetch(`${base}/dev/outbox.json`)).json();
+  const mail = body.emails.find((e) => e.to === to);
+  assert.ok(mail, `an email to ${to} in the outbox`);
+  return /\b(\d{6})\b/.exec(mail.text)[1];
+}
+
+describe('premium', () => {
+  const env = serverAndBrowser({ stripe: true });
+
+  test('subscribe monthly with the test card, stay premium offline, restore on a fresh browser, then cancel', async () => {
+    const { server, browser } = env;
+    const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByText('Test mode').first().waitFor();
+    await page.getByRole('link', { name: 'Start My Plan - $4.99/mo' }).click();
+    await page.getByText('Save $20 per year').waitFor();
+    await page.getByRole('button', { name: 'Start Monthly Plan - $4.99/mo' }).click();
+    await page.waitForURL(/\/c\/pay\//);
+    await page.getByText('7 days free, then $4.99 per month').waitFor();
+    await payOnEmulator(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/subscription-success\?session_id=/);
+    await page.getByRole('heading', { name: 'Welcome to Premium!' }).waitFor();
+    const banner = page.locator('.premium-member');
+    await banner.getByText('PREMIUM MEMBER').waitFor();
+    await banner.getByText('Monthly Plan').waitFor();
+    await page.getByRole('button', { name: 'Start Your Wellness Journey' }).click();
+    await page.getByRole('link', { name: 'Access Premium Hub' }).waitFor();
+
+    // No server: the signed entitlement still says premium after a reload.
+    await server.stop();
+    await page.reload();
+    await page.locator('.premium-member').getByText('Monthly Plan').waitFor();
+    await server.restart();
+
+    // A fresh browser proves the payment email with the code sent to it.
+    const other = await browser.newContext({ ...PHONE, baseURL: server.base });
+    const page2 = await other.newPage();
+    await page2.goto('/already-paid');
+    await page2.getByLabel('Email').fill(EMAIL);
+    await page2.getByRole('button', { name: 'Verify My Subscription' }).click();
+    await page2.getByText(`We sent a 6-digit code to ${EMAIL}`).waitFor();
+    assert.equal(await page2.locator('.premium-member').count(), 0, 'no premium before the code');
+    await page2.getByLabel('6-digit code').fill(await outboxCode(server.base, EMAIL));
+    await page2.getByRole('button', { name: 'Confirm Code' }).click();
+    await page2.getByText('Premium Activated!').first().waitFor();
+    await page2.waitForURL(/\?premium=quick-access/);
+    await page2.locator('.premium-member').getByText('PREMIUM MEMBER').waitFor();
+
+    // Cancelled at Stripe: the next online check ends premium.
+    const subscriptionId = await page.evaluate(() => localStorage.getItem('subscriptionId'));
+    assert.match(subscriptionId ?? '', /^sub_/);
+    const res = await fetch(`${server.emulator.base}/emulator/subscriptions/${subscriptionId}/cancel`, { method: 'POST' });
+    assert.equal(res.status, 200);
+    await page.reload();
+    await page.getByText('PREMIUM REQUIRED').waitFor();
+    await page.getByRole('link', { name: 'Start My Plan - $4.99/mo' }).waitFor();
+    await other.close();
+    await context.close();
+  });
+
+  test('a declined card shows the error and grants nothing; editing local storage grants nothing', async () => {
+    const { server, browser } = env;
+    const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+    const page = await context.newPage();
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'Start Annual Plan - $39.99/yr' }).click();
+    await page.waitForURL(/\/c\/pay\//);
+    await payOnEmulator(page, '4000 0000 0000 0002');
+    await page.getByText('Your card was declined.').waitFor();
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem('isPremium', 'true');
+      localStorage.setItem('adminMode', 'true');
+      localStorage.setItem('stripeCustomerId', 'verified_cus_1');
+      localStorage.setItem('subscriptionId', 'verified_sub_1');
+      localStorage.setItem('manna-entitlement', 'e30.e30.AAAA');
+    });
+    await page.goto('/?admin=true');
+    await page.getByText('PREMIUM REQUIRED').waitFor();
+    assert.equal(await page.locator('.premium-member').count(), 0);
+    await context.close();
+  });
+});
