@@ -1,6 +1,7 @@
 //! Premium: who is premium (always read from the database), and the signed
 //! entitlement tokens devices cache to stay premium offline for up to 7 days.
 
+use crate::billing::OWNED_BY_USER;
 use crate::config::Config;
 use crate::error::AppError;
 use ed25519_dalek::{Signer as _, SigningKey};
@@ -116,6 +117,19 @@ pub struct Premium {
 /// Subscription statuses that make a user premium.
 pub const PREMIUM_STATUSES: [&str; 2] = ["active", "trialing"];
 
+/// [`premium_of`] from a handler.
+pub async fn premium_now(
+    state: &crate::state::AppState,
+    user: &str,
+) -> Result<Option<Premium>, AppError> {
+    let config = state.config.clone();
+    let user = user.to_string();
+    state
+        .db
+        .call(move |conn| premium_of(conn, &config, &user))
+        .await
+}
+
 /// Whether `user` is premium: a subscription of theirs (started by them, or
 /// paid with an email they proved) is active or trialing, or a proven email of
 /// theirs is an owner's.
@@ -126,10 +140,11 @@ pub fn premium_of(
 ) -> Result<Option<Premium>, AppError> {
     let sub = conn
         .query_row(
-            "SELECT plan, customer_id, id, status, trial_end FROM subscriptions
-             WHERE status IN ('active', 'trialing')
-               AND (user_id = ?1 OR email IN (SELECT email FROM verified_emails WHERE user_id = ?1))
-             ORDER BY CASE plan WHEN 'annual' THEN 0 ELSE 1 END, updated_at DESC LIMIT 1",
+            &format!(
+                "SELECT plan, customer_id, id, status, trial_end FROM subscriptions
+                 WHERE status IN ('active', 'trialing') AND {OWNED_BY_USER}
+                 ORDER BY CASE plan WHEN 'annual' THEN 0 ELSE 1 END, updated_at DESC LIMIT 1"
+            ),
             [user],
             |r| {
                 Ok(Premium {
@@ -200,11 +215,7 @@ impl axum::extract::FromRequestParts<crate::state::AppState> for PremiumUser {
         state: &crate::state::AppState,
     ) -> Result<Self, Self::Rejection> {
         let device = <crate::identity::DeviceAuth as axum::extract::FromRequestParts<_>>::from_request_parts(parts, state).await?;
-        let config = state.config.clone();
-        let user = device.user_id.clone();
-        let premium = state
-            .db
-            .call(move |conn| premium_of(conn, &config, &user))
+        let premium = premium_now(state, &device.user_id)
             .await?
             .ok_or_else(premium_required)?;
         Ok(Self {

@@ -18,10 +18,10 @@ pub fn claim_into(
     into: &str,
     device: &str,
 ) -> Result<usize, AppError> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     if from == into {
         return Ok(0);
     }
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let (from_email, merged): (Option<String>, Option<String>) = tx.query_row(
         "SELECT email, merged_into FROM users WHERE id = ?1",
         [from],

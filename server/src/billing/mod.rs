@@ -79,35 +79,26 @@ pub fn save_subscription(
     Ok(true)
 }
 
-/// A stored subscription found by its Stripe ids.
-#[derive(Debug, Clone)]
-pub struct StoredSubscription {
-    pub id: String,
-    pub customer_id: String,
-    pub status: String,
-    pub plan: String,
-    pub user_id: Option<String>,
-}
+/// The SQL condition (on `subscriptions`, user in `?1`) for the subscriptions
+/// that count as a user's: started by them, or paid with an email they proved.
+pub const OWNED_BY_USER: &str =
+    "(user_id = ?1 OR email IN (SELECT email FROM verified_emails WHERE user_id = ?1))";
 
-pub fn stored_subscription(
+/// Status and plan of the subscription with these Stripe ids, when it is `user`'s.
+pub fn owned_subscription(
     conn: &Connection,
+    user: &str,
     customer_id: &str,
     subscription_id: &str,
-) -> Result<Option<StoredSubscription>, AppError> {
+) -> Result<Option<(String, String)>, AppError> {
     Ok(conn
         .query_row(
-            "SELECT id, customer_id, status, plan, user_id FROM subscriptions
-             WHERE id = ?1 AND customer_id = ?2",
-            params![subscription_id, customer_id],
-            |r| {
-                Ok(StoredSubscription {
-                    id: r.get(0)?,
-                    customer_id: r.get(1)?,
-                    status: r.get(2)?,
-                    plan: r.get(3)?,
-                    user_id: r.get(4)?,
-                })
-            },
+            &format!(
+                "SELECT status, plan FROM subscriptions
+                 WHERE id = ?2 AND customer_id = ?3 AND {OWNED_BY_USER}"
+            ),
+            params![user, subscription_id, customer_id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()?)
 }
@@ -116,10 +107,11 @@ pub fn stored_subscription(
 pub fn customer_of(conn: &Connection, user: &str) -> Result<Option<String>, AppError> {
     Ok(conn
         .query_row(
-            "SELECT customer_id FROM subscriptions
-             WHERE user_id = ?1 OR email IN (SELECT email FROM verified_emails WHERE user_id = ?1)
-             ORDER BY CASE WHEN status IN ('active', 'trialing') THEN 0 ELSE 1 END, updated_at DESC
-             LIMIT 1",
+            &format!(
+                "SELECT customer_id FROM subscriptions WHERE {OWNED_BY_USER}
+                 ORDER BY CASE WHEN status IN ('active', 'trialing') THEN 0 ELSE 1 END, updated_at DESC
+                 LIMIT 1"
+            ),
             [user],
             |r| r.get(0),
         )

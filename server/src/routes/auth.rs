@@ -34,14 +34,23 @@ pub struct RegisterForm {
 }
 
 impl RegisterForm {
-    fn check(&self) -> Result<Credentials, AppError> {
-        check_credentials(
+    /// Counts the attempt against `ip`, checks the fields and hashes the
+    /// password: what registering and setting a password both start with.
+    async fn prepare(
+        &self,
+        state: &AppState,
+        ip: std::net::IpAddr,
+    ) -> Result<(Credentials, String), AppError> {
+        state.limits.hit(guard::REGISTER, ip)?;
+        let creds = check_credentials(
             &self.email,
             &self.password,
             &self.confirm_password,
             &self.first_name,
             self.last_name.as_deref(),
-        )
+        )?;
+        let hash = password::hash(creds.password.clone()).await?;
+        Ok((creds, hash))
     }
 }
 
@@ -85,9 +94,7 @@ pub async fn auth_register(
     auth: DeviceAuth,
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
-    state.limits.hit(guard::REGISTER, ip)?;
-    let creds = form.check()?;
-    let hash = password::hash(creds.password.clone()).await?;
+    let (creds, hash) = form.prepare(&state, ip).await?;
     let st = state.clone();
     let (user, token) = state
         .db
@@ -209,9 +216,7 @@ pub async fn auth_set_password(
     session: Option<Session>,
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> Result<Json<Value>, AppError> {
-    state.limits.hit(guard::REGISTER, ip)?;
-    let creds = form.check()?;
-    let hash = password::hash(creds.password.clone()).await?;
+    let (creds, hash) = form.prepare(&state, ip).await?;
     state
         .db
         .call(move |conn| {

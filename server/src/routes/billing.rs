@@ -1,16 +1,12 @@
-//! Subscriptions: checkout (hosted and embedded), the checks the success page and
-//! Home make, restoring premium by email with a one-time code, the trial
-//! status, the billing portal, the entitlement a device caches, and the webhook.
+//! Subscriptions: checkout (hosted and embedded), the checks the success page
+//! makes, the billing portal, the payment settings and the Stripe webhook.
 
-use crate::accounts::codes::{CODE_MINUTES, confirm_code, new_code};
+use super::entitlement::premium_answer;
 use crate::accounts::{account_by_id, normalise_email};
-use crate::billing::{
-    self, Plan, customer_of, now_secs, resolve_user, save_subscription, stored_subscription,
-};
-use crate::entitlement::{PREMIUM_STATUSES, Premium, premium_of};
+use crate::billing::{self, Plan, customer_of, now_secs, resolve_user, save_subscription};
+use crate::entitlement::{PREMIUM_STATUSES, premium_now};
 use crate::error::AppError;
 use crate::extract::ApiJson;
-use crate::guard::{self, ClientIp};
 use crate::identity::{DeviceAuth, now_ms};
 use crate::state::AppState;
 use axum::Json;
@@ -31,29 +27,12 @@ fn app_base(state: &AppState, headers: &HeaderMap) -> String {
         .to_string()
 }
 
-/// The premium answer shared by the checks: the plan, the Stripe ids and a
-/// fresh entitlement for the device to cache.
-fn premium_answer(state: &AppState, user: &str, p: &Premium) -> Value {
-    let ent = state.signer.issue(user, p, now_ms());
-    json!({
-        "isPremium": true,
-        "active": true,
-        "plan": p.plan,
-        "status": p.status,
-        "isOwner": p.owner,
-        "stripeCustomerId": p.customer_id,
-        "subscriptionId": p.subscription_id,
-        "trialEnd": p.trial_end,
-        "entitlement": ent,
-    })
-}
-
-async fn premium_now(state: &AppState, user: &str) -> Result<Option<Premium>, AppError> {
-    let config = state.config.clone();
+/// The email of the account `user` is, if any (given to Stripe at checkout).
+async fn account_email(state: &AppState, user: &str) -> Result<Option<String>, AppError> {
     let user = user.to_string();
     state
         .db
-        .call(move |conn| premium_of(conn, &config, &user))
+        .call(move |conn| Ok(account_by_id(conn, &user)?.map(|a| a.email)))
         .await
 }
 
@@ -73,11 +52,7 @@ pub async fn checkout_session_create(
 ) -> Result<Json<Value>, AppError> {
     let plan = Plan::parse(form.plan.as_deref().unwrap_or("monthly"))?;
     let base = app_base(&state, &headers);
-    let user = auth.user_id.clone();
-    let email = state
-        .db
-        .call(move |conn| Ok(account_by_id(conn, &user)?.map(|a| a.email)))
-        .await?;
+    let email = account_email(&state, &auth.user_id).await?;
     let (id, url) = state
         .stripe
         .create_checkout_session(
@@ -117,11 +92,7 @@ pub async fn subscription_create(
         .filter(|e| !e.trim().is_empty())
         .map(normalise_email)
         .transpose()?;
-    let user = auth.user_id.clone();
-    let account_email = state
-        .db
-        .call(move |conn| Ok(account_by_id(conn, &user)?.map(|a| a.email)))
-        .await?;
+    let account_email = account_email(&state, &auth.user_id).await?;
     let (subscription_id, client_secret) = state
         .stripe
         .create_subscription(plan, &auth.user_id, typed.or(account_email).as_deref())
@@ -233,8 +204,9 @@ pub struct IdsForm {
     subscription_id: String,
 }
 
-/// The status of a subscription named by its ids, for the user it belongs to.
-/// Ids of someone else's subscription answer inactive: knowing them grants nothing.
+/// The status and plan of a subscription named by its ids, for the user it
+/// belongs to. Ids of someone else's subscription answer `None`: knowing them
+/// grants nothing.
 async fn owned_subscription(
     state: &AppState,
     user: &str,
@@ -250,25 +222,11 @@ async fn owned_subscription(
         form.subscription_id.clone(),
         user.to_string(),
     );
-    state
+    let found = state
         .db
-        .call(move |conn| {
-            let Some(s) = stored_subscription(conn, &cus, &sub)? else {
-                return Ok(None);
-            };
-            let mine = s.user_id.as_deref() == Some(user.as_str())
-                || conn
-                    .query_row(
-                        "SELECT 1 FROM subscriptions s JOIN verified_emails v ON v.email = s.email
-                         WHERE s.id = ?1 AND v.user_id = ?2",
-                        params![s.id, user],
-                        |_| Ok(()),
-                    )
-                    .optional()?
-                    .is_some();
-            Ok(mine.then(|| (PREMIUM_STATUSES.contains(&s.status.as_str()), s.plan)))
-        })
-        .await
+        .call(move |conn| billing::owned_subscription(conn, &user, &cus, &sub))
+        .await?;
+    Ok(found.map(|(status, plan)| (PREMIUM_STATUSES.contains(&status.as_str()), plan)))
 }
 
 pub async fn subscription_status_verify(
@@ -301,143 +259,6 @@ pub async fn subscription_verify(
     Ok(Json(answer))
 }
 
-#[derive(Debug, Deserialize)]
-pub struct EmailForm {
-    #[serde(default)]
-    email: String,
-    #[serde(default)]
-    code: Option<String>,
-}
-
-/// '/quick-access' and '/already-paid': without a code, sends one to the email;
-/// with the right code, the email counts as this user's and any subscription
-/// paid with it gives premium here.
-pub async fn subscription_check_by_email(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    auth: DeviceAuth,
-    ApiJson(form): ApiJson<EmailForm>,
-) -> Result<Json<Value>, AppError> {
-    if form.email.trim().is_empty() {
-        return Err(AppError::BadRequest(
-            "Please enter your email address".into(),
-        ));
-    }
-    let email = normalise_email(&form.email)?;
-    state.limits.hit(guard::CODES, ip)?;
-    let user = auth.user_id.clone();
-    match form
-        .code
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-    {
-        None => {
-            let (u, e) = (user.clone(), email.clone());
-            let code = state.db.call(move |conn| new_code(conn, &u, &e)).await?;
-            crate::mail::send(
-                &state.config.data_dir,
-                &email,
-                &format!("Your Manna code: {code}"),
-                &format!(
-                    "Your code to restore premium on this device is {code}.\n\nIt works once, for {CODE_MINUTES} minutes. If you did not ask for it, you can ignore this email."
-                ),
-            )
-            .await?;
-            Ok(Json(json!({
-                "codeSent": true,
-                "isPremium": false,
-                "email": email,
-                "message": format!("We sent a 6-digit code to {email}. Enter it to continue."),
-            })))
-        }
-        Some(code) => {
-            let (u, e, c) = (user.clone(), email.clone(), code.to_string());
-            state
-                .db
-                .call(move |conn| confirm_code(conn, &u, &e, &c))
-                .await?;
-            let (u, e) = (user.clone(), email.clone());
-            let has_account = state
-                .db
-                .call(move |conn| {
-                    Ok(account_by_id(conn, &u)?.is_some()
-                        || crate::accounts::account_by_email(conn, &e)?.is_some())
-                })
-                .await?;
-            match premium_now(&state, &user).await? {
-                Some(p) => {
-                    let mut answer = premium_answer(&state, &user, &p);
-                    answer["hasActiveSubscription"] = json!(p.subscription_id.is_some());
-                    answer["needsPassword"] = json!(!has_account);
-                    answer["verifiedEmail"] = json!(email);
-                    Ok(Json(answer))
-                }
-                None => Ok(Json(json!({
-                    "isPremium": false,
-                    "verifiedEmail": email,
-                    "error": "No premium subscription found for this email",
-                }))),
-            }
-        }
-    }
-}
-
-/// The trial notice: days left of a free trial and how urgent it is.
-pub async fn trial_status_get(
-    State(state): State<AppState>,
-    auth: Option<DeviceAuth>,
-) -> Result<Json<Value>, AppError> {
-    let Some(auth) = auth else {
-        return Ok(Json(
-            json!({ "isPremium": false, "showUpgradePrompt": false }),
-        ));
-    };
-    let premium = premium_now(&state, &auth.user_id).await?;
-    let user = auth.user_id.clone();
-    let lapsed_trial: bool = state
-        .db
-        .call(move |conn| {
-            Ok(conn
-                .query_row(
-                    "SELECT 1 FROM subscriptions WHERE user_id = ?1 AND trial_end IS NOT NULL
-                       AND trial_end < ?2 AND status NOT IN ('active', 'trialing')",
-                    params![user, now_secs()],
-                    |_| Ok(()),
-                )
-                .optional()?
-                .is_some())
-        })
-        .await?;
-    let day_ms = 86_400_000;
-    Ok(Json(match premium {
-        Some(p) if p.status == "trialing" => {
-            let left_ms = p.trial_end.unwrap_or(0) - now_ms();
-            let days = if left_ms <= 0 {
-                0
-            } else {
-                (left_ms + day_ms - 1) / day_ms
-            };
-            let urgency = match days {
-                0..=1 => "critical",
-                2..=3 => "high",
-                _ => "normal",
-            };
-            json!({
-                "isPremium": true, "isTrialing": true, "showUpgradePrompt": true,
-                "isTrialExpired": false, "daysRemaining": days, "urgencyLevel": urgency,
-                "trialEnd": p.trial_end,
-            })
-        }
-        Some(_) => json!({ "isPremium": true, "isTrialing": false, "showUpgradePrompt": false }),
-        None if lapsed_trial => json!({
-            "isPremium": false, "isTrialing": false, "showUpgradePrompt": true,
-            "isTrialExpired": true, "daysRemaining": 0, "urgencyLevel": "expired",
-        }),
-        None => json!({ "isPremium": false, "isTrialing": false, "showUpgradePrompt": false }),
-    }))
-}
-
 /// 'Manage subscription': a billing portal session for the member's customer.
 pub async fn billing_portal_create(
     State(state): State<AppState>,
@@ -457,22 +278,6 @@ pub async fn billing_portal_create(
         .portal_url(&customer, &format!("{}/", app_base(&state, &headers)))
         .await?;
     Ok(Json(json!({ "url": url })))
-}
-
-/// The entitlement a device caches: a fresh signed token while premium.
-pub async fn entitlement_get(
-    State(state): State<AppState>,
-    auth: DeviceAuth,
-) -> Result<Json<Value>, AppError> {
-    Ok(Json(match premium_now(&state, &auth.user_id).await? {
-        Some(p) => premium_answer(&state, &auth.user_id, &p),
-        None => json!({ "isPremium": false, "active": false }),
-    }))
-}
-
-/// The public keys that check entitlement tokens (a JWK set).
-pub async fn entitlement_keys_get(State(state): State<AppState>) -> Json<Value> {
-    Json(json!({ "keys": [state.signer.public_key()] }))
 }
 
 /// What the payment pages need to know: test mode and the form to use.

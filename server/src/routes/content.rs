@@ -2,7 +2,7 @@
 //! for the offline prefetch, the archive lists and the refresh call.
 
 use crate::content::{Kind, archive, day_payload, full_item, is_premium_only, item_for};
-use crate::entitlement::premium_of;
+use crate::entitlement::premium_now;
 use crate::error::AppError;
 use crate::identity::DeviceAuth;
 use crate::state::AppState;
@@ -78,15 +78,10 @@ async fn requester_is_premium(
     state: &AppState,
     device: Option<DeviceAuth>,
 ) -> Result<bool, AppError> {
-    let Some(device) = device else {
-        return Ok(false);
-    };
-    let config = state.config.clone();
-    Ok(state
-        .db
-        .call(move |conn| premium_of(conn, &config, &device.user_id))
-        .await?
-        .is_some())
+    Ok(match device {
+        Some(d) => premium_now(state, &d.user_id).await?.is_some(),
+        None => false,
+    })
 }
 
 pub async fn today_get(

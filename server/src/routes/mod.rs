@@ -3,6 +3,8 @@
 mod auth;
 mod billing;
 pub(crate) mod content;
+mod dev;
+mod entitlement;
 mod health;
 mod premium;
 mod records;
@@ -74,20 +76,23 @@ pub fn router(state: AppState) -> Router {
         )
         .route(
             "/api/check-subscription-by-email",
-            post(billing::subscription_check_by_email),
+            post(entitlement::subscription_check_by_email),
         )
-        .route("/api/trial-status", get(billing::trial_status_get))
+        .route("/api/trial-status", get(entitlement::trial_status_get))
         .route("/api/billing-portal", post(billing::billing_portal_create))
         .route("/api/billing/config", get(billing::billing_config_get))
-        .route("/api/entitlement", get(billing::entitlement_get))
-        .route("/api/entitlement/keys", get(billing::entitlement_keys_get))
+        .route("/api/entitlement", get(entitlement::entitlement_get))
+        .route(
+            "/api/entitlement/keys",
+            get(entitlement::entitlement_keys_get),
+        )
         .route("/api/stripe/webhook", post(billing::stripe_webhook))
         .route(
             "/api/premium-biohacks/today",
             get(premium::premium_biohack_get),
         )
-        .route("/dev/outbox", get(premium::outbox_page))
-        .route("/dev/outbox.json", get(premium::outbox_json))
+        .route("/dev/outbox", get(dev::outbox_page))
+        .route("/dev/outbox.json", get(dev::outbox_json))
         .route("/api/{kind}/today", get(content::today_get))
         .route("/api/{kind}", get(content::archive_get))
         .layer(SetResponseHeaderLayer::if_not_present(

@@ -1,6 +1,8 @@
 //! A real server on 127.0.0.1:0 over a temporary data folder, removed on drop.
 #![allow(dead_code)] // each test binary uses a different part of this helper
 
+pub mod pay;
+
 use manna_server::{Config, run};
 use std::path::PathBuf;
 use tempfile::TempDir;

@@ -1,0 +1,54 @@
+//! Development pages: the emails Manna would have sent.
+
+use crate::error::AppError;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::response::Html;
+use serde_json::Value;
+
+fn outbox_enabled(state: &AppState) -> Result<(), AppError> {
+    if state.config.is_production() {
+        Err(AppError::NotFound("no page at /dev/outbox".into()))
+    } else {
+        Ok(())
+    }
+}
+
+/// The emails written to the outbox, newest first (development only).
+pub async fn outbox_json(State(state): State<AppState>) -> Result<Json<Value>, AppError> {
+    outbox_enabled(&state)?;
+    let emails = crate::mail::list(&state.config.data_dir).await?;
+    Ok(Json(serde_json::json!({ "emails": emails })))
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The outbox as a page a person can read (development only).
+pub async fn outbox_page(State(state): State<AppState>) -> Result<Html<String>, AppError> {
+    outbox_enabled(&state)?;
+    let emails = crate::mail::list(&state.config.data_dir).await?;
+    let mut html = String::from(
+        "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
+         <title>Outbox · Manna (development)</title>\
+         <style>body{font:16px system-ui;margin:2rem auto;max-width:40rem;padding:0 1rem}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}</style>\
+         <h1>Outbox</h1><p>Emails Manna would have sent. This page exists only in development.</p>",
+    );
+    if emails.is_empty() {
+        html.push_str("<p>No emails yet.</p>");
+    }
+    for e in emails {
+        html.push_str(&format!(
+            "<article><h2>{}</h2><p>To: {}</p><pre>{}</pre></article>",
+            escape(&e.subject),
+            escape(&e.to),
+            escape(&e.text)
+        ));
+    }
+    Ok(Html(html))
+}
