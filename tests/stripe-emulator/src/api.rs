@@ -5,8 +5,10 @@ use crate::objects::{self, CheckoutSession, Customer, Invoice, PaymentIntent, Su
 use crate::store::{Store, now};
 use crate::webhooks::record;
 use axum::Json;
+use axum::extract::Request;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 
@@ -56,22 +58,30 @@ fn missing(what: &str, id: &str) -> Response {
     )
 }
 
-/// Stripe's API needs a secret key; any `sk_…` works here.
-fn authorised(headers: &HeaderMap) -> Result<(), Response> {
-    let ok = headers
+/// Stripe's API needs a secret key; any `sk_…` works here. Layered over `/v1`.
+pub async fn authorised(req: Request, next: Next) -> Response {
+    let ok = req
+        .headers()
         .get("authorization")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .is_some_and(|k| k.starts_with("sk_"));
-    if ok {
-        Ok(())
-    } else {
-        Err(fail(
+    if !ok {
+        return fail(
             StatusCode::UNAUTHORIZED,
             "invalid_request_error",
             "You did not provide a valid API key (Authorization: Bearer sk_…).",
             None,
-        ))
+        );
+    }
+    next.run(req).await
+}
+
+/// The JSON of an object found by id, or Stripe's "No such …" answer.
+fn found(what: &str, id: &str, object: Option<Value>) -> Response {
+    match object {
+        Some(v) => Json(v).into_response(),
+        None => missing(what, id),
     }
 }
 
@@ -81,14 +91,7 @@ impl Emulator {
     }
 }
 
-pub async fn customers_create(
-    State(emu): State<Emulator>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
+pub async fn customers_create(State(emu): State<Emulator>, body: String) -> Response {
     let form = Form::parse(&body);
     let mut store = emu.lock();
     let customer = Customer {
@@ -103,28 +106,15 @@ pub async fn customers_create(
     Json(customer.json()).into_response()
 }
 
-pub async fn customers_get(
-    State(emu): State<Emulator>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    match emu.lock().customers.get(&id) {
-        Some(c) => Json(c.json()).into_response(),
-        None => missing("customer", &id),
-    }
+pub async fn customers_get(State(emu): State<Emulator>, Path(id): Path<String>) -> Response {
+    found(
+        "customer",
+        &id,
+        emu.lock().customers.get(&id).map(Customer::json),
+    )
 }
 
-pub async fn checkout_create(
-    State(emu): State<Emulator>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
+pub async fn checkout_create(State(emu): State<Emulator>, body: String) -> Response {
     let form = Form::parse(&body);
     if form.get("mode") != Some("subscription") {
         return fail(
@@ -174,18 +164,12 @@ pub async fn checkout_create(
     Json(session.json()).into_response()
 }
 
-pub async fn checkout_get(
-    State(emu): State<Emulator>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    match emu.lock().sessions.get(&id) {
-        Some(s) => Json(s.json()).into_response(),
-        None => missing("checkout.session", &id),
-    }
+pub async fn checkout_get(State(emu): State<Emulator>, Path(id): Path<String>) -> Response {
+    found(
+        "checkout.session",
+        &id,
+        emu.lock().sessions.get(&id).map(CheckoutSession::json),
+    )
 }
 
 /// `latest_invoice` expanded when the request asked for it.
@@ -201,14 +185,7 @@ fn subscription_json(store: &Store, sub: &Subscription, expand: bool) -> Value {
     sub.json(invoice)
 }
 
-pub async fn subscriptions_create(
-    State(emu): State<Emulator>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
+pub async fn subscriptions_create(State(emu): State<Emulator>, body: String) -> Response {
     let form = Form::parse(&body);
     let made = create_subscription(&emu, &form);
     match made {
@@ -295,19 +272,13 @@ fn create_subscription(emu: &Emulator, form: &Form) -> Result<(Value, Value), Re
     Ok((out, event))
 }
 
-pub async fn subscriptions_get(
-    State(emu): State<Emulator>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
+pub async fn subscriptions_get(State(emu): State<Emulator>, Path(id): Path<String>) -> Response {
     let store = emu.lock();
-    match store.subscriptions.get(&id) {
-        Some(s) => Json(subscription_json(&store, s, false)).into_response(),
-        None => missing("subscription", &id),
-    }
+    let sub = store
+        .subscriptions
+        .get(&id)
+        .map(|s| subscription_json(&store, s, false));
+    found("subscription", &id, sub)
 }
 
 /// Cancels a subscription now; answers it, or `None` when unknown.
@@ -327,56 +298,27 @@ pub(crate) async fn cancel(emu: &Emulator, id: &str) -> Option<Value> {
     Some(json)
 }
 
-pub async fn subscriptions_cancel(
-    State(emu): State<Emulator>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    match cancel(&emu, &id).await {
-        Some(json) => Json(json).into_response(),
-        None => missing("subscription", &id),
-    }
+pub async fn subscriptions_cancel(State(emu): State<Emulator>, Path(id): Path<String>) -> Response {
+    found("subscription", &id, cancel(&emu, &id).await)
 }
 
-pub async fn invoices_get(
-    State(emu): State<Emulator>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    match emu.lock().invoices.get(&id) {
-        Some(i) => Json(i.json()).into_response(),
-        None => missing("invoice", &id),
-    }
+pub async fn invoices_get(State(emu): State<Emulator>, Path(id): Path<String>) -> Response {
+    found(
+        "invoice",
+        &id,
+        emu.lock().invoices.get(&id).map(Invoice::json),
+    )
 }
 
-pub async fn payment_intents_get(
-    State(emu): State<Emulator>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    match emu.lock().payment_intents.get(&id) {
-        Some(p) => Json(p.json()).into_response(),
-        None => missing("payment_intent", &id),
-    }
+pub async fn payment_intents_get(State(emu): State<Emulator>, Path(id): Path<String>) -> Response {
+    found(
+        "payment_intent",
+        &id,
+        emu.lock().payment_intents.get(&id).map(PaymentIntent::json),
+    )
 }
 
-pub async fn portal_create(
-    State(emu): State<Emulator>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
+pub async fn portal_create(State(emu): State<Emulator>, body: String) -> Response {
     let form = Form::parse(&body);
     let mut store = emu.lock();
     let customer = form.get("customer").unwrap_or_default().to_string();
@@ -417,8 +359,5 @@ pub async fn events_deliver(State(emu): State<Emulator>, Path(id): Path<String>)
 }
 
 pub async fn control_cancel(State(emu): State<Emulator>, Path(id): Path<String>) -> Response {
-    match cancel(&emu, &id).await {
-        Some(json) => Json(json).into_response(),
-        None => missing("subscription", &id),
-    }
+    found("subscription", &id, cancel(&emu, &id).await)
 }

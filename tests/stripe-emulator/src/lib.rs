@@ -58,7 +58,7 @@ impl Emulator {
     }
 
     pub fn router(self) -> Router {
-        Router::new()
+        let v1 = Router::new()
             .route("/v1/customers", post(api::customers_create))
             .route("/v1/customers/{id}", get(api::customers_get))
             .route("/v1/checkout/sessions", post(api::checkout_create))
@@ -71,6 +71,9 @@ impl Emulator {
             .route("/v1/invoices/{id}", get(api::invoices_get))
             .route("/v1/payment_intents/{id}", get(api::payment_intents_get))
             .route("/v1/billing_portal/sessions", post(api::portal_create))
+            .route_layer(axum::middleware::from_fn(api::authorised));
+        Router::new()
+            .merge(v1)
             .route(
                 "/c/pay/{id}",
                 get(pages::checkout_page).post(pages::checkout_submit),

@@ -30,31 +30,29 @@ pub fn record(store: &mut Store, kind: &str, object: Value) -> Value {
 }
 
 impl Emulator {
-    /// Sends `events` in order to the webhook URL, each up to three times, and
-    /// waits for the answers (so a page that caused them redirects only after
-    /// Manna has heard of them).
+    /// Sends `events` in order to the webhook URL and waits for the answers (so
+    /// a page that caused them redirects only after Manna has heard of them).
+    /// An event Manna did not take stays listed at `/emulator/events` and can
+    /// be sent again with `POST /emulator/events/{id}/deliver`.
     pub(crate) async fn deliver(&self, events: Vec<Value>) {
         let Some(url) = self.settings.webhook_url.clone() else {
             return;
         };
         for event in events {
             let body = event.to_string();
-            for attempt in 0..3 {
-                let sig = signature_header(&body, &self.settings.webhook_secret, now());
-                let sent = self
-                    .http
-                    .post(&url)
-                    .header("content-type", "application/json")
-                    .header("stripe-signature", sig)
-                    .body(body.clone())
-                    .send()
-                    .await;
-                match sent {
-                    Ok(r) if r.status().is_success() => break,
-                    Ok(r) => tracing::warn!(status = %r.status(), attempt, "webhook refused"),
-                    Err(e) => tracing::warn!(error = %e, attempt, "webhook not delivered"),
-                }
-                tokio::time::sleep(std::time::Duration::from_millis(200 * (attempt + 1))).await;
+            let sig = signature_header(&body, &self.settings.webhook_secret, now());
+            let sent = self
+                .http
+                .post(&url)
+                .header("content-type", "application/json")
+                .header("stripe-signature", sig)
+                .body(body)
+                .send()
+                .await;
+            match sent {
+                Ok(r) if r.status().is_success() => {}
+                Ok(r) => tracing::warn!(status = %r.status(), id = %event["id"], "webhook refused"),
+                Err(e) => tracing::warn!(error = %e, id = %event["id"], "webhook not delivered"),
             }
         }
     }
