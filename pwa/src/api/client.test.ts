@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, todayUrl, userId } from './client';
+import { apiRequest, ApiError, messageOf, todayUrl, userId } from './client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,6 +23,13 @@ describe('API client', () => {
     await expect(apiRequest('GET', '/api/home')).rejects.toThrow('400: {"message":"date: bad"}');
     vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })));
     await expect(apiRequest('GET', '/api/home')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('tells a person the server\'s message, else the fallback', () => {
+    expect(messageOf(new ApiError(401, '{"error":"unauthorized","message":"Invalid email or password"}', ''), 'fallback')).toBe('Invalid email or password');
+    expect(messageOf(new ApiError(402, '{"error":{"message":"Your card was declined."}}', ''), 'fallback')).toBe('Your card was declined.');
+    expect(messageOf(new ApiError(502, '', 'Bad Gateway'), 'Please try again.')).toBe('Please try again.');
+    expect(messageOf(new TypeError('Failed to fetch'), 'Unable to verify access.')).toBe('Unable to verify access.');
   });
 
   it('adds day and encoded date to /today calls', () => {

@@ -4,12 +4,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiRequest, ApiError } from '../../api/client';
+import { apiRequest, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
-import { readMessage } from '../premium/SubscribePage';
-import { afterSignIn, beforeSignIn, type AccountUser } from './session';
+import { ensureDevice } from '../../sync/device';
+import { signIn } from './session';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -74,17 +74,11 @@ export function LoginPage() {
     if (next.email || next.password) return;
     setBusy(true);
     try {
-      await beforeSignIn().catch(() => undefined);
-      const answer = await apiRequest<{ userId: string; user: AccountUser }>('POST', '/api/auth/login', {
-        email: email.trim().toLowerCase(),
-        password,
-      });
-      await afterSignIn(client, answer);
-      toast({ title: 'Welcome back!', description: `Signed in as ${answer.user.email}` });
+      const user = await signIn(client, '/api/auth/login', { email: email.trim().toLowerCase(), password });
+      toast({ title: 'Welcome back!', description: `Signed in as ${user.email}` });
       void navigate('/');
     } catch (error) {
-      const description = error instanceof ApiError ? readMessage(error.body) : 'Please check your email and password.';
-      toast({ title: 'Login Failed', description, variant: 'destructive' });
+      toast({ title: 'Login Failed', description: messageOf(error, 'Please check your email and password.'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -140,17 +134,11 @@ export function RegisterPage() {
     if (!validate()) return;
     setBusy(true);
     try {
-      await beforeSignIn().catch(() => undefined);
-      const answer = await apiRequest<{ userId: string; user: AccountUser }>('POST', '/api/auth/register', {
-        ...form,
-        email: form.email.trim().toLowerCase(),
-      });
-      await afterSignIn(client, answer);
+      await signIn(client, '/api/auth/register', { ...form, email: form.email.trim().toLowerCase() });
       toast({ title: 'Account Created!', description: 'Your records are now saved to your account.' });
       void navigate('/checkout-simple');
     } catch (error) {
-      const description = error instanceof ApiError ? readMessage(error.body) : 'Please check your information and try again.';
-      toast({ title: 'Registration Failed', description, variant: 'destructive' });
+      toast({ title: 'Registration Failed', description: messageOf(error, 'Please check your information and try again.'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -198,14 +186,13 @@ export function SetPasswordPage() {
     if (!validate()) return;
     setBusy(true);
     try {
-      await (await import('../../sync/engine')).ensureDevice();
+      await ensureDevice();
       await apiRequest('POST', '/api/auth/set-password', { ...form, email: form.email.trim().toLowerCase() });
       setDone(true);
       toast({ title: 'Account Secured!', description: 'You can now log in with your email and password.' });
       setTimeout(() => void navigate('/login'), 2000);
     } catch (error) {
-      const description = error instanceof ApiError ? readMessage(error.body) : 'Please try again.';
-      toast({ title: 'Failed to Set Password', description, variant: 'destructive' });
+      toast({ title: 'Failed to Set Password', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

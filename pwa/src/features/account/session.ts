@@ -19,21 +19,28 @@ async function engine() {
   return import('../../sync/engine');
 }
 
-/** Pushes what this device holds, so nothing typed while anonymous is lost. */
-export async function beforeSignIn(): Promise<void> {
+/**
+ * Logs in or registers. What this device holds is pushed first (so nothing
+ * typed while anonymous is lost); afterwards the device speaks for the account.
+ */
+export async function signIn(
+  client: QueryClient,
+  path: '/api/auth/login' | '/api/auth/register',
+  body: Record<string, string>,
+): Promise<AccountUser> {
   const e = await engine();
-  await e.ensureDevice();
-  await e.syncNow({ wait: true });
-}
-
-/** After a successful login or registration answer. */
-export async function afterSignIn(client: QueryClient, answer: { userId: string; user: AccountUser }): Promise<void> {
+  await e
+    .ensureDevice()
+    .then(() => e.syncNow({ wait: true }))
+    .catch(() => undefined);
+  const answer = await apiRequest<{ userId: string; user: AccountUser }>('POST', path, body);
   storage.remove('stripeCustomerId');
   storage.remove('subscriptionId');
   storage.set('userEmail', answer.user.email);
-  await (await engine()).adoptAccount(answer.userId);
+  await e.adoptAccount(answer.userId);
   await refreshPremium();
   await client.invalidateQueries();
+  return answer.user;
 }
 
 export async function logout(client: QueryClient): Promise<void> {

@@ -26,7 +26,6 @@ export function PremiumBanner() {
       Test mode
     </span>
   ) : null;
-  if (loading) return testMode ? <div className="premium-banner-row">{testMode}</div> : null;
   if (premium.isPremium) {
     return (
       <div className="premium-banner premium-member" role="status">
@@ -37,7 +36,8 @@ export function PremiumBanner() {
       </div>
     );
   }
-  if (dismissed) return testMode ? <div className="premium-banner-row">{testMode}</div> : null;
+  // Nothing to offer while premium is being checked or after a dismissal.
+  if (loading || dismissed) return testMode && <div className="premium-banner-row">{testMode}</div>;
   return (
     <div className="premium-banner premium-required" role="region" aria-label="Premium">
       <p>

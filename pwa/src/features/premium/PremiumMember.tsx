@@ -4,9 +4,8 @@
 
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { apiRequest } from '../../api/client';
 import { PremiumPromo } from '../home/PremiumPromo';
-import { acceptAnswer, type PremiumAnswer } from './entitlement';
+import { verifyCheckout } from './entitlement';
 import { usePremium, useRecheckPremium } from './usePremium';
 
 export function HomePremium() {
@@ -36,12 +35,7 @@ function useSessionIdCheck(isPremium: boolean, loading: boolean) {
     if (!sessionId || loading || isPremium) return;
     void (async () => {
       try {
-        await (await import('../../sync/engine')).ensureDevice();
-        const answer = await apiRequest<PremiumAnswer & { verified?: boolean; customerId?: string }>('POST', '/api/verify-checkout-session', {
-          sessionId,
-        });
-        if (answer.verified && answer.subscriptionId && answer.customerId) {
-          await acceptAnswer(answer);
+        if (await verifyCheckout(sessionId)) {
           await recheck();
           void navigate('/subscription-success?verified=true', { replace: true });
         }

@@ -3,12 +3,12 @@
 
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiRequest, ApiError } from '../../api/client';
+import { apiRequest, ApiError, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
+import { ensureDevice } from '../../sync/device';
 import { acceptAnswer, type PremiumAnswer } from './entitlement';
-import { readMessage } from './SubscribePage';
 import { useRecheckPremium } from './usePremium';
 
 type Answer = PremiumAnswer & { codeSent?: boolean; error?: string; message?: string };
@@ -32,7 +32,7 @@ export default function RestoreAccessPage({ variant }: { variant: 'already-paid'
     setBusy(true);
     setNotice(null);
     try {
-      await (await import('../../sync/engine')).ensureDevice();
+      await ensureDevice();
       const answer = await apiRequest<Answer>('POST', '/api/check-subscription-by-email', {
         email: clean,
         code: sentTo ? code.trim() : undefined,
@@ -53,7 +53,7 @@ export default function RestoreAccessPage({ variant }: { variant: 'already-paid'
       }
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        setNotice(readMessage(error.body));
+        setNotice(messageOf(error, 'Please check the email and code.'));
       } else {
         toast({ title: 'Connection Error', description: 'Unable to verify access. Please try again.', variant: 'destructive' });
       }

@@ -3,17 +3,14 @@
 
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { apiRequest, ApiError } from '../../api/client';
+import { apiRequest, ApiError, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
+import { ensureDevice } from '../../sync/device';
 import { PLANS, PREMIUM_FEATURES, type PlanName } from './plans';
 
 const ALERT =
   'Unable to start subscription right now. Please refresh the page and try again. If the problem persists, please contact support.';
-
-async function ensureDevice(): Promise<void> {
-  await (await import('../../sync/engine')).ensureDevice();
-}
 
 export default function SubscribePage() {
   const [busy, setBusy] = useState<PlanName | null>(null);
@@ -39,8 +36,7 @@ export default function SubscribePage() {
       }
       window.location.assign(answer.url);
     } catch (error) {
-      const message = error instanceof ApiError ? readMessage(error.body) : 'Server error: offline';
-      toast({ title: 'Subscription Error', description: message, variant: 'destructive' });
+      toast({ title: 'Subscription Error', description: messageOf(error, 'Server error: offline'), variant: 'destructive' });
       if (error instanceof ApiError && error.status >= 500) window.alert(ALERT);
       setBusy(null);
     }
@@ -91,17 +87,4 @@ export default function SubscribePage() {
       </main>
     </>
   );
-}
-
-/** The `message` of a JSON error body, or the body itself. */
-export function readMessage(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { message?: string; error?: string | { message?: string } };
-    if (typeof parsed.message === 'string') return parsed.message;
-    if (typeof parsed.error === 'object' && parsed.error?.message) return parsed.error.message;
-    if (typeof parsed.error === 'string') return parsed.error;
-  } catch {
-    /* not JSON */
-  }
-  return body || 'Please try again.';
 }

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiRequest } from '../../api/client';
 import { toast } from '../../components/toast';
-import { acceptAnswer, type PremiumAnswer } from './entitlement';
+import { verifyCheckout } from './entitlement';
 import { PREMIUM_FEATURES } from './plans';
 import { useRecheckPremium } from './usePremium';
 
@@ -24,10 +24,8 @@ export default function SubscriptionSuccessPage() {
     let live = true;
     void (async () => {
       try {
-        await (await import('../../sync/engine')).ensureDevice();
         if (sessionId) {
-          const answer = await apiRequest<PremiumAnswer & { verified?: boolean }>('POST', '/api/verify-checkout-session', { sessionId });
-          if (answer.verified) await acceptAnswer(answer);
+          await verifyCheckout(sessionId);
         } else if (paymentIntent) {
           const { status } = await apiRequest<{ status: string }>('GET', `/api/verify-payment/${encodeURIComponent(paymentIntent)}`);
           if (status === 'succeeded') toast({ title: 'Payment Successful!' });

@@ -6,6 +6,7 @@
 
 import { apiRequest, ApiError, userId } from '../../api/client';
 import { storage } from '../../lib/storage';
+import { ensureDevice } from '../../sync/device';
 import { loadCore } from '../../wasm/core';
 
 export const TOKEN_KEY = 'manna-entitlement';
@@ -35,11 +36,6 @@ export interface PremiumAnswer {
 
 interface KeySet {
   keys: { kid: string; crv: string; x: string }[];
-}
-
-async function ensureDevice(): Promise<void> {
-  const engine = await import('../../sync/engine');
-  await engine.ensureDevice();
 }
 
 /** The premium state the cached entitlement proves now (offline too). */
@@ -87,6 +83,16 @@ export async function acceptAnswer(answer: PremiumAnswer): Promise<void> {
   else storage.remove(TOKEN_KEY);
   storage.set(CHECKED_KEY, String(Date.now()));
   mirror(answer);
+}
+
+/** The success page's and Home's check of a checkout the browser came back
+ *  from: premium is kept when the server verified it for this user. */
+export async function verifyCheckout(sessionId: string): Promise<boolean> {
+  await ensureDevice();
+  const answer = await apiRequest<PremiumAnswer & { verified?: boolean }>('POST', '/api/verify-checkout-session', { sessionId });
+  if (!answer.verified) return false;
+  await acceptAnswer(answer);
+  return true;
 }
 
 /** Asks the server (keys and entitlement). Unreachable: the cached token stays. */
