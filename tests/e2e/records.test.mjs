@@ -8,20 +8,26 @@ import { PHONE, localDate, serverAndBrowser } from './harness.mjs';
 
 /**
  * Waits until the server's answer to a REST call, made as this browser's user,
- * satisfies `accept`; answers it. Polls from the page, so no fixed sleeps.
+ * satisfies `accept`; answers it. The page keeps one request in flight and the
+ * predicate looks at the latest answer, so no fixed sleeps.
  */
 async function serverAnswer(page, path, accept) {
   const handle = await page.waitForFunction(
-    async ({ path, accept }) => {
-      const userId = localStorage.getItem('manna-user-id');
-      const token = localStorage.getItem('manna-device-token');
-      const res = await fetch(path.replace('{userId}', userId), {
-        headers: { 'X-User-ID': userId, Authorization: `Bearer ${token}` },
-      });
-      if (!res.ok) return false;
-      const body = await res.json();
+    ({ path, accept }) => {
+      const slots = (window.__serverAnswers ??= {});
+      const slot = (slots[path] ??= { busy: false, body: null });
+      if (!slot.busy) {
+        slot.busy = true;
+        const userId = localStorage.getItem('manna-user-id');
+        const token = localStorage.getItem('manna-device-token');
+        fetch(path.replace('{userId}', userId), { headers: { 'X-User-ID': userId, Authorization: `Bearer ${token}` } })
+          .then((res) => (res.ok ? res.json() : null))
+          .then((body) => (slot.body = body))
+          .catch(() => (slot.body = null))
+          .finally(() => (slot.busy = false));
+      }
       // eslint-disable-next-line no-new-func
-      return new Function('body', `return (${accept})(body)`)(body) ? body : false;
+      return slot.body !== null && new Function('body', `return (${accept})(body)`)(slot.body) ? slot.body : false;
     },
     { path, accept: accept.toString() },
     { timeout: 20_000, polling: 250 },

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { SYNCED_TABLES } from '../db/appDb';
 import { getMeta, pendingAfter, writeRecord } from '../db/synced';
-import { syncNow, type SyncStatus } from './engine';
+import { ensureDevice, syncNow, type SyncStatus } from './engine';
 
 type Handler = (body: unknown, headers: Record<string, string>) => { status?: number; json: unknown };
 
@@ -50,6 +50,22 @@ describe('sync engine', () => {
     expect(await pendingAfter(0)).toEqual([]);
     expect((await (await db()).weightEntries.get('weight:2026-11-22'))?.version).toBe(1);
     expect((await getMeta<SyncStatus>('status'))?.state).toBe('synced');
+  });
+
+  it('registers once when several callers ask at the same time, keeping the same identity', async () => {
+    localStorage.removeItem('manna-device-id');
+    localStorage.removeItem('manna-device-token');
+    localStorage.setItem('manna-user-id', 'user-1700000000000-same');
+    let registered = 0;
+    const calls = stubServer({
+      '/api/devices': () =>
+        registered++ === 0
+          ? { status: 201, json: { userId: 'user-1700000000000-same', deviceId: 'dev-1', deviceToken: 'secret' } }
+          : { status: 409, json: { message: 'this user id is already registered' } },
+    });
+    expect(await Promise.all([ensureDevice(), ensureDevice(), ensureDevice()])).toEqual(['dev-1', 'dev-1', 'dev-1']);
+    expect(calls.filter((c) => c.url === '/api/devices')).toHaveLength(1);
+    expect(localStorage.getItem('manna-user-id')).toBe('user-1700000000000-same');
   });
 
   it('keeps every write and reports offline when the server cannot be reached', async () => {

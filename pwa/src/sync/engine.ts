@@ -18,8 +18,28 @@ export interface SyncStatus {
 const LOCK = 'manna-sync';
 const MAX_ROUNDS = 20;
 
-/** Registers this browser with the server once; answers its device id. */
-export async function ensureDevice(): Promise<string> {
+let registering: Promise<string> | null = null;
+
+/**
+ * Registers this browser with the server once; answers its device id. Callers
+ * at the same time (the sync loop, the premium check, a payment page, other
+ * tabs) share one registration: two would make the second look like a stolen
+ * id and start a new identity.
+ */
+export function ensureDevice(): Promise<string> {
+  const known = storage.get(DEVICE_ID_KEY);
+  if (known && storage.get(DEVICE_TOKEN_KEY)) return Promise.resolve(known);
+  registering ??= (async () => {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request('manna-device', registerDevice) : registerDevice();
+  })().finally(() => {
+    registering = null;
+  });
+  return registering;
+}
+
+async function registerDevice(): Promise<string> {
+  // Another tab may have registered while this one waited for the lock.
   const known = storage.get(DEVICE_ID_KEY);
   if (known && storage.get(DEVICE_TOKEN_KEY)) return known;
   let answer: { deviceId: string; deviceToken: string };
