@@ -1,6 +1,8 @@
 // Accounts as a person meets them: a weight recorded before registering is
-// still there after, and on a second browser that logs in to the account.
+// still there after, and on a second browser that logs in to the account;
+// logging out leaves nothing of the account on that browser.
 
+import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PHONE, serverAndBrowser } from './harness.mjs';
 
@@ -45,8 +47,22 @@ describe('accounts', () => {
     await page2.getByRole('button', { name: 'Log In' }).click();
     await page2.getByText('Welcome back!').first().waitFor();
     await page2.waitForURL(`${server.base}/`);
+    await page2.locator('.account-link').getByText('Signed in as Ruth').waitFor();
+    // Not premium, but the device knows an email: Home offers to check it.
+    await page2.getByRole('heading', { name: 'Subscribed with ruth.account@example.org?' }).waitFor();
     await page2.goto('/weight-tracking');
     await page2.getByText('182.4').first().waitFor();
+
+    // Logging out goes to /login and leaves nothing of the account behind.
+    await page2.goto('/');
+    await page2.getByRole('button', { name: 'Log out' }).click();
+    await page2.waitForURL(/\/login$/);
+    await page2.goto('/');
+    await page2.getByRole('link', { name: 'Log in' }).waitFor();
+    assert.equal(await page2.getByText('Subscribed with ruth.account@example.org?').count(), 0);
+    await page2.goto('/weight-tracking');
+    await page2.getByText('No entries yet. Log your first weight above.').waitFor();
+    assert.equal(await page2.getByText('182.4').count(), 0, 'the account\'s weights are gone from this browser');
     await first.close();
     await second.close();
   });

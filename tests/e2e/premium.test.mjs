@@ -1,6 +1,7 @@
 // Subscribing and premium as a person meets them, against the server and the
-// Stripe emulator: pay with the test card, stay premium offline, restore on a
-// fresh browser with the emailed code, a declined card, and a cancellation.
+// Stripe emulator: pay with the test card (hosted checkout and the embedded
+// card form), stay premium offline, restore on a fresh browser with the
+// emailed code, a declined card, and a cancellation in the billing portal.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -45,6 +46,9 @@ describe('premium', () => {
     await banner.getByText('Monthly Plan').waitFor();
     await page.getByRole('button', { name: 'Start Your Wellness Journey' }).click();
     await page.getByRole('link', { name: 'Access Premium Hub' }).waitFor();
+    const trial = page.getByRole('region', { name: 'Free trial' });
+    await trial.getByText('Premium Trial Active').waitFor();
+    await trial.getByText('7 days left in your free trial.').waitFor();
 
     // No server: the signed entitlement still says premium after a reload.
     await server.stop();
@@ -66,15 +70,51 @@ describe('premium', () => {
     await page2.waitForURL(/\?premium=quick-access/);
     await page2.locator('.premium-member').getByText('PREMIUM MEMBER').waitFor();
 
-    // Cancelled at Stripe: the next online check ends premium.
-    const subscriptionId = await page.evaluate(() => localStorage.getItem('subscriptionId'));
-    assert.match(subscriptionId ?? '', /^sub_/);
-    const res = await fetch(`${server.emulator.base}/emulator/subscriptions/${subscriptionId}/cancel`, { method: 'POST' });
-    assert.equal(res.status, 200);
-    await page.reload();
+    // Cancelled in the billing portal ('Manage subscription'): back in the
+    // app, the next online check ends premium, on the other browser too.
+    await page.getByRole('button', { name: 'Manage subscription' }).click();
+    await page.waitForURL(/\/p\/session\//);
+    await page.getByText('Monthly plan').waitFor();
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByText('Status: canceled').waitFor();
+    await page.getByRole('link', { name: '← Return to Manna' }).click();
+    await page.waitForURL(`${server.base}/`);
     await page.getByText('PREMIUM REQUIRED').waitFor();
+    await page2.reload();
+    await page2.getByText('PREMIUM REQUIRED').waitFor();
     await page.getByRole('link', { name: 'Start My Plan - $4.99/mo' }).waitFor();
     await other.close();
+    await context.close();
+  });
+
+  test('pay by card on the embedded payment page: a declined card, then the test card', async () => {
+    const { server, browser } = env;
+    const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+    const page = await context.newPage();
+    await page.goto('/subscribe');
+    await page.getByRole('link', { name: 'Pay for the Annual plan by card on this page' }).click();
+    await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
+    await page.getByRole('link', { name: 'Back to subscription plans' }).waitFor();
+    const card = page.frameLocator('iframe[title="Card details"]');
+    await card.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await card.getByLabel('Expiration').fill('12 / 34');
+    await card.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Subscribe for $39.99' }).click();
+    await page.getByRole('alert').getByText('Your card was declined.').waitFor();
+    await page.getByText('Payment Error').first().waitFor();
+    assert.equal(await page.locator('.premium-member').count(), 0, 'no premium after a decline');
+
+    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Subscribe for $39.99' }).click();
+    await page.waitForURL(/\/subscription-success\?plan=annual&payment_intent=pi_/);
+    await page.getByRole('heading', { name: 'Welcome to Premium!' }).waitFor();
+    await page.locator('.premium-member').getByText('Annual Plan').waitFor();
+    // Paid today, no trial: no trial notice on Home.
+    const trialStatus = page.waitForResponse((r) => r.url().includes('/api/trial-status'));
+    await page.getByRole('button', { name: 'Start Your Wellness Journey' }).click();
+    assert.equal((await (await trialStatus).json()).showUpgradePrompt, false);
+    await page.getByRole('link', { name: 'Access Premium Hub' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Free trial' }).count(), 0);
     await context.close();
   });
 

@@ -16,6 +16,7 @@ const WeightTrackingPage = lazy(() => import('../features/weight/WeightTrackingP
 const PrayerRemindersPage = lazy(() => import('../features/reminders/PrayerRemindersPage'));
 const WellnessScorePage = lazy(() => import('../features/wellness/WellnessScorePage'));
 const SubscribePage = lazy(() => import('../features/premium/SubscribePage'));
+const PaymentPage = lazy(() => import('../features/premium/PaymentPage'));
 const SubscriptionSuccessPage = lazy(() => import('../features/premium/SubscriptionSuccessPage'));
 const RestoreAccessPage = lazy(() => import('../features/premium/RestoreAccessPage'));
 const ManualActivationPage = lazy(() => import('../features/premium/ManualActivationPage'));
@@ -51,6 +52,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
                 {['/subscribe', '/subscribe-simple', '/checkout', '/checkout-simple'].map((path) => (
                   <Route key={path} path={path} element={<SubscribePage />} />
                 ))}
+                <Route path="/payment" element={<PaymentPage />} />
                 <Route path="/subscription-success" element={<SubscriptionSuccessPage />} />
                 <Route path="/already-paid" element={<RestoreAccessPage variant="already-paid" />} />
                 <Route path="/quick-access" element={<RestoreAccessPage variant="quick-access" />} />

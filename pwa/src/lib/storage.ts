@@ -58,3 +58,21 @@ export const KEYS_KEPT_ON_REFRESH = [
   DEVICE_TOKEN_KEY,
   DEVICE_ID_KEY,
 ] as const;
+
+/** A yes/no remembered for this browser session (dismissed banners). */
+export const sessionFlag = {
+  get(key: string): boolean {
+    try {
+      return sessionStorage.getItem(key) === 'true';
+    } catch {
+      return false;
+    }
+  },
+  set(key: string): void {
+    try {
+      sessionStorage.setItem(key, 'true');
+    } catch {
+      /* the screen still hides it until the next load */
+    }
+  },
+};

@@ -3,16 +3,34 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Toaster } from '../components/toast';
 import { vi } from 'vitest';
 import { createQueryClient } from '../api/queryClient';
 
-export function renderWithProviders(ui: ReactElement) {
+/** Renders `ui` with the app's providers. With `at` (a path and query), `ui` is
+ *  the page at that address and any other address shows "at: <path?query>". */
+export function renderWithProviders(ui: ReactElement, at?: string) {
+  const page = at ? (
+    <Routes>
+      <Route path={new URL(at, 'http://x').pathname} element={ui} />
+      <Route path="*" element={<Elsewhere />} />
+    </Routes>
+  ) : (
+    ui
+  );
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <Toaster>
+        <MemoryRouter initialEntries={[at ?? '/']}>{page}</MemoryRouter>
+      </Toaster>
     </QueryClientProvider>,
   );
+}
+
+function Elsewhere() {
+  const { pathname, search } = useLocation();
+  return <p>at: {pathname + search}</p>;
 }
 
 /** Answers each request with `answer(url)`: a JSON value, an Error to reject, or a pending promise. */

@@ -3,10 +3,12 @@
 
 import { use, useCallback, useState } from 'react';
 import { SyncStatusBadge } from '../../sync/SyncStatusBadge';
+import { AccountLink } from '../account/AccountLink';
 import { loadCore, type Core } from '../../wasm/core';
 import { BiblicalFoodCard, BiohackCard, HealthTipCard, HomeTipCard, MovementCard, SnackCard, SpotlightCard } from './cards/DailyCards';
 import { ReadingCard } from './cards/ReadingCard';
 import { HomePremium } from '../premium/PremiumMember';
+import { TrialNotice } from '../premium/TrialNotice';
 import { useOfflineDays } from './useOfflineDays';
 import { useRefreshContent } from './useRefreshContent';
 import { useToday } from './useToday';
@@ -32,9 +34,11 @@ function Home({ core }: { core: Core }) {
         <h1>Manna</h1>
         <p className="tagline">Inspiration for Body and Soul</p>
         <SyncStatusBadge />
+        <AccountLink />
       </header>
       <main className="page home">
         <WellnessBanner now={today.now} dayOfYear={today.dayOfYear} refreshing={refreshing} onRefresh={() => void refresh()} />
+        <TrialNotice />
         <HomePremium />
         <ReadingCard {...day} />
         <HealthTipCard {...day} />

@@ -4,23 +4,16 @@
 
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { sessionFlag } from '../../lib/storage';
 import { useBillingConfig } from './billingConfig';
 import { usePremium } from './usePremium';
 
 const DISMISSED_KEY = 'manna-premium-banner-dismissed';
 
-function dismissedThisSession(): boolean {
-  try {
-    return sessionStorage.getItem(DISMISSED_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
-
 export function PremiumBanner() {
   const { premium, loading } = usePremium();
   const config = useBillingConfig();
-  const [dismissed, setDismissed] = useState(dismissedThisSession);
+  const [dismissed, setDismissed] = useState(() => sessionFlag.get(DISMISSED_KEY));
   const testMode = config.data?.testMode ? (
     <span className="test-badge" title="Payments go to the local Stripe emulator: use card 4242 4242 4242 4242">
       Test mode
@@ -52,11 +45,7 @@ export function PremiumBanner() {
         className="icon-btn"
         aria-label="Dismiss"
         onClick={() => {
-          try {
-            sessionStorage.setItem(DISMISSED_KEY, 'true');
-          } catch {
-            /* the banner still hides for this page */
-          }
+          sessionFlag.set(DISMISSED_KEY);
           setDismissed(true);
         }}
       >

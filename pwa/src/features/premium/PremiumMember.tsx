@@ -1,15 +1,19 @@
-// Home's premium section: 'PREMIUM MEMBER' with the hub link for members, the
-// promo for everyone else, and the page-load check of a `session_id` that a
-// checkout sent the browser back with.
+// Home's premium section: 'PREMIUM MEMBER' with the hub link and 'Manage
+// subscription' for members; for everyone else the promo and, when an email is
+// stored on this device, the subscription check; and the page-load check of a
+// `session_id` that a checkout sent the browser back with.
 
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { storage } from '../../lib/storage';
 import { PremiumPromo } from '../home/PremiumPromo';
 import { verifyCheckout } from './entitlement';
+import { useManageSubscription } from './manage';
 import { usePremium, useRecheckPremium } from './usePremium';
 
 export function HomePremium() {
   const { premium, loading } = usePremium();
+  const manage = useManageSubscription();
   useSessionIdCheck(premium.isPremium, loading);
   if (loading) return null;
   if (premium.isPremium) {
@@ -17,13 +21,41 @@ export function HomePremium() {
       <section className="promo premium-home" aria-labelledby="premium-member">
         <h2 id="premium-member">👑 PREMIUM MEMBER</h2>
         <p>{premium.plan === 'annual' ? 'Annual Plan' : 'Monthly Plan'} · Full Access</p>
-        <Link className="btn btn-gold" to="/premium-dashboard">
-          Access Premium Hub
-        </Link>
+        <div className="row-actions">
+          <Link className="btn btn-gold" to="/premium-dashboard">
+            Access Premium Hub
+          </Link>
+          {!premium.isOwner && (
+            <button type="button" className="btn btn-outline" disabled={manage.opening} onClick={() => void manage.open()}>
+              {manage.opening ? 'Opening…' : 'Manage subscription'}
+            </button>
+          )}
+        </div>
       </section>
     );
   }
-  return <PremiumPromo />;
+  return (
+    <>
+      <SubscriptionCheck />
+      <PremiumPromo />
+    </>
+  );
+}
+
+/** For a device that knows an email (a login or an earlier check) but has no
+ *  premium: one tap to prove that email with a code on /already-paid. */
+function SubscriptionCheck() {
+  const email = storage.get('verifiedEmail') ?? storage.get('userEmail');
+  if (!email) return null;
+  return (
+    <section className="card subscription-check" aria-labelledby="subscription-check">
+      <h2 id="subscription-check">Subscribed with {email}?</h2>
+      <p>Confirm it with a code sent to that address and premium unlocks on this device.</p>
+      <Link className="btn btn-outline" to="/already-paid" state={{ email }}>
+        Check My Subscription
+      </Link>
+    </section>
+  );
 }
 
 function useSessionIdCheck(isPremium: boolean, loading: boolean) {

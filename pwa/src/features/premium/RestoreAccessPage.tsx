@@ -2,7 +2,7 @@
 // code, then this device gets the subscription's premium.
 
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { apiRequest, ApiError, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
@@ -16,7 +16,9 @@ type Answer = PremiumAnswer & { codeSent?: boolean; error?: string; message?: st
 export default function RestoreAccessPage({ variant }: { variant: 'already-paid' | 'quick-access' }) {
   const navigate = useNavigate();
   const recheck = useRecheckPremium();
-  const [email, setEmail] = useState('');
+  // Home's subscription check passes the email this device already knows.
+  const known = (useLocation().state as { email?: string } | null)?.email;
+  const [email, setEmail] = useState(typeof known === 'string' ? known : '');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

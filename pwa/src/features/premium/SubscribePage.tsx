@@ -64,6 +64,7 @@ export default function SubscribePage() {
             <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void start('monthly')}>
               {busy === 'monthly' ? 'Starting checkout…' : 'Start Monthly Plan - $4.99/mo'}
             </button>
+            <PayHere plan="monthly" />
           </section>
           <section className="card plan plan-best" aria-labelledby="plan-annual">
             <span className="badge">Save 33%</span>
@@ -78,6 +79,7 @@ export default function SubscribePage() {
             <button type="button" className="btn btn-gold" disabled={busy !== null} onClick={() => void start('annual')}>
               {busy === 'annual' ? 'Starting checkout…' : 'Start Annual Plan - $39.99/yr'}
             </button>
+            <PayHere plan="annual" />
           </section>
         </div>
         <p className="muted small">7-day free trial, cancel anytime. Payments are handled by Stripe.</p>
@@ -86,5 +88,14 @@ export default function SubscribePage() {
         </p>
       </main>
     </>
+  );
+}
+
+/** The embedded payment page: pay by card without leaving the app (no trial). */
+function PayHere({ plan }: { plan: PlanName }) {
+  return (
+    <Link className="small" to={`/payment?plan=${plan}`} aria-label={`Pay for the ${PLANS[plan].name} plan by card on this page`}>
+      Or pay by card here (starts today)
+    </Link>
   );
 }

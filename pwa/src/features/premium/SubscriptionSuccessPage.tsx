@@ -4,7 +4,7 @@
 // The page is shown in every case; premium shows only once the server says so.
 
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { apiRequest } from '../../api/client';
 import { toast } from '../../components/toast';
 import { verifyCheckout } from './entitlement';
@@ -14,6 +14,8 @@ import { useRecheckPremium } from './usePremium';
 export default function SubscriptionSuccessPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  // The embedded payment page has already said 'Payment Successful!'.
+  const toasted = (useLocation().state as { toasted?: boolean } | null)?.toasted === true;
   const recheck = useRecheckPremium();
   const plan = params.get('plan') === 'annual' ? 'annual' : 'monthly';
   const sessionId = params.get('session_id');
@@ -28,7 +30,7 @@ export default function SubscriptionSuccessPage() {
           await verifyCheckout(sessionId);
         } else if (paymentIntent) {
           const { status } = await apiRequest<{ status: string }>('GET', `/api/verify-payment/${encodeURIComponent(paymentIntent)}`);
-          if (status === 'succeeded') toast({ title: 'Payment Successful!' });
+          if (status === 'succeeded' && !toasted) toast({ title: 'Payment Successful!' });
         }
       } catch (error) {
         console.warn('Verifying the payment failed', error);
@@ -39,7 +41,7 @@ export default function SubscriptionSuccessPage() {
     return () => {
       live = false;
     };
-  }, [sessionId, paymentIntent, recheck]);
+  }, [sessionId, paymentIntent, recheck, toasted]);
 
   return (
     <main className="page success">

@@ -1,0 +1,51 @@
+// The account corner of Home's header: 'Log in' for anonymous users; the
+// account's first name and 'Log out' (to /login) once signed in.
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { apiRequest, ApiError } from '../../api/client';
+import { storage } from '../../lib/storage';
+import { logout, type AccountUser } from './session';
+
+async function me(): Promise<AccountUser | null> {
+  try {
+    return (await apiRequest<{ user: AccountUser }>('GET', '/api/auth/me')).user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function AccountLink() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const account = useQuery({ queryKey: ['/api/auth/me'], queryFn: me, staleTime: 5 * 60_000, retry: false });
+  if (account.isPending) return null;
+  // Offline: the email this device signed in with still tells who it is.
+  const name = account.data ? account.data.firstName || account.data.email : account.isError ? storage.get('userEmail') : null;
+  if (!name) {
+    return (
+      <Link className="account-link" to="/login">
+        Log in
+      </Link>
+    );
+  }
+  return (
+    <p className="account-link">
+      <span>Signed in as {name}</span>{' '}
+      <button
+        type="button"
+        className="link-btn"
+        disabled={leaving}
+        onClick={() => {
+          setLeaving(true);
+          void logout(client).then(() => navigate('/login'));
+        }}
+      >
+        {leaving ? 'Logging out…' : 'Log out'}
+      </button>
+    </p>
+  );
+}

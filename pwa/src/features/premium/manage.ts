@@ -1,0 +1,28 @@
+// 'Manage subscription': the server opens a Stripe billing portal session for
+// the member's customer and the browser goes there (cancel, change card,
+// invoices); the portal sends them back to Home.
+
+import { useState } from 'react';
+import { apiRequest, messageOf } from '../../api/client';
+import { toast } from '../../components/toast';
+import { ensureDevice } from '../../sync/device';
+
+export function useManageSubscription(): { open: () => Promise<void>; opening: boolean } {
+  const [opening, setOpening] = useState(false);
+  async function open() {
+    setOpening(true);
+    try {
+      await ensureDevice();
+      const { url } = await apiRequest<{ url: string }>('POST', '/api/billing-portal');
+      window.location.assign(url);
+    } catch (error) {
+      toast({
+        title: 'Unable to open subscription settings',
+        description: messageOf(error, 'You appear to be offline. Please try again when connected.'),
+        variant: 'destructive',
+      });
+      setOpening(false);
+    }
+  }
+  return { open, opening };
+}
