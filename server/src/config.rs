@@ -60,6 +60,13 @@ pub struct Config {
     /// Base address of the Stripe API (the emulator's address in test mode).
     #[arg(long, env = "STRIPE_API_BASE")]
     pub stripe_api_base: Option<String>,
+    /// SMTP server for outgoing email (`smtps://user:password@host`, or
+    /// `smtp://host:587?tls=required`); without it emails go to the outbox.
+    #[arg(long, env = "SMTP_URL")]
+    pub smtp_url: Option<Secret>,
+    /// Sender of outgoing email.
+    #[arg(long, env = "SMTP_FROM", default_value = "Manna <no-reply@localhost>")]
+    pub smtp_from: String,
 }
 
 /// A configuration value that never shows in logs or `Debug` output.
@@ -110,6 +117,8 @@ impl Config {
             stripe_price_annual: None,
             stripe_publishable_key: None,
             stripe_api_base: None,
+            smtp_url: None,
+            smtp_from: "Manna <no-reply@localhost>".into(),
         }
     }
 

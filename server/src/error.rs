@@ -25,6 +25,9 @@ pub enum AppError {
     /// Stripe (or the emulator) refused or failed.
     #[error("{0}")]
     Payment(String),
+    /// The mail server refused or could not be reached.
+    #[error("{0}")]
+    Mail(String),
     /// The client speaks an older or newer sync protocol.
     #[error("{message}")]
     Incompatible {
@@ -52,6 +55,7 @@ impl AppError {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
             }
             Self::Payment(_) => (StatusCode::BAD_GATEWAY, "payment_provider"),
+            Self::Mail(_) => (StatusCode::BAD_GATEWAY, "mail_server"),
             Self::Incompatible { reason, .. } => (StatusCode::CONFLICT, reason),
             Self::Database(_) | Self::Pool(_) | Self::Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
@@ -63,12 +67,13 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, code) = self.status_and_code();
-        let message = if status.is_server_error() && !matches!(self, Self::Payment(_)) {
-            tracing::error!(cause = %self, "request failed");
-            "Something went wrong on our side. Please try again.".to_string()
-        } else {
-            self.to_string()
-        };
+        let message =
+            if status.is_server_error() && !matches!(self, Self::Payment(_) | Self::Mail(_)) {
+                tracing::error!(cause = %self, "request failed");
+                "Something went wrong on our side. Please try again.".to_string()
+            } else {
+                self.to_string()
+            };
         (status, Json(json!({ "error": code, "message": message }))).into_response()
     }
 }

@@ -13,7 +13,7 @@
 //! - `entitlement`: who is premium, and the signed tokens devices cache.
 //! - `billing`: Stripe calls, the local copy of subscriptions, the webhook.
 //! - `guard`: the CSRF rule and rate limits.
-//! - `mail`: outgoing email (the development outbox).
+//! - `mail`: outgoing email (SMTP, or the development outbox).
 //! - `extract`: request extractors with JSON refusals.
 //! - `sync`: push, pull and their maintenance over SQLite.
 //! - `state`: what handlers share.

@@ -1,11 +1,91 @@
-//! Outgoing email. Without an SMTP server configured, each message is written
-//! as a JSON file to `DATA_DIR/outbox/`, which development builds list at
-//! `/dev/outbox` so people and tests can read their codes.
+//! Outgoing email: through SMTP (lettre) when `SMTP_URL` is set; otherwise
+//! each message is written as a JSON file to `DATA_DIR/outbox/`, which
+//! development builds list at `/dev/outbox` so people and tests can read their
+//! codes.
 
+use crate::config::Config;
 use crate::error::AppError;
 use crate::identity::{now_ms, random_hex};
+use lettre::message::{Mailbox, header::ContentType};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Where emails go.
+#[derive(Clone)]
+pub enum Mailer {
+    Outbox(PathBuf),
+    Smtp {
+        transport: AsyncSmtpTransport<Tokio1Executor>,
+        from: Mailbox,
+    },
+}
+
+impl std::fmt::Debug for Mailer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Outbox(dir) => write!(f, "Mailer::Outbox({})", dir.display()),
+            Self::Smtp { from, .. } => write!(f, "Mailer::Smtp(from {from})"),
+        }
+    }
+}
+
+impl Mailer {
+    /// SMTP when `SMTP_URL` is set (`smtps://user:pass@host`, or
+    /// `smtp://host:port?tls=required` for STARTTLS), else the outbox.
+    pub fn from_config(config: &Config) -> Result<Self, AppError> {
+        let Some(url) = &config.smtp_url else {
+            if config.is_production() {
+                tracing::warn!(
+                    "SMTP_URL is not set: emails (one-time codes) are only written to DATA_DIR/outbox"
+                );
+            }
+            return Ok(Self::Outbox(outbox_dir(&config.data_dir)));
+        };
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose())
+            .map_err(|e| AppError::Internal(format!("SMTP_URL is not a usable SMTP address: {e}")))?
+            .timeout(Some(Duration::from_secs(20)))
+            .build();
+        let from = config.smtp_from.parse().map_err(|e| {
+            AppError::Internal(format!(
+                "SMTP_FROM '{}' is not an email address: {e}",
+                config.smtp_from
+            ))
+        })?;
+        Ok(Self::Smtp { transport, from })
+    }
+
+    /// Sends a plain-text email. A failure answers 502 with a message a person
+    /// can act on; the details go to the log.
+    pub async fn send(&self, to: &str, subject: &str, text: &str) -> Result<(), AppError> {
+        match self {
+            Self::Outbox(dir) => write_to_outbox(dir, to, subject, text).await,
+            Self::Smtp { transport, from } => {
+                let unsendable = |e: &dyn std::fmt::Display| {
+                    tracing::error!(%to, error = %e, "sending an email failed");
+                    AppError::Mail(
+                        "We could not send the email just now. Please try again in a few minutes."
+                            .into(),
+                    )
+                };
+                let to_box: Mailbox = to
+                    .parse()
+                    .map_err(|_| AppError::BadRequest(format!("'{to}' is not an email address")))?;
+                let message = Message::builder()
+                    .from(from.clone())
+                    .to(to_box)
+                    .subject(subject)
+                    .header(ContentType::TEXT_PLAIN)
+                    .body(text.to_string())
+                    .map_err(|e| unsendable(&e))?;
+                transport.send(message).await.map_err(|e| unsendable(&e))?;
+                tracing::info!(%to, %subject, "email sent");
+                Ok(())
+            }
+        }
+    }
+}
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -20,15 +100,15 @@ pub fn outbox_dir(data_dir: &Path) -> PathBuf {
     data_dir.join("outbox")
 }
 
-/// Writes `email` to the outbox folder.
-pub async fn send(data_dir: &Path, to: &str, subject: &str, text: &str) -> Result<(), AppError> {
+/// Writes an email to the outbox folder.
+async fn write_to_outbox(dir: &Path, to: &str, subject: &str, text: &str) -> Result<(), AppError> {
     let email = Email {
         to: to.to_string(),
         subject: subject.to_string(),
         text: text.to_string(),
         sent_at: now_ms(),
     };
-    let dir = outbox_dir(data_dir);
+    let dir = dir.to_path_buf();
     let name = format!("{}-{}.json", email.sent_at, random_hex(4)?);
     let body = serde_json::to_vec_pretty(&email).map_err(|e| AppError::Internal(e.to_string()))?;
     tokio::task::spawn_blocking(move || {

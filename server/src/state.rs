@@ -24,6 +24,7 @@ pub struct AppState {
     pub signer: Arc<EntitlementSigner>,
     pub limits: Arc<RateLimiter>,
     pub stripe: StripeApi,
+    pub mailer: crate::mail::Mailer,
     content: Arc<RwLock<Arc<ContentSet>>>,
     home_cache: Arc<Mutex<HashMap<Date, Bytes>>>,
 }
@@ -40,6 +41,7 @@ impl AppState {
             signer: Arc::new(EntitlementSigner::load_or_create(&config.data_dir)?),
             limits: Arc::default(),
             stripe: StripeApi::from_config(&config)?,
+            mailer: crate::mail::Mailer::from_config(&config)?,
             config: Arc::new(config),
             db,
             content: Arc::default(),

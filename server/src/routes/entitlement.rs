@@ -83,8 +83,7 @@ pub async fn subscription_check_by_email(
         None => {
             let (u, e) = (user.clone(), email.clone());
             let code = state.db.call(move |conn| new_code(conn, &u, &e)).await?;
-            crate::mail::send(
-                &state.config.data_dir,
+            state.mailer.send(
                 &email,
                 &format!("Your Manna code: {code}"),
                 &format!(
