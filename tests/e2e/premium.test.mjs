@@ -9,11 +9,16 @@ import { PHONE, serverAndBrowser } from './harness.mjs';
 
 const EMAIL = 'ruth@example.org';
 
+/** Fills the emulator's card fields in `scope` (its checkout page, or the card form's frame). */
+async function fillCard(scope, card) {
+  await scope.getByLabel('Card number').fill(card);
+  await scope.getByLabel('Expiration').fill('12 / 34');
+  await scope.getByLabel('CVC').fill('123');
+}
+
 async function payOnEmulator(page, card) {
   await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiration').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
+  await fillCard(page, card);
   await page.getByRole('button', { name: 'Start trial' }).click();
 }
 
@@ -96,9 +101,7 @@ describe('premium', () => {
     await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
     await page.getByRole('link', { name: 'Back to subscription plans' }).waitFor();
     const card = page.frameLocator('iframe[title="Card details"]');
-    await card.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await card.getByLabel('Expiration').fill('12 / 34');
-    await card.getByLabel('CVC').fill('123');
+    await fillCard(card, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Subscribe for $39.99' }).click();
     await page.getByRole('alert').getByText('Your card was declined.').waitFor();
     await page.getByText('Payment Error').first().waitFor();
