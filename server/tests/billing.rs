@@ -260,6 +260,21 @@ async fn the_embedded_payment_flow_pays_the_first_invoice() {
         .call_as(&d, Method::GET, "/api/verify-payment/not-an-id", None)
         .await;
     assert_eq!(status, 400);
+
+    // A member is not sold a second subscription, by either flow.
+    for path in ["/api/create-subscription", "/api/create-checkout-session"] {
+        let (status, body) = s
+            .call_as(&d, Method::POST, path, Some(json!({ "plan": "monthly" })))
+            .await;
+        assert_eq!(status, 409, "{path}: {body}");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("You already have an active premium subscription (Annual plan)"),
+            "{body}"
+        );
+    }
 }
 
 #[tokio::test]

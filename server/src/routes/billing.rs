@@ -44,6 +44,21 @@ pub struct PlanForm {
     email: Option<String>,
 }
 
+/// A member with a paid (or trialing) subscription is not sold a second one.
+async fn refuse_second_subscription(state: &AppState, user: &str) -> Result<(), AppError> {
+    match premium_now(state, user).await? {
+        Some(p) if p.subscription_id.is_some() => Err(AppError::Conflict(format!(
+            "You already have an active premium subscription ({} plan). Use 'Manage subscription' on Home to change or cancel it.",
+            if p.plan == "annual" {
+                "Annual"
+            } else {
+                "Monthly"
+            }
+        ))),
+        _ => Ok(()),
+    }
+}
+
 pub async fn checkout_session_create(
     State(state): State<AppState>,
     auth: DeviceAuth,
@@ -51,6 +66,7 @@ pub async fn checkout_session_create(
     ApiJson(form): ApiJson<PlanForm>,
 ) -> Result<Json<Value>, AppError> {
     let plan = Plan::parse(form.plan.as_deref().unwrap_or("monthly"))?;
+    refuse_second_subscription(&state, &auth.user_id).await?;
     let base = app_base(&state, &headers);
     let email = account_email(&state, &auth.user_id).await?;
     let (id, url) = state
@@ -86,6 +102,7 @@ pub async fn subscription_create(
     ApiJson(form): ApiJson<PlanForm>,
 ) -> Result<Json<Value>, AppError> {
     let plan = Plan::parse(form.plan.as_deref().unwrap_or("annual"))?;
+    refuse_second_subscription(&state, &auth.user_id).await?;
     let typed = form
         .email
         .as_deref()

@@ -6,7 +6,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { apiRequest } from '../../api/client';
+import { apiRequest, ApiError, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/toast';
@@ -15,13 +15,16 @@ import { useBillingConfig } from './billingConfig';
 import { mountEmulatorForm, mountStripeForm, type CardForm } from './cardForms';
 import { PLANS, type PlanName } from './plans';
 
-type Setup = { phase: 'setting-up' } | { phase: 'failed' } | { phase: 'ready'; clientSecret: string };
+type Setup = { phase: 'setting-up' } | { phase: 'failed'; reason?: string } | { phase: 'ready'; clientSecret: string };
 
 const NOT_LOADED = 'Stripe has not loaded yet. Please try again.';
 
-function failedToInitialise(reason: unknown) {
-  console.warn('Setting up the subscription failed', reason);
-  toast({ title: 'Error', description: 'Failed to initialize payment. Please try again.', variant: 'destructive' });
+/** Tells of a failed set-up; answers the server's reason when it refused (a 4xx). */
+function failedToInitialise(error: unknown): string | undefined {
+  console.warn('Setting up the subscription failed', error);
+  const refused = error instanceof ApiError && error.status < 500 ? messageOf(error, '') || undefined : undefined;
+  toast({ title: 'Error', description: refused ?? 'Failed to initialize payment. Please try again.', variant: 'destructive' });
+  return refused;
 }
 
 export default function PaymentPage() {
@@ -47,8 +50,7 @@ export default function PaymentPage() {
         if (!answer.clientSecret) throw new Error(answer.error?.message ?? 'No client secret received');
         setSetup({ phase: 'ready', clientSecret: answer.clientSecret });
       } catch (error) {
-        failedToInitialise(error);
-        setSetup({ phase: 'failed' });
+        setSetup({ phase: 'failed', reason: failedToInitialise(error) });
       }
     })();
   }, [config.data, plan]);
@@ -62,7 +64,7 @@ export default function PaymentPage() {
         {phase === 'failed' && (
           <section className="card" role="alert">
             <h1>Unable to initialize payment</h1>
-            <p>Your card has not been charged.</p>
+            <p>{(setup.phase === 'failed' && setup.reason) || 'Your card has not been charged.'}</p>
             <Link className="btn btn-primary" to="/subscribe">
               Back to Plans
             </Link>

@@ -28,6 +28,16 @@ describe('embedded payment page', () => {
     expect(await screen.findByText('Failed to initialize payment. Please try again.')).toBeInTheDocument();
   });
 
+  it('shows the server’s reason when it refuses, such as an existing subscription', async () => {
+    const reason = "You already have an active premium subscription (Annual plan). Use 'Manage subscription' on Home to change or cancel it.";
+    stubFetch((url) =>
+      url.includes('create-subscription') ? Promise.resolve(new Response(JSON.stringify({ error: 'conflict', message: reason }), { status: 409 })) : TEST_MODE,
+    );
+    renderWithProviders(<PaymentPage />, '/payment?plan=annual');
+    expect(await screen.findByRole('heading', { name: 'Unable to initialize payment' })).toBeInTheDocument();
+    expect((await screen.findAllByText(reason)).length).toBeGreaterThan(0);
+  });
+
   it('treats an answer without a client secret as a failed set-up', async () => {
     stubFetch((url) => (url.includes('create-subscription') ? { error: { message: 'No client secret received' } } : TEST_MODE));
     renderWithProviders(<PaymentPage />, '/payment');
