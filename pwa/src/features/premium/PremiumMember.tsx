@@ -8,12 +8,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { storage } from '../../lib/storage';
 import { PremiumPromo } from '../home/PremiumPromo';
 import { verifyCheckout } from './entitlement';
-import { useManageSubscription } from './manage';
+import { ManageSubscriptionButton } from './manage';
 import { usePremium, useRecheckPremium } from './usePremium';
 
 export function HomePremium() {
   const { premium, loading } = usePremium();
-  const manage = useManageSubscription();
   useSessionIdCheck(premium.isPremium, loading);
   if (loading) return null;
   if (premium.isPremium) {
@@ -25,11 +24,7 @@ export function HomePremium() {
           <Link className="btn btn-gold" to="/premium-dashboard">
             Access Premium Hub
           </Link>
-          {!premium.isOwner && (
-            <button type="button" className="btn btn-outline" disabled={manage.opening} onClick={() => void manage.open()}>
-              {manage.opening ? 'Opening…' : 'Manage subscription'}
-            </button>
-          )}
+          <ManageSubscriptionButton isOwner={premium.isOwner} />
         </div>
       </section>
     );

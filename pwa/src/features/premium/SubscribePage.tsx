@@ -7,7 +7,9 @@ import { apiRequest, ApiError, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { ensureDevice } from '../../sync/device';
+import { ManageSubscriptionButton } from './manage';
 import { PLANS, PREMIUM_FEATURES, type PlanName } from './plans';
+import { usePremium } from './usePremium';
 
 const ALERT =
   'Unable to start subscription right now. Please refresh the page and try again. If the problem persists, please contact support.';
@@ -46,6 +48,7 @@ export default function SubscribePage() {
     <>
       <PageHeader title="Choose Your Plan" />
       <main className="page subscribe">
+        <AlreadyMember />
         <section className="promo">
           <h2>Get Your Personalized 30-Day Wellness Plan</h2>
           <ul className="features">
@@ -97,5 +100,20 @@ function PayHere({ plan }: { plan: PlanName }) {
     <Link className="small" to={`/payment?plan=${plan}`} aria-label={`Pay for the ${PLANS[plan].name} plan by card on this page`}>
       Or pay by card here (starts today)
     </Link>
+  );
+}
+
+/** Members are told so (with a way to change plan) before any plan button. */
+function AlreadyMember() {
+  const { premium } = usePremium();
+  if (!premium.isPremium) return null;
+  return (
+    <section className="card" role="status">
+      <p>
+        You are a premium member ({premium.plan === 'annual' ? 'Annual Plan' : 'Monthly Plan'}).
+        {premium.isOwner ? '' : ' To change or cancel your plan, manage your subscription.'}
+      </p>
+      <ManageSubscriptionButton isOwner={premium.isOwner} />
+    </section>
   );
 }

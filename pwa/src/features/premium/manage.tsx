@@ -26,3 +26,14 @@ export function useManageSubscription(): { open: () => Promise<void>; opening: b
   }
   return { open, opening };
 }
+
+/** The 'Manage subscription' button (not for owners, who have no Stripe customer). */
+export function ManageSubscriptionButton({ isOwner }: { isOwner: boolean }) {
+  const manage = useManageSubscription();
+  if (isOwner) return null;
+  return (
+    <button type="button" className="btn btn-outline" disabled={manage.opening} onClick={() => void manage.open()}>
+      {manage.opening ? 'Opening…' : 'Manage subscription'}
+    </button>
+  );
+}
