@@ -13,6 +13,22 @@ import { useRecheckPremium } from './usePremium';
 
 type Answer = PremiumAnswer & { codeSent?: boolean; error?: string; message?: string };
 
+/** The two pages' own wording (spec part 1 §8 for quick access, part 2 for already-paid). */
+const TEXTS = {
+  'quick-access': {
+    noEmail: 'Please enter your email address',
+    notFound: 'Access Not Found',
+    notFoundDefault: 'No premium subscription found for this email',
+    failed: ['Connection Error', 'Unable to verify access. Please try again.'],
+  },
+  'already-paid': {
+    noEmail: 'Please enter the email you used for payment',
+    notFound: 'No Active Subscription Found',
+    notFoundDefault: "We couldn't find an active subscription for this email. Please check your email or contact support.",
+    failed: ['Verification Failed', "Unable to verify your subscription. Please contact support if you've already paid."],
+  },
+} as const;
+
 export default function RestoreAccessPage({ variant }: { variant: 'already-paid' | 'quick-access' }) {
   const navigate = useNavigate();
   const recheck = useRecheckPremium();
@@ -24,11 +40,13 @@ export default function RestoreAccessPage({ variant }: { variant: 'already-paid'
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
+  const texts = TEXTS[variant];
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const clean = email.trim().toLowerCase();
     if (!clean) {
-      toast({ title: 'Email Required', description: 'Please enter your email address', variant: 'destructive' });
+      toast({ title: 'Email Required', description: texts.noEmail, variant: 'destructive' });
       return;
     }
     setBusy(true);
@@ -51,13 +69,13 @@ export default function RestoreAccessPage({ variant }: { variant: 'already-paid'
         setTimeout(() => void navigate('/?premium=quick-access'), 1500);
       } else {
         storage.set('verifiedEmail', clean);
-        toast({ title: 'Access Not Found', description: answer.error ?? 'No premium subscription found for this email', variant: 'destructive' });
+        toast({ title: texts.notFound, description: answer.error ?? texts.notFoundDefault, variant: 'destructive' });
       }
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         setNotice(messageOf(error, 'Please check the email and code.'));
       } else {
-        toast({ title: 'Connection Error', description: 'Unable to verify access. Please try again.', variant: 'destructive' });
+        toast({ title: texts.failed[0], description: texts.failed[1], variant: 'destructive' });
       }
     } finally {
       setBusy(false);
@@ -102,7 +120,7 @@ export default function RestoreAccessPage({ variant }: { variant: 'already-paid'
               {notice}
             </p>
           )}
-          <button type="submit" className="btn btn-primary" disabled={busy || !email.trim() || (sentTo !== null && code.length !== 6)}>
+          <button type="submit" className="btn btn-primary" disabled={busy || (variant === 'already-paid' && !email.trim()) || (sentTo !== null && code.length !== 6)}>
             {busy ? 'Verifying…' : sentTo ? 'Confirm Code' : variant === 'already-paid' ? 'Verify My Subscription' : 'Access Premium Content'}
           </button>
           {sentTo && (
