@@ -9,6 +9,7 @@ import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
 import { ensureDevice } from '../../sync/device';
 import { acceptAnswer, type PremiumAnswer } from './entitlement';
+import { PremiumRequired } from './PremiumRequired';
 import { useRecheckPremium } from './usePremium';
 
 type Answer = PremiumAnswer & { codeSent?: boolean; error?: string; message?: string };
@@ -39,6 +40,7 @@ export default function RestoreAccessPage({ variant }: { variant: 'already-paid'
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [notFound, setNotFound] = useState(false);
 
   const texts = TEXTS[variant];
 
@@ -70,6 +72,7 @@ export default function RestoreAccessPage({ variant }: { variant: 'already-paid'
       } else {
         storage.set('verifiedEmail', clean);
         toast({ title: texts.notFound, description: answer.error ?? texts.notFoundDefault, variant: 'destructive' });
+        setNotFound(true);
       }
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
@@ -137,6 +140,7 @@ export default function RestoreAccessPage({ variant }: { variant: 'already-paid'
             </button>
           )}
         </form>
+        {notFound && variant === 'already-paid' && <PremiumRequired />}
         {variant === 'already-paid' ? (
           <p>
             Not a member yet? <Link to="/subscribe-simple">See the plans</Link> · <Link to="/">Back to Home</Link>

@@ -31,6 +31,8 @@ describe('restoring premium with an emailed code', () => {
     fireEvent.click(confirm);
     expect(await screen.findByText('No Active Subscription Found')).toBeInTheDocument();
     expect(screen.getByText('No premium subscription found for this email')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start My Plan - $4.99/month' })).toHaveAttribute('href', '/checkout');
     expect(JSON.parse(String((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].body))).toEqual({ email: 'ruth@example.org', code: '123456' });
   });
 
