@@ -63,7 +63,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit('Login Failed', 'Please check your email and password.');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,16 +72,11 @@ export function LoginPage() {
     if (!password) next.password = 'Password is required';
     setErrors(next);
     if (next.email || next.password) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const user = await signIn(client, '/api/auth/login', { email: email.trim().toLowerCase(), password });
       toast({ title: 'Welcome back!', description: `Signed in as ${user.email}` });
       void navigate('/');
-    } catch (error) {
-      toast({ title: 'Login Failed', description: messageOf(error, 'Please check your email and password.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -111,6 +106,52 @@ export function LoginPage() {
   );
 }
 
+type AccountForm = ReturnType<typeof useAccountForm>;
+
+function NameFields({ prefix, account, lastLabel }: { prefix: string; account: AccountForm; lastLabel: string }) {
+  const { form, errors, set } = account;
+  return (
+    <>
+      <Field id={`${prefix}-first`} label="First name" autoComplete="given-name" value={form.firstName} error={errors.firstName} onChange={set('firstName')} />
+      <Field id={`${prefix}-last`} label={lastLabel} autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+    </>
+  );
+}
+
+function NewPasswordFields({ prefix, account }: { prefix: string; account: AccountForm }) {
+  const { form, errors, set } = account;
+  return (
+    <>
+      <Field id={`${prefix}-password`} label="Password" type="password" autoComplete="new-password" value={form.password} error={errors.password} onChange={set('password')} />
+      <Field
+        id={`${prefix}-confirm`}
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={set('confirmPassword')}
+      />
+    </>
+  );
+}
+
+/** Runs a form's call with the button busy; a failure becomes the page's toast. */
+function useSubmit(failTitle: string, fallback: string) {
+  const [busy, setBusy] = useState(false);
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      toast({ title: failTitle, description: messageOf(error, fallback), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, run };
+}
+
 function useAccountForm(initialEmail = '') {
   const [form, setForm] = useState({ email: initialEmail, password: '', confirmPassword: '', firstName: '', lastName: '' });
   const [errors, setErrors] = useState<Errors>({});
@@ -126,22 +167,18 @@ function useAccountForm(initialEmail = '') {
 export function RegisterPage() {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const { form, errors, set, validate } = useAccountForm();
-  const [busy, setBusy] = useState(false);
+  const account = useAccountForm();
+  const { form, errors, set, validate } = account;
+  const { busy, run } = useSubmit('Registration Failed', 'Please check your information and try again.');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!validate()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await signIn(client, '/api/auth/register', { ...form, email: form.email.trim().toLowerCase() });
       toast({ title: 'Account Created!', description: 'Your records are now saved to your account.' });
       void navigate('/checkout-simple');
-    } catch (error) {
-      toast({ title: 'Registration Failed', description: messageOf(error, 'Please check your information and try again.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -149,19 +186,9 @@ export function RegisterPage() {
       <PageHeader title="Create Account" />
       <main className="page account">
         <form className="form card" onSubmit={(e) => void submit(e)} noValidate>
-          <Field id="reg-first" label="First name" autoComplete="given-name" value={form.firstName} error={errors.firstName} onChange={set('firstName')} />
-          <Field id="reg-last" label="Last name (optional)" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+          <NameFields prefix="reg" account={account} lastLabel="Last name (optional)" />
           <Field id="reg-email" label="Email" type="email" autoComplete="email" value={form.email} error={errors.email} onChange={set('email')} />
-          <Field id="reg-password" label="Password" type="password" autoComplete="new-password" value={form.password} error={errors.password} onChange={set('password')} />
-          <Field
-            id="reg-confirm"
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            value={form.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={set('confirmPassword')}
-          />
+          <NewPasswordFields prefix="reg" account={account} />
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Creating your account…' : 'Create Account'}
           </button>
@@ -177,25 +204,21 @@ export function RegisterPage() {
 export function SetPasswordPage() {
   const navigate = useNavigate();
   const verified = storage.get('verifiedEmail') ?? '';
-  const { form, errors, set, validate } = useAccountForm(verified);
-  const [busy, setBusy] = useState(false);
+  const account = useAccountForm(verified);
+  const { form, errors, set, validate } = account;
+  const { busy, run } = useSubmit('Failed to Set Password', 'Please try again.');
   const [done, setDone] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!validate()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await ensureDevice();
       await apiRequest('POST', '/api/auth/set-password', { ...form, email: form.email.trim().toLowerCase() });
       setDone(true);
       toast({ title: 'Account Secured!', description: 'You can now log in with your email and password.' });
       setTimeout(() => void navigate('/login'), 2000);
-    } catch (error) {
-      toast({ title: 'Failed to Set Password', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -220,18 +243,8 @@ export function SetPasswordPage() {
               error={errors.email}
               onChange={set('email')}
             />
-            <Field id="set-first" label="First name" autoComplete="given-name" value={form.firstName} error={errors.firstName} onChange={set('firstName')} />
-            <Field id="set-last" label="Last name" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
-            <Field id="set-password" label="Password" type="password" autoComplete="new-password" value={form.password} error={errors.password} onChange={set('password')} />
-            <Field
-              id="set-confirm"
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              value={form.confirmPassword}
-              error={errors.confirmPassword}
-              onChange={set('confirmPassword')}
-            />
+            <NameFields prefix="set" account={account} lastLabel="Last name" />
+            <NewPasswordFields prefix="set" account={account} />
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? 'Saving…' : 'Secure My Account'}
             </button>

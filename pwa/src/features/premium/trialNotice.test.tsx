@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../test/render';
 import { TrialNotice, trialNotice, type TrialStatus } from './TrialNotice';
@@ -55,7 +55,7 @@ describe('trial notice', () => {
     first.unmount();
     const fetch = stubFetch(() => trial(2, 'high'));
     renderWithProviders(<TrialNotice />);
-    await new Promise((r) => setTimeout(r, 20));
+    await act(async () => {}); // a fetch started on mount would have answered by now
     expect(screen.queryByRole('region', { name: 'Free trial' })).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
