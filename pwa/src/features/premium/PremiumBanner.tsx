@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { sessionFlag } from '../../lib/storage';
 import { useBillingConfig } from './billingConfig';
+import { planLabel } from './plans';
 import { usePremium } from './usePremium';
 
 const DISMISSED_KEY = 'manna-premium-banner-dismissed';
@@ -23,7 +24,7 @@ export function PremiumBanner() {
     return (
       <div className="premium-banner premium-member" role="status">
         <strong>👑 PREMIUM MEMBER</strong>
-        <span>{premium.plan === 'annual' ? 'Annual Plan' : 'Monthly Plan'}</span>
+        <span>{planLabel(premium.plan)}</span>
         <span>Full Access</span>
         {testMode}
       </div>

@@ -9,6 +9,7 @@ import { storage } from '../../lib/storage';
 import { PremiumPromo } from '../home/PremiumPromo';
 import { verifyCheckout } from './entitlement';
 import { ManageSubscriptionButton } from './manage';
+import { planLabel } from './plans';
 import { usePremium, useRecheckPremium } from './usePremium';
 
 export function HomePremium() {
@@ -19,7 +20,7 @@ export function HomePremium() {
     return (
       <section className="promo premium-home" aria-labelledby="premium-member">
         <h2 id="premium-member">👑 PREMIUM MEMBER</h2>
-        <p>{premium.plan === 'annual' ? 'Annual Plan' : 'Monthly Plan'} · Full Access</p>
+        <p>{planLabel(premium.plan)} · Full Access</p>
         <div className="row-actions">
           <Link className="btn btn-gold" to="/premium-dashboard">
             Access Premium Hub

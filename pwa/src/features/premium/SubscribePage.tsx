@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { ensureDevice } from '../../sync/device';
 import { ManageSubscriptionButton } from './manage';
-import { PLANS, PREMIUM_FEATURES, type PlanName } from './plans';
+import { PLANS, planLabel, PREMIUM_FEATURES, type PlanName } from './plans';
 import { usePremium } from './usePremium';
 
 const ALERT =
@@ -110,7 +110,7 @@ function AlreadyMember() {
   return (
     <section className="card" role="status">
       <p>
-        You are a premium member ({premium.plan === 'annual' ? 'Annual Plan' : 'Monthly Plan'}).
+        You are a premium member ({planLabel(premium.plan)}).
         {premium.isOwner ? '' : ' To change or cancel your plan, manage your subscription.'}
       </p>
       <ManageSubscriptionButton isOwner={premium.isOwner} />

@@ -8,7 +8,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { apiRequest } from '../../api/client';
 import { toast } from '../../components/toast';
 import { verifyCheckout } from './entitlement';
-import { PREMIUM_FEATURES } from './plans';
+import { planLabel, PREMIUM_FEATURES } from './plans';
 import { useRecheckPremium } from './usePremium';
 
 export default function SubscriptionSuccessPage() {
@@ -48,7 +48,7 @@ export default function SubscriptionSuccessPage() {
       <section className="card success-card">
         <h1>Welcome to Premium!</h1>
         <p>
-          Your <strong>{plan === 'annual' ? 'Annual Plan' : 'Monthly Plan'}</strong> is ready.
+          Your <strong>{planLabel(plan)}</strong> is ready.
         </p>
         {checking && (
           <p className="muted" role="status">

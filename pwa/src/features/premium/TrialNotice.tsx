@@ -29,25 +29,27 @@ export interface Notice {
   action: string;
 }
 
-/** What the bar says for a trial status (null: nothing to show). */
+/** What the bar says for a trial status (null: nothing to show). How urgent a
+ *  trial is (by days left: ≤ 1 critical, 2–3 high) is the server's call. */
 export function trialNotice(status: TrialStatus | undefined): Notice | null {
   if (!status?.showUpgradePrompt || (status.isPremium && !status.isTrialing)) return null;
   const days = Math.max(0, status.daysRemaining ?? 0);
-  if (status.isTrialExpired || status.urgencyLevel === 'expired') {
-    return { tone: 'expired', title: 'Trial Expired', text: 'Your 7-day free trial has ended. Subscribe to keep your premium plan.', action: 'Upgrade Now' };
+  const left = `${days} days left in your free trial.`;
+  switch (status.isTrialExpired ? 'expired' : (status.urgencyLevel ?? 'normal')) {
+    case 'expired':
+      return { tone: 'expired', title: 'Trial Expired', text: 'Your 7-day free trial has ended. Subscribe to keep your premium plan.', action: 'Upgrade Now' };
+    case 'critical':
+      return {
+        tone: 'critical',
+        title: 'Trial Ending Soon!',
+        text: `Your free trial ends ${days === 0 ? 'today' : 'tomorrow'}. Check your payment details to keep premium.`,
+        action: 'Secure Your Plan',
+      };
+    case 'high':
+      return { tone: 'high', title: 'Trial Reminder', text: left, action: 'Continue Premium' };
+    default:
+      return { tone: 'normal', title: 'Premium Trial Active', text: left, action: 'Upgrade Early' };
   }
-  if (days <= 1) {
-    return {
-      tone: 'critical',
-      title: 'Trial Ending Soon!',
-      text: `Your free trial ends ${days === 0 ? 'today' : 'tomorrow'}. Check your payment details to keep premium.`,
-      action: 'Secure Your Plan',
-    };
-  }
-  if (days <= 3) {
-    return { tone: 'high', title: 'Trial Reminder', text: `${days} days left in your free trial.`, action: 'Continue Premium' };
-  }
-  return { tone: 'normal', title: 'Premium Trial Active', text: `${days} days left in your free trial.`, action: 'Upgrade Early' };
 }
 
 export function TrialNotice() {

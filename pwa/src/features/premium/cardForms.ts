@@ -15,7 +15,8 @@ export interface CardForm {
 
 // ---- test mode: the emulator's card form in an iframe ----------------------
 
-/** Frames `${emulatorUrl}/elements/card` in `host`; resolves once it says it is ready. */
+/** Frames `${emulatorUrl}/elements/card` in `host`; resolves once it says it is
+ *  ready (until then the payment page answers "Stripe has not loaded yet"). */
 export function mountEmulatorForm(host: HTMLElement, emulatorUrl: string, clientSecret: string): Promise<CardForm> {
   const origin = new URL(emulatorUrl).origin;
   const frame = document.createElement('iframe');
@@ -23,11 +24,11 @@ export function mountEmulatorForm(host: HTMLElement, emulatorUrl: string, client
   frame.className = 'card-frame';
   frame.src = `${emulatorUrl}/elements/card?client_secret=${encodeURIComponent(clientSecret)}`;
   const pending = new Set<(outcome: PaymentOutcome) => void>();
-  let onReady: (() => void) | null = null;
+  let ready: (form: CardForm) => void = () => {};
   const listen = (event: MessageEvent) => {
     if (event.origin !== origin || event.source !== frame.contentWindow) return;
     const data = event.data as { type?: string } & Partial<PaymentOutcome>;
-    if (data.type === 'manna-ready') onReady?.();
+    if (data.type === 'manna-ready') ready(form);
     if (data.type === 'manna-result') {
       const outcome = { ok: Boolean(data.ok), message: data.message ?? '', paymentIntent: data.paymentIntent ?? '' };
       pending.forEach((resolve) => resolve(outcome));
@@ -46,12 +47,8 @@ export function mountEmulatorForm(host: HTMLElement, emulatorUrl: string, client
       frame.remove();
     },
   };
-  return new Promise((resolve, reject) => {
-    onReady = () => {
-      onReady = null;
-      resolve(form);
-    };
-    frame.addEventListener('error', () => reject(new Error('The card form did not load')));
+  return new Promise((resolve) => {
+    ready = resolve;
     host.replaceChildren(frame);
   });
 }

@@ -15,3 +15,8 @@ export const PREMIUM_FEATURES = [
   'Progress tracking and wellness tools',
   'Full archives with search of past content',
 ] as const;
+
+/** How a plan is named on screen ('Annual Plan' or 'Monthly Plan'). */
+export function planLabel(plan: string): string {
+  return plan === 'annual' ? 'Annual Plan' : 'Monthly Plan';
+}
