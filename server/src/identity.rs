@@ -122,9 +122,19 @@ impl FromRequestParts<AppState> for DeviceAuth {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
+        Self::from_headers(&parts.headers, state).await
+    }
+}
+
+impl DeviceAuth {
+    /// The device a request's X-User-ID and bearer token name, checked against
+    /// the database (401 when they do not check out).
+    pub async fn from_headers(
+        headers: &axum::http::HeaderMap,
+        state: &AppState,
+    ) -> Result<Self, AppError> {
         let header = |name: &str| {
-            parts
-                .headers
+            headers
                 .get(name)
                 .and_then(|v| v.to_str().ok())
                 .map(str::to_owned)

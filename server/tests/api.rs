@@ -321,3 +321,46 @@ async fn a_broken_content_file_stops_start_up_and_keeps_the_stored_content() {
         before
     );
 }
+
+#[tokio::test]
+async fn a_stale_device_token_never_blocks_the_daily_content() {
+    // A browser whose token the server no longer knows (a restored or reset
+    // server, a device removed at logout) still gets every day's content.
+    let server = TestServer::start().await;
+    let (_, range) = server
+        .get("/api/daily-content?from=2026-01-01&days=31")
+        .await;
+    let premium_day = range["days"]
+        .as_array()
+        .expect("days")
+        .iter()
+        .find(|d| d["dailyBiohack"]["isPremium"] == 1)
+        .and_then(|d| d["date"].as_str())
+        .expect("a premium biohack day")
+        .to_string();
+    let stale = common::Device {
+        user: "user-1700000000000-stal".into(),
+        id: "gone".into(),
+        token: "0".repeat(64),
+    };
+    for path in [
+        "/api/health-tips/today?date=2026-01-05".to_string(),
+        format!("/api/biohacks/today?date={premium_day}"),
+        "/api/daily-content?from=2026-01-01&days=8".to_string(),
+    ] {
+        let (status, body) = server
+            .call_as(&stale, reqwest::Method::GET, &path, None)
+            .await;
+        assert_eq!(status, 200, "{path}: {body}");
+        assert!(body.is_object() && body != Value::Null, "{path}: {body}");
+    }
+    let (_, hack) = server
+        .call_as(
+            &stale,
+            reqwest::Method::GET,
+            &format!("/api/biohacks/today?date={premium_day}"),
+            None,
+        )
+        .await;
+    assert!(hack.get("howTo").is_none(), "not premium: {hack}");
+}

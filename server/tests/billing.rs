@@ -132,6 +132,37 @@ async fn checkout_with_the_test_card_makes_the_user_premium_on_the_server() {
         .await;
     assert_eq!(status, 200);
     assert!(hack["howTo"].is_string(), "{hack}");
+    // So do the daily cards and the offline prefetch, on premium-only days.
+    let (_, range) = s
+        .call_as(
+            &d,
+            Method::GET,
+            "/api/daily-content?from=2026-01-01&days=31",
+            None,
+        )
+        .await;
+    let days = range["days"].as_array().expect("days");
+    let premium_days: Vec<&serde_json::Value> = days
+        .iter()
+        .filter(|day| day["dailyBiohack"]["isPremium"] == 1)
+        .collect();
+    assert!(!premium_days.is_empty());
+    assert!(
+        premium_days
+            .iter()
+            .all(|day| day["dailyBiohack"]["howTo"].is_string()),
+        "{range}"
+    );
+    let date = premium_days[0]["date"].as_str().expect("date");
+    let (_, card) = s
+        .call_as(
+            &d,
+            Method::GET,
+            &format!("/api/biohacks/today?date={date}"),
+            None,
+        )
+        .await;
+    assert!(card["howTo"].is_string(), "{card}");
     // The trial notice knows the days left.
     let (_, trial) = s.call_as(&d, Method::GET, "/api/trial-status", None).await;
     assert_eq!(

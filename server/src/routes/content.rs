@@ -8,7 +8,7 @@ use crate::identity::DeviceAuth;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::header;
+use axum::http::{HeaderMap, header};
 use axum::response::IntoResponse;
 use manna_core::Date;
 use serde_json::{Value, json};
@@ -72,22 +72,21 @@ pub async fn home_get(
     ))
 }
 
-/// Whether the requesting device's user is premium now; anonymous or unknown
-/// requests are not.
-async fn requester_is_premium(
-    state: &AppState,
-    device: Option<DeviceAuth>,
-) -> Result<bool, AppError> {
-    Ok(match device {
-        Some(d) => premium_now(state, &d.user_id).await?.is_some(),
-        None => false,
-    })
+/// Whether the requesting device's user is premium now. Content is public: no
+/// token, or one the server no longer knows, just means "not premium" and never
+/// keeps the day's content from anyone. Asked only when the answer matters.
+async fn requester_is_premium(state: &AppState, headers: &HeaderMap) -> Result<bool, AppError> {
+    match DeviceAuth::from_headers(headers, state).await {
+        Ok(d) => Ok(premium_now(state, &d.user_id).await?.is_some()),
+        Err(AppError::Unauthorized(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 pub async fn today_get(
     State(state): State<AppState>,
     Path(slug): Path<String>,
-    device: Option<DeviceAuth>,
+    headers: HeaderMap,
     Query(q): Params,
 ) -> Result<Json<Value>, AppError> {
     let kind = kind_param(&slug)?;
@@ -97,7 +96,7 @@ pub async fn today_get(
     let item = item_for(&set, kind, date).unwrap_or(Value::Null);
     if kind == Kind::Biohacks
         && is_premium_only(&item)
-        && requester_is_premium(&state, device).await?
+        && requester_is_premium(&state, &headers).await?
     {
         return Ok(Json(full_item(&set, kind, date).unwrap_or(Value::Null)));
     }
@@ -106,13 +105,13 @@ pub async fn today_get(
 
 pub async fn daily_content_get(
     State(state): State<AppState>,
-    device: Option<DeviceAuth>,
+    headers: HeaderMap,
     Query(q): Params,
 ) -> Result<Json<Value>, AppError> {
     let from = date_param(&q, "from")?;
     let days = count_param(&q, "days", 8, MAX_RANGE_DAYS)?;
     let set = state.content();
-    let premium = requester_is_premium(&state, device).await?;
+    let premium = requester_is_premium(&state, &headers).await?;
     let list: Vec<Value> = (0..i64::from(days))
         .map(|i| day_payload(&set, from.add_days(i), premium))
         .collect();
