@@ -92,8 +92,8 @@ pub const CODES: Limit = Limit {
     window: Duration::from_secs(15 * 60),
 };
 
-/// When a window started and how many attempts it counted.
-type Window = (Instant, u32);
+/// When a window started, how many attempts it counted and how long it lasts.
+type Window = (Instant, u32, Duration);
 
 /// Fixed-window counters per limit and address, in memory.
 #[derive(Debug, Default)]
@@ -107,7 +107,7 @@ impl RateLimiter {
         let map = self.windows.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
         match map.get(&(limit.name, ip)) {
-            Some((start, n)) if now.duration_since(*start) < limit.window && *n >= limit.max => {
+            Some((start, n, _)) if now.duration_since(*start) < limit.window && *n >= limit.max => {
                 let wait = limit.window - now.duration_since(*start);
                 Err(AppError::TooManyRequests(format!(
                     "Too many attempts. Please wait {} minutes and try again.",
@@ -123,17 +123,13 @@ impl RateLimiter {
         let mut map = self.windows.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
         if map.len() > 100_000 {
-            map.retain(|(name, _), (start, _)| {
-                let window = [LOGIN, REGISTER, CODES]
-                    .iter()
-                    .find(|l| l.name == *name)
-                    .map_or(Duration::ZERO, |l| l.window);
-                now.duration_since(*start) < window
-            });
+            map.retain(|_, (start, _, window)| now.duration_since(*start) < *window);
         }
-        let entry = map.entry((limit.name, ip)).or_insert((now, 0));
+        let entry = map
+            .entry((limit.name, ip))
+            .or_insert((now, 0, limit.window));
         if now.duration_since(entry.0) >= limit.window {
-            *entry = (now, 0);
+            *entry = (now, 0, limit.window);
         }
         entry.1 += 1;
     }
