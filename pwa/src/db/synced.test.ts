@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DB_NAME, openAppDb, SCHEMA_V1, SYNCED_TABLES } from './appDb';
 import { db } from './index';
 import { applyPull, pendingAfter, writeRecord } from './synced';
@@ -66,5 +66,46 @@ describe('synced records on the device', () => {
     expect(await upgraded.weightEntries.count()).toBe(1);
     upgraded.close();
     expect(DB_NAME).toBe('manna');
+  });
+});
+
+describe('live lists', () => {
+  it('follow later writes even when the database opens after they are asked for', async () => {
+    // A page can ask for a live list before this tab's database is open (a
+    // fresh tab on a busy phone); the list must still follow every later write
+    // instead of showing its first answer forever.
+    vi.resetModules();
+    let open = () => {};
+    let asked = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const askedForDb = new Promise<void>((resolve) => (asked = resolve));
+    vi.doMock('./index', async () => {
+      const actual = await vi.importActual<typeof import('./index')>('./index');
+      const db = () => {
+        setImmediate(asked); // outside the caller's context
+        return opened.then(() => actual.db());
+      };
+      return { ...actual, db };
+    });
+    try {
+      const fresh = await import('./synced');
+      const seen: string[][] = [];
+      const subscribed = Promise.resolve(fresh.liveRecords('prayerReminders')).then((list) =>
+        list.subscribe((rows) => seen.push(rows.map((r) => r.id))),
+      );
+      await askedForDb;
+      await new Promise((resolve) => setImmediate(resolve)); // the database opens a task later
+      open();
+      const sub = await subscribed;
+      try {
+        await vi.waitFor(() => expect(seen).toEqual([[]]));
+        await fresh.writeRecord('prayerReminders', 'r1', 'put', { title: 'Morning' });
+        await vi.waitFor(() => expect(seen.at(-1)).toEqual(['r1']));
+      } finally {
+        sub.unsubscribe();
+      }
+    } finally {
+      vi.doUnmock('./index');
+    }
   });
 });

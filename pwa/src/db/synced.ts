@@ -104,14 +104,21 @@ export async function forgetCursor(): Promise<void> {
   await (await db()).syncMeta.delete('cursor');
 }
 
+// A live query's function may await only Dexie's own promises: Dexie follows
+// which tables it reads through them, and a read after any other wait (such as
+// this tab's database still opening) is not followed, so the answer would never
+// update. The database is therefore opened before the live query is made.
+
 /** Live list of a table's records, for pages (updates in every tab). */
-export function liveRecords(table: SyncedTable): Observable<LocalRecord[]> {
-  return liveQuery(async () => (await db())[table].toArray());
+export async function liveRecords(table: SyncedTable): Promise<Observable<LocalRecord[]>> {
+  const d = await db();
+  return liveQuery(() => d[table].toArray());
 }
 
 /** Live value of one sync meta key. */
-export function liveMeta<T>(key: string): Observable<T | undefined> {
-  return liveQuery(async () => getMeta<T>(key));
+export async function liveMeta<T>(key: string): Promise<Observable<T | undefined>> {
+  const d = await db();
+  return liveQuery(() => d.syncMeta.get(key).then((row) => row?.value as T | undefined));
 }
 
 /** Removes every record, pending change and sync state of this device's user

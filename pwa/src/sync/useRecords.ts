@@ -10,19 +10,20 @@ type Synced = typeof import('../db/synced');
  * The latest value of a live query from src/db/synced (loaded on first use, so
  * Dexie never delays the first screen); undefined until the first answer.
  */
-export function useLive<T>(query: (db: Synced) => Observable<T>, key: string): T | undefined {
+export function useLive<T>(query: (db: Synced) => Promise<Observable<T>>, key: string): T | undefined {
   const [value, setValue] = useState<T>();
   useEffect(() => {
     let live = true;
     let stop = () => {};
-    void import('../db/synced').then((db) => {
-      if (!live) return;
-      const sub = query(db).subscribe({
-        next: setValue,
-        error: (e: unknown) => console.error(`Reading ${key} failed`, e),
-      });
-      stop = () => sub.unsubscribe();
-    });
+    const failed = (e: unknown) => console.error(`Reading ${key} failed`, e);
+    void import('../db/synced')
+      .then(async (db) => {
+        const observable = await query(db);
+        if (!live) return;
+        const sub = observable.subscribe({ next: setValue, error: failed });
+        stop = () => sub.unsubscribe();
+      })
+      .catch(failed);
     return () => {
       live = false;
       stop();
