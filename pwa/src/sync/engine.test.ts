@@ -68,6 +68,23 @@ describe('sync engine', () => {
     expect(localStorage.getItem('manna-user-id')).toBe('user-1700000000000-same');
   });
 
+  it('takes the identity another tab registered even before its local storage shows it', async () => {
+    localStorage.setItem('manna-user-id', 'user-1700000000000-first');
+    const calls = stubServer({
+      '/api/devices': (_body, headers) =>
+        calls.filter((c) => c.url === '/api/devices').length === 1
+          ? { status: 201, json: { userId: headers['X-User-ID'], deviceId: 'dev-1', deviceToken: 'secret' } }
+          : { status: 409, json: { message: 'this user id is already registered' } },
+    });
+    expect(await ensureDevice()).toBe('dev-1');
+    // A second tab whose view of local storage is older: no id, no token.
+    localStorage.clear();
+    expect(await ensureDevice()).toBe('dev-1');
+    expect(calls.filter((c) => c.url === '/api/devices')).toHaveLength(1);
+    expect(localStorage.getItem('manna-user-id')).toBe('user-1700000000000-first');
+    expect(localStorage.getItem('manna-device-token')).toBe('secret');
+  });
+
   it('keeps every write and reports offline when the server cannot be reached', async () => {
     localStorage.setItem('manna-device-id', 'dev-1');
     localStorage.setItem('manna-device-token', 'secret');

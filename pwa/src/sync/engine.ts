@@ -38,8 +38,26 @@ export function ensureDevice(): Promise<string> {
   return registering;
 }
 
+/** The registered identity, kept in the database too: a tab that waited for the
+ *  registration lock reads it there, since another tab's local storage writes
+ *  can reach it later than the lock does. */
+interface Identity {
+  userId: string;
+  deviceId: string;
+  deviceToken: string;
+}
+
+function adoptIdentity({ userId: id, deviceId, deviceToken }: Identity): string {
+  storage.set(USER_ID_KEY, id);
+  storage.set(DEVICE_TOKEN_KEY, deviceToken);
+  storage.set(DEVICE_ID_KEY, deviceId);
+  return deviceId;
+}
+
 async function registerDevice(): Promise<string> {
   // Another tab may have registered while this one waited for the lock.
+  const shared = await getMeta<Identity>('identity');
+  if (shared) return adoptIdentity(shared);
   const known = storage.get(DEVICE_ID_KEY);
   if (known && storage.get(DEVICE_TOKEN_KEY)) return known;
   let answer: { deviceId: string; deviceToken: string };
@@ -52,10 +70,10 @@ async function registerDevice(): Promise<string> {
     newUserId();
     answer = await apiRequest('POST', '/api/devices', {});
   }
-  storage.set(DEVICE_TOKEN_KEY, answer.deviceToken);
-  storage.set(DEVICE_ID_KEY, answer.deviceId);
+  const identity = { userId: userId(), deviceId: answer.deviceId, deviceToken: answer.deviceToken };
   await setMeta('acked', 0);
-  return answer.deviceId;
+  await setMeta('identity', identity);
+  return adoptIdentity(identity);
 }
 
 async function pushAll(deviceId: string): Promise<void> {
@@ -158,6 +176,8 @@ export function startSync(): () => void {
 export async function adoptAccount(accountUserId: string): Promise<void> {
   if (storage.get(USER_ID_KEY) !== accountUserId) {
     storage.set(USER_ID_KEY, accountUserId);
+    const shared = await getMeta<Identity>('identity');
+    if (shared) await setMeta('identity', { ...shared, userId: accountUserId });
     await forgetCursor();
   }
   await syncNow({ wait: true });
