@@ -85,6 +85,22 @@ describe('sync engine', () => {
     expect(localStorage.getItem('manna-device-token')).toBe('secret');
   });
 
+  it('syncs as the registered identity when this tab still holds an older anonymous id', async () => {
+    localStorage.setItem('manna-user-id', 'user-1700000000000-first');
+    const calls = stubServer({
+      '/api/devices': (_body, headers) => ({ status: 201, json: { userId: headers['X-User-ID'], deviceId: 'dev-1', deviceToken: 'secret' } }),
+      '/api/sync/pull': () => ({ json: { changes: [], cursor: { epoch: 'e', version: 0 }, hasMore: false, ackedSeq: 0 } }),
+    });
+    await ensureDevice();
+    // Another tab's id, created at the same first visit, reached this tab's storage late.
+    localStorage.setItem('manna-user-id', 'user-1700000000001-other');
+    await syncNow();
+    const pull = calls.find((c) => c.url === '/api/sync/pull');
+    expect(pull?.headers['X-User-ID']).toBe('user-1700000000000-first');
+    expect(localStorage.getItem('manna-user-id')).toBe('user-1700000000000-first');
+    expect((await getMeta<SyncStatus>('status'))?.state).toBe('synced');
+  });
+
   it('keeps every write and reports offline when the server cannot be reached', async () => {
     localStorage.setItem('manna-device-id', 'dev-1');
     localStorage.setItem('manna-device-token', 'secret');

@@ -54,6 +54,15 @@ function adoptIdentity({ userId: id, deviceId, deviceToken }: Identity): string 
   return deviceId;
 }
 
+/** Local storage may lag behind the identity another tab registered or logged
+ *  in with; the database's copy wins, so a tab never keeps syncing as a stale id. */
+async function catchUpIdentity(): Promise<void> {
+  const shared = await getMeta<Identity>('identity');
+  if (!shared) return;
+  const current = [storage.get(USER_ID_KEY), storage.get(DEVICE_ID_KEY), storage.get(DEVICE_TOKEN_KEY)];
+  if (current.join('\n') !== [shared.userId, shared.deviceId, shared.deviceToken].join('\n')) adoptIdentity(shared);
+}
+
 async function registerDevice(): Promise<string> {
   // Another tab may have registered while this one waited for the lock.
   const shared = await getMeta<Identity>('identity');
@@ -122,6 +131,7 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
     const last = await getMeta<SyncStatus>('status');
     await setStatus({ state: 'syncing', lastSyncedAt: last?.lastSyncedAt });
     try {
+      await catchUpIdentity();
       userId();
       const deviceId = await ensureDevice();
       await pushAll(deviceId);
@@ -175,9 +185,10 @@ export function startSync(): () => void {
  *  full snapshot of the account (the server already merged this device's records). */
 export async function adoptAccount(accountUserId: string): Promise<void> {
   if (storage.get(USER_ID_KEY) !== accountUserId) {
-    storage.set(USER_ID_KEY, accountUserId);
+    // The database first: other tabs take the identity from there.
     const shared = await getMeta<Identity>('identity');
     if (shared) await setMeta('identity', { ...shared, userId: accountUserId });
+    storage.set(USER_ID_KEY, accountUserId);
     await forgetCursor();
   }
   await syncNow({ wait: true });
