@@ -23,7 +23,9 @@ setup-rust:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
 		echo "Installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (a few minutes, once)"; \
-		cargo install --locked wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
+		cargo install --force --locked wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) \
+		|| { echo "Its locked dependencies are not all in the registry; installing with the newest compatible ones"; \
+		     cargo install --force wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); }; \
 	fi
 
 pwa/node_modules/.package-lock.json: pwa/package-lock.json
