@@ -23,7 +23,7 @@ function label(status: SyncStatus | undefined): string {
 }
 
 export function SyncStatusBadge() {
-  const status = useLive((db) => db.liveMeta<SyncStatus>('status'), 'sync status');
+  const { value: status } = useLive((db) => db.liveMeta<SyncStatus>('status'), 'sync status');
   const syncNow = () => void import('./engine').then((m) => m.syncNow({ wait: true }));
   return (
     <button

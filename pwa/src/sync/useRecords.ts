@@ -6,35 +6,44 @@ import type { Fields, LocalRecord, Observable, Op, SyncedTable } from '../db/syn
 
 type Synced = typeof import('../db/synced');
 
+/** A live value: undefined until the first answer; `failed` when this device's storage cannot be read. */
+export interface Live<T> {
+  value: T | undefined;
+  failed: boolean;
+}
+
 /**
  * The latest value of a live query from src/db/synced (loaded on first use, so
- * Dexie never delays the first screen); undefined until the first answer.
+ * Dexie never delays the first screen).
  */
-export function useLive<T>(query: (db: Synced) => Promise<Observable<T>>, key: string): T | undefined {
-  const [value, setValue] = useState<T>();
+export function useLive<T>(query: (db: Synced) => Promise<Observable<T>>, key: string): Live<T> {
+  const [live, setLive] = useState<Live<T>>({ value: undefined, failed: false });
   useEffect(() => {
-    let live = true;
+    let mounted = true;
     let stop = () => {};
-    const failed = (e: unknown) => console.error(`Reading ${key} failed`, e);
+    const failed = (e: unknown) => {
+      console.error(`Reading ${key} failed`, e);
+      if (mounted) setLive((prev) => ({ ...prev, failed: true }));
+    };
     void import('../db/synced')
       .then(async (db) => {
         const observable = await query(db);
-        if (!live) return;
-        const sub = observable.subscribe({ next: setValue, error: failed });
+        if (!mounted) return;
+        const sub = observable.subscribe({ next: (value) => setLive({ value, failed: false }), error: failed });
         stop = () => sub.unsubscribe();
       })
       .catch(failed);
     return () => {
-      live = false;
+      mounted = false;
       stop();
     };
     // The query is identified by `key`; callers pass inline functions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return value;
+  return live;
 }
 
-export function useRecords(table: SyncedTable): LocalRecord[] | undefined {
+export function useRecords(table: SyncedTable): Live<LocalRecord[]> {
   return useLive((db) => db.liveRecords(table), table);
 }
 

@@ -2,11 +2,12 @@
 // from the scores on this device (they sync in the background).
 
 import { Link } from 'react-router';
+import { StorageUnavailable } from '../../components/StorageUnavailable';
 import { useRecords } from '../../sync/useRecords';
 import type { Core } from '../../wasm/core';
 
 export function WellnessSummary({ core, today }: { core: Core; today: string }) {
-  const records = useRecords('wellnessScores');
+  const { value: records, failed } = useRecords('wellnessScores');
   const scores = (records ?? [])
     .map((r) => r.fields as { date: string; score: number; grade: string })
     .sort((a, b) => b.date.localeCompare(a.date));
@@ -19,7 +20,9 @@ export function WellnessSummary({ core, today }: { core: Core; today: string }) 
       <h2 id="score-title" className="card-title">
         Current Wellness Score
       </h2>
-      {records === undefined ? (
+      {failed ? (
+        <StorageUnavailable what="wellness scores" />
+      ) : records === undefined ? (
         <div className="skeleton skeleton-line" role="status" aria-label="Loading wellness score" />
       ) : latest ? (
         <>

@@ -3,6 +3,7 @@
 
 import { useRef, useState, type FormEvent } from 'react';
 import { PageHeader } from '../../components/PageHeader';
+import { StorageUnavailable } from '../../components/StorageUnavailable';
 import { toast } from '../../components/toast';
 import { saveRecord, useRecords } from '../../sync/useRecords';
 import { daysLabel, twelveHour, WEEKDAYS } from './format';
@@ -26,7 +27,7 @@ function newId(): string {
 }
 
 export default function PrayerRemindersPage() {
-  const records = useRecords('prayerReminders');
+  const { value: records, failed } = useRecords('prayerReminders');
   const dialog = useRef<HTMLDialogElement>(null);
   const [form, setForm] = useState(EMPTY);
   const reminders: Reminder[] = (records ?? [])
@@ -72,7 +73,9 @@ export default function PrayerRemindersPage() {
         <button type="button" className="btn btn-primary" onClick={open}>
           Create Prayer Reminder
         </button>
-        {records === undefined ? (
+        {failed ? (
+          <StorageUnavailable what="prayer reminders" />
+        ) : records === undefined ? (
           <p role="status">Loading prayer reminders...</p>
         ) : reminders.length === 0 ? (
           <section className="card empty-state">

@@ -3,6 +3,7 @@
 
 import { use, useState, type FormEvent } from 'react';
 import { PageHeader } from '../../components/PageHeader';
+import { StorageUnavailable } from '../../components/StorageUnavailable';
 import { toast } from '../../components/toast';
 import { saveRecord, useRecords } from '../../sync/useRecords';
 import { dailyId } from '../../sync/protocol';
@@ -16,7 +17,7 @@ const lbs = (tenths: number) => `${(tenths / 10).toFixed(1)} lbs`;
 export default function WeightTrackingPage() {
   const core = use(loadCore());
   const today = todayIn(core);
-  const records = useRecords('weightEntries');
+  const { value: records, failed } = useRecords('weightEntries');
   const [weight, setWeight] = useState('');
   const [date, setDate] = useState(today);
   const [mood, setMood] = useState('');
@@ -149,7 +150,9 @@ export default function WeightTrackingPage() {
 
         <section className="card" aria-labelledby="recent-title">
           <h2 id="recent-title" className="card-title">Recent Entries</h2>
-          {records === undefined ? (
+          {failed ? (
+            <StorageUnavailable what="weight entries" />
+          ) : records === undefined ? (
             <p role="status">Loading entries...</p>
           ) : entries.length === 0 ? (
             <p className="muted">No entries yet. Log your first weight above.</p>
