@@ -206,6 +206,12 @@ async fn a_declined_card_shows_the_error_and_grants_nothing() {
     .await;
     assert_eq!(status, 402);
     assert!(page.contains("Your card was declined."));
+    // The page keeps what was typed except the card number and CVC.
+    assert!(page.contains("value=\"ruth@example.org\""));
+    assert!(page.contains("value=\"12 / 34\""));
+    assert!(page.contains("value=\"Ruth\""));
+    assert!(!page.contains("4000 0000 0000 0002\""));
+    assert!(!page.contains("value=\"123\""));
     assert_eq!(entitlement(&s, &d).await["isPremium"], false);
     let (_, v) = s
         .call_as(

@@ -97,7 +97,7 @@ describe('premium', () => {
     const context = await browser.newContext({ ...PHONE, baseURL: server.base });
     const page = await context.newPage();
     await page.goto('/subscribe');
-    await page.getByRole('link', { name: 'Pay for the Annual plan by card on this page' }).click();
+    await page.getByRole('link', { name: 'Or pay by card here for the Annual plan (starts today)' }).click();
     await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
     await page.getByRole('link', { name: 'Back to subscription plans' }).waitFor();
     const card = page.frameLocator('iframe[title="Card details"]');

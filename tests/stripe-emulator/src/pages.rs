@@ -49,7 +49,16 @@ fn card_outcome(number: &str, exp: &str, cvc: &str) -> Result<(), &'static str> 
 
 const TEST_BANNER: &str = "<div class=\"test\" role=\"note\">Test mode: pay with 4242 4242 4242 4242, any future date and any CVC. 4000 0000 0000 0002 is declined.</div>";
 
-fn checkout_html(emu: &Emulator, id: &str, error: Option<&str>, email: &str) -> Option<String> {
+/// What the payer typed that a failed attempt keeps (the card number and CVC
+/// are cleared, as on Stripe's page).
+#[derive(Default)]
+struct Typed<'a> {
+    email: &'a str,
+    exp: &'a str,
+    name: &'a str,
+}
+
+fn checkout_html(emu: &Emulator, id: &str, error: Option<&str>, typed: &Typed) -> Option<String> {
     let store = emu.lock();
     let s = store.sessions.get(id)?;
     let per = if s.price.interval == "year" {
@@ -68,11 +77,13 @@ fn checkout_html(emu: &Emulator, id: &str, error: Option<&str>, email: &str) -> 
             dollars(s.price.amount)
         )
     });
-    let email = if email.is_empty() {
+    let email = if typed.email.is_empty() {
         s.customer_email.clone().unwrap_or_default()
     } else {
-        email.to_string()
+        typed.email.to_string()
     };
+    // After an error, the card number is the field to fix.
+    let focus = if error.is_some() { " autofocus" } else { "" };
     let back = s.cancel_url.as_ref().map_or(String::new(), |u| {
         format!("<p><a href=\"{}\">← Back</a></p>", esc(u))
     });
@@ -90,13 +101,15 @@ fn checkout_html(emu: &Emulator, id: &str, error: Option<&str>, email: &str) -> 
          <h1>Manna Premium</h1><p><strong>{plan}</strong> · {} per {per}</p>{trial}{err}\
          <form method=\"post\" action=\"/c/pay/{id}\">\
          <label for=\"email\">Email</label><input id=\"email\" name=\"email\" type=\"email\" autocomplete=\"email\" required value=\"{}\">\
-         <label for=\"card\">Card number</label><input id=\"card\" name=\"card\" inputmode=\"numeric\" autocomplete=\"cc-number\" placeholder=\"1234 1234 1234 1234\" required>\
-         <div class=\"row\"><div><label for=\"exp\">Expiration</label><input id=\"exp\" name=\"exp\" placeholder=\"MM / YY\" autocomplete=\"cc-exp\" required></div>\
+         <label for=\"card\">Card number</label><input id=\"card\" name=\"card\" inputmode=\"numeric\" autocomplete=\"cc-number\" placeholder=\"1234 1234 1234 1234\" required{focus}>\
+         <div class=\"row\"><div><label for=\"exp\">Expiration</label><input id=\"exp\" name=\"exp\" placeholder=\"MM / YY\" autocomplete=\"cc-exp\" required value=\"{}\"></div>\
          <div><label for=\"cvc\">CVC</label><input id=\"cvc\" name=\"cvc\" inputmode=\"numeric\" autocomplete=\"cc-csc\" required></div></div>\
-         <label for=\"name\">Name on card</label><input id=\"name\" name=\"name\" autocomplete=\"cc-name\">\
+         <label for=\"name\">Name on card</label><input id=\"name\" name=\"name\" autocomplete=\"cc-name\" value=\"{}\">\
          <button type=\"submit\">{button}</button></form></main></html>",
         dollars(s.price.amount),
         esc(&email),
+        esc(typed.exp),
+        esc(typed.name),
     ))
 }
 
@@ -106,7 +119,7 @@ pub async fn checkout_page(State(emu): State<Emulator>, Path(id): Path<String>) 
         return Html("<!doctype html><p>This checkout is already complete.</p>".to_string())
             .into_response();
     }
-    match checkout_html(&emu, &id, None, "") {
+    match checkout_html(&emu, &id, None, &Typed::default()) {
         Some(html) => Html(html).into_response(),
         None => (
             StatusCode::NOT_FOUND,
@@ -133,7 +146,12 @@ pub async fn checkout_submit(
         )
     };
     if let Err(message) = outcome {
-        return match checkout_html(&emu, &id, Some(message), &email) {
+        let typed = Typed {
+            email: &email,
+            exp: form.get("exp").unwrap_or_default(),
+            name: form.get("name").unwrap_or_default(),
+        };
+        return match checkout_html(&emu, &id, Some(message), &typed) {
             Some(html) => (StatusCode::PAYMENT_REQUIRED, Html(html)).into_response(),
             None => StatusCode::NOT_FOUND.into_response(),
         };

@@ -23,7 +23,9 @@ export function PremiumBanner() {
   if (premium.isPremium) {
     return (
       <div className="premium-banner premium-member" role="status">
-        <strong>👑 PREMIUM MEMBER</strong>
+        <strong>
+          <span aria-hidden="true">👑</span> PREMIUM MEMBER
+        </strong>
         <span>{planLabel(premium.plan)}</span>
         <span>Full Access</span>
         {testMode}
@@ -44,7 +46,7 @@ export function PremiumBanner() {
       <button
         type="button"
         className="icon-btn"
-        aria-label="Dismiss"
+        aria-label="Dismiss the premium banner"
         onClick={() => {
           sessionFlag.set(DISMISSED_KEY);
           setDismissed(true);

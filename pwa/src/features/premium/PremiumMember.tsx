@@ -19,7 +19,9 @@ export function HomePremium() {
   if (premium.isPremium) {
     return (
       <section className="promo premium-home" aria-labelledby="premium-member">
-        <h2 id="premium-member">👑 PREMIUM MEMBER</h2>
+        <h2 id="premium-member">
+          <span aria-hidden="true">👑</span> PREMIUM MEMBER
+        </h2>
         <p>{planLabel(premium.plan)} · Full Access</p>
         <div className="row-actions">
           <Link className="btn btn-gold" to="/premium-dashboard">

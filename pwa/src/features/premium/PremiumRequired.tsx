@@ -3,18 +3,14 @@
 // premium-only screens to people without premium.
 
 import { Link, useNavigate } from 'react-router';
-import { PREMIUM_FEATURES } from './plans';
+import { PremiumFeatureList } from './PremiumFeatureList';
 
 export function PremiumRequired() {
   const navigate = useNavigate();
   return (
     <section className="promo premium-required-notice" aria-labelledby="premium-required-title">
       <h2 id="premium-required-title">Get Your Personalized 30-Day Wellness Plan</h2>
-      <ul className="features">
-        {PREMIUM_FEATURES.map((f) => (
-          <li key={f}>✓ {f}</li>
-        ))}
-      </ul>
+      <PremiumFeatureList />
       <div className="row-actions">
         <Link className="btn btn-gold" to="/checkout">
           Start My Plan - $4.99/month

@@ -8,7 +8,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { ensureDevice } from '../../sync/device';
 import { ManageSubscriptionButton } from './manage';
-import { PLANS, planLabel, PREMIUM_FEATURES, type PlanName } from './plans';
+import { PremiumFeatureList } from './PremiumFeatureList';
+import { PLANS, planLabel, type PlanName } from './plans';
 import { usePremium } from './usePremium';
 
 const ALERT =
@@ -51,11 +52,7 @@ export default function SubscribePage() {
         <AlreadyMember />
         <section className="promo">
           <h2>Get Your Personalized 30-Day Wellness Plan</h2>
-          <ul className="features">
-            {PREMIUM_FEATURES.map((f) => (
-              <li key={f}>✓ {f}</li>
-            ))}
-          </ul>
+          <PremiumFeatureList />
           <p className="muted">7-day free trial, cancel anytime</p>
         </section>
         <div className="plans">
@@ -97,9 +94,11 @@ export default function SubscribePage() {
 /** The embedded payment page: pay by card without leaving the app (no trial). */
 function PayHere({ plan }: { plan: PlanName }) {
   return (
-    <Link className="small" to={`/payment?plan=${plan}`} aria-label={`Pay for the ${PLANS[plan].name} plan by card on this page`}>
-      Or pay by card here (starts today)
-    </Link>
+    <p className="small pay-here">
+      <Link to={`/payment?plan=${plan}`}>
+        Or pay by card here<span className="sr-only"> for the {PLANS[plan].name} plan</span> (starts today)
+      </Link>
+    </p>
   );
 }
 

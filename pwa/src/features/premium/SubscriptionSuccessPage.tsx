@@ -8,7 +8,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { apiRequest } from '../../api/client';
 import { toast } from '../../components/toast';
 import { verifyCheckout } from './entitlement';
-import { planLabel, PREMIUM_FEATURES } from './plans';
+import { PremiumFeatureList } from './PremiumFeatureList';
+import { planLabel } from './plans';
 import { useRecheckPremium } from './usePremium';
 
 export default function SubscriptionSuccessPage() {
@@ -56,11 +57,7 @@ export default function SubscriptionSuccessPage() {
           </p>
         )}
         <h2>Unlocked for you</h2>
-        <ul className="features">
-          {PREMIUM_FEATURES.map((f) => (
-            <li key={f}>✓ {f}</li>
-          ))}
-        </ul>
+        <PremiumFeatureList />
         <button type="button" className="btn btn-gold" onClick={() => void navigate('/?verified=true')}>
           Start Your Wellness Journey
         </button>

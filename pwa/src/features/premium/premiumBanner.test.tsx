@@ -1,0 +1,54 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubFetch } from '../../test/render';
+import { PremiumBanner } from './PremiumBanner';
+
+const state = vi.hoisted(() => ({ premium: { isPremium: false, plan: 'free', isOwner: false }, loading: false }));
+vi.mock('./usePremium', () => ({ usePremium: () => state }));
+
+const config = (testMode: boolean) => ({ testMode, publishableKey: null, emulatorUrl: null, prices: { monthly: 499, annual: 3999 } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  state.premium = { isPremium: false, plan: 'free', isOwner: false };
+  state.loading = false;
+});
+
+describe('premium banner', () => {
+  it('asks a free user to subscribe, and stays dismissed for the rest of the session', async () => {
+    stubFetch(() => config(false));
+    const first = renderWithProviders(<PremiumBanner />);
+    const banner = screen.getByRole('region', { name: 'Premium' });
+    expect(banner).toHaveTextContent('PREMIUM REQUIRED - Subscribe now to access premium wellness content and features');
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss the premium banner' }));
+    expect(screen.queryByText('PREMIUM REQUIRED')).toBeNull();
+    first.unmount();
+    renderWithProviders(<PremiumBanner />);
+    expect(screen.queryByText('PREMIUM REQUIRED')).toBeNull();
+  });
+
+  it('says nothing while premium is being checked, except the test-mode badge', async () => {
+    state.loading = true;
+    stubFetch(() => config(true));
+    renderWithProviders(<PremiumBanner />);
+    expect(await screen.findByText('Test mode')).toBeInTheDocument();
+    expect(screen.queryByText('PREMIUM REQUIRED')).toBeNull();
+  });
+
+  it('shows members the gold banner with their plan, even after the free banner was dismissed', () => {
+    sessionStorage.setItem('manna-premium-banner-dismissed', 'true');
+    stubFetch(() => config(false));
+    state.premium = { isPremium: true, plan: 'annual', isOwner: false };
+    const annual = renderWithProviders(<PremiumBanner />);
+    expect(screen.getByRole('status')).toHaveTextContent('PREMIUM MEMBER');
+    expect(screen.getByRole('status')).toHaveTextContent('Annual Plan');
+    expect(screen.getByRole('status')).toHaveTextContent('Full Access');
+    annual.unmount();
+    state.premium = { isPremium: true, plan: 'monthly', isOwner: false };
+    renderWithProviders(<PremiumBanner />);
+    expect(screen.getByRole('status')).toHaveTextContent('Monthly Plan');
+    expect(screen.queryByText('PREMIUM REQUIRED')).toBeNull();
+  });
+});
