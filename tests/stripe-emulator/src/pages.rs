@@ -49,8 +49,8 @@ fn card_outcome(number: &str, exp: &str, cvc: &str) -> Result<(), &'static str> 
 
 const TEST_BANNER: &str = "<div class=\"test\" role=\"note\">Test mode: pay with 4242 4242 4242 4242, any future date and any CVC. 4000 0000 0000 0002 is declined.</div>";
 
-/// What the payer typed that a failed attempt keeps (the card number and CVC
-/// are cleared, as on Stripe's page).
+/// What the payer typed that a failed attempt keeps; the card number and CVC
+/// are always typed again.
 #[derive(Default)]
 struct Typed<'a> {
     email: &'a str,
@@ -82,7 +82,7 @@ fn checkout_html(emu: &Emulator, id: &str, error: Option<&str>, typed: &Typed) -
     } else {
         typed.email.to_string()
     };
-    // After an error, the card number is the field to fix.
+    // After an error the card number is typed again, so the cursor starts there.
     let focus = if error.is_some() { " autofocus" } else { "" };
     let back = s.cancel_url.as_ref().map_or(String::new(), |u| {
         format!("<p><a href=\"{}\">← Back</a></p>", esc(u))
