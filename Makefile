@@ -43,7 +43,7 @@ setup-chromium:
 
 wasm: setup-rust
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET)
-	wasm-bindgen --target web --out-dir $(WASM_OUT) target/$(WASM_TARGET)/wasm/manna_core.wasm
+	wasm-bindgen --target web --remove-name-section --out-dir $(WASM_OUT) target/$(WASM_TARGET)/wasm/manna_core.wasm
 
 pwa: wasm node-deps
 	cd pwa && npm run build
@@ -91,4 +91,4 @@ bench: pwa server tests/bench/node_modules/.package-lock.json
 
 # Many more seeded runs of the sync simulation than make test does.
 soak:
-	SIM_RUNS=$${SIM_RUNS:-20000} cargo test --release -p manna-server --test simulation seeded
+	SIM_RUNS=$${SIM_RUNS:-20000} cargo test --release -p manna-server --test it simulation::seeded

@@ -5,32 +5,130 @@
 //! dates and seeds are arguments, so the same call gives the same answer in both
 //! places.
 //!
+//! Record rules (shapes, limits, enums, the wellness grade, id schemes) live in
+//! `manna_sync_protocol`, the crate below this one; the browser reaches them
+//! through the exports here (`validateRecord`, `recordId`, `wellnessScore`).
+//!
 //! # Layout
-//! - `calendar`: civil dates, day of year, weekdays, local date of an instant.
+//! - `calendar`: the date type (from `manna_sync_protocol::date`).
 //! - `week`: the Monday-to-Sunday journey strip and its streak.
 //! - `rotation`: which content item a date shows.
-//! - `scoring`: the wellness check grade and weight progress.
+//! - `scoring`: weight progress and the weekly wellness average.
 //! - `premium`: entitlement tokens and the premium-cache rules.
+//! - `plans`: the two plans, their prices and the figures shown of them.
 //! - the `wasm` module below: the only place that touches wasm-bindgen.
 
-pub mod calendar;
 pub mod flatjson;
+pub mod plans;
 pub mod premium;
 pub mod rotation;
 pub mod scoring;
 pub mod week;
 
-pub use calendar::{Date, DateError};
+pub use manna_sync_protocol::date as calendar;
+pub use manna_sync_protocol::records::wellness::{Grade, wellness_grade, wellness_total};
+pub use manna_sync_protocol::{Date, DateError};
 pub use rotation::rotation_index;
-pub use scoring::{WeightProgress, weight_progress, wellness_grade, wellness_total};
+pub use scoring::{Trend, WeeklyAverage, WeightProgress, weekly_average, weight_progress};
 pub use week::{WeekDay, WeekStrip, week_strip};
+
+// Talc instead of the default dlmalloc: same job, a fraction of the bytes.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 #[cfg(target_arch = "wasm32")]
 mod wasm {
     use super::{
-        Date, rotation_index, week_strip, weight_progress, wellness_grade, wellness_total,
+        Date, rotation_index, week_strip, weekly_average, weight_progress, wellness_grade,
+        wellness_total,
     };
+    use manna_sync_protocol::{FieldError, Table};
+    use serde::Serialize;
     use wasm_bindgen::prelude::*;
+
+    fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+        value
+            .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    fn table(name: &str) -> Result<Table, JsError> {
+        Table::from_name(name).ok_or_else(|| JsError::new(&format!("no synced table '{name}'")))
+    }
+
+    /// A browser value as the JSON `JSON.stringify` would send, read without a
+    /// JSON parser (which would weigh more than all the rules together).
+    fn json_of(value: &JsValue) -> serde_json::Value {
+        use serde_json::Value;
+        if let Some(b) = value.as_bool() {
+            return Value::Bool(b);
+        }
+        if let Some(n) = value.as_f64() {
+            const SAFE: f64 = 9_007_199_254_740_991.0;
+            return if n.fract() == 0.0 && n.abs() <= SAFE {
+                Value::from(n as i64)
+            } else {
+                serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number)
+            };
+        }
+        if let Some(s) = value.as_string() {
+            return Value::String(s);
+        }
+        if js_sys::Array::is_array(value) {
+            return Value::Array(
+                js_sys::Array::from(value)
+                    .iter()
+                    .map(|v| json_of(&v))
+                    .collect(),
+            );
+        }
+        if value.is_object() {
+            let mut map = serde_json::Map::new();
+            for entry in js_sys::Object::entries(value.unchecked_ref()).iter() {
+                let pair = js_sys::Array::from(&entry);
+                let item = pair.get(1);
+                if !item.is_undefined() {
+                    map.insert(pair.get(0).as_string().unwrap_or_default(), json_of(&item));
+                }
+            }
+            return Value::Object(map);
+        }
+        Value::Null
+    }
+
+    /// Checks a whole record before it is written: `undefined` when valid,
+    /// else `{ field, message }` (the same words the server would refuse with).
+    #[wasm_bindgen(js_name = validateRecord)]
+    pub fn validate_record(
+        table_name: &str,
+        id: &str,
+        fields: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let serde_json::Value::Object(fields) = json_of(&fields) else {
+            return Err(JsError::new("fields: must be an object"));
+        };
+        let outcome = table(table_name)?.validate(id, &fields);
+        match outcome {
+            Ok(()) => Ok(JsValue::UNDEFINED),
+            Err(e) => to_js(&e),
+        }
+    }
+
+    /// The id of a new record of `table`: from `date` for once-a-day records,
+    /// otherwise the table's prefix and `random` (letters and digits).
+    #[wasm_bindgen(js_name = recordId)]
+    pub fn record_id(
+        table_name: &str,
+        date: Option<String>,
+        random: &str,
+    ) -> Result<String, JsError> {
+        let day = date.map(|d| parse(&d)).transpose()?;
+        table(table_name)?
+            .id_scheme()
+            .new_id(day, random)
+            .map_err(|e: FieldError| JsError::new(&e.to_string()))
+    }
 
     /// The outcome of checking a cached entitlement.
     #[wasm_bindgen(getter_with_clone)]
@@ -159,24 +257,37 @@ mod wasm {
     #[wasm_bindgen(js_name = weekStrip)]
     pub fn week_strip_js(today: &str, visited: Vec<String>) -> Result<JsValue, JsError> {
         let visited: Vec<Date> = visited.iter().filter_map(|v| v.parse().ok()).collect();
-        let strip = week_strip(parse(today)?, &visited);
-        serde_wasm_bindgen::to_value(&strip).map_err(|e| JsError::new(&e.to_string()))
+        to_js(&week_strip(parse(today)?, &visited))
     }
 
     /// Total and grade of the five wellness ratings: `{ score, grade }`.
     #[wasm_bindgen(js_name = wellnessScore)]
     pub fn wellness_score(ratings: Vec<u32>) -> Result<JsValue, JsError> {
-        let score = wellness_total(&ratings).map_err(|e| JsError::new(&e))?;
-        #[derive(serde::Serialize)]
+        let score = wellness_total(&ratings).map_err(|e| JsError::new(&e.to_string()))?;
+        #[derive(Serialize)]
         struct Scored {
             score: u32,
-            grade: &'static str,
+            grade: super::Grade,
         }
-        let out = Scored {
+        to_js(&Scored {
             score,
             grade: wellness_grade(score),
-        };
-        serde_wasm_bindgen::to_value(&out).map_err(|e| JsError::new(&e.to_string()))
+        })
+    }
+
+    /// The average score of the 7 days up to `to`, from parallel lists.
+    #[wasm_bindgen(js_name = weeklyAverage)]
+    pub fn weekly_average_js(
+        dates: Vec<String>,
+        scores: Vec<u32>,
+        to: &str,
+    ) -> Result<JsValue, JsError> {
+        let checks: Vec<(Date, u32)> = dates
+            .iter()
+            .zip(scores)
+            .filter_map(|(d, s)| d.parse().ok().map(|d| (d, s)))
+            .collect();
+        to_js(&weekly_average(&checks, parse(to)?))
     }
 
     /// Weight progress from parallel lists of dates and weights (tenths of a pound).
@@ -191,8 +302,7 @@ mod wasm {
             .zip(weights)
             .filter_map(|(d, w)| d.parse().ok().map(|d| (d, w)))
             .collect();
-        let progress = weight_progress(&entries, parse(today)?);
-        serde_wasm_bindgen::to_value(&progress).map_err(|e| JsError::new(&e.to_string()))
+        to_js(&weight_progress(&entries, parse(today)?))
     }
 
     /// Index of the item a date shows from a list of `count` items (-1 when empty).

@@ -42,7 +42,7 @@ struct Header {
 }
 
 /// One public key of the server's key set (a JWK of RFC 8037).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct PublicKey {
     pub kid: String,
     pub kty: String,

@@ -1,43 +1,16 @@
-//! The daily wellness check and weight progress: the same rules in the browser
-//! (offline) and on the server (REST answers).
+//! Figures derived from a user's records: weight progress and the weekly
+//! wellness average. The same rules in the browser (offline) and on the server
+//! (REST answers). The grade of one wellness check is a record rule and lives
+//! in `manna_sync_protocol::records::wellness`.
 
 use crate::calendar::Date;
 use serde::Serialize;
-
-/// Five statements, each rated 1 to 5.
-pub const STATEMENTS: usize = 5;
-
-/// Total of the five ratings, or why they cannot be scored.
-pub fn wellness_total(ratings: &[u32]) -> Result<u32, String> {
-    if ratings.len() != STATEMENTS {
-        return Err(format!(
-            "rate all {STATEMENTS} statements (got {})",
-            ratings.len()
-        ));
-    }
-    if let Some((i, r)) = ratings
-        .iter()
-        .enumerate()
-        .find(|(_, r)| !(1..=5).contains(*r))
-    {
-        return Err(format!("statement {} is rated {r}, not 1 to 5", i + 1));
-    }
-    Ok(ratings.iter().sum())
-}
-
-/// 23 or more is 'Great!', 18 to 22 'Good', below 18 'Needs Improvement'.
-pub fn wellness_grade(total: u32) -> &'static str {
-    match total {
-        23.. => "Great!",
-        18..=22 => "Good",
-        _ => "Needs Improvement",
-    }
-}
+use ts_rs::TS;
 
 /// Losses (in tenths of a pound) that earn a milestone, largest first.
 const MILESTONES_TENTHS: [u32; 7] = [1000, 500, 250, 200, 150, 100, 50];
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct WeightProgress {
     /// First logged weight minus the latest, in tenths of a pound (negative: gained).
@@ -50,15 +23,23 @@ pub struct WeightProgress {
     pub streak_days: u32,
     /// The largest milestone of total loss reached, e.g. 'Lost 10 lbs!', or empty.
     pub milestone_reached: String,
-    /// 'down', 'up' or 'steady' over the last two entries.
-    pub trend: &'static str,
+    /// Over the last two entries.
+    pub trend: Trend,
     pub entries: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum Trend {
+    Down,
+    Up,
+    Steady,
 }
 
 /// Progress from `(date, weight in tenths)` entries, in any order.
 pub fn weight_progress(entries: &[(Date, u32)], today: Date) -> WeightProgress {
     let mut sorted: Vec<(Date, u32)> = entries.to_vec();
-    sorted.sort_by_key(|(d, _)| *d);
+    sorted.sort_unstable_by_key(|(d, _)| *d);
     let total_loss = match (sorted.first(), sorted.last()) {
         (Some((_, first)), Some((_, last))) => i64::from(*first) - i64::from(*last),
         _ => 0,
@@ -94,11 +75,11 @@ pub fn weight_progress(entries: &[(Date, u32)], today: Date) -> WeightProgress {
         .map(|m| format!("Lost {} lbs!", m / 10))
         .unwrap_or_default();
     let trend = match sorted.len() {
-        0 | 1 => "steady",
+        0 | 1 => Trend::Steady,
         n => match sorted[n - 1].1.cmp(&sorted[n - 2].1) {
-            std::cmp::Ordering::Less => "down",
-            std::cmp::Ordering::Greater => "up",
-            std::cmp::Ordering::Equal => "steady",
+            std::cmp::Ordering::Less => Trend::Down,
+            std::cmp::Ordering::Greater => Trend::Up,
+            std::cmp::Ordering::Equal => Trend::Steady,
         },
     };
     WeightProgress {
@@ -112,25 +93,43 @@ pub fn weight_progress(entries: &[(Date, u32)], today: Date) -> WeightProgress {
     }
 }
 
+/// The average wellness score of the 7 days up to `to`.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct WeeklyAverage {
+    /// Rounded to one decimal; none without a score in the week.
+    pub average: Option<f64>,
+    pub count: u32,
+    pub from: Date,
+    pub to: Date,
+}
+
+/// The weekly average of `(date, score)` checks, in any order.
+pub fn weekly_average(scores: &[(Date, u32)], to: Date) -> WeeklyAverage {
+    let from = to.add_days(-6);
+    let week: Vec<u32> = scores
+        .iter()
+        .filter(|(d, _)| *d >= from && *d <= to)
+        .map(|(_, s)| *s)
+        .collect();
+    let average = (!week.is_empty()).then(|| {
+        let mean = f64::from(week.iter().sum::<u32>()) / week.len() as f64;
+        (mean * 10.0).round() / 10.0
+    });
+    WeeklyAverage {
+        average,
+        count: week.len() as u32,
+        from,
+        to,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn d(s: &str) -> Date {
         s.parse().expect("date")
-    }
-
-    #[test]
-    fn grades_follow_the_thresholds() {
-        assert_eq!(wellness_grade(25), "Great!");
-        assert_eq!(wellness_grade(23), "Great!");
-        assert_eq!(wellness_grade(22), "Good");
-        assert_eq!(wellness_grade(18), "Good");
-        assert_eq!(wellness_grade(17), "Needs Improvement");
-        assert_eq!(wellness_grade(5), "Needs Improvement");
-        assert_eq!(wellness_total(&[5, 5, 5, 4, 4]), Ok(23));
-        assert!(wellness_total(&[5, 5, 5, 4]).is_err());
-        assert!(wellness_total(&[5, 5, 6, 4, 4]).is_err_and(|e| e.contains("statement 3")));
     }
 
     #[test]
@@ -148,11 +147,12 @@ mod tests {
         assert_eq!(p.monthly_average, 1898);
         assert_eq!(p.streak_days, 4);
         assert_eq!(p.milestone_reached, "Lost 10 lbs!");
-        assert_eq!(p.trend, "down");
+        assert_eq!(p.trend, Trend::Down);
         // Not logged yet today: yesterday's streak still counts.
         let p = weight_progress(&entries[..4], d("2026-11-22"));
         assert_eq!(p.streak_days, 3);
         let none = weight_progress(&[], d("2026-11-22"));
+        assert_eq!(none.trend, Trend::Steady);
         assert_eq!(
             (
                 none.total_loss,
@@ -161,5 +161,21 @@ mod tests {
             ),
             (0, 0, "")
         );
+    }
+
+    #[test]
+    fn the_weekly_average_counts_the_seven_days_up_to_the_date() {
+        let scores = [
+            (d("2026-11-15"), 5),  // eight days before: not counted
+            (d("2026-11-16"), 20), // the first day of the week
+            (d("2026-11-20"), 21),
+            (d("2026-11-22"), 23),
+            (d("2026-11-23"), 25), // after the date: not counted
+        ];
+        let w = weekly_average(&scores, d("2026-11-22"));
+        assert_eq!((w.average, w.count), (Some(21.3), 3));
+        assert_eq!((w.from, w.to), (d("2026-11-16"), d("2026-11-22")));
+        let none = weekly_average(&[], d("2026-11-22"));
+        assert_eq!((none.average, none.count), (None, 0));
     }
 }

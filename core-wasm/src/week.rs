@@ -3,10 +3,11 @@
 
 use crate::calendar::Date;
 use serde::Serialize;
+use ts_rs::TS;
 
 const LABELS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct WeekDay {
     pub date: Date,
@@ -16,7 +17,7 @@ pub struct WeekDay {
     pub visited: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct WeekStrip {
     pub days: Vec<WeekDay>,

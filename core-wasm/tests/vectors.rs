@@ -3,7 +3,9 @@
 //! give the same answers. Regenerate with `UPDATE_VECTORS=1 cargo test -p manna-core`
 //! only when a rule changes on purpose.
 
-use manna_core::{Date, rotation_index, week_strip, weight_progress, wellness_grade};
+use manna_core::{
+    Date, rotation_index, week_strip, weekly_average, weight_progress, wellness_grade,
+};
 use serde_json::{Value, json};
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors.json");
@@ -71,7 +73,35 @@ fn compute() -> Value {
             })
         })
         .collect();
-    json!({ "dayOfYear": days, "rotation": rotation, "weekStrip": weeks, "grades": grades, "weightProgress": weights })
+    let checks = [
+        ("2026-11-10", 12),
+        ("2026-11-16", 20),
+        ("2026-11-19", 25),
+        ("2026-11-22", 18),
+    ];
+    let averages: Vec<_> = [
+        "2026-11-15",
+        "2026-11-19",
+        "2026-11-22",
+        "2026-11-29",
+        "2026-12-01",
+    ]
+    .iter()
+    .map(|to| {
+        let parsed: Vec<(Date, u32)> = checks
+            .iter()
+            .map(|(d, s)| (d.parse().expect("date"), *s))
+            .collect();
+        json!({
+            "dates": checks.iter().map(|(d, _)| *d).collect::<Vec<_>>(),
+            "scores": checks.iter().map(|(_, s)| *s).collect::<Vec<_>>(),
+            "to": to,
+            "average": weekly_average(&parsed, to.parse().expect("date")),
+        })
+    })
+    .collect();
+    json!({ "dayOfYear": days, "rotation": rotation, "weekStrip": weeks, "grades": grades,
+            "weightProgress": weights, "weeklyAverage": averages })
 }
 
 #[test]

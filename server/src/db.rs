@@ -48,6 +48,15 @@ impl Db {
         Ok(Self { pool })
     }
 
+    /// Answers once the database can be read.
+    pub async fn ping(&self) -> Result<(), AppError> {
+        self.call(|c| {
+            Ok(c.query_row("SELECT 1", [], |r| r.get::<_, i64>(0))
+                .map(drop)?)
+        })
+        .await
+    }
+
     /// Runs `f` with a pooled connection on the blocking thread pool. A panic in
     /// `f` is re-raised here rather than turned into an error.
     pub async fn call<F, R>(&self, f: F) -> Result<R, AppError>

@@ -3,13 +3,18 @@
 
 use crate::billing::OWNED_BY_USER;
 use crate::config::Config;
+use crate::db::Db;
 use crate::error::AppError;
+use crate::identity::DeviceAuth;
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::request::Parts;
 use ed25519_dalek::{Signer as _, SigningKey};
 use manna_core::premium::{Claims, MAX_LIFETIME_MS, PublicKey, assemble, signing_input};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The server's signing key and its id, loaded from (or created in) the data folder.
 #[derive(Clone)]
@@ -92,7 +97,7 @@ fn write_private(path: &Path, text: &str) -> Result<(), AppError> {
 }
 
 /// A signed entitlement as sent to a device.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Entitlement {
     pub token: String,
@@ -117,17 +122,14 @@ pub struct Premium {
 /// Subscription statuses that make a user premium.
 pub const PREMIUM_STATUSES: [&str; 2] = ["active", "trialing"];
 
-/// [`premium_of`] from a handler.
+/// [`premium_of`] off the async threads.
 pub async fn premium_now(
-    state: &crate::state::AppState,
+    db: &Db,
+    config: &Arc<Config>,
     user: &str,
 ) -> Result<Option<Premium>, AppError> {
-    let config = state.config.clone();
-    let user = user.to_string();
-    state
-        .db
-        .call(move |conn| premium_of(conn, &config, &user))
-        .await
+    let (config, user) = (config.clone(), user.to_string());
+    db.call(move |conn| premium_of(conn, &config, &user)).await
 }
 
 /// Whether `user` is premium: a subscription of theirs (started by them, or
@@ -207,15 +209,18 @@ pub fn premium_required() -> AppError {
     )
 }
 
-impl axum::extract::FromRequestParts<crate::state::AppState> for PremiumUser {
+impl<S> FromRequestParts<S> for PremiumUser
+where
+    S: Send + Sync,
+    Db: FromRef<S>,
+    Arc<Config>: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        state: &crate::state::AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let device = <crate::identity::DeviceAuth as axum::extract::FromRequestParts<_>>::from_request_parts(parts, state).await?;
-        let premium = premium_now(state, &device.user_id)
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let device = DeviceAuth::from_request_parts(parts, state).await?;
+        let (db, config) = (Db::from_ref(state), Arc::<Config>::from_ref(state));
+        let premium = premium_now(&db, &config, &device.user_id)
             .await?
             .ok_or_else(premium_required)?;
         Ok(Self {

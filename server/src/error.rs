@@ -4,12 +4,29 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, TS)]
+pub struct ErrorBody {
+    /// A stable code (`bad_request`, `unauthorized`, `clientTooOld`, …).
+    pub error: &'static str,
+    /// What went wrong, for a person.
+    pub message: String,
+    /// The field at fault, when a record was refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub field: Option<String>,
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     #[error("{0}")]
     BadRequest(String),
+    /// A record refused by its rules: 400 naming the field.
+    #[error("{0}")]
+    Invalid(manna_sync_protocol::FieldError),
     #[error("{0}")]
     Unauthorized(String),
     #[error("{0}")]
@@ -45,7 +62,7 @@ pub enum AppError {
 impl AppError {
     fn status_and_code(&self) -> (StatusCode, &'static str) {
         match self {
-            Self::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            Self::BadRequest(_) | Self::Invalid(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             Self::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
             Self::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
@@ -74,6 +91,15 @@ impl IntoResponse for AppError {
             } else {
                 self.to_string()
             };
-        (status, Json(json!({ "error": code, "message": message }))).into_response()
+        let field = match &self {
+            Self::Invalid(e) => Some(e.field.clone()),
+            _ => None,
+        };
+        let body = ErrorBody {
+            error: code,
+            message,
+            field,
+        };
+        (status, Json(body)).into_response()
     }
 }

@@ -28,3 +28,39 @@ fn json_problem(rejection: &JsonRejection) -> String {
         other => other.body_text(),
     }
 }
+
+/// Query parameters by name.
+pub type Params = axum::extract::Query<std::collections::HashMap<String, String>>;
+
+/// A `YYYY-MM-DD` query parameter; the server's date (UTC) when absent.
+pub fn date_param(
+    params: &std::collections::HashMap<String, String>,
+    name: &str,
+    clock: &crate::clock::Clock,
+) -> Result<manna_core::Date, AppError> {
+    match params.get(name) {
+        None => Ok(clock.today_utc()),
+        Some(s) => s
+            .parse()
+            .map_err(|e: manna_core::DateError| AppError::BadRequest(format!("{name}: {e}"))),
+    }
+}
+
+/// A whole-number query parameter from 1 to `max`, `default` when absent.
+pub fn count_param(
+    params: &std::collections::HashMap<String, String>,
+    name: &str,
+    default: u32,
+    max: u32,
+) -> Result<u32, AppError> {
+    let Some(raw) = params.get(name) else {
+        return Ok(default);
+    };
+    match raw.parse::<u32>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(AppError::BadRequest(format!(
+            "{name}: '{}' must be a whole number from 1 to {max}",
+            raw.chars().take(40).collect::<String>()
+        ))),
+    }
+}

@@ -1,16 +1,16 @@
 //! Request guards: the CSRF rule for state-changing calls and per-address rate
 //! limits for login, registration and one-time codes.
 
+use crate::config::Config;
 use crate::error::AppError;
-use crate::state::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// Paths whose state-changing calls are authenticated otherwise (Stripe signs
 /// its webhooks), so the browser rule does not apply.
@@ -20,20 +20,20 @@ const CSRF_EXEMPT: [&str; 1] = ["/api/stripe/webhook"];
 /// be JSON (no form or text posts), and the browser must not mark the request
 /// cross-site (`Sec-Fetch-Site`), or, from browsers that do not send that header,
 /// its `Origin` must be the app's.
-pub async fn csrf(State(state): State<AppState>, req: Request, next: Next) -> Response {
+pub async fn csrf(State(config): State<Arc<Config>>, req: Request, next: Next) -> Response {
     let path = req.uri().path();
     let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if changes_state
         && path.starts_with("/api/")
         && !CSRF_EXEMPT.contains(&path)
-        && let Err(e) = check_csrf(&state, &req)
+        && let Err(e) = check_csrf(&config, &req)
     {
         return e.into_response();
     }
     next.run(req).await
 }
 
-fn check_csrf(state: &AppState, req: &Request) -> Result<(), AppError> {
+fn check_csrf(config: &Config, req: &Request) -> Result<(), AppError> {
     let headers = req.headers();
     let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
     if let Some(ct) = text(header::CONTENT_TYPE) {
@@ -51,7 +51,7 @@ fn check_csrf(state: &AppState, req: &Request) -> Result<(), AppError> {
         Some(_) => Ok(()),
         None => match text(header::ORIGIN) {
             None => Ok(()),
-            Some(origin) if same_origin(origin, state, text(header::HOST)) => Ok(()),
+            Some(origin) if same_origin(origin, config, text(header::HOST)) => Ok(()),
             Some(origin) => Err(AppError::Forbidden(format!(
                 "requests from {origin} may not change anything here"
             ))),
@@ -59,8 +59,8 @@ fn check_csrf(state: &AppState, req: &Request) -> Result<(), AppError> {
     }
 }
 
-fn same_origin(origin: &str, state: &AppState, host: Option<&str>) -> bool {
-    let public = state.config.public_url.trim_end_matches('/');
+fn same_origin(origin: &str, config: &Config, host: Option<&str>) -> bool {
+    let public = config.public_url.trim_end_matches('/');
     origin == public
         || host.is_some_and(|h| origin == format!("http://{h}") || origin == format!("https://{h}"))
 }
@@ -92,8 +92,8 @@ pub const CODES: Limit = Limit {
     window: Duration::from_secs(15 * 60),
 };
 
-/// When a window started, how many attempts it counted and how long it lasts.
-type Window = (Instant, u32, Duration);
+/// When a window started (ms), how many attempts it counted and how long it lasts.
+type Window = (i64, u32, i64);
 
 /// Fixed-window counters per limit and address, in memory.
 #[derive(Debug, Default)]
@@ -101,43 +101,48 @@ pub struct RateLimiter {
     windows: Mutex<HashMap<(&'static str, IpAddr), Window>>,
 }
 
+impl Limit {
+    fn window_ms(self) -> i64 {
+        self.window.as_millis() as i64
+    }
+}
+
 impl RateLimiter {
-    /// Refuses with 429 when `ip` already used up `limit`; otherwise does nothing.
-    pub fn check(&self, limit: Limit, ip: IpAddr) -> Result<(), AppError> {
+    /// Refuses with 429 when `ip` already used up `limit` at `now` (ms);
+    /// otherwise does nothing.
+    pub fn check(&self, limit: Limit, ip: IpAddr, now: i64) -> Result<(), AppError> {
         let map = self.windows.lock().unwrap_or_else(|p| p.into_inner());
-        let now = Instant::now();
         match map.get(&(limit.name, ip)) {
-            Some((start, n, _)) if now.duration_since(*start) < limit.window && *n >= limit.max => {
-                let wait = limit.window - now.duration_since(*start);
+            Some((start, n, _)) if now - start < limit.window_ms() && *n >= limit.max => {
+                let wait_ms = limit.window_ms() - (now - start);
                 Err(AppError::TooManyRequests(format!(
                     "Too many attempts. Please wait {} minutes and try again.",
-                    wait.as_secs().div_ceil(60).max(1)
+                    (wait_ms + 59_999).div_euclid(60_000).max(1)
                 )))
             }
             _ => Ok(()),
         }
     }
 
-    /// Counts one attempt of `ip` against `limit`.
-    pub fn count(&self, limit: Limit, ip: IpAddr) {
+    /// Counts one attempt of `ip` against `limit` at `now` (ms).
+    pub fn count(&self, limit: Limit, ip: IpAddr, now: i64) {
         let mut map = self.windows.lock().unwrap_or_else(|p| p.into_inner());
-        let now = Instant::now();
         if map.len() > 100_000 {
-            map.retain(|_, (start, _, window)| now.duration_since(*start) < *window);
+            map.retain(|_, (start, _, window)| now - *start < *window);
         }
         let entry = map
             .entry((limit.name, ip))
-            .or_insert((now, 0, limit.window));
-        if now.duration_since(entry.0) >= limit.window {
-            *entry = (now, 0, limit.window);
+            .or_insert((now, 0, limit.window_ms()));
+        if now - entry.0 >= limit.window_ms() {
+            *entry = (now, 0, limit.window_ms());
         }
         entry.1 += 1;
     }
 
     /// Checks and counts in one step.
-    pub fn hit(&self, limit: Limit, ip: IpAddr) -> Result<(), AppError> {
-        self.check(limit, ip)?;
-        self.count(limit, ip);
+    pub fn hit(&self, limit: Limit, ip: IpAddr, now: i64) -> Result<(), AppError> {
+        self.check(limit, ip, now)?;
+        self.count(limit, ip, now);
         Ok(())
     }
 }
@@ -172,11 +177,14 @@ mod tests {
         let rl = RateLimiter::default();
         let a = IpAddr::from([10, 0, 0, 1]);
         let b = IpAddr::from([10, 0, 0, 2]);
+        let t = 1_000_000;
         for _ in 0..LOGIN.max {
-            assert!(rl.hit(LOGIN, a).is_ok());
+            assert!(rl.hit(LOGIN, a, t).is_ok());
         }
-        assert!(rl.hit(LOGIN, a).is_err());
-        assert!(rl.hit(LOGIN, b).is_ok());
-        assert!(rl.hit(CODES, a).is_ok());
+        assert!(rl.hit(LOGIN, a, t).is_err());
+        assert!(rl.hit(LOGIN, b, t).is_ok());
+        assert!(rl.hit(CODES, a, t).is_ok());
+        // The window ends: the address may try again.
+        assert!(rl.hit(LOGIN, a, t + LOGIN.window_ms()).is_ok());
     }
 }

@@ -2,13 +2,13 @@
 //! first contact, plus a device token issued then. Later requests for that user
 //! must carry the token: knowing an id is not enough to read or change its data.
 
+use crate::clock::Clock;
 use crate::db::Db;
 use crate::error::AppError;
-use crate::state::AppState;
-use axum::extract::FromRequestParts;
+use crate::tokens::{hash_token, random_hex};
+use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use rusqlite::{OptionalExtension, params};
-use sha2::{Digest, Sha256};
 
 pub const USER_HEADER: &str = "x-user-id";
 
@@ -17,22 +17,6 @@ pub const USER_HEADER: &str = "x-user-id";
 pub struct DeviceAuth {
     pub user_id: String,
     pub device_id: String,
-}
-
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
-pub fn random_hex(bytes: usize) -> Result<String, AppError> {
-    let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).map_err(|e| AppError::Internal(format!("no randomness: {e}")))?;
-    Ok(hex::encode(buf))
-}
-
-pub fn hash_token(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 /// Checks the shape of an anonymous id: `user-<digits>-<letters and digits>`.
@@ -64,17 +48,17 @@ pub struct Registration {
     pub device_token: String,
 }
 
-pub async fn register(db: &Db, user_id: String) -> Result<Registration, AppError> {
+pub async fn register(db: &Db, clock: &Clock, user_id: String) -> Result<Registration, AppError> {
     check_user_id(&user_id)?;
     let token = random_hex(32)?;
     let device_id = format!("dev-{}", random_hex(12)?);
     let hash = hash_token(&token);
-    let (uid, did) = (user_id.clone(), device_id.clone());
+    let (uid, did, now) = (user_id.clone(), device_id.clone(), clock.now_ms());
     db.call(move |conn| {
         let tx = conn.transaction()?;
         let inserted = tx.execute(
             "INSERT INTO users (id, created_at) VALUES (?1, ?2) ON CONFLICT(id) DO NOTHING",
-            params![uid, now_ms()],
+            params![uid, now],
         )?;
         if inserted == 0 {
             return Err(AppError::Conflict(
@@ -83,7 +67,7 @@ pub async fn register(db: &Db, user_id: String) -> Result<Registration, AppError
         }
         tx.execute(
             "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
-            params![did, uid, hash, now_ms()],
+            params![did, uid, hash, now],
         )?;
         tx.commit()?;
         Ok(())
@@ -96,43 +80,52 @@ pub async fn register(db: &Db, user_id: String) -> Result<Registration, AppError
     })
 }
 
+/// Forgets a device: its token stops working (at logout, the device starts
+/// again as a new anonymous user).
+pub fn forget_device(conn: &rusqlite::Connection, device_id: &str) -> Result<(), AppError> {
+    conn.execute("DELETE FROM devices WHERE id = ?1", [device_id])?;
+    Ok(())
+}
+
 /// Optional form: `None` when the request names no user or carries no token;
 /// a token that does not check out is still refused.
-impl axum::extract::OptionalFromRequestParts<AppState> for DeviceAuth {
+impl<S> axum::extract::OptionalFromRequestParts<S> for DeviceAuth
+where
+    S: Send + Sync,
+    Db: FromRef<S>,
+{
     type Rejection = AppError;
 
     async fn from_request_parts(
         parts: &mut Parts,
-        state: &AppState,
+        state: &S,
     ) -> Result<Option<Self>, Self::Rejection> {
         if !parts.headers.contains_key(USER_HEADER) || !parts.headers.contains_key("authorization")
         {
             return Ok(None);
         }
-        <Self as FromRequestParts<AppState>>::from_request_parts(parts, state)
+        Self::from_headers(&parts.headers, &Db::from_ref(state))
             .await
             .map(Some)
     }
 }
 
-impl FromRequestParts<AppState> for DeviceAuth {
+impl<S> FromRequestParts<S> for DeviceAuth
+where
+    S: Send + Sync,
+    Db: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        Self::from_headers(&parts.headers, state).await
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Self::from_headers(&parts.headers, &Db::from_ref(state)).await
     }
 }
 
 impl DeviceAuth {
     /// The device a request's X-User-ID and bearer token name, checked against
     /// the database (401 when they do not check out).
-    pub async fn from_headers(
-        headers: &axum::http::HeaderMap,
-        state: &AppState,
-    ) -> Result<Self, AppError> {
+    pub async fn from_headers(headers: &axum::http::HeaderMap, db: &Db) -> Result<Self, AppError> {
         let header = |name: &str| {
             headers
                 .get(name)
@@ -149,8 +142,7 @@ impl DeviceAuth {
                 )
             })?;
         let hash = hash_token(&token);
-        let found = state
-            .db
+        let found = db
             .call(move |conn| {
                 Ok(conn
                     .query_row(

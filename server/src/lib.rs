@@ -5,10 +5,14 @@
 //!
 //! # Layout
 //! - `config`: settings from `MANNA_*` variables and flags.
+//! - `clock`: the only reading of the time (tests pin it).
 //! - `error`: `AppError`, the JSON error answer of every handler.
+//! - `api`: the typed JSON answers (the app's TypeScript types come from them).
 //! - `db`: the SQLite pool, migrations and the blocking-call helper.
 //! - `content`: content files, their database copy and the item of each date.
 //! - `identity`: anonymous users, device tokens and the `DeviceAuth` extractor.
+//! - `tokens`: random secrets and their stored hashes.
+//! - `resources`: the user-record resources of the REST API, one row each.
 //! - `accounts`: email and password accounts, sessions, one-time codes, claiming.
 //! - `entitlement`: who is premium, and the signed tokens devices cache.
 //! - `billing`: Stripe calls, the local copy of subscriptions, the webhook.
@@ -21,7 +25,9 @@
 //! - `static_files`: the built PWA with its SPA fallback and cache headers.
 
 pub mod accounts;
+pub mod api;
 pub mod billing;
+pub mod clock;
 pub mod config;
 pub mod content;
 pub mod db;
@@ -31,11 +37,14 @@ mod extract;
 pub mod guard;
 pub mod identity;
 pub mod mail;
+pub mod resources;
 pub mod routes;
 pub mod state;
 mod static_files;
 pub mod sync;
+pub mod tokens;
 
+pub use clock::Clock;
 pub use config::Config;
 pub use routes::router;
 pub use state::AppState;
@@ -49,7 +58,20 @@ pub async fn run(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let state = AppState::open(config).await?;
+    serve(
+        AppState::open(config, Clock::system()).await?,
+        listener,
+        shutdown,
+    )
+    .await
+}
+
+/// Serves an opened state (tests open it with a pinned clock).
+pub async fn serve(
+    state: AppState,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     tracing::info!("Manna is serving http://{}", listener.local_addr()?);
     axum::serve(
         listener,

@@ -3,9 +3,10 @@
 //! development builds list at `/dev/outbox` so people and tests can read their
 //! codes.
 
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::error::AppError;
-use crate::identity::{now_ms, random_hex};
+use crate::tokens::random_hex;
 use lettre::message::{Mailbox, header::ContentType};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
@@ -15,7 +16,10 @@ use std::time::Duration;
 /// Where emails go.
 #[derive(Clone)]
 pub enum Mailer {
-    Outbox(PathBuf),
+    Outbox {
+        dir: PathBuf,
+        clock: Clock,
+    },
     Smtp {
         transport: AsyncSmtpTransport<Tokio1Executor>,
         from: Mailbox,
@@ -25,7 +29,7 @@ pub enum Mailer {
 impl std::fmt::Debug for Mailer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::Outbox(dir) => write!(f, "Mailer::Outbox({})", dir.display()),
+            Self::Outbox { dir, .. } => write!(f, "Mailer::Outbox({})", dir.display()),
             Self::Smtp { from, .. } => write!(f, "Mailer::Smtp(from {from})"),
         }
     }
@@ -34,14 +38,17 @@ impl std::fmt::Debug for Mailer {
 impl Mailer {
     /// SMTP when `SMTP_URL` is set (`smtps://user:pass@host`, or
     /// `smtp://host:port?tls=required` for STARTTLS), else the outbox.
-    pub fn from_config(config: &Config) -> Result<Self, AppError> {
+    pub fn from_config(config: &Config, clock: &Clock) -> Result<Self, AppError> {
         let Some(url) = &config.smtp_url else {
             if config.is_production() {
                 tracing::warn!(
                     "SMTP_URL is not set: emails (one-time codes) are only written to DATA_DIR/outbox"
                 );
             }
-            return Ok(Self::Outbox(outbox_dir(&config.data_dir)));
+            return Ok(Self::Outbox {
+                dir: outbox_dir(&config.data_dir),
+                clock: clock.clone(),
+            });
         };
         let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose())
             .map_err(|e| AppError::Internal(format!("SMTP_URL is not a usable SMTP address: {e}")))?
@@ -60,7 +67,9 @@ impl Mailer {
     /// can act on; the details go to the log.
     pub async fn send(&self, to: &str, subject: &str, text: &str) -> Result<(), AppError> {
         match self {
-            Self::Outbox(dir) => write_to_outbox(dir, to, subject, text).await,
+            Self::Outbox { dir, clock } => {
+                write_to_outbox(dir, to, subject, text, clock.now_ms()).await
+            }
             Self::Smtp { transport, from } => {
                 let unsendable = |e: &dyn std::fmt::Display| {
                     tracing::error!(%to, error = %e, "sending an email failed");
@@ -87,7 +96,7 @@ impl Mailer {
     }
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Email {
     pub to: String,
@@ -100,16 +109,27 @@ pub fn outbox_dir(data_dir: &Path) -> PathBuf {
     data_dir.join("outbox")
 }
 
+/// Numbers the outbox files of this process, so emails written in the same
+/// millisecond (a pinned test clock) still list newest first.
+static WRITTEN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Writes an email to the outbox folder.
-async fn write_to_outbox(dir: &Path, to: &str, subject: &str, text: &str) -> Result<(), AppError> {
+async fn write_to_outbox(
+    dir: &Path,
+    to: &str,
+    subject: &str,
+    text: &str,
+    sent_at: i64,
+) -> Result<(), AppError> {
     let email = Email {
         to: to.to_string(),
         subject: subject.to_string(),
         text: text.to_string(),
-        sent_at: now_ms(),
+        sent_at,
     };
     let dir = dir.to_path_buf();
-    let name = format!("{}-{}.json", email.sent_at, random_hex(4)?);
+    let n = WRITTEN.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let name = format!("{sent_at:013}-{n:08}-{}.json", random_hex(4)?);
     let body = serde_json::to_vec_pretty(&email).map_err(|e| AppError::Internal(e.to_string()))?;
     tokio::task::spawn_blocking(move || {
         std::fs::create_dir_all(&dir)?;

@@ -1,14 +1,18 @@
-//! State shared by the handlers: configuration, database, the content set and a
-//! small cache of encoded home payloads.
+//! State shared by the handlers: configuration, clock, database, the content set
+//! and a small cache of encoded home payloads. Extractors and services take only
+//! the part they need (`Db`, `Clock`, `Arc<Config>`) through `FromRef`, so they
+//! never depend on this module.
 
 use crate::billing::StripeApi;
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::content::{ContentSet, home_payload, load_into_db, read_content_files};
 use crate::db::Db;
-use crate::entitlement::EntitlementSigner;
+use crate::entitlement::{EntitlementSigner, Premium, premium_now};
 use crate::error::AppError;
 use crate::guard::RateLimiter;
 use axum::body::Bytes;
+use axum::extract::FromRef;
 use manna_core::Date;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
@@ -20,6 +24,7 @@ const HOME_CACHE_DATES: usize = 16;
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub config: Arc<Config>,
+    pub clock: Clock,
     pub db: Db,
     pub signer: Arc<EntitlementSigner>,
     pub limits: Arc<RateLimiter>,
@@ -29,8 +34,26 @@ pub struct AppState {
     home_cache: Arc<Mutex<HashMap<Date, Bytes>>>,
 }
 
+impl FromRef<AppState> for Db {
+    fn from_ref(state: &AppState) -> Self {
+        state.db.clone()
+    }
+}
+
+impl FromRef<AppState> for Clock {
+    fn from_ref(state: &AppState) -> Self {
+        state.clock.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Config> {
+    fn from_ref(state: &AppState) -> Self {
+        state.config.clone()
+    }
+}
+
 impl AppState {
-    pub async fn open(config: Config) -> Result<Self, AppError> {
+    pub async fn open(config: Config, clock: Clock) -> Result<Self, AppError> {
         let db = Db::open(&config.data_dir)?;
         if config.stripe_secret_key.is_some() && config.stripe_webhook_secret.is_none() {
             return Err(AppError::Internal(
@@ -41,14 +64,16 @@ impl AppState {
             signer: Arc::new(EntitlementSigner::load_or_create(&config.data_dir)?),
             limits: Arc::default(),
             stripe: StripeApi::from_config(&config)?,
-            mailer: crate::mail::Mailer::from_config(&config)?,
+            mailer: crate::mail::Mailer::from_config(&config, &clock)?,
             config: Arc::new(config),
+            clock,
             db,
             content: Arc::default(),
             home_cache: Arc::default(),
         };
         state.reload_content().await?;
         let rotate = state.config.rotate_epoch;
+        let cutoff = state.clock.now_ms() - crate::sync::TOMBSTONE_RETENTION_MS;
         state
             .db
             .call(move |conn| {
@@ -56,11 +81,15 @@ impl AppState {
                     let epoch = crate::sync::rotate_epoch(conn)?;
                     tracing::warn!(%epoch, "database epoch changed: every device will resync from a snapshot");
                 }
-                let cutoff = crate::identity::now_ms() - crate::sync::TOMBSTONE_RETENTION_MS;
                 crate::sync::purge_tombstones(conn, cutoff)
             })
             .await?;
         Ok(state)
+    }
+
+    /// Whether `user` is premium now, as the database says.
+    pub async fn premium(&self, user: &str) -> Result<Option<Premium>, AppError> {
+        premium_now(&self.db, &self.config, user).await
     }
 
     /// Re-reads the content files, stores them when they changed and serves the result.

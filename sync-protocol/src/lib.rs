@@ -2,23 +2,33 @@
 //!
 //! What the PWA and the server say to each other to keep a user's records in
 //! step, and the rules both apply. No I/O, no clock, no randomness: it builds
-//! for wasm32 and every rule is a pure function tested natively.
+//! for wasm32 and every rule is a pure function tested natively. The PWA's
+//! TypeScript types are generated from the types here (`make types`).
 //!
 //! # Layout
+//! - `date`: the one civil date type (records, content and the core use it).
 //! - `messages`: push and pull requests and answers, the protocol version and
 //!   the reasons a peer is refused or told to reset.
-//! - `tables`: the synced tables and how a record is validated.
-//! - `records`: the shape of a valid record of each table.
+//! - `tables`: the synced tables, how their records are named and checked.
+//! - `records`: the shape and rules of a valid record, one module per domain.
+//! - `field_error`: the field at fault and the message for a person.
+//! - `ids`: id schemes (once-a-day records are named by their date).
 //! - `merge`: field-level merge of one mutation into a stored record.
-//! - `ids`: deterministic ids for records made once a day.
+//! - `wire_enum`: enums that travel as fixed words, with their value lists.
 
+pub mod date;
+pub mod field_error;
 pub mod ids;
 pub mod merge;
 pub mod messages;
-mod records;
+pub mod records;
 pub mod tables;
+pub mod wire_enum;
 
-pub use ids::daily_id;
+pub use date::{Date, DateError};
+pub use field_error::FieldError;
+pub use ids::{IdScheme, daily_id};
 pub use merge::{MergeOutcome, Revision, StoredRecord, merge};
 pub use messages::*;
 pub use tables::Table;
+pub use wire_enum::WireEnum;

@@ -9,6 +9,7 @@
 //! - Deleting a record keeps its last fields as a revision, so nothing anyone
 //!   wrote is lost without trace.
 
+use crate::field_error::FieldError;
 use crate::messages::{Mutation, Op};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -68,7 +69,7 @@ pub enum MergeOutcome {
     /// The record stays as it is; the revisions (if any) are still stored.
     Unchanged { revisions: Vec<Revision> },
     /// The mutation is invalid; it is processed but never applied.
-    Rejected(String),
+    Rejected(FieldError),
 }
 
 /// Merges `m`, sent by `device`, into `existing`; `version` is the user's next version.
@@ -94,7 +95,7 @@ pub fn merge(
             }],
         },
         (Op::Patch, None) => {
-            MergeOutcome::Rejected(format!("{}: no record with this id to change", m.id))
+            MergeOutcome::Rejected(FieldError::new("id", "no record with this id to change"))
         }
         (Op::Put | Op::Patch, Some(r)) if r.deleted && !saw_delete(r, m, device) => {
             MergeOutcome::Unchanged {
@@ -109,7 +110,7 @@ pub fn merge(
         (Op::Put, None) => create(m, device, version),
         (Op::Put, Some(r)) if r.deleted => create(m, device, version),
         (Op::Patch, Some(r)) if r.deleted => {
-            MergeOutcome::Rejected(format!("{}: the record was deleted", m.id))
+            MergeOutcome::Rejected(FieldError::new("id", "the record was deleted"))
         }
         (Op::Put | Op::Patch, Some(r)) => update(r, m, device, version),
     }
@@ -317,7 +318,7 @@ mod tests {
     #[test]
     fn invalid_changes_are_rejected_with_the_field_named() {
         let bad = merge(None, &mutation(Op::Put, entry("", "C"), None), "a", 1);
-        assert!(matches!(bad, MergeOutcome::Rejected(ref e) if e.starts_with("title:")));
+        assert!(matches!(bad, MergeOutcome::Rejected(ref e) if e.field == "title"));
         let (r1, _) = changed(merge(
             None,
             &mutation(Op::Put, entry("T", "C"), None),
@@ -330,7 +331,7 @@ mod tests {
             "a",
             2,
         );
-        assert!(matches!(bad, MergeOutcome::Rejected(ref e) if e.contains("joy")));
+        assert!(matches!(bad, MergeOutcome::Rejected(ref e) if e.message.contains("joy")));
         let missing = merge(
             None,
             &mutation(Op::Patch, json!({"title": "x"}), None),

@@ -3,12 +3,13 @@
 use crate::tables::Table;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use ts_rs::TS;
 
 /// Bumped whenever the wire format changes incompatibly.
 pub const PROTOCOL_VERSION: u32 = 1;
 
 /// Why a peer's message cannot be processed at all.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Incompatibility {
     ClientTooOld,
@@ -24,7 +25,7 @@ pub fn check_version(client: u32) -> Result<(), Incompatibility> {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Op {
     /// Create the record, or set the given fields of an existing one.
@@ -35,7 +36,7 @@ pub enum Op {
 }
 
 /// One change a device made, numbered by the device without gaps from 1.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Mutation {
     pub seq: u64,
@@ -43,16 +44,18 @@ pub struct Mutation {
     pub id: String,
     pub op: Op,
     #[serde(default)]
+    #[ts(type = "Record<string, unknown>")]
     pub fields: Map<String, Value>,
     /// The record version the user's view rested on when the change was made
     /// (none for new records). While an earlier change to the same record is
     /// still pending, that change's base is used: newer pulled versions were
     /// hidden under it, so the user had not seen them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub base_version: Option<u64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PushRequest {
     pub protocol_version: u32,
@@ -60,22 +63,37 @@ pub struct PushRequest {
     pub mutations: Vec<Mutation>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Rejection {
     pub seq: u64,
+    /// `field: message`, for logs and older apps.
     pub message: String,
+    /// The field at fault (absent from servers that did not say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub field: Option<String>,
+}
+
+impl Rejection {
+    pub fn new(seq: u64, error: &crate::FieldError) -> Self {
+        Self {
+            seq,
+            message: error.to_string(),
+            field: Some(error.field.clone()),
+        }
+    }
 }
 
 /// A mutation arrived out of order: the server waits for `expected` first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Gap {
     pub expected: u64,
     pub received: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PushResponse {
     /// Every mutation up to this sequence number is processed (applied or rejected).
@@ -83,19 +101,20 @@ pub struct PushResponse {
     /// Mutations that were invalid: processed, never applied, never retried.
     pub rejected: Vec<Rejection>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub gap: Option<Gap>,
 }
 
 /// Where a device is in its user's stream of changes. `epoch` names the server
 /// database's lifetime; `version` is the user's change counter, never a time.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Cursor {
     pub epoch: String,
     pub version: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PullRequest {
     pub protocol_version: u32,
@@ -113,7 +132,7 @@ fn default_limit() -> u32 {
 
 pub const MAX_PULL_LIMIT: u32 = 5000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum ChangeOp {
     Put,
@@ -121,7 +140,7 @@ pub enum ChangeOp {
 }
 
 /// A record as it now stands on the server (the whole record for `put`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Change {
     pub table: Table,
@@ -129,11 +148,12 @@ pub struct Change {
     pub op: ChangeOp,
     pub version: u64,
     #[serde(default, skip_serializing_if = "Map::is_empty")]
+    #[ts(type = "Record<string, unknown>", optional)]
     pub fields: Map<String, Value>,
 }
 
 /// Why a device must start again from a snapshot (after pushing its outbox).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum ResetReason {
     /// The server's database is not the one the cursor came from (restored from backup).
@@ -153,7 +173,7 @@ impl From<Incompatibility> for ResetReason {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(untagged)]
 pub enum PullResponse {
     Changes {

@@ -2,8 +2,8 @@
 //! emails move into the account, and the device carries on as the account.
 
 use crate::error::AppError;
-use crate::sync::apply_one;
 use crate::sync::records::user_version;
+use crate::sync::{Author, apply_one};
 use manna_sync_protocol::{Mutation, Op, Table};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
@@ -17,6 +17,7 @@ pub fn claim_into(
     from: &str,
     into: &str,
     device: &str,
+    now_ms: i64,
 ) -> Result<usize, AppError> {
     if from == into {
         return Ok(0);
@@ -29,7 +30,15 @@ pub fn claim_into(
     )?;
     let mut moved = 0;
     if from_email.is_none() && merged.is_none() {
-        moved = merge_records(&tx, from, into, device)?;
+        moved = merge_records(
+            &tx,
+            from,
+            Author {
+                user: into,
+                device,
+                now_ms,
+            },
+        )?;
         tx.execute(
             "UPDATE subscriptions SET user_id = ?2 WHERE user_id = ?1",
             params![from, into],
@@ -63,7 +72,7 @@ pub fn claim_into(
     Ok(moved)
 }
 
-fn merge_records(tx: &Connection, from: &str, into: &str, device: &str) -> Result<usize, AppError> {
+fn merge_records(tx: &Connection, from: &str, into: Author<'_>) -> Result<usize, AppError> {
     let rows: Vec<(String, String, String)> = {
         let mut stmt = tx.prepare(
             "SELECT tbl, id, body FROM records WHERE user_id = ?1 AND deleted = 0 ORDER BY version",
@@ -71,7 +80,7 @@ fn merge_records(tx: &Connection, from: &str, into: &str, device: &str) -> Resul
         stmt.query_map([from], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
             .collect::<Result<_, _>>()?
     };
-    let (mut version, _) = user_version(tx, into)?;
+    let (mut version, _) = user_version(tx, into.user)?;
     let mut moved = 0;
     for (tbl, id, body) in rows {
         let Some(table) = Table::from_name(&tbl) else {
@@ -86,13 +95,13 @@ fn merge_records(tx: &Connection, from: &str, into: &str, device: &str) -> Resul
             fields: record.fields,
             base_version: None,
         };
-        if apply_one(tx, into, device, &m, &mut version)?.is_ok() {
+        if apply_one(tx, into, &m, &mut version)?.is_ok() {
             moved += 1;
         }
     }
     tx.execute(
         "UPDATE users SET version = ?1 WHERE id = ?2",
-        params![version as i64, into],
+        params![version as i64, into.user],
     )?;
     Ok(moved)
 }

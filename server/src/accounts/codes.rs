@@ -2,19 +2,18 @@
 //! at most 5 wrong guesses.
 
 use crate::error::AppError;
-use crate::identity::{hash_token, now_ms};
+use crate::tokens::hash_token;
 use rusqlite::{Connection, OptionalExtension, params};
 
 pub const CODE_MINUTES: i64 = 15;
 const MAX_GUESSES: i64 = 5;
 
-/// A fresh code for `email`, asked for by `user`. Earlier unused codes of the
-/// same user and email stop working.
-pub fn new_code(conn: &Connection, user: &str, email: &str) -> Result<String, AppError> {
+/// A fresh code for `email`, asked for by `user` at `now` (ms). Earlier unused
+/// codes of the same user and email stop working.
+pub fn new_code(conn: &Connection, user: &str, email: &str, now: i64) -> Result<String, AppError> {
     let mut bytes = [0u8; 4];
     getrandom::fill(&mut bytes).map_err(|e| AppError::Internal(format!("no randomness: {e}")))?;
     let code = format!("{:06}", u32::from_le_bytes(bytes) % 1_000_000);
-    let now = now_ms();
     conn.execute(
         "UPDATE email_codes SET used = 1 WHERE user_id = ?1 AND email = ?2 AND used = 0",
         params![user, email],
@@ -37,13 +36,14 @@ fn hash_code(user: &str, email: &str, code: &str) -> String {
     hash_token(&format!("{user}\n{email}\n{code}"))
 }
 
-/// Checks `code`; on success the code is spent and `email` is recorded as
-/// proven by `user`. Answers a message for the user when it fails.
+/// Checks `code` at `now` (ms); on success the code is spent and `email` is
+/// recorded as proven by `user`. Answers a message for the user when it fails.
 pub fn confirm_code(
     conn: &Connection,
     user: &str,
     email: &str,
     code: &str,
+    now: i64,
 ) -> Result<(), AppError> {
     let code = code.trim();
     let open: Option<(i64, String, i64)> = conn
@@ -51,7 +51,7 @@ pub fn confirm_code(
             "SELECT id, code_hash, attempts FROM email_codes
              WHERE user_id = ?1 AND email = ?2 AND used = 0 AND expires_at > ?3
              ORDER BY id DESC LIMIT 1",
-            params![user, email, now_ms()],
+            params![user, email, now],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .optional()?;
@@ -75,7 +75,7 @@ pub fn confirm_code(
     conn.execute("UPDATE email_codes SET used = 1 WHERE id = ?1", [id])?;
     conn.execute(
         "INSERT OR IGNORE INTO verified_emails (user_id, email, verified_at) VALUES (?1, ?2, ?3)",
-        params![user, email, now_ms()],
+        params![user, email, now],
     )?;
     Ok(())
 }

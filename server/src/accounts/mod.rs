@@ -19,7 +19,7 @@ use serde::Serialize;
 pub const MIN_PASSWORD: usize = 8;
 
 /// What `/api/auth/me` and the login answers say about an account.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountView {
     pub id: String,

@@ -1,15 +1,16 @@
 //! Login sessions: a random token in an HttpOnly cookie, stored hashed.
 
+use crate::clock::Clock;
+use crate::db::Db;
 use crate::error::AppError;
-use crate::identity::{hash_token, now_ms, random_hex};
-use crate::state::AppState;
-use axum::extract::{FromRequestParts, OptionalFromRequestParts};
+use crate::tokens::{hash_token, random_hex};
+use axum::extract::{FromRef, FromRequestParts, OptionalFromRequestParts};
 use axum::http::header::COOKIE;
 use axum::http::request::Parts;
 use rusqlite::{Connection, OptionalExtension, params};
 
 pub const SESSION_COOKIE: &str = "manna_session";
-const SESSION_DAYS: i64 = 30;
+pub const SESSION_DAYS: i64 = 30;
 const DAY_MS: i64 = 86_400_000;
 
 /// The account a request's session cookie belongs to.
@@ -19,10 +20,9 @@ pub struct Session {
     pub token_hash: String,
 }
 
-/// Starts a session for `user_id`; answers the token for the cookie.
-pub fn create_session(conn: &Connection, user_id: &str) -> Result<String, AppError> {
+/// Starts a session for `user_id` at `now` (ms); answers the token for the cookie.
+pub fn create_session(conn: &Connection, user_id: &str, now: i64) -> Result<String, AppError> {
     let token = random_hex(32)?;
-    let now = now_ms();
     conn.execute(
         "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
         params![hash_token(&token), user_id, now, now + SESSION_DAYS * DAY_MS],
@@ -65,24 +65,29 @@ fn cookie_token(parts: &Parts) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
-impl OptionalFromRequestParts<AppState> for Session {
+impl<S> OptionalFromRequestParts<S> for Session
+where
+    S: Send + Sync,
+    Db: FromRef<S>,
+    Clock: FromRef<S>,
+{
     type Rejection = AppError;
 
     async fn from_request_parts(
         parts: &mut Parts,
-        state: &AppState,
+        state: &S,
     ) -> Result<Option<Self>, Self::Rejection> {
         let Some(token) = cookie_token(parts) else {
             return Ok(None);
         };
         let hash = hash_token(&token);
-        state
-            .db
+        let now = Clock::from_ref(state).now_ms();
+        Db::from_ref(state)
             .call(move |conn| {
                 let user: Option<String> = conn
                     .query_row(
                         "SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2",
-                        params![hash, now_ms()],
+                        params![hash, now],
                         |r| r.get(0),
                     )
                     .optional()?;
@@ -95,14 +100,16 @@ impl OptionalFromRequestParts<AppState> for Session {
     }
 }
 
-impl FromRequestParts<AppState> for Session {
+impl<S> FromRequestParts<S> for Session
+where
+    S: Send + Sync,
+    Db: FromRef<S>,
+    Clock: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        <Self as OptionalFromRequestParts<AppState>>::from_request_parts(parts, state)
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        <Self as OptionalFromRequestParts<S>>::from_request_parts(parts, state)
             .await?
             .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))
     }

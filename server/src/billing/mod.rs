@@ -10,10 +10,11 @@
 mod stripe_api;
 pub mod webhook;
 
-pub use stripe_api::{CheckoutState, DEFAULT_EMULATOR, Plan, StripeApi, SubscriptionState};
+pub use stripe_api::{
+    CheckoutState, DEFAULT_EMULATOR, Plan, StripeApi, SubscriptionState, parse_plan,
+};
 
 use crate::error::AppError;
-use crate::identity::now_ms;
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// Follows a merged anonymous user to its account; `None` for unknown ids.
@@ -27,13 +28,15 @@ pub fn resolve_user(conn: &Connection, id: &str) -> Result<Option<String>, AppEr
 }
 
 /// Stores what Stripe says of a subscription, seen at `seen_at` (seconds, the
-/// event's `created` or the time of a read). Answers whether anything changed.
+/// event's `created` or the time of a read), at `now_ms`. Answers whether
+/// anything changed.
 pub fn save_subscription(
     conn: &Connection,
     sub: &SubscriptionState,
     email: Option<&str>,
     user_hint: Option<&str>,
     seen_at: i64,
+    now_ms: i64,
 ) -> Result<bool, AppError> {
     let existing: Option<(String, i64)> = conn
         .query_row(
@@ -68,12 +71,12 @@ pub fn save_subscription(
             sub.customer_id,
             user,
             email,
-            sub.plan.name(),
+            sub.plan.wire(),
             status,
             sub.trial_end,
             sub.current_period_end,
             seen_at,
-            now_ms()
+            now_ms
         ],
     )?;
     Ok(true)
@@ -118,9 +121,47 @@ pub fn customer_of(conn: &Connection, user: &str) -> Result<Option<String>, AppE
         .optional()?)
 }
 
-/// Seconds since the Unix epoch.
-pub fn now_secs() -> i64 {
-    now_ms() / 1000
+/// Remembers who started checkout session `id`, so only they can verify it.
+pub fn record_checkout(
+    conn: &Connection,
+    id: &str,
+    user: &str,
+    plan: Plan,
+    now_ms: i64,
+) -> Result<(), AppError> {
+    conn.execute(
+        "INSERT OR REPLACE INTO checkout_sessions (id, user_id, plan, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![id, user, plan.wire(), now_ms],
+    )?;
+    Ok(())
+}
+
+/// The user who started checkout session `id` (followed to their account).
+pub fn checkout_owner(conn: &Connection, id: &str) -> Result<Option<String>, AppError> {
+    let owner: Option<String> = conn
+        .query_row(
+            "SELECT user_id FROM checkout_sessions WHERE id = ?1",
+            [id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(owner.map(|o| resolve_user(conn, &o)).transpose()?.flatten())
+}
+
+/// Whether a free trial of `user`'s ended (before `now_secs`) without becoming
+/// a paid subscription.
+pub fn has_lapsed_trial(conn: &Connection, user: &str, now_secs: i64) -> Result<bool, AppError> {
+    Ok(conn
+        .query_row(
+            &format!(
+                "SELECT 1 FROM subscriptions WHERE {OWNED_BY_USER} AND trial_end IS NOT NULL
+                   AND trial_end < ?2 AND status NOT IN ('active', 'trialing')"
+            ),
+            params![user, now_secs],
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some())
 }
 
 /// The webhook secret of test mode (the emulator signs with it). With a real

@@ -3,6 +3,7 @@
 
 use crate::config::Config;
 use crate::error::AppError;
+pub use manna_core::plans::Plan;
 use std::collections::HashMap;
 use stripe::{Client, ClientBuilder};
 use stripe_billing::billing_portal_session::CreateBillingPortalSession;
@@ -21,40 +22,14 @@ use stripe_shared::{CheckoutSessionMode, Subscription};
 /// The emulator's address when none is configured (what `make run` starts).
 pub const DEFAULT_EMULATOR: &str = "http://127.0.0.1:12111/";
 
-/// Plans and their prices (spec section 9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Plan {
-    Monthly,
-    Annual,
+/// A plan a request names, or why it names none.
+pub fn parse_plan(s: &str) -> Result<Plan, AppError> {
+    Plan::from_wire(s).ok_or_else(|| {
+        AppError::BadRequest(format!(
+            "plan: '{s}' is not a plan; choose monthly or annual"
+        ))
+    })
 }
-
-impl Plan {
-    pub fn parse(s: &str) -> Result<Self, AppError> {
-        match s {
-            "monthly" => Ok(Self::Monthly),
-            "annual" => Ok(Self::Annual),
-            other => Err(AppError::BadRequest(format!(
-                "plan: '{other}' is not a plan; choose monthly or annual"
-            ))),
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Monthly => "monthly",
-            Self::Annual => "annual",
-        }
-    }
-    /// Amount in cents.
-    pub fn amount(self) -> i64 {
-        match self {
-            Self::Monthly => 499,
-            Self::Annual => 3999,
-        }
-    }
-}
-
-/// Days of free trial on a new subscription.
-pub const TRIAL_DAYS: u32 = 7;
 
 #[derive(Clone)]
 pub struct StripeApi {
@@ -177,13 +152,13 @@ impl StripeApi {
     ) -> Result<(String, String), AppError> {
         let metadata = HashMap::from([
             ("userId".to_string(), user_id.to_string()),
-            ("plan".to_string(), plan.name().to_string()),
+            ("plan".to_string(), plan.wire().to_string()),
         ]);
         let mut item = CreateCheckoutSessionLineItems::new();
         item.price = Some(self.price(plan).to_string());
         item.quantity = Some(1);
         let mut sub_data = CreateCheckoutSessionSubscriptionData::new();
-        sub_data.trial_period_days = Some(TRIAL_DAYS);
+        sub_data.trial_period_days = Some(manna_core::plans::TRIAL_DAYS);
         sub_data.metadata = Some(metadata.clone());
         let mut req = CreateCheckoutSession::new()
             .mode(CheckoutSessionMode::Subscription)
@@ -243,7 +218,7 @@ impl StripeApi {
         let plan = sub
             .metadata
             .get("plan")
-            .and_then(|p| Plan::parse(p).ok())
+            .and_then(|p| Plan::from_wire(p))
             .unwrap_or_else(|| self.plan_of_price(&price, yearly));
         SubscriptionState {
             id: sub.id.to_string(),
@@ -280,7 +255,7 @@ impl StripeApi {
             .payment_behavior(CreateSubscriptionPaymentBehavior::DefaultIncomplete)
             .metadata(HashMap::from([
                 ("userId".to_string(), user_id.to_string()),
-                ("plan".to_string(), plan.name().to_string()),
+                ("plan".to_string(), plan.wire().to_string()),
             ]))
             .expand(vec!["latest_invoice.confirmation_secret".to_string()])
             .send(&self.client)

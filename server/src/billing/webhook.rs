@@ -2,10 +2,10 @@
 //! each event once (its id is stored in the same transaction as its change), and
 //! takes the subscription's state from a fresh read, never from the event alone.
 
-use super::{StripeApi, now_secs, save_subscription};
+use super::{StripeApi, save_subscription};
+use crate::clock::Clock;
 use crate::db::Db;
 use crate::error::AppError;
-use crate::identity::now_ms;
 use rusqlite::{OptionalExtension, params};
 use stripe_webhook::{EventObject, Webhook};
 
@@ -19,6 +19,7 @@ pub enum Outcome {
 
 pub async fn handle(
     db: &Db,
+    clock: &Clock,
     stripe: &StripeApi,
     secret: &str,
     payload: &str,
@@ -71,12 +72,13 @@ pub async fn handle(
         None => None,
     };
     let created = event.created.max(0);
+    let (now_ms, now_secs) = (clock.now_ms(), clock.now_secs());
     let applied = db
         .call(move |conn| {
             let tx = conn.transaction()?;
             let fresh = tx.execute(
                 "INSERT OR IGNORE INTO stripe_events (id, type, received_at) VALUES (?1, ?2, ?3)",
-                params![id, kind, now_ms()],
+                params![id, kind, now_ms],
             )?;
             if fresh == 0 {
                 return Ok(Outcome::Duplicate);
@@ -89,7 +91,8 @@ pub async fn handle(
                         sub,
                         email.as_deref(),
                         user_hint.as_deref(),
-                        created.max(now_secs()),
+                        created.max(now_secs),
+                        now_ms,
                     )?;
                     Outcome::Applied
                 }

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use ts_rs::TS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -82,54 +83,63 @@ impl Kind {
     }
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct BibleReading {
+pub struct BibleReading {
     id: String,
     reference: String,
     verse: String,
     reflection: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     cs_lewis_quote: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     quote_source: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     prayer: Option<String>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct HealthTip {
+pub struct HealthTip {
     id: String,
     category: String,
     title: String,
     content: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     quick_action: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
     tags: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     sources: Option<String>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct FoodSpotlight {
+pub struct FoodSpotlight {
     id: String,
     name: String,
     season: String,
     description: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     benefits: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     preparation: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     sources: Option<String>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ExerciseSuggestion {
+pub struct ExerciseSuggestion {
     id: String,
     category: String,
     title: String,
@@ -138,22 +148,24 @@ struct ExerciseSuggestion {
     difficulty: Difficulty,
     benefits: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
     instructions: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     sources: Option<String>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
-enum Difficulty {
+pub enum Difficulty {
     Beginner,
     Intermediate,
     Advanced,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
-enum BiohackCategory {
+pub enum BiohackCategory {
     LightTherapy,
     Grounding,
     Breathwork,
@@ -166,9 +178,9 @@ enum BiohackCategory {
     Other,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct Biohack {
+pub struct Biohack {
     id: String,
     title: String,
     description: String,
@@ -177,6 +189,7 @@ struct Biohack {
     how_to: String,
     benefits: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     scientific_basis: Option<String>,
     #[serde(deserialize_with = "premium_flag")]
     is_premium: u8,
@@ -191,25 +204,25 @@ fn premium_flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> 
     }
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
-enum CostLevel {
+pub enum CostLevel {
     Free,
     LowCost,
     ModerateCost,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
-enum TipDifficulty {
+pub enum TipDifficulty {
     Easy,
     Moderate,
     Advanced,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct HomeTip {
+pub struct HomeTip {
     id: String,
     category: String,
     title: String,
@@ -220,9 +233,9 @@ struct HomeTip {
     tags: Vec<String>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct BiblicalFood {
+pub struct BiblicalFood {
     id: String,
     name: String,
     description: String,
@@ -233,9 +246,9 @@ struct BiblicalFood {
     sources: String,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct HealthySnack {
+pub struct HealthySnack {
     id: String,
     name: String,
     category: String,
@@ -245,4 +258,52 @@ struct HealthySnack {
     serving_size: String,
     preparation_tips: String,
     pairing_ideas: String,
+}
+
+/// The date an item is shown on (added to every item a date shows).
+#[derive(Debug, TS)]
+pub struct Dated {
+    pub date: manna_core::Date,
+}
+
+/// The eight items of one date, as `GET /api/daily-content` sends each day and
+/// `GET /api/home` sends today (the keys are `Kind::field`). A premium-only
+/// biohack keeps only its id, title, category and flag for non-members.
+#[derive(Debug, TS)]
+#[ts(rename_all = "camelCase")]
+pub struct DayContent {
+    pub date: manna_core::Date,
+    /// Day of the year (1 January is 1).
+    pub day_number: u32,
+    #[ts(type = "(BibleReading & Dated & { dayNumber: number }) | null")]
+    pub bible_reading: (),
+    #[ts(type = "(HealthTip & Dated) | null")]
+    pub health_tip: (),
+    #[ts(type = "(FoodSpotlight & Dated) | null")]
+    pub food_spotlight: (),
+    #[ts(type = "(ExerciseSuggestion & Dated) | null")]
+    pub exercise_suggestion: (),
+    #[ts(
+        type = "((Biohack | Pick<Biohack, 'id' | 'title' | 'category' | 'isPremium'>) & Dated) | null"
+    )]
+    pub daily_biohack: (),
+    #[ts(type = "(HomeTip & Dated) | null")]
+    pub healthy_home_tip: (),
+    #[ts(type = "(BiblicalFood & Dated) | null")]
+    pub biblical_food: (),
+    #[ts(type = "(HealthySnack & Dated) | null")]
+    pub healthy_snack: (),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_day_type_names_every_kind() {
+        let decl = DayContent::decl(&ts_rs::Config::new());
+        for kind in Kind::ALL {
+            assert!(decl.contains(&format!("{}: ", kind.field())), "{decl}");
+        }
+    }
 }

@@ -9,10 +9,10 @@
 
 mod days;
 mod files;
-mod kinds;
+pub mod kinds;
 mod store;
 
 pub use days::{archive, day_payload, full_item, home_payload, is_premium_only, item_for};
 pub use files::{ContentFiles, read_content_files};
-pub use kinds::Kind;
+pub use kinds::*;
 pub use store::{ContentSet, load_into_db};

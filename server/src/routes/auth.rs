@@ -5,18 +5,18 @@ use crate::accounts::{
     claim_into, clear_cookie, create_session, delete_session, password, session_cookie,
     set_credentials,
 };
+use crate::api::{Done, Me, SignedIn};
 use crate::entitlement::premium_of;
 use crate::error::AppError;
 use crate::extract::ApiJson;
 use crate::guard::{self, ClientIp};
-use crate::identity::DeviceAuth;
+use crate::identity::{DeviceAuth, forget_device};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use rusqlite::Connection;
 use serde::Deserialize;
-use serde_json::{Value, json};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -41,7 +41,9 @@ impl RegisterForm {
         state: &AppState,
         ip: std::net::IpAddr,
     ) -> Result<(Credentials, String), AppError> {
-        state.limits.hit(guard::REGISTER, ip)?;
+        state
+            .limits
+            .hit(guard::REGISTER, ip, state.clock.now_ms())?;
         let creds = check_credentials(
             &self.email,
             &self.password,
@@ -93,9 +95,10 @@ pub async fn auth_register(
     ClientIp(ip): ClientIp,
     auth: DeviceAuth,
     ApiJson(form): ApiJson<RegisterForm>,
-) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
+) -> Result<(StatusCode, HeaderMap, Json<SignedIn>), AppError> {
     let (creds, hash) = form.prepare(&state, ip).await?;
     let st = state.clone();
+    let now = state.clock.now_ms();
     let (user, token) = state
         .db
         .call(move |conn| {
@@ -112,7 +115,7 @@ pub async fn auth_register(
                 ));
             }
             set_credentials(&tx, &auth.user_id, &creds, &hash)?;
-            let token = create_session(&tx, &auth.user_id)?;
+            let token = create_session(&tx, &auth.user_id, now)?;
             let account = account_by_id(&tx, &auth.user_id)?
                 .ok_or_else(|| AppError::Internal("account vanished".into()))?;
             let user = view(&tx, &st, &account)?;
@@ -121,7 +124,12 @@ pub async fn auth_register(
         })
         .await?;
     let headers = with_cookie(&session_cookie(&token, state.config.secure_cookies()))?;
-    let body = json!({ "message": "Account created", "userId": user.id, "user": user });
+    let body = SignedIn {
+        message: "Account created",
+        user_id: user.id.clone(),
+        user,
+        claimed_records: None,
+    };
     Ok((StatusCode::CREATED, headers, Json(body)))
 }
 
@@ -131,12 +139,12 @@ pub async fn auth_login(
     auth: DeviceAuth,
     old: Option<Session>,
     ApiJson(form): ApiJson<LoginForm>,
-) -> Result<(HeaderMap, Json<Value>), AppError> {
+) -> Result<(HeaderMap, Json<SignedIn>), AppError> {
     let email = accounts::normalise_email(&form.email)?;
     if form.password.is_empty() {
         return Err(AppError::BadRequest("Password is required".into()));
     }
-    state.limits.check(guard::LOGIN, ip)?;
+    state.limits.check(guard::LOGIN, ip, state.clock.now_ms())?;
     let lookup = email.clone();
     let account = state
         .db
@@ -144,27 +152,33 @@ pub async fn auth_login(
         .await?;
     let stored = account.as_ref().and_then(|a| a.password_hash.clone());
     if !password::verify(form.password, stored).await? {
-        state.limits.count(guard::LOGIN, ip);
+        state.limits.count(guard::LOGIN, ip, state.clock.now_ms());
         return Err(AppError::Unauthorized("Invalid email or password".into()));
     }
     let account = account.ok_or_else(|| AppError::Internal("account vanished".into()))?;
     let st = state.clone();
+    let now = state.clock.now_ms();
     let (user, token, claimed) = state
         .db
         .call(move |conn| {
-            let claimed = claim_into(conn, &auth.user_id, &account.id, &auth.device_id)?;
+            let claimed = claim_into(conn, &auth.user_id, &account.id, &auth.device_id, now)?;
             let tx = conn.transaction()?;
             if let Some(old) = old {
                 delete_session(&tx, &old.token_hash)?;
             }
-            let token = create_session(&tx, &account.id)?;
+            let token = create_session(&tx, &account.id, now)?;
             let user = view(&tx, &st, &account)?;
             tx.commit()?;
             Ok((user, token, claimed))
         })
         .await?;
     let headers = with_cookie(&session_cookie(&token, state.config.secure_cookies()))?;
-    let body = json!({ "message": "Welcome back", "userId": user.id, "user": user, "claimedRecords": claimed });
+    let body = SignedIn {
+        message: "Welcome back",
+        user_id: user.id.clone(),
+        user,
+        claimed_records: Some(claimed as u32),
+    };
     Ok((headers, Json(body)))
 }
 
@@ -172,7 +186,7 @@ pub async fn auth_logout(
     State(state): State<AppState>,
     session: Option<Session>,
     device: Option<DeviceAuth>,
-) -> Result<(HeaderMap, Json<Value>), AppError> {
+) -> Result<(HeaderMap, Json<Done>), AppError> {
     state
         .db
         .call(move |conn| {
@@ -182,19 +196,24 @@ pub async fn auth_logout(
             // The device stops speaking for the account: it starts again as a
             // new anonymous user.
             if let Some(d) = device {
-                conn.execute("DELETE FROM devices WHERE id = ?1", [d.device_id])?;
+                forget_device(conn, &d.device_id)?;
             }
             Ok(())
         })
         .await?;
     let headers = with_cookie(&clear_cookie(state.config.secure_cookies()))?;
-    Ok((headers, Json(json!({ "success": true }))))
+    Ok((
+        headers,
+        Json(Done {
+            message: "Logged out",
+        }),
+    ))
 }
 
 pub async fn auth_me(
     State(state): State<AppState>,
     session: Session,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Me>, AppError> {
     let st = state.clone();
     let user = state
         .db
@@ -204,7 +223,7 @@ pub async fn auth_me(
             view(conn, &st, &account)
         })
         .await?;
-    Ok(Json(json!({ "user": user })))
+    Ok(Json(Me { user }))
 }
 
 /// 'Secure Your Account': gives the device's user a password (or, when logged
@@ -215,7 +234,7 @@ pub async fn auth_set_password(
     auth: DeviceAuth,
     session: Option<Session>,
     ApiJson(form): ApiJson<RegisterForm>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     let (creds, hash) = form.prepare(&state, ip).await?;
     state
         .db
@@ -244,5 +263,7 @@ pub async fn auth_set_password(
             Ok(())
         })
         .await?;
-    Ok(Json(json!({ "message": "Account secured" })))
+    Ok(Json(Done {
+        message: "Account secured",
+    }))
 }

@@ -1,20 +1,24 @@
 //! Subscriptions: checkout (hosted and embedded), the checks the success page
 //! makes, the billing portal, the payment settings and the Stripe webhook.
 
-use super::entitlement::premium_answer;
+use super::entitlement::premium_status;
 use crate::accounts::{account_by_id, normalise_email};
-use crate::billing::{self, Plan, customer_of, now_secs, resolve_user, save_subscription};
-use crate::entitlement::{PREMIUM_STATUSES, premium_now};
+use crate::api::{
+    BillingConfig, CheckoutStarted, CheckoutVerified, PaymentStatus, PortalLink, PremiumStatus,
+    SubscriptionCheck, SubscriptionStarted, WebhookReceived,
+};
+use crate::billing::{
+    self, checkout_owner, customer_of, parse_plan, record_checkout, save_subscription,
+};
+use crate::entitlement::PREMIUM_STATUSES;
 use crate::error::AppError;
 use crate::extract::ApiJson;
-use crate::identity::{DeviceAuth, now_ms};
+use crate::identity::DeviceAuth;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
-use serde_json::{Value, json};
 
 /// Where the browser came from, for the addresses Stripe sends it back to.
 fn app_base(state: &AppState, headers: &HeaderMap) -> String {
@@ -46,7 +50,7 @@ pub struct PlanForm {
 
 /// A member with a paid (or trialing) subscription is not sold a second one.
 async fn refuse_second_subscription(state: &AppState, user: &str) -> Result<(), AppError> {
-    match premium_now(state, user).await? {
+    match state.premium(user).await? {
         Some(p) if p.subscription_id.is_some() => Err(AppError::Conflict(format!(
             "You already have an active premium subscription ({} plan). Use 'Manage subscription' on Home to change or cancel it.",
             if p.plan == "annual" {
@@ -64,8 +68,8 @@ pub async fn checkout_session_create(
     auth: DeviceAuth,
     headers: HeaderMap,
     ApiJson(form): ApiJson<PlanForm>,
-) -> Result<Json<Value>, AppError> {
-    let plan = Plan::parse(form.plan.as_deref().unwrap_or("monthly"))?;
+) -> Result<Json<CheckoutStarted>, AppError> {
+    let plan = parse_plan(form.plan.as_deref().unwrap_or("monthly"))?;
     refuse_second_subscription(&state, &auth.user_id).await?;
     let base = app_base(&state, &headers);
     let email = account_email(&state, &auth.user_id).await?;
@@ -77,31 +81,28 @@ pub async fn checkout_session_create(
             email.as_deref(),
             &format!(
                 "{base}/subscription-success?session_id={{CHECKOUT_SESSION_ID}}&plan={}",
-                plan.name()
+                plan.wire()
             ),
             &format!("{base}/subscribe"),
         )
         .await?;
-    let (sid, user) = (id.clone(), auth.user_id.clone());
+    let (sid, user, now) = (id.clone(), auth.user_id.clone(), state.clock.now_ms());
     state
         .db
-        .call(move |conn| {
-            conn.execute(
-                "INSERT OR REPLACE INTO checkout_sessions (id, user_id, plan, created_at) VALUES (?1, ?2, ?3, ?4)",
-                params![sid, user, plan.name(), now_ms()],
-            )?;
-            Ok(())
-        })
+        .call(move |conn| record_checkout(conn, &sid, &user, plan, now))
         .await?;
-    Ok(Json(json!({ "url": url, "sessionId": id })))
+    Ok(Json(CheckoutStarted {
+        url,
+        session_id: id,
+    }))
 }
 
 pub async fn subscription_create(
     State(state): State<AppState>,
     auth: DeviceAuth,
     ApiJson(form): ApiJson<PlanForm>,
-) -> Result<Json<Value>, AppError> {
-    let plan = Plan::parse(form.plan.as_deref().unwrap_or("annual"))?;
+) -> Result<Json<SubscriptionStarted>, AppError> {
+    let plan = parse_plan(form.plan.as_deref().unwrap_or("annual"))?;
     refuse_second_subscription(&state, &auth.user_id).await?;
     let typed = form
         .email
@@ -114,12 +115,12 @@ pub async fn subscription_create(
         .stripe
         .create_subscription(plan, &auth.user_id, typed.or(account_email).as_deref())
         .await?;
-    Ok(Json(json!({
-        "clientSecret": client_secret,
-        "subscriptionId": subscription_id,
-        "plan": plan.name(),
-        "amount": plan.amount(),
-    })))
+    Ok(Json(SubscriptionStarted {
+        client_secret,
+        subscription_id,
+        plan,
+        amount: plan.amount(),
+    }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -129,13 +130,22 @@ pub struct SessionForm {
     session_id: String,
 }
 
+fn not_verified(message: &'static str) -> Json<CheckoutVerified> {
+    Json(CheckoutVerified {
+        verified: false,
+        message: Some(message),
+        customer_id: None,
+        premium: PremiumStatus::default(),
+    })
+}
+
 /// The success page's check of `session_id`: premium is stored for the user who
 /// started that checkout, and only that user gets a verified answer.
 pub async fn checkout_session_verify(
     State(state): State<AppState>,
     auth: DeviceAuth,
     ApiJson(form): ApiJson<SessionForm>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<CheckoutVerified>, AppError> {
     let id = form.session_id.trim().to_string();
     if id.is_empty() || id.len() > 200 {
         return Err(AppError::BadRequest(
@@ -143,25 +153,13 @@ pub async fn checkout_session_verify(
         ));
     }
     let lookup = id.clone();
-    let owner: Option<String> = state
+    let owner = state
         .db
-        .call(move |conn| {
-            let owner: Option<String> = conn
-                .query_row(
-                    "SELECT user_id FROM checkout_sessions WHERE id = ?1",
-                    [lookup],
-                    |r| r.get(0),
-                )
-                .optional()?;
-            owner
-                .map(|o| resolve_user(conn, &o))
-                .transpose()
-                .map(Option::flatten)
-        })
+        .call(move |conn| checkout_owner(conn, &lookup))
         .await?;
     if owner.as_deref() != Some(auth.user_id.as_str()) {
-        return Ok(Json(
-            json!({ "verified": false, "message": "This checkout was started on another device or account." }),
+        return Ok(not_verified(
+            "This checkout was started on another device or account.",
         ));
     }
     let checkout = state.stripe.checkout_session(&id).await?;
@@ -170,35 +168,39 @@ pub async fn checkout_session_verify(
         .clone()
         .filter(|_| checkout.complete)
     else {
-        return Ok(Json(
-            json!({ "verified": false, "message": "This checkout is not complete yet." }),
-        ));
+        return Ok(not_verified("This checkout is not complete yet."));
     };
     let sub = state.stripe.subscription(&sub_id).await?;
-    let user = auth.user_id.clone();
-    let email = checkout.email.clone();
+    let (user, email) = (auth.user_id.clone(), checkout.email.clone());
+    let (now_ms, now_secs) = (state.clock.now_ms(), state.clock.now_secs());
     state
         .db
-        .call(move |conn| save_subscription(conn, &sub, email.as_deref(), Some(&user), now_secs()))
+        .call(move |conn| {
+            save_subscription(conn, &sub, email.as_deref(), Some(&user), now_secs, now_ms)
+        })
         .await?;
-    let premium = premium_now(&state, &auth.user_id).await?;
-    let mut answer = json!({
-        "verified": premium.is_some(),
-        "subscriptionId": sub_id,
-        "customerId": checkout.customer_id,
-    });
-    if let (Some(p), Some(o)) = (premium, answer.as_object_mut())
-        && let Value::Object(extra) = premium_answer(&state, &auth.user_id, &p)
-    {
-        o.extend(extra);
-    }
-    Ok(Json(answer))
+    let premium = state.premium(&auth.user_id).await?;
+    Ok(Json(CheckoutVerified {
+        verified: premium.is_some(),
+        message: None,
+        customer_id: checkout.customer_id.clone(),
+        premium: match premium {
+            Some(p) => PremiumStatus {
+                subscription_id: Some(sub_id),
+                ..premium_status(&state, &auth.user_id, &p)
+            },
+            None => PremiumStatus {
+                subscription_id: Some(sub_id),
+                ..PremiumStatus::default()
+            },
+        },
+    }))
 }
 
 pub async fn payment_verify(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<PaymentStatus>, AppError> {
     if !id.starts_with("pi_")
         || id.len() > 200
         || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
@@ -209,7 +211,7 @@ pub async fn payment_verify(
         )));
     }
     let status = state.stripe.payment_intent_status(&id).await?;
-    Ok(Json(json!({ "status": status })))
+    Ok(Json(PaymentStatus { status }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -250,30 +252,32 @@ pub async fn subscription_status_verify(
     State(state): State<AppState>,
     auth: DeviceAuth,
     ApiJson(form): ApiJson<IdsForm>,
-) -> Result<Json<Value>, AppError> {
-    Ok(Json(
-        match owned_subscription(&state, &auth.user_id, &form).await? {
-            Some((active, plan)) => json!({ "active": active, "plan": plan }),
-            None => json!({ "active": false, "plan": Value::Null }),
-        },
-    ))
+) -> Result<Json<SubscriptionCheck>, AppError> {
+    let owned = owned_subscription(&state, &auth.user_id, &form).await?;
+    Ok(Json(SubscriptionCheck {
+        verified: None,
+        active: owned.as_ref().is_some_and(|o| o.0),
+        plan: owned.map(|o| o.1),
+        entitlement: None,
+    }))
 }
 
 pub async fn subscription_verify(
     State(state): State<AppState>,
     auth: DeviceAuth,
     ApiJson(form): ApiJson<IdsForm>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<SubscriptionCheck>, AppError> {
     let owned = owned_subscription(&state, &auth.user_id, &form).await?;
-    let mut answer = json!({
-        "verified": owned.is_some(),
-        "active": owned.as_ref().is_some_and(|o| o.0),
-        "plan": owned.map(|o| o.1),
-    });
-    if let Some(p) = premium_now(&state, &auth.user_id).await? {
-        answer["entitlement"] = json!(state.signer.issue(&auth.user_id, &p, now_ms()));
-    }
-    Ok(Json(answer))
+    let entitlement = state
+        .premium(&auth.user_id)
+        .await?
+        .map(|p| state.signer.issue(&auth.user_id, &p, state.clock.now_ms()));
+    Ok(Json(SubscriptionCheck {
+        verified: Some(owned.is_some()),
+        active: owned.as_ref().is_some_and(|o| o.0),
+        plan: owned.map(|o| o.1),
+        entitlement,
+    }))
 }
 
 /// 'Manage subscription': a billing portal session for the member's customer.
@@ -281,7 +285,7 @@ pub async fn billing_portal_create(
     State(state): State<AppState>,
     auth: DeviceAuth,
     headers: HeaderMap,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<PortalLink>, AppError> {
     let user = auth.user_id.clone();
     let customer = state
         .db
@@ -294,24 +298,26 @@ pub async fn billing_portal_create(
         .stripe
         .portal_url(&customer, &format!("{}/", app_base(&state, &headers)))
         .await?;
-    Ok(Json(json!({ "url": url })))
+    Ok(Json(PortalLink { url }))
 }
 
 /// What the payment pages need to know: test mode and the form to use.
-pub async fn billing_config_get(State(state): State<AppState>) -> Json<Value> {
-    Json(json!({
-        "testMode": state.stripe.test_mode,
-        "publishableKey": state.config.stripe_publishable_key,
-        "emulatorUrl": state.stripe.test_mode.then(|| state.stripe.api_base.trim_end_matches('/').to_string()),
-        "prices": { "monthly": Plan::Monthly.amount(), "annual": Plan::Annual.amount() },
-    }))
+pub async fn billing_config_get(State(state): State<AppState>) -> Json<BillingConfig> {
+    Json(BillingConfig {
+        test_mode: state.stripe.test_mode,
+        publishable_key: state.config.stripe_publishable_key.clone(),
+        emulator_url: state
+            .stripe
+            .test_mode
+            .then(|| state.stripe.api_base.trim_end_matches('/').to_string()),
+    })
 }
 
 pub async fn stripe_webhook(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: String,
-) -> Result<(StatusCode, Json<Value>), AppError> {
+) -> Result<(StatusCode, Json<WebhookReceived>), AppError> {
     let secret = state
         .config
         .stripe_webhook_secret
@@ -322,10 +328,20 @@ pub async fn stripe_webhook(
         .get("stripe-signature")
         .and_then(|v| v.to_str().ok())
         .ok_or_else(|| AppError::BadRequest("Stripe-Signature header is missing".into()))?;
-    let outcome =
-        billing::webhook::handle(&state.db, &state.stripe, &secret, &body, signature).await?;
+    let outcome = billing::webhook::handle(
+        &state.db,
+        &state.clock,
+        &state.stripe,
+        &secret,
+        &body,
+        signature,
+    )
+    .await?;
     Ok((
         StatusCode::OK,
-        Json(json!({ "received": true, "outcome": format!("{outcome:?}").to_lowercase() })),
+        Json(WebhookReceived {
+            received: true,
+            outcome: format!("{outcome:?}").to_lowercase(),
+        }),
     ))
 }

@@ -1,11 +1,11 @@
 //! Development pages: the emails Manna would have sent.
 
+use crate::api::Outbox;
 use crate::error::AppError;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::response::Html;
-use serde_json::Value;
 
 fn outbox_enabled(state: &AppState) -> Result<(), AppError> {
     if state.config.is_production() {
@@ -16,10 +16,10 @@ fn outbox_enabled(state: &AppState) -> Result<(), AppError> {
 }
 
 /// The emails written to the outbox, newest first (development only).
-pub async fn outbox_json(State(state): State<AppState>) -> Result<Json<Value>, AppError> {
+pub async fn outbox_json(State(state): State<AppState>) -> Result<Json<Outbox>, AppError> {
     outbox_enabled(&state)?;
     let emails = crate::mail::list(&state.config.data_dir).await?;
-    Ok(Json(serde_json::json!({ "emails": emails })))
+    Ok(Json(Outbox { emails }))
 }
 
 fn escape(s: &str) -> String {

@@ -3,50 +3,50 @@
 
 use crate::accounts::codes::{CODE_MINUTES, confirm_code, new_code};
 use crate::accounts::{account_by_email, account_by_id, normalise_email};
-use crate::billing::{OWNED_BY_USER, now_secs};
-use crate::entitlement::{Premium, premium_now};
+use crate::api::{EmailCheck, KeySet, PremiumStatus, TrialStatus, Urgency};
+use crate::billing::has_lapsed_trial;
+use crate::entitlement::Premium;
 use crate::error::AppError;
 use crate::extract::ApiJson;
 use crate::guard::{self, ClientIp};
-use crate::identity::{DeviceAuth, now_ms};
+use crate::identity::DeviceAuth;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
-use serde_json::{Value, json};
 
 /// The premium answer shared by the checks: the plan, the Stripe ids and a
 /// fresh entitlement for the device to cache.
-pub(super) fn premium_answer(state: &AppState, user: &str, p: &Premium) -> Value {
-    let ent = state.signer.issue(user, p, now_ms());
-    json!({
-        "isPremium": true,
-        "active": true,
-        "plan": p.plan,
-        "status": p.status,
-        "isOwner": p.owner,
-        "stripeCustomerId": p.customer_id,
-        "subscriptionId": p.subscription_id,
-        "trialEnd": p.trial_end,
-        "entitlement": ent,
-    })
+pub fn premium_status(state: &AppState, user: &str, p: &Premium) -> PremiumStatus {
+    PremiumStatus {
+        is_premium: true,
+        active: true,
+        plan: Some(p.plan.clone()),
+        status: Some(p.status.clone()),
+        is_owner: Some(p.owner),
+        stripe_customer_id: p.customer_id.clone(),
+        subscription_id: p.subscription_id.clone(),
+        trial_end: p.trial_end,
+        entitlement: Some(state.signer.issue(user, p, state.clock.now_ms())),
+    }
 }
 
 /// The entitlement a device caches: a fresh signed token while premium.
 pub async fn entitlement_get(
     State(state): State<AppState>,
     auth: DeviceAuth,
-) -> Result<Json<Value>, AppError> {
-    Ok(Json(match premium_now(&state, &auth.user_id).await? {
-        Some(p) => premium_answer(&state, &auth.user_id, &p),
-        None => json!({ "isPremium": false, "active": false }),
+) -> Result<Json<PremiumStatus>, AppError> {
+    Ok(Json(match state.premium(&auth.user_id).await? {
+        Some(p) => premium_status(&state, &auth.user_id, &p),
+        None => PremiumStatus::default(),
     }))
 }
 
 /// The public keys that check entitlement tokens (a JWK set).
-pub async fn entitlement_keys_get(State(state): State<AppState>) -> Json<Value> {
-    Json(json!({ "keys": [state.signer.public_key()] }))
+pub async fn entitlement_keys_get(State(state): State<AppState>) -> Json<KeySet> {
+    Json(KeySet {
+        keys: vec![state.signer.public_key()],
+    })
 }
 
 #[derive(Debug, Deserialize)]
@@ -65,25 +65,30 @@ pub async fn subscription_check_by_email(
     ClientIp(ip): ClientIp,
     auth: DeviceAuth,
     ApiJson(form): ApiJson<EmailForm>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<EmailCheck>, AppError> {
     if form.email.trim().is_empty() {
         return Err(AppError::BadRequest(
             "Please enter your email address".into(),
         ));
     }
     let email = normalise_email(&form.email)?;
-    state.limits.hit(guard::CODES, ip)?;
+    let now = state.clock.now_ms();
+    state.limits.hit(guard::CODES, ip, now)?;
     let user = auth.user_id.clone();
-    match form
+    let code = form
         .code
         .as_deref()
         .map(str::trim)
-        .filter(|c| !c.is_empty())
-    {
-        None => {
-            let (u, e) = (user.clone(), email.clone());
-            let code = state.db.call(move |conn| new_code(conn, &u, &e)).await?;
-            state.mailer.send(
+        .filter(|c| !c.is_empty());
+    let Some(code) = code else {
+        let (u, e) = (user.clone(), email.clone());
+        let code = state
+            .db
+            .call(move |conn| new_code(conn, &u, &e, now))
+            .await?;
+        state
+            .mailer
+            .send(
                 &email,
                 &format!("Your Manna code: {code}"),
                 &format!(
@@ -91,97 +96,85 @@ pub async fn subscription_check_by_email(
                 ),
             )
             .await?;
-            Ok(Json(json!({
-                "codeSent": true,
-                "isPremium": false,
-                "email": email,
-                "message": format!("We sent a 6-digit code to {email}. Enter it to continue."),
-            })))
-        }
-        Some(code) => {
-            let (u, e, c) = (user.clone(), email.clone(), code.to_string());
-            state
-                .db
-                .call(move |conn| confirm_code(conn, &u, &e, &c))
-                .await?;
-            let (u, e) = (user.clone(), email.clone());
-            let has_account = state
-                .db
-                .call(move |conn| {
-                    Ok(account_by_id(conn, &u)?.is_some() || account_by_email(conn, &e)?.is_some())
-                })
-                .await?;
-            match premium_now(&state, &user).await? {
-                Some(p) => {
-                    let mut answer = premium_answer(&state, &user, &p);
-                    answer["hasActiveSubscription"] = json!(p.subscription_id.is_some());
-                    answer["needsPassword"] = json!(!has_account);
-                    answer["verifiedEmail"] = json!(email);
-                    Ok(Json(answer))
-                }
-                None => Ok(Json(json!({
-                    "isPremium": false,
-                    "verifiedEmail": email,
-                    "error": "No premium subscription found for this email",
-                }))),
-            }
-        }
-    }
+        return Ok(Json(EmailCheck {
+            code_sent: Some(true),
+            message: Some(format!(
+                "We sent a 6-digit code to {email}. Enter it to continue."
+            )),
+            email: Some(email),
+            ..EmailCheck::default()
+        }));
+    };
+    let (u, e, c) = (user.clone(), email.clone(), code.to_string());
+    let has_account = state
+        .db
+        .call(move |conn| {
+            confirm_code(conn, &u, &e, &c, now)?;
+            Ok(account_by_id(conn, &u)?.is_some() || account_by_email(conn, &e)?.is_some())
+        })
+        .await?;
+    Ok(Json(match state.premium(&user).await? {
+        Some(p) => EmailCheck {
+            has_active_subscription: Some(p.subscription_id.is_some()),
+            needs_password: Some(!has_account),
+            premium: premium_status(&state, &user, &p),
+            verified_email: Some(email),
+            ..EmailCheck::default()
+        },
+        None => EmailCheck {
+            verified_email: Some(email),
+            error: Some("No premium subscription found for this email"),
+            ..EmailCheck::default()
+        },
+    }))
 }
 
-/// The trial notice: days left of a free trial and how urgent it is.
+const DAY_MS: i64 = 86_400_000;
+
+/// The trial notice: a free trial that ended without becoming a plan. Members
+/// (trialing ones too) get no prompt; their trial's days are still reported
+/// for the member card on Home.
 pub async fn trial_status_get(
     State(state): State<AppState>,
     auth: Option<DeviceAuth>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<TrialStatus>, AppError> {
     let Some(auth) = auth else {
-        return Ok(Json(
-            json!({ "isPremium": false, "showUpgradePrompt": false }),
-        ));
+        return Ok(Json(TrialStatus::default()));
     };
-    let premium = premium_now(&state, &auth.user_id).await?;
+    let now = state.clock.now_ms();
+    if let Some(p) = state.premium(&auth.user_id).await? {
+        let trialing = p.status == "trialing";
+        let days = p
+            .trial_end
+            .filter(|_| trialing)
+            .map(|end| ((end - now).max(0) + DAY_MS - 1) / DAY_MS);
+        return Ok(Json(TrialStatus {
+            is_premium: true,
+            is_trialing: trialing,
+            days_remaining: days,
+            urgency_level: days.map(|d| match d {
+                0..=1 => Urgency::Critical,
+                2..=3 => Urgency::High,
+                _ => Urgency::Normal,
+            }),
+            trial_end: p.trial_end.filter(|_| trialing),
+            ..TrialStatus::default()
+        }));
+    }
     let user = auth.user_id.clone();
-    let lapsed_trial: bool = state
+    let lapsed = state
         .db
-        .call(move |conn| {
-            Ok(conn
-                .query_row(
-                    &format!(
-                        "SELECT 1 FROM subscriptions WHERE {OWNED_BY_USER} AND trial_end IS NOT NULL
-                           AND trial_end < ?2 AND status NOT IN ('active', 'trialing')"
-                    ),
-                    params![user, now_secs()],
-                    |_| Ok(()),
-                )
-                .optional()?
-                .is_some())
-        })
+        .call(move |conn| has_lapsed_trial(conn, &user, now.div_euclid(1000)))
         .await?;
-    let day_ms = 86_400_000;
-    Ok(Json(match premium {
-        Some(p) if p.status == "trialing" => {
-            let left_ms = p.trial_end.unwrap_or(0) - now_ms();
-            let days = if left_ms <= 0 {
-                0
-            } else {
-                (left_ms + day_ms - 1) / day_ms
-            };
-            let urgency = match days {
-                0..=1 => "critical",
-                2..=3 => "high",
-                _ => "normal",
-            };
-            json!({
-                "isPremium": true, "isTrialing": true, "showUpgradePrompt": true,
-                "isTrialExpired": false, "daysRemaining": days, "urgencyLevel": urgency,
-                "trialEnd": p.trial_end,
-            })
+    Ok(Json(if lapsed {
+        TrialStatus {
+            show_upgrade_prompt: true,
+            is_trial_expired: Some(true),
+            days_remaining: Some(0),
+            urgency_level: Some(Urgency::Expired),
+            ..TrialStatus::default()
         }
-        Some(_) => json!({ "isPremium": true, "isTrialing": false, "showUpgradePrompt": false }),
-        None if lapsed_trial => json!({
-            "isPremium": false, "isTrialing": false, "showUpgradePrompt": true,
-            "isTrialExpired": true, "daysRemaining": 0, "urgencyLevel": "expired",
-        }),
-        None => json!({ "isPremium": false, "isTrialing": false, "showUpgradePrompt": false }),
+    } else {
+        TrialStatus::default()
     }))
 }

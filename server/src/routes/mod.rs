@@ -1,26 +1,70 @@
-//! The route table: every endpoint of the server, in one place.
+//! The route table: every endpoint of the server, in one place. The user-record
+//! endpoints come from the rows of `crate::resources`. Route files never import
+//! each other; what they share lives in the services below them.
 
 mod auth;
 mod billing;
-pub(crate) mod content;
+mod content;
 mod dev;
 mod entitlement;
 mod health;
-mod premium;
 mod records;
 mod sync;
 
+use crate::extract::ApiJson;
+use crate::identity::DeviceAuth;
+use crate::resources::RESOURCES;
 use crate::state::AppState;
 use axum::Router;
+use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
-use axum::routing::{get, patch, post};
+use axum::routing::{MethodRouter, get, post};
+use serde_json::{Map, Value};
+use std::collections::{BTreeMap, HashMap};
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
+/// List, create, update and delete for every record resource, grouped by path
+/// (a list and its create often share one).
+fn record_routes() -> BTreeMap<&'static str, MethodRouter<AppState>> {
+    type Params = Path<HashMap<String, String>>;
+    type Body = ApiJson<Map<String, Value>>;
+    let mut paths: BTreeMap<&'static str, MethodRouter<AppState>> = BTreeMap::new();
+    let mut add = |path, with: &dyn Fn(MethodRouter<AppState>) -> MethodRouter<AppState>| {
+        let methods = paths.remove(path).unwrap_or_default();
+        paths.insert(path, with(methods));
+    };
+    for r in RESOURCES {
+        add(r.list, &|m| {
+            m.get(move |s: State<AppState>, a: DeviceAuth, p: Params| {
+                records::records_list(r, s, a, p)
+            })
+        });
+        add(r.create, &|m| {
+            m.post(move |s: State<AppState>, a: DeviceAuth, b: Body| {
+                records::records_create(r, s, a, b)
+            })
+        });
+        if let Some(item) = r.item {
+            add(item, &|m| {
+                m.patch(
+                    move |s: State<AppState>, a: DeviceAuth, p: Params, b: Body| {
+                        records::records_update(r, s, a, p, b)
+                    },
+                )
+                .delete(move |s: State<AppState>, a: DeviceAuth, p: Params| {
+                    records::records_delete(r, s, a, p)
+                })
+            });
+        }
+    }
+    paths
+}
+
 pub fn router(state: AppState) -> Router {
     let static_dir = state.config.static_dir.clone();
-    let api = Router::new()
+    let mut api = Router::new()
         .route("/api/health", get(health::health_get))
         .route("/api/home", get(content::home_get))
         .route("/api/daily-content", get(content::daily_content_get))
@@ -29,21 +73,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/sync/push", post(sync::sync_push))
         .route("/api/sync/pull", post(sync::sync_pull))
         .route(
-            "/api/prayer-reminders",
-            get(records::reminders_list).post(records::reminders_create),
-        )
-        .route(
-            "/api/prayer-reminders/{id}",
-            patch(records::reminders_update).delete(records::reminders_delete),
-        )
-        .route("/api/weight-entries", post(records::weights_create))
-        .route("/api/weight-entries/{user_id}", get(records::weights_list))
-        .route(
             "/api/weight-progress/{user_id}",
             get(records::weight_progress_get),
         )
-        .route("/api/wellness-scores", post(records::scores_create))
-        .route("/api/wellness-scores/{user_id}", get(records::scores_list))
         .route(
             "/api/wellness-scores/{user_id}/weekly-average",
             get(records::scores_weekly_average),
@@ -89,18 +121,22 @@ pub fn router(state: AppState) -> Router {
         .route("/api/stripe/webhook", post(billing::stripe_webhook))
         .route(
             "/api/premium-biohacks/today",
-            get(premium::premium_biohack_get),
+            get(content::premium_biohack_get),
         )
         .route("/dev/outbox", get(dev::outbox_page))
         .route("/dev/outbox.json", get(dev::outbox_json))
         .route("/api/{kind}/today", get(content::today_get))
-        .route("/api/{kind}", get(content::archive_get))
+        .route("/api/{kind}", get(content::archive_get));
+    for (path, methods) in record_routes() {
+        api = api.route(path, methods);
+    }
+    let api = api
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-cache"),
         ))
         .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
+            state.config.clone(),
             crate::guard::csrf,
         ))
         .with_state(state);

@@ -46,7 +46,7 @@ pub async fn devices_create(
         .to_string();
     Ok((
         StatusCode::CREATED,
-        Json(register(&state.db, user_id).await?),
+        Json(register(&state.db, &state.clock, user_id).await?),
     ))
 }
 
@@ -57,9 +57,17 @@ pub async fn sync_push(
 ) -> Result<Json<PushResponse>, AppError> {
     check_version(req.protocol_version).map_err(incompatible)?;
     same_device(&auth, &req.device_id)?;
+    let now_ms = state.clock.now_ms();
     let answer = state
         .db
-        .call(move |conn| sync::push(conn, &auth.user_id, &auth.device_id, &req))
+        .call(move |conn| {
+            let author = sync::Author {
+                user: &auth.user_id,
+                device: &auth.device_id,
+                now_ms,
+            };
+            sync::push(conn, author, &req)
+        })
         .await?;
     Ok(Json(answer))
 }

@@ -28,7 +28,7 @@ pub fn purge_tombstones(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, 
 /// Gives the database a new epoch: run after restoring a backup, so every device
 /// starts again from a snapshot instead of trusting cursors from the lost future.
 pub fn rotate_epoch(conn: &Connection) -> Result<String, AppError> {
-    let epoch = crate::identity::random_hex(8)?;
+    let epoch = crate::tokens::random_hex(8)?;
     conn.execute("UPDATE meta SET value = ?1 WHERE key = 'epoch'", [&epoch])?;
     Ok(epoch)
 }

@@ -15,5 +15,5 @@ pub(crate) mod records;
 
 pub use maintenance::{TOMBSTONE_RETENTION_MS, purge_tombstones, rotate_epoch};
 pub use pull::pull;
-pub use push::{apply_direct, apply_one, push};
+pub use push::{Author, apply_direct, apply_one, push};
 pub use records::{LiveRecord, StoredRevision, live_record, live_records, revisions_of};

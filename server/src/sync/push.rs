@@ -6,16 +6,26 @@
 use super::records::{load, save, save_revisions, user_version};
 use crate::error::AppError;
 use manna_sync_protocol::{
-    Gap, MergeOutcome, Mutation, PushRequest, PushResponse, Rejection, merge,
+    FieldError, Gap, MergeOutcome, Mutation, PushRequest, PushResponse, Rejection, StoredRecord,
+    merge,
 };
 use rusqlite::{Connection, TransactionBehavior, params};
 
+/// Who is writing and when: the user, the device (or `rest:<device>` for REST
+/// calls) and the server's time of the write.
+#[derive(Debug, Clone, Copy)]
+pub struct Author<'a> {
+    pub user: &'a str,
+    pub device: &'a str,
+    pub now_ms: i64,
+}
+
 pub fn push(
     conn: &mut Connection,
-    user: &str,
-    device: &str,
+    author: Author<'_>,
     req: &PushRequest,
 ) -> Result<PushResponse, AppError> {
+    let (user, device) = (author.user, author.device);
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let mut acked: u64 = tx.query_row(
         "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
@@ -35,11 +45,8 @@ pub fn push(
             });
             break;
         }
-        if let Err(message) = apply_one(&tx, user, device, m, &mut version)? {
-            response.rejected.push(Rejection {
-                seq: m.seq,
-                message,
-            });
+        if let Err(refusal) = apply_one(&tx, author, m, &mut version)? {
+            response.rejected.push(Rejection::new(m.seq, &refusal));
         }
         acked = m.seq;
     }
@@ -61,22 +68,26 @@ pub fn push(
 /// reason and changes nothing.
 pub fn apply_one(
     conn: &Connection,
-    user: &str,
-    device: &str,
+    author: Author<'_>,
     m: &Mutation,
     version: &mut u64,
-) -> Result<Result<(), String>, AppError> {
+) -> Result<Result<(), FieldError>, AppError> {
+    let Author {
+        user,
+        device,
+        now_ms,
+    } = author;
     let existing = load(conn, user, m.table, &m.id)?;
     match merge(existing.as_ref(), m, device, *version + 1) {
         MergeOutcome::Changed { record, revisions } => {
             *version += 1;
-            save(conn, user, m.table, &m.id, &record)?;
-            save_revisions(conn, user, m.table, &m.id, &revisions)?;
+            save(conn, user, m.table, &m.id, &record, now_ms)?;
+            save_revisions(conn, user, m.table, &m.id, &revisions, now_ms)?;
         }
         MergeOutcome::Unchanged { revisions } => {
-            save_revisions(conn, user, m.table, &m.id, &revisions)?
+            save_revisions(conn, user, m.table, &m.id, &revisions, now_ms)?
         }
-        MergeOutcome::Rejected(message) => return Ok(Err(message)),
+        MergeOutcome::Rejected(refusal) => return Ok(Err(refusal)),
     }
     Ok(Ok(()))
 }
@@ -85,20 +96,19 @@ pub fn apply_one(
 /// own transaction. Answers the stored record, or the reason it was refused.
 pub fn apply_direct(
     conn: &mut Connection,
-    user: &str,
-    device: &str,
+    author: Author<'_>,
     m: &Mutation,
-) -> Result<Result<Option<manna_sync_protocol::StoredRecord>, String>, AppError> {
+) -> Result<Result<Option<StoredRecord>, FieldError>, AppError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let (mut version, _) = user_version(&tx, user)?;
-    if let Err(message) = apply_one(&tx, user, device, m, &mut version)? {
-        return Ok(Err(message));
+    let (mut version, _) = user_version(&tx, author.user)?;
+    if let Err(refusal) = apply_one(&tx, author, m, &mut version)? {
+        return Ok(Err(refusal));
     }
     tx.execute(
         "UPDATE users SET version = ?1 WHERE id = ?2",
-        params![version as i64, user],
+        params![version as i64, author.user],
     )?;
-    let stored = load(&tx, user, m.table, &m.id)?;
+    let stored = load(&tx, author.user, m.table, &m.id)?;
     tx.commit()?;
     Ok(Ok(stored))
 }

@@ -1,7 +1,6 @@
 //! Stored records and revisions of one user.
 
 use crate::error::AppError;
-use crate::identity::now_ms;
 use manna_sync_protocol::merge::Revision;
 use manna_sync_protocol::{StoredRecord, Table};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -34,6 +33,7 @@ pub fn save(
     table: Table,
     id: &str,
     record: &StoredRecord,
+    now_ms: i64,
 ) -> Result<(), AppError> {
     let body = serde_json::to_string(record).map_err(|e| AppError::Internal(e.to_string()))?;
     conn.execute(
@@ -49,7 +49,7 @@ pub fn save(
             body,
             record.version as i64,
             record.deleted,
-            now_ms()
+            now_ms
         ],
     )?;
     Ok(())
@@ -61,6 +61,7 @@ pub fn save_revisions(
     table: Table,
     id: &str,
     revisions: &[Revision],
+    now_ms: i64,
 ) -> Result<(), AppError> {
     let mut insert = conn.prepare_cached(
         "INSERT INTO revisions (user_id, tbl, id, field, value, device, reason, created_at)
@@ -79,7 +80,7 @@ pub fn save_revisions(
             rev.value.to_string(),
             rev.device,
             reason,
-            now_ms()
+            now_ms
         ])?;
     }
     Ok(())

@@ -3,7 +3,7 @@
 //! cannot be reached gives a clear 502 and stores nothing that would block a
 //! retry.
 
-mod common;
+use crate::common;
 
 use common::TestServer;
 use reqwest::Method;
@@ -180,7 +180,7 @@ async fn a_bad_smtp_address_stops_start_up_with_the_setting_named() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut config = manna_server::Config::for_tests(dir.path().to_path_buf());
     config.smtp_url = Some("gopher://mail.example.org".into());
-    let err = manna_server::AppState::open(config)
+    let err = manna_server::AppState::open(config, manna_server::Clock::system())
         .await
         .expect_err("refused");
     assert!(err.to_string().contains("SMTP_URL"), "{err}");

@@ -1,7 +1,7 @@
 //! Accounts: registration, login, sessions, logout, set-password, claiming an
 //! anonymous user's records, and the request guards.
 
-mod common;
+use crate::common;
 
 use common::{Device, TestServer};
 use reqwest::Method;

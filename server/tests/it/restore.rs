@@ -1,7 +1,7 @@
 //! Restoring premium on another device with an emailed one-time code, and
 //! owners from the server configuration.
 
-mod common;
+use crate::common;
 
 use common::TestServer;
 use common::pay::{emailed_code, entitlement, subscribe};

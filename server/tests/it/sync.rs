@@ -1,7 +1,7 @@
 //! Sync as a device sees it: identity, exactly-once push, gaps, rejections,
 //! cursors, resets and concurrent edits.
 
-mod common;
+use crate::common;
 
 use common::{Device, TestServer};
 use serde_json::{Value, json};
@@ -228,6 +228,33 @@ async fn an_invalid_mutation_does_not_block_later_ones() {
     assert_eq!(
         (status, body["error"].as_str()),
         (409, Some("clientTooOld"))
+    );
+}
+
+#[tokio::test]
+async fn push_and_rest_refuse_the_same_record_with_the_same_words() {
+    let server = TestServer::start().await;
+    let d = server.register("user-1763790000000-grade1").await;
+    // 20 is 'Good': a record calling it 'Great!' is refused by both paths.
+    let fields = json!({"date": "2026-11-22", "score": 20, "grade": "Great!",
+                        "responses": {"1": 4, "2": 4, "3": 4, "4": 4, "5": 4}});
+    let answer = push(
+        &server,
+        &d,
+        json!([{"seq": 1, "table": "wellnessScores",
+        "id": "score:2026-11-22", "op": "put", "fields": fields}]),
+    )
+    .await;
+    assert_eq!(answer["ackedSeq"], 1);
+    let refusal = &answer["rejected"][0];
+    assert_eq!(refusal["field"], "grade", "{answer}");
+    let (status, body) = call(&server, &d, "/api/wellness-scores", fields).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["field"], "grade", "{body}");
+    assert_eq!(body["message"], refusal["message"]);
+    assert_eq!(
+        body["message"],
+        "grade: a score of 20 is 'Good', not 'Great!'"
     );
 }
 

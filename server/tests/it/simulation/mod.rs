@@ -195,8 +195,12 @@ impl World {
         match msg {
             Message::Push { device, req } => {
                 let before = self.acked(device);
-                let answer = sync::push(&mut self.server, USER, &self.devices[device].id, &req)
-                    .expect("push");
+                let author = sync::Author {
+                    user: USER,
+                    device: &self.devices[device].id,
+                    now_ms: self.now as i64,
+                };
+                let answer = sync::push(&mut self.server, author, &req).expect("push");
                 for seq in before + 1..=answer.acked_seq {
                     *self
                         .processed

@@ -35,9 +35,12 @@ async fn call(
 #[tokio::test]
 async fn api_answers_are_never_cached_stale_and_wrong_methods_are_refused() {
     let data = tempfile::tempdir().expect("dir");
-    let state = AppState::open(Config::for_tests(data.path().to_path_buf()))
-        .await
-        .expect("state");
+    let state = AppState::open(
+        Config::for_tests(data.path().to_path_buf()),
+        manna_server::Clock::system(),
+    )
+    .await
+    .expect("state");
     let (status, cache, home) = call(&state, "GET", "/api/home?date=2026-03-01").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(cache, "no-cache");
@@ -50,10 +53,14 @@ async fn api_answers_are_never_cached_stale_and_wrong_methods_are_refused() {
 async fn stored_content_survives_a_restart() {
     let data = tempfile::tempdir().expect("dir");
     let config = Config::for_tests(data.path().to_path_buf());
-    let first = AppState::open(config.clone()).await.expect("first start");
+    let first = AppState::open(config.clone(), manna_server::Clock::system())
+        .await
+        .expect("first start");
     let (_, _, before) = call(&first, "GET", "/api/home?date=2026-11-22").await;
     drop(first);
-    let second = AppState::open(config).await.expect("second start");
+    let second = AppState::open(config, manna_server::Clock::system())
+        .await
+        .expect("second start");
     let (_, _, after) = call(&second, "GET", "/api/home?date=2026-11-22").await;
     assert_eq!(before, after);
 }

@@ -1,4 +1,6 @@
-//! Civil dates without a clock: parsing, day of year, weekdays and day arithmetic.
+//! The one date type of Manna: a civil date without a clock (parsing, day of
+//! year, weekdays and day arithmetic). Records, content and the core's rules all
+//! use it; on the wire it is the text `YYYY-MM-DD`.
 //!
 //! The browser passes its *local* date (or an epoch time plus its UTC offset), so
 //! every answer here is a pure function of its arguments.
@@ -6,10 +8,12 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+use ts_rs::TS;
 
 /// A proleptic Gregorian calendar date.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 #[serde(try_from = "String", into = "String")]
+#[ts(type = "string")]
 pub struct Date {
     pub year: i32,
     pub month: u32,
@@ -130,13 +134,15 @@ impl FromStr for Date {
         if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
             return Err(bad());
         }
+        // Bytes, not string slices: no slicing panic path in the browser build.
         let num = |r: std::ops::Range<usize>| -> Result<u32, DateError> {
-            let part = &s[r];
-            if part.bytes().all(|c| c.is_ascii_digit()) {
-                part.parse().map_err(|_| bad())
-            } else {
-                Err(bad())
-            }
+            b[r].iter().try_fold(0u32, |n, c| {
+                if c.is_ascii_digit() {
+                    Ok(n * 10 + u32::from(c - b'0'))
+                } else {
+                    Err(bad())
+                }
+            })
         };
         Date::new(num(0..4)? as i32, num(5..7)?, num(8..10)?)
     }

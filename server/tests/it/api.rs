@@ -1,6 +1,6 @@
 //! The daily-content API as a client sees it.
 
-mod common;
+use crate::common;
 
 use common::TestServer;
 use serde_json::Value;
@@ -299,7 +299,7 @@ async fn a_broken_content_file_stops_start_up_and_keeps_the_stored_content() {
     .expect("write");
     let data = tempfile::tempdir().expect("data");
     let mut config = manna_server::Config::for_tests(data.path().to_path_buf());
-    let good = manna_server::AppState::open(config.clone())
+    let good = manna_server::AppState::open(config.clone(), manna_server::Clock::system())
         .await
         .expect("good content loads");
     let before = good
@@ -307,12 +307,14 @@ async fn a_broken_content_file_stops_start_up_and_keeps_the_stored_content() {
         .items(manna_server::content::Kind::HealthTips)
         .len();
     config.content_dir = broken.path().to_path_buf();
-    let err = manna_server::AppState::open(config.clone())
+    let err = manna_server::AppState::open(config.clone(), manna_server::Clock::system())
         .await
         .expect_err("broken content refused");
     assert!(err.to_string().contains("health-tips.json"), "{err}");
     config.content_dir = common::content_dir();
-    let again = manna_server::AppState::open(config).await.expect("reopens");
+    let again = manna_server::AppState::open(config, manna_server::Clock::system())
+        .await
+        .expect("reopens");
     assert_eq!(
         again
             .content()

@@ -1,7 +1,7 @@
 //! Subscriptions end to end against the Stripe emulator: hosted checkout, the
 //! embedded flow, cancellation, and bad input.
 
-mod common;
+use crate::common;
 
 use common::TestServer;
 use common::pay::{entitlement, pay_checkout, subscribe, verify_token};
@@ -163,15 +163,16 @@ async fn checkout_with_the_test_card_makes_the_user_premium_on_the_server() {
         )
         .await;
     assert!(card["howTo"].is_string(), "{card}");
-    // The trial notice knows the days left.
+    // A member is never prompted to upgrade; the trial's days are still known.
     let (_, trial) = s.call_as(&d, Method::GET, "/api/trial-status", None).await;
     assert_eq!(
         (
             trial["showUpgradePrompt"].clone(),
+            trial["isTrialing"].clone(),
             trial["daysRemaining"].clone(),
             trial["urgencyLevel"].clone()
         ),
-        (json!(true), json!(7), json!("normal"))
+        (json!(false), json!(true), json!(7), json!("normal"))
     );
     // And the member can manage the subscription.
     let (status, portal) = s

@@ -1,6 +1,6 @@
 //! The built app: shell for app routes, 404 for missing files, cache headers.
 
-mod common;
+use crate::common;
 
 use common::TestServer;
 

@@ -1,9 +1,10 @@
-//! A real server on 127.0.0.1:0 over a temporary data folder, removed on drop.
-#![allow(dead_code)] // each test binary uses a different part of this helper
+//! A real server on 127.0.0.1:0 over a temporary data folder, removed on drop,
+//! with helpers to call it as a device would.
+#![allow(dead_code)] // not every helper is used by every build of the tests
 
 pub mod pay;
 
-use manna_server::{Config, run};
+use manna_server::{AppState, Clock, Config, serve};
 use std::path::PathBuf;
 use tempfile::TempDir;
 use tokio::sync::oneshot;
@@ -23,6 +24,9 @@ pub struct Device {
 pub struct TestServer {
     pub base: String,
     pub client: reqwest::Client,
+    /// The server's clock: the machine's, or pinned by `start_pinned` and moved
+    /// with `clock.advance`.
+    pub clock: Clock,
     _data: TempDir,
     stop: Option<oneshot::Sender<()>>,
 }
@@ -36,7 +40,15 @@ impl TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
-        Self::start_on(listener, adjust).await
+        Self::start_on(listener, Clock::system(), adjust).await
+    }
+
+    /// A server whose clock stands at `epoch_ms` until the test moves it.
+    pub async fn start_pinned(epoch_ms: i64, adjust: impl FnOnce(&mut Config)) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        Self::start_on(listener, Clock::pinned(epoch_ms), adjust).await
     }
 
     /// A server and a Stripe emulator wired to each other: the server calls the
@@ -61,7 +73,7 @@ impl TestServer {
             std::future::pending(),
         ));
         let api = emu_base.clone();
-        let server = Self::start_on(listener, move |c| {
+        let server = Self::start_on(listener, Clock::system(), move |c| {
             c.stripe_api_base = Some(api);
             c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
             c.owner_emails = vec!["owner@manna.test".into()];
@@ -72,6 +84,7 @@ impl TestServer {
 
     pub async fn start_on(
         listener: tokio::net::TcpListener,
+        clock: Clock,
         adjust: impl FnOnce(&mut Config),
     ) -> Self {
         let data = tempfile::tempdir().expect("temp dir");
@@ -79,20 +92,21 @@ impl TestServer {
         adjust(&mut config);
         let base = format!("http://{}", listener.local_addr().expect("addr"));
         let (stop, stopped) = oneshot::channel::<()>();
-        let (ready_tx, ready) = oneshot::channel::<()>();
+        let state = AppState::open(config, clock.clone())
+            .await
+            .expect("state opens");
         tokio::spawn(async move {
             // The listener is already bound, so requests queue until the app is up.
-            let _ = ready_tx.send(());
-            run(config, listener, async {
+            serve(state, listener, async {
                 let _ = stopped.await;
             })
             .await
             .expect("server runs");
         });
-        ready.await.expect("server task started");
         Self {
             base,
             client: reqwest::Client::new(),
+            clock,
             _data: data,
             stop: Some(stop),
         }

@@ -1,6 +1,6 @@
 //! The Stripe webhook: signatures, duplicates and events out of order.
 
-mod common;
+use crate::common;
 
 use common::pay::{entitlement, no_redirects, subscribe};
 use common::{TestServer, WEBHOOK_SECRET};

@@ -1,7 +1,7 @@
 //! The REST calls for reminders, weights and wellness scores, and that what
 //! they write reaches devices through sync exactly once.
 
-mod common;
+use crate::common;
 
 use common::{Device, TestServer};
 use reqwest::Method;

@@ -1,0 +1,18 @@
+//! The server's integration tests, in one binary: most start a real server on
+//! 127.0.0.1:0 over a temporary data folder (`common`), the rest drive the
+//! router or the sync functions directly.
+
+mod common;
+
+mod accounts;
+mod api;
+mod billing;
+mod clock;
+mod mail;
+mod records;
+mod restore;
+mod router;
+mod simulation;
+mod static_files;
+mod sync;
+mod webhooks;
