@@ -15,7 +15,7 @@ CHROMIUM := /usr/bin/chromium
 export MANNA_PORT ?= 8080
 export MANNA_DATA_DIR ?= ./data
 
-.PHONY: run test bench soak lint setup-rust setup-chromium node-deps wasm pwa server
+.PHONY: run test bench soak lint types setup-rust setup-chromium node-deps wasm pwa server
 
 ## ---- installs (each step skips itself when already done) ----
 
@@ -67,8 +67,13 @@ run: pwa server
 		./target/release/manna-server; \
 	fi
 
+# The app's TypeScript types, written from the Rust types (commit the result).
+types:
+	cargo run -q -p manna-server --example gen_types
+
 lint: wasm node-deps
 	cargo fmt --all --check
+	cargo run -q -p manna-server --example gen_types -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings
 	cd pwa && npm run typecheck && npm run lint

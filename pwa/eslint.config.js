@@ -1,10 +1,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { layersPlugin } from './eslint/layers.js';
 
-// Layer rules: only src/db touches Dexie, only src/wasm touches the WASM package.
-const layerBans = (allow) => ({
+// Packages only one layer may import: Dexie (src/db) and the WASM package (src/wasm).
+const packageBans = (allow) => ({
   'no-restricted-imports': [
     'error',
     {
@@ -18,20 +20,43 @@ const layerBans = (allow) => ({
   ],
 });
 
+const storageMessage = 'Use lib/storage.ts: it never throws when the browser refuses storage.';
+
 export default tseslint.config(
-  { ignores: ['dist', 'src/wasm/pkg', 'node_modules', 'dev-dist'] },
+  { ignores: ['dist', 'src/wasm/pkg', 'src/generated', 'node_modules', 'dev-dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, layers: layersPlugin, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...layerBans(null),
+      ...packageBans(null),
+      'layers/allowed-imports': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: storageMessage },
+        { name: 'sessionStorage', message: storageMessage },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'localStorage', message: storageMessage },
+        { object: 'window', property: 'sessionStorage', message: storageMessage },
+      ],
     },
   },
-  { files: ['src/wasm/**', 'src/**/*.test.{ts,tsx}'], rules: layerBans('wasm') },
-  { files: ['src/db/**'], rules: layerBans('db') },
-  { files: ['scripts/**', '*.config.{js,ts}'], languageOptions: { globals: { ...globals.node } } },
+  { files: ['src/wasm/**', 'src/**/*.test.{ts,tsx}'], rules: packageBans('wasm') },
+  { files: ['src/db/**'], rules: packageBans('db') },
+  {
+    files: ['src/lib/storage.ts', 'src/**/*.test.{ts,tsx}', 'src/test/**', 'vitest.setup.ts'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+  },
+  { files: ['scripts/**', 'eslint/**', '*.config.{js,ts}'], languageOptions: { globals: { ...globals.node } } },
 );

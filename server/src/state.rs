@@ -3,6 +3,7 @@
 //! the part they need (`Db`, `Clock`, `Arc<Config>`) through `FromRef`, so they
 //! never depend on this module.
 
+use crate::api::PremiumStatus;
 use crate::billing::StripeApi;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -90,6 +91,22 @@ impl AppState {
     /// Whether `user` is premium now, as the database says.
     pub async fn premium(&self, user: &str) -> Result<Option<Premium>, AppError> {
         premium_now(&self.db, &self.config, user).await
+    }
+
+    /// What the premium checks answer a member: the plan, the Stripe ids and a
+    /// fresh entitlement for the device to cache.
+    pub fn premium_status(&self, user: &str, p: &Premium) -> PremiumStatus {
+        PremiumStatus {
+            is_premium: true,
+            active: true,
+            plan: Some(p.plan.clone()),
+            status: Some(p.status.clone()),
+            is_owner: Some(p.owner),
+            stripe_customer_id: p.customer_id.clone(),
+            subscription_id: p.subscription_id.clone(),
+            trial_end: p.trial_end,
+            entitlement: Some(self.signer.issue(user, p, self.clock.now_ms())),
+        }
     }
 
     /// Re-reads the content files, stores them when they changed and serves the result.

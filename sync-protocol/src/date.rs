@@ -13,7 +13,7 @@ use ts_rs::TS;
 /// A proleptic Gregorian calendar date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 #[serde(try_from = "String", into = "String")]
-#[ts(type = "string")]
+#[ts(type = "string", rename = "IsoDate")]
 pub struct Date {
     pub year: i32,
     pub month: u32,

@@ -33,6 +33,41 @@ wire_enum! {
     }
 }
 
+/// Which record type each table holds: one list for the check and the name.
+macro_rules! records_of_tables {
+    ($($table:ident => $record:ident),+ $(,)?) => {
+        impl Table {
+            /// Checks a whole record of this table.
+            pub fn validate(self, id: &str, fields: &Fields) -> Result<(), FieldError> {
+                match self {
+                    $(Table::$table => self.check::<$record>(id, fields)),+
+                }
+            }
+
+            /// The name of the record type (also its generated TypeScript type).
+            pub fn record_type(self) -> &'static str {
+                match self {
+                    $(Table::$table => stringify!($record)),+
+                }
+            }
+        }
+    };
+}
+
+records_of_tables! {
+    PrayerJournal => JournalEntry,
+    WeightEntries => WeightEntry,
+    PrayerReminders => PrayerReminder,
+    ShoppingLists => ShoppingList,
+    ShoppingListItems => ShoppingListItem,
+    WellnessGoals => WellnessGoal,
+    PersonalizedPlans => PersonalizedPlan,
+    PlanProgress => PlanProgress,
+    WellnessScores => WellnessScore,
+    MealPlanEnrollments => MealPlanEnrollment,
+    UserSettings => UserSettings,
+}
+
 impl Table {
     /// The wire name.
     pub fn name(self) -> &'static str {
@@ -59,23 +94,6 @@ impl Table {
                 prefix: "enrollment",
             },
             Table::UserSettings => IdScheme::Random { prefix: "settings" },
-        }
-    }
-
-    /// Checks a whole record of this table.
-    pub fn validate(self, id: &str, fields: &Fields) -> Result<(), FieldError> {
-        match self {
-            Table::PrayerJournal => self.check::<JournalEntry>(id, fields),
-            Table::WeightEntries => self.check::<WeightEntry>(id, fields),
-            Table::PrayerReminders => self.check::<PrayerReminder>(id, fields),
-            Table::ShoppingLists => self.check::<ShoppingList>(id, fields),
-            Table::ShoppingListItems => self.check::<ShoppingListItem>(id, fields),
-            Table::WellnessGoals => self.check::<WellnessGoal>(id, fields),
-            Table::PersonalizedPlans => self.check::<PersonalizedPlan>(id, fields),
-            Table::PlanProgress => self.check::<PlanProgress>(id, fields),
-            Table::WellnessScores => self.check::<WellnessScore>(id, fields),
-            Table::MealPlanEnrollments => self.check::<MealPlanEnrollment>(id, fields),
-            Table::UserSettings => self.check::<UserSettings>(id, fields),
         }
     }
 

@@ -133,4 +133,54 @@ describe('records saved offline', () => {
     assert.match(await summary.textContent(), /This week's average: 23/);
     await context.close();
   });
+
+  test('a change the server refuses is shown with its reason, fixed and then saved', async () => {
+    const context = await env.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${env.server.base}/prayer-reminders`);
+    await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 20_000 });
+    // A reminder written by an older version of the app, whose time the
+    // server's rules refuse: straight into this device's database and outbox.
+    await page.evaluate(async () => {
+      const db = await new Promise((resolve, reject) => {
+        const open = indexedDB.open('manna');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction(['prayerReminders', 'outbox', 'syncMeta'], 'readwrite');
+      const next = await new Promise((r) => {
+        const get = tx.objectStore('syncMeta').get('nextSeq');
+        get.onsuccess = () => r(get.result?.value ?? 1);
+      });
+      const fields = { title: 'Old app reminder', description: '', reminderTime: '7:5', isActive: 1, days: ['monday'], prayerType: 'morning' };
+      tx.objectStore('prayerReminders').put({ id: 'reminder-oldapp', fields, version: null });
+      tx.objectStore('outbox').add({ seq: next, table: 'prayerReminders', id: 'reminder-oldapp', op: 'put', fields });
+      tx.objectStore('syncMeta').put({ key: 'nextSeq', value: next + 1 });
+      await new Promise((r) => (tx.oncomplete = r));
+      db.close();
+    });
+    await page.reload();
+    await page.getByRole('button', { name: /Sync now$/ }).click();
+
+    const problem = page.getByRole('alert').filter({ hasText: 'Not saved: Old app reminder' });
+    await problem.waitFor({ timeout: 20_000 });
+    assert.match(await problem.textContent(), /reminderTime: '7:5' is not a time in the form HH:MM/);
+    await page.getByRole('button', { name: /1 change not saved/ }).waitFor();
+    // Nothing was stored by the server.
+    assert.deepEqual(await serverAnswer(page, '/api/prayer-reminders', (b) => Array.isArray(b)), []);
+
+    // Fix: the form opens with what was written and the reason by the field.
+    await problem.getByRole('button', { name: 'Fix' }).click();
+    const dialog = page.getByRole('dialog');
+    assert.equal(await dialog.getByLabel('Title').inputValue(), 'Old app reminder');
+    await dialog.getByText("'7:5' is not a time in the form HH:MM").waitFor();
+    await dialog.getByLabel('Time').fill('07:05');
+    await dialog.getByRole('button', { name: 'Create Reminder' }).click();
+    await page.getByRole('listitem', { name: 'Old app reminder' }).waitFor();
+    assert.equal(await page.getByText('Not saved: Old app reminder').count(), 0);
+    const saved = await serverAnswer(page, '/api/prayer-reminders', (b) => b.length === 1);
+    assert.equal(saved[0].reminderTime, '07:05');
+    assert.equal(saved[0].id, 'reminder-oldapp');
+    await context.close();
+  });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiError, messageOf, todayUrl, userId } from './client';
+import { userId } from '../identity/ids';
+import { apiRequest, ApiError, messageOf, todayUrl } from './client';
 
 afterEach(() => vi.unstubAllGlobals());
 

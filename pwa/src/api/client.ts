@@ -1,24 +1,8 @@
-// The HTTP client of spec part 1 §7: every request names the anonymous user in
-// X-User-ID and sends cookies; a non-success answer becomes an Error whose
-// message is "status: body text".
+// The HTTP client of spec part 1 §7: every request names the user in
+// X-User-ID (with the device token once registered) and sends cookies; a
+// non-success answer becomes an Error whose message is "status: body text".
 
-import { DEVICE_TOKEN_KEY, storage, USER_ID_KEY } from '../lib/storage';
-
-/** Starts a new anonymous identity (when the old id's token is lost). */
-export function newUserId(): string {
-  storage.remove(USER_ID_KEY);
-  storage.remove(DEVICE_TOKEN_KEY);
-  return userId();
-}
-
-export function userId(): string {
-  let id = storage.get(USER_ID_KEY);
-  if (!id) {
-    id = `user-${Date.now()}-${Math.random().toString(36).slice(2, 11)}`;
-    storage.set(USER_ID_KEY, id);
-  }
-  return id;
-}
+import { deviceToken, userId } from '../identity/ids';
 
 export class ApiError extends Error {
   constructor(
@@ -61,7 +45,7 @@ export async function apiRequest<T = unknown>(
   options: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { 'X-User-ID': userId() };
-  const token = storage.get(DEVICE_TOKEN_KEY);
+  const token = deviceToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.noCache) {

@@ -1,5 +1,11 @@
+// The header of every page but Home: the way back, the page title and the
+// status the app puts beside it (the sync badge, provided by the app shell).
+
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SyncStatusBadge } from '../sync/SyncStatusBadge';
+
+/** What the app shows at the end of every page header. */
+export const HeaderStatus = createContext<ReactNode>(null);
 
 export function PageHeader({ title }: { title: string }) {
   return (
@@ -8,7 +14,7 @@ export function PageHeader({ title }: { title: string }) {
         ← Home
       </Link>
       <h1>{title}</h1>
-      <SyncStatusBadge />
+      {useContext(HeaderStatus)}
     </header>
   );
 }

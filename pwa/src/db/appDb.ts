@@ -1,16 +1,22 @@
 // The browser's own database (IndexedDB through Dexie). Only src/db/ imports
-// Dexie. Do not change a released version's schema: add a new numbered
-// version with an upgrade, and a test that opens the old database with it.
+// Dexie. A released version's schema never changes: a change is a new numbered
+// version (with an upgrade when rows must change) and a test that opens the
+// previous version's database with the new code.
 //
 // What lives here:
 // - days:     the daily content of a date (today and the next 7), for offline use;
 // - visits:   the dates on which the app was opened (This Week's Journey);
-// - one table per synced record type (see SYNCED_TABLES), rows {id, fields, version};
+// - one table per synced record type (SYNCED_TABLES), rows {id, fields, version};
 // - outbox:   the user's changes not yet confirmed by a pull, numbered without gaps;
-// - syncMeta: the sync cursor, the next sequence number and the sync status.
+// - syncMeta: the sync cursor, the next sequence number, the status, the identity;
+// - refused:  changes the server refused, with its reason, until the user fixes
+//             or discards them (version 3).
 
 import { Dexie, type EntityTable } from 'dexie';
-import type { DayContent } from '../features/daily/types';
+import type { DayContent } from '../generated/content';
+import type { FieldError, Table } from '../generated/records';
+import { TABLE_VALUES } from '../generated/records';
+import type { Op } from '../generated/sync';
 
 export interface DayRow {
   date: string;
@@ -23,21 +29,9 @@ export interface VisitRow {
   date: string;
 }
 
-export const SYNCED_TABLES = [
-  'prayerJournal',
-  'weightEntries',
-  'prayerReminders',
-  'shoppingLists',
-  'shoppingListItems',
-  'wellnessGoals',
-  'personalizedPlans',
-  'planProgress',
-  'wellnessScores',
-  'mealPlanEnrollments',
-  'userSettings',
-] as const;
-
-export type SyncedTable = (typeof SYNCED_TABLES)[number];
+/** Every synced table (from the Rust list). */
+export const SYNCED_TABLES = TABLE_VALUES;
+export type SyncedTable = Table;
 export type Fields = Record<string, unknown>;
 
 /** A synced record on this device; `version` is the server's, null until it has one. */
@@ -47,7 +41,7 @@ export interface LocalRecord {
   version: number | null;
 }
 
-export type Op = 'put' | 'patch' | 'delete';
+export type { Op };
 
 export interface OutboxEntry {
   seq: number;
@@ -56,6 +50,19 @@ export interface OutboxEntry {
   op: Op;
   fields: Fields;
   baseVersion?: number;
+}
+
+/** A change the server refused: what was written, and why it was refused. */
+export interface RefusedChange {
+  seq: number;
+  table: SyncedTable;
+  id: string;
+  op: Op;
+  /** The record as the user meant it (the fields of the refused write laid on
+   *  what the device held then). */
+  fields: Fields;
+  refusal: FieldError;
+  refusedAt: number;
 }
 
 export interface MetaRow {
@@ -68,23 +75,35 @@ export type AppDB = Dexie & {
   visits: EntityTable<VisitRow, 'date'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   syncMeta: EntityTable<MetaRow, 'key'>;
+  refused: EntityTable<RefusedChange, 'seq'>;
 } & { [T in SyncedTable]: EntityTable<LocalRecord, 'id'> };
 
 export const DB_NAME = 'manna';
 
-/** Version 1's schema, kept so the upgrade test can create an old database. */
-export const SCHEMA_V1 = { days: 'date', visits: 'date' };
+/** The released schemas, written out: never edit one, add the next. */
+export const SCHEMAS = [
+  { days: 'date', visits: 'date' },
+  {
+    outbox: 'seq, [table+id]',
+    syncMeta: 'key',
+    prayerJournal: 'id',
+    weightEntries: 'id',
+    prayerReminders: 'id',
+    shoppingLists: 'id',
+    shoppingListItems: 'id',
+    wellnessGoals: 'id',
+    personalizedPlans: 'id',
+    planProgress: 'id',
+    wellnessScores: 'id',
+    mealPlanEnrollments: 'id',
+    userSettings: 'id',
+  },
+  { refused: 'seq, [table+id]' },
+] as const;
 
-export const SCHEMA_V2 = {
-  ...SCHEMA_V1,
-  outbox: 'seq, [table+id]',
-  syncMeta: 'key',
-  ...Object.fromEntries(SYNCED_TABLES.map((t) => [t, 'id'])),
-};
-
-export function openAppDb(name: string = DB_NAME): AppDB {
+export function openAppDb(name: string = DB_NAME, versions: number = SCHEMAS.length): AppDB {
   const db = new Dexie(name) as AppDB;
-  db.version(1).stores(SCHEMA_V1);
-  db.version(2).stores(SCHEMA_V2);
+  // Dexie takes each version's changes on top of the ones before.
+  SCHEMAS.slice(0, versions).forEach((stores, i) => db.version(i + 1).stores(stores));
   return db;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DayContent } from '../features/daily/types';
+import type { DayContent } from '../generated/content';
 import { openAppDb, SYNCED_TABLES } from './appDb';
 import { forgetDaysBefore, lastStoredDate, recordVisit, saveDays, storedDay, visitsBetween } from './index';
 
@@ -26,8 +26,8 @@ describe('browser database', () => {
   it('opens at the latest schema version with every table', async () => {
     const db = openAppDb('schema-check');
     await db.open();
-    expect(db.verno).toBe(2);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['days', 'outbox', 'syncMeta', 'visits', ...SYNCED_TABLES].sort());
+    expect(db.verno).toBe(3);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['days', 'outbox', 'refused', 'syncMeta', 'visits', ...SYNCED_TABLES].sort());
     db.close();
   });
 });

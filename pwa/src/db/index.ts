@@ -1,7 +1,7 @@
 // What the rest of the app may ask of the browser database. Dexie itself is
 // loaded on first use, so it never delays the first screen.
 
-import type { DayContent } from '../features/daily/types';
+import type { DayContent } from '../generated/content';
 import type { AppDB } from './appDb';
 
 let opening: Promise<AppDB> | null = null;
@@ -15,6 +15,11 @@ export function db(): Promise<AppDB> {
 export async function saveDays(days: DayContent[], contentVersion: string): Promise<void> {
   const savedAt = Date.now();
   await (await db()).days.bulkPut(days.map((content) => ({ date: content.date, content, contentVersion, savedAt })));
+}
+
+/** The stored content of `date` and when it was saved. */
+export async function storedDayRow(date: string): Promise<{ content: DayContent; savedAt: number } | undefined> {
+  return (await db()).days.get(date);
 }
 
 export async function storedDay(date: string): Promise<DayContent | undefined> {

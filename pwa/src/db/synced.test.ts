@@ -1,14 +1,14 @@
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DB_NAME, openAppDb, SCHEMA_V1, SYNCED_TABLES } from './appDb';
+import { DB_NAME, openAppDb, SCHEMAS, SYNCED_TABLES } from './appDb';
 import { db } from './index';
-import { applyPull, pendingAfter, writeRecord } from './synced';
+import { applyPull, discardRefused, keepRefused, pendingAfter, writeRecord } from './synced';
 
 const cursor = (version: number) => ({ epoch: 'e1', version });
 
 beforeEach(async () => {
   const d = await db();
-  await Promise.all([...SYNCED_TABLES.map((t) => d[t].clear()), d.outbox.clear(), d.syncMeta.clear()]);
+  await Promise.all([...SYNCED_TABLES.map((t) => d[t].clear()), d.outbox.clear(), d.syncMeta.clear(), d.refused.clear()]);
 });
 
 describe('synced records on the device', () => {
@@ -50,22 +50,67 @@ describe('synced records on the device', () => {
     expect(ids).toEqual(['kept', 'mine']);
   });
 
-  it('open a version 1 database with the new code without losing its content', async () => {
+  it('keep a refused change with its reason until it is fixed or discarded', async () => {
+    await applyPull(null, [{ table: 'prayerReminders', id: 'r1', op: 'put', version: 3, fields: { title: 'Morning', days: ['monday'] } }], cursor(3), false, 0);
+    const seq = await writeRecord('prayerReminders', 'r1', 'patch', { days: [] });
+    await keepRefused([{ seq, message: 'days: select at least one day', field: 'days' }], 42);
+    const d = await db();
+    expect(await d.refused.toArray()).toEqual([
+      {
+        seq,
+        table: 'prayerReminders',
+        id: 'r1',
+        op: 'patch',
+        fields: { title: 'Morning', days: [] },
+        refusal: { field: 'days', message: 'select at least one day' },
+        refusedAt: 42,
+      },
+    ]);
+    // The next pull (a snapshot, after a refusal) puts the server's record back.
+    await applyPull(null, [{ table: 'prayerReminders', id: 'r1', op: 'put', version: 3, fields: { title: 'Morning', days: ['monday'] } }], cursor(3), false, seq);
+    expect((await d.prayerReminders.get('r1'))?.fields).toEqual({ title: 'Morning', days: ['monday'] });
+    expect(await d.refused.count()).toBe(1);
+    // A new change to the record settles the refusal; so does discarding it.
+    await writeRecord('prayerReminders', 'r1', 'patch', { days: ['friday'] });
+    expect(await d.refused.count()).toBe(0);
+    const again = await writeRecord('prayerReminders', 'r2', 'put', { title: '' });
+    await keepRefused([{ seq: again, message: 'title: must not be empty' }]);
+    expect((await d.refused.get(again))?.refusal).toEqual({ field: 'title', message: 'must not be empty' });
+    await discardRefused(again);
+    expect(await d.refused.count()).toBe(0);
+  });
+
+  it('open every released version of the database with the new code without losing its content', async () => {
     const name = 'upgrade-check';
     const old = new Dexie(name);
-    old.version(1).stores(SCHEMA_V1);
+    old.version(1).stores(SCHEMAS[0]);
     await old.table('days').put({ date: '2026-11-22', content: { date: '2026-11-22' }, contentVersion: 'v', savedAt: 1 });
     await old.table('visits').put({ date: '2026-11-21' });
     old.close();
-    const upgraded = openAppDb(name);
-    await upgraded.open();
-    expect(upgraded.verno).toBe(2);
-    expect(await upgraded.days.get('2026-11-22')).toMatchObject({ contentVersion: 'v' });
-    expect(await upgraded.visits.count()).toBe(1);
-    await upgraded.weightEntries.put({ id: 'w', fields: {}, version: null });
-    expect(await upgraded.weightEntries.count()).toBe(1);
-    upgraded.close();
+    const v2 = openAppDb(name, 2);
+    await v2.open();
+    expect(v2.verno).toBe(2);
+    expect(await v2.days.get('2026-11-22')).toMatchObject({ contentVersion: 'v' });
+    await v2.weightEntries.put({ id: 'weight:2026-11-22', fields: { weight: 1805 }, version: 4 });
+    await v2.outbox.add({ seq: 1, table: 'weightEntries', id: 'weight:2026-11-22', op: 'put', fields: {} });
+    v2.close();
+    const latest = openAppDb(name);
+    await latest.open();
+    expect(latest.verno).toBe(SCHEMAS.length);
+    expect(await latest.visits.count()).toBe(1);
+    expect((await latest.weightEntries.get('weight:2026-11-22'))?.version).toBe(4);
+    expect(await latest.outbox.count()).toBe(1);
+    expect(await latest.refused.count()).toBe(0);
+    latest.close();
     expect(DB_NAME).toBe('manna');
+  });
+
+  it('have a table for every synced table of the Rust list', async () => {
+    const latest = openAppDb('every-table');
+    await latest.open();
+    const names = latest.tables.map((t) => t.name);
+    for (const table of SYNCED_TABLES) expect(names).toContain(table);
+    latest.close();
   });
 });
 

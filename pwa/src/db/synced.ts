@@ -1,26 +1,14 @@
-// The user's synced records on this device and their outbox. A write changes
-// the record and adds its outbox entry in one IndexedDB transaction, so a
-// closed tab can never keep one without the other.
+// The user's synced records on this device, their outbox and the changes the
+// server refused. A write changes the record and adds its outbox entry in one
+// IndexedDB transaction, so a closed tab can never keep one without the other.
 
 import { liveQuery, type Observable } from 'dexie';
+import type { Change, Cursor, Rejection } from '../generated/sync';
 import { db } from './index';
-import type { AppDB, Fields, LocalRecord, Op, OutboxEntry, SyncedTable } from './appDb';
+import type { AppDB, Fields, LocalRecord, Op, OutboxEntry, RefusedChange, SyncedTable } from './appDb';
 import { SYNCED_TABLES } from './appDb';
 
-export type { Fields, LocalRecord, Observable, Op, OutboxEntry, SyncedTable };
-
-export interface Change {
-  table: SyncedTable;
-  id: string;
-  op: 'put' | 'delete';
-  version: number;
-  fields?: Fields;
-}
-
-export interface Cursor {
-  epoch: string;
-  version: number;
-}
+export type { Change, Cursor, Fields, LocalRecord, Observable, Op, OutboxEntry, RefusedChange, SyncedTable };
 
 function applyOp(row: LocalRecord | undefined, m: Pick<OutboxEntry, 'id' | 'op' | 'fields'>): LocalRecord | undefined {
   if (m.op === 'delete') return undefined;
@@ -28,10 +16,16 @@ function applyOp(row: LocalRecord | undefined, m: Pick<OutboxEntry, 'id' | 'op' 
   return { id: m.id, fields: { ...(row?.fields ?? {}), ...m.fields }, version: row?.version ?? null };
 }
 
-/** Records a change made on this device; answers its sequence number. */
+/** The fields a record of this device has now (pending changes included). */
+export async function currentFields(table: SyncedTable, id: string): Promise<Fields | undefined> {
+  return (await (await db())[table].get(id))?.fields;
+}
+
+/** Records a change made on this device; answers its sequence number. A new
+ *  change to a record settles any refusal it had (the user fixed it). */
 export async function writeRecord(table: SyncedTable, id: string, op: Op, fields: Fields = {}): Promise<number> {
   const d = await db();
-  return d.transaction('rw', [d[table], d.outbox, d.syncMeta], async () => {
+  return d.transaction('rw', [d[table], d.outbox, d.syncMeta, d.refused], async () => {
     const seq = ((await d.syncMeta.get('nextSeq'))?.value as number | undefined) ?? 1;
     const pending = await d.outbox.where('[table+id]').equals([table, id]).first();
     const row = await d[table].get(id);
@@ -44,6 +38,7 @@ export async function writeRecord(table: SyncedTable, id: string, op: Op, fields
     if (baseVersion !== undefined && baseVersion !== null) entry.baseVersion = baseVersion;
     await d.outbox.add(entry);
     await d.syncMeta.put({ key: 'nextSeq', value: seq + 1 });
+    await d.refused.where('[table+id]').equals([table, id]).delete();
     return seq;
   });
 }
@@ -52,12 +47,40 @@ export async function pendingAfter(acked: number): Promise<OutboxEntry[]> {
   return (await db()).outbox.where('seq').above(acked).toArray();
 }
 
-export async function getMeta<T>(key: string): Promise<T | undefined> {
-  return (await (await db()).syncMeta.get(key))?.value as T | undefined;
+/**
+ * Keeps each change the server refused, with its reason and the record as the
+ * user meant it (their change laid on what the device held), so the user sees
+ * what was not saved and can fix or discard it. The next pull puts the
+ * server's version back in the record itself.
+ */
+export async function keepRefused(rejections: Rejection[], at: number = Date.now()): Promise<void> {
+  if (rejections.length === 0) return;
+  const d = await db();
+  const tables = SYNCED_TABLES.map((t) => d[t]);
+  await d.transaction('rw', [...tables, d.outbox, d.refused], async () => {
+    for (const r of rejections) {
+      const entry = await d.outbox.get(r.seq);
+      if (!entry) continue;
+      // `message` is `field: words`; older servers did not send `field` apart.
+      const field = r.field ?? r.message.split(':')[0];
+      const message = r.message.startsWith(`${field}: `) ? r.message.slice(field.length + 2) : r.message;
+      const row = await d[entry.table].get(entry.id);
+      await d.refused.put({
+        seq: entry.seq,
+        table: entry.table,
+        id: entry.id,
+        op: entry.op,
+        fields: entry.op === 'delete' ? (row?.fields ?? {}) : { ...(row?.fields ?? {}), ...entry.fields },
+        refusal: { field, message },
+        refusedAt: at,
+      });
+    }
+  });
 }
 
-export async function setMeta(key: string, value: unknown): Promise<void> {
-  await (await db()).syncMeta.put({ key, value });
+/** Forgets a refused change (the user discarded it). */
+export async function discardRefused(seq: number): Promise<void> {
+  await (await db()).refused.delete(seq);
 }
 
 /**
@@ -99,11 +122,6 @@ async function rebase(d: AppDB, touched: Change[] | null): Promise<void> {
   }
 }
 
-/** Forgets the cursor so the next pull is a snapshot. */
-export async function forgetCursor(): Promise<void> {
-  await (await db()).syncMeta.delete('cursor');
-}
-
 // A live query's function may await only Dexie's own promises: Dexie follows
 // which tables it reads through them, and a read after any other wait (such as
 // this tab's database still opening) is not followed, so the answer would never
@@ -115,19 +133,20 @@ export async function liveRecords(table: SyncedTable): Promise<Observable<LocalR
   return liveQuery(() => d[table].toArray());
 }
 
+/** Live list of the refused changes of a table. */
+export async function liveRefused(table: SyncedTable): Promise<Observable<RefusedChange[]>> {
+  const d = await db();
+  return liveQuery(() => d.refused.filter((r) => r.table === table).toArray());
+}
+
+/** Live count of the refused changes of every table. */
+export async function liveRefusedCount(): Promise<Observable<number>> {
+  const d = await db();
+  return liveQuery(() => d.refused.count());
+}
+
 /** Live value of one sync meta key. */
 export async function liveMeta<T>(key: string): Promise<Observable<T | undefined>> {
   const d = await db();
   return liveQuery(() => d.syncMeta.get(key).then((row) => row?.value as T | undefined));
-}
-
-/** Removes every record, pending change and sync state of this device's user
- *  (at logout: the next user of this browser starts empty). */
-export async function forgetEverything(): Promise<void> {
-  const d = await db();
-  await d.transaction('rw', [d.outbox, d.syncMeta, ...SYNCED_TABLES.map((t) => d[t])], async () => {
-    await d.outbox.clear();
-    await d.syncMeta.clear();
-    for (const t of SYNCED_TABLES) await d[t].clear();
-  });
 }

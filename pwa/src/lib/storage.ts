@@ -41,24 +41,6 @@ export const storage = {
   },
 };
 
-export const USER_ID_KEY = 'manna-user-id';
-export const DEVICE_TOKEN_KEY = 'manna-device-token';
-export const DEVICE_ID_KEY = 'manna-device-id';
-export const LAST_CONTENT_DATE_KEY = 'lastContentDate';
-
-/** Keys a manual refresh keeps (spec part 1 §4), plus the device's own identity and token. */
-export const KEYS_KEPT_ON_REFRESH = [
-  'stripeCustomerId',
-  'subscriptionId',
-  'isPremium',
-  'subscriptionPlan',
-  'verifiedEmail',
-  'adminMode',
-  USER_ID_KEY,
-  DEVICE_TOKEN_KEY,
-  DEVICE_ID_KEY,
-] as const;
-
 /** A yes/no remembered for this browser session (dismissed banners). */
 export const sessionFlag = {
   get(key: string): boolean {

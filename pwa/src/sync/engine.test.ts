@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { SYNCED_TABLES } from '../db/appDb';
-import { getMeta, pendingAfter, writeRecord } from '../db/synced';
-import { ensureDevice, syncNow, type SyncStatus } from './engine';
+import { getMeta, setMeta } from '../db/meta';
+import { pendingAfter, writeRecord } from '../db/synced';
+import { ensureDevice } from '../identity/device';
+import { syncNow, type SyncStatus } from './engine';
 
 type Handler = (body: unknown, headers: Record<string, string>) => { status?: number; json: unknown };
 
@@ -22,7 +24,7 @@ function stubServer(routes: Record<string, Handler>) {
 
 beforeEach(async () => {
   const d = await db();
-  await Promise.all([...SYNCED_TABLES.map((t) => d[t].clear()), d.outbox.clear(), d.syncMeta.clear()]);
+  await Promise.all([...SYNCED_TABLES.map((t) => d[t].clear()), d.outbox.clear(), d.syncMeta.clear(), d.refused.clear()]);
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -116,7 +118,6 @@ describe('sync engine', () => {
     localStorage.setItem('manna-device-id', 'dev-1');
     localStorage.setItem('manna-device-token', 'secret');
     for (const id of ['a', 'b', 'c']) await writeRecord('prayerReminders', id, 'put', { title: id });
-    const { setMeta } = await import('../db/synced');
     await setMeta('acked', 2); // believes 1-2 were acknowledged; the server only has 1
     let serverAcked = 1;
     const calls = stubServer({
@@ -149,5 +150,75 @@ describe('sync engine', () => {
     expect(registrations).toBe(2);
     expect(localStorage.getItem('manna-user-id')).not.toBe('user-1-taken');
     expect(localStorage.getItem('manna-device-token')).toBe('t2');
+  });
+
+  it('keeps a change the server refuses, with its reason, instead of dropping it', async () => {
+    localStorage.setItem('manna-device-id', 'dev-1');
+    localStorage.setItem('manna-device-token', 'secret');
+    await setMeta('cursor', { epoch: 'e', version: 1 });
+    await writeRecord('prayerReminders', 'reminder-1', 'put', { title: 'Noon', days: [] });
+    const calls = stubServer({
+      '/api/sync/push': () => ({ json: { ackedSeq: 1, rejected: [{ seq: 1, message: 'days: select at least one day', field: 'days' }] } }),
+      '/api/sync/pull': () => ({ json: { changes: [], cursor: { epoch: 'e', version: 1 }, hasMore: false, ackedSeq: 1 } }),
+    });
+    await syncNow();
+    // A refusal asks for a snapshot: the device's records become the server's again.
+    expect(calls.filter((c) => c.url === '/api/sync/pull').map((c) => (c.body as { cursor: unknown }).cursor)).toEqual([null]);
+    const d = await db();
+    expect(await d.refused.toArray()).toMatchObject([
+      { seq: 1, table: 'prayerReminders', id: 'reminder-1', fields: { title: 'Noon', days: [] }, refusal: { field: 'days', message: 'select at least one day' } },
+    ]);
+    // The server never had it: after the pull the device no longer pretends it does.
+    expect(await d.prayerReminders.get('reminder-1')).toBeUndefined();
+    expect(await pendingAfter(0)).toEqual([]);
+    expect((await getMeta<SyncStatus>('status'))?.state).toBe('synced');
+  });
+
+  it('starts again from a snapshot once when the cursor is too old', async () => {
+    localStorage.setItem('manna-device-id', 'dev-1');
+    localStorage.setItem('manna-device-token', 'secret');
+    await setMeta('cursor', { epoch: 'old', version: 3 });
+    const calls = stubServer({
+      '/api/sync/pull': (body) =>
+        (body as { cursor: unknown }).cursor
+          ? { json: { reset: 'cursorTooOld' } }
+          : { json: { changes: [], cursor: { epoch: 'new', version: 9 }, hasMore: false, ackedSeq: 0 } },
+    });
+    await syncNow();
+    expect(calls.map((c) => (c.body as { cursor: unknown }).cursor)).toEqual([{ epoch: 'old', version: 3 }, null]);
+    expect(await getMeta('cursor')).toEqual({ epoch: 'new', version: 9 });
+    expect((await getMeta<SyncStatus>('status'))?.state).toBe('synced');
+  });
+
+  it('stops, says why and keeps every change when the server does not speak this version', async () => {
+    localStorage.setItem('manna-device-id', 'dev-1');
+    localStorage.setItem('manna-device-token', 'secret');
+    const calls = stubServer({ '/api/sync/pull': () => ({ json: { reset: 'serverTooOld' } }) });
+    await syncNow();
+    expect(calls).toHaveLength(1); // asked once, not in a loop
+    const status = await getMeta<SyncStatus>('status');
+    expect(status?.state).toBe('blocked');
+    expect(status?.message).toMatch(/kept on this device/);
+    // Automatic syncs do not try again; one the user asks for does.
+    await writeRecord('prayerReminders', 'reminder-2', 'put', { title: 'Evening' });
+    await syncNow();
+    expect(calls).toHaveLength(1);
+    await syncNow({ wait: true });
+    expect(calls.length).toBeGreaterThan(1);
+    expect(await pendingAfter(0)).toHaveLength(1);
+  });
+
+  it('asks for an update when the app is too old for the server', async () => {
+    localStorage.setItem('manna-device-id', 'dev-1');
+    localStorage.setItem('manna-device-token', 'secret');
+    await writeRecord('prayerReminders', 'reminder-3', 'put', { title: 'Morning' });
+    stubServer({
+      '/api/sync/push': () => ({ status: 409, json: { error: 'clientTooOld', message: 'too old' } }),
+    });
+    await syncNow();
+    const status = await getMeta<SyncStatus>('status');
+    expect(status?.state).toBe('blocked');
+    expect(status?.message).toMatch(/update the app/);
+    expect(await pendingAfter(0)).toHaveLength(1);
   });
 });

@@ -1,13 +1,19 @@
-// The sync loop: register the device once, push the outbox, pull until
-// caught up. One tab syncs at a time (Web Locks); the others see the results
-// through live queries. Status is kept in syncMeta so every tab shows it.
+// The sync loop: push the outbox, pull until caught up. One tab syncs at a time
+// (Web Locks); the others see the results through live queries. Status is kept
+// in syncMeta so every tab shows it. Changes the server refuses are kept, with
+// the reason, for the user to fix or discard; every reset and incompatibility
+// the protocol can answer is handled (never retried in a loop).
 
-import { apiRequest, ApiError, newUserId, userId } from '../api/client';
-import { applyPull, forgetCursor, forgetEverything, getMeta, pendingAfter, setMeta, type Cursor } from '../db/synced';
-import { DEVICE_ID_KEY, DEVICE_TOKEN_KEY, storage, USER_ID_KEY } from '../lib/storage';
-import { pullRequest, pushRequest, type PullResponse, type PushResponse } from './protocol';
+import { apiRequest, ApiError } from '../api/client';
+import { forgetCursor, getMeta, setMeta } from '../db/meta';
+import { applyPull, keepRefused, pendingAfter, type Cursor } from '../db/synced';
+import { catchUpIdentity, ensureDevice } from '../identity/device';
+import { userId } from '../identity/ids';
+import { pullRequest, pushRequest, type PullResponse, type PushResponse, type ResetReason } from './protocol';
 
-export type SyncState = 'offline' | 'syncing' | 'synced' | 'error';
+/** `blocked`: this app and the server speak different protocol versions; no
+ *  sync is tried again until the app (or the server) is updated. */
+export type SyncState = 'offline' | 'syncing' | 'synced' | 'error' | 'blocked';
 
 export interface SyncStatus {
   state: SyncState;
@@ -18,71 +24,28 @@ export interface SyncStatus {
 const LOCK = 'manna-sync';
 const MAX_ROUNDS = 20;
 
-let registering: Promise<string> | null = null;
+/** What a protocol incompatibility means for the person using the app. */
+const INCOMPATIBLE: Record<'clientTooOld' | 'serverTooOld', string> = {
+  clientTooOld: 'This version of Manna is too old to sync. Please update the app; your changes are kept on this device.',
+  serverTooOld: 'The server does not speak this version of Manna yet. Your changes are kept on this device and sync once it is updated.',
+};
 
-/**
- * Registers this browser with the server once; answers its device id. Callers
- * at the same time (the sync loop, the premium check, a payment page, other
- * tabs) share one registration: two would make the second look like a stolen
- * id and start a new identity.
- */
-export function ensureDevice(): Promise<string> {
-  const known = storage.get(DEVICE_ID_KEY);
-  if (known && storage.get(DEVICE_TOKEN_KEY)) return Promise.resolve(known);
-  registering ??= (async () => {
-    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    return locks ? locks.request('manna-device', registerDevice) : registerDevice();
-  })().finally(() => {
-    registering = null;
-  });
-  return registering;
-}
-
-/** The registered identity, kept in the database too: a tab that waited for the
- *  registration lock reads it there, since another tab's local storage writes
- *  can reach it later than the lock does. */
-interface Identity {
-  userId: string;
-  deviceId: string;
-  deviceToken: string;
-}
-
-function adoptIdentity({ userId: id, deviceId, deviceToken }: Identity): string {
-  storage.set(USER_ID_KEY, id);
-  storage.set(DEVICE_TOKEN_KEY, deviceToken);
-  storage.set(DEVICE_ID_KEY, deviceId);
-  return deviceId;
-}
-
-/** Local storage may lag behind the identity another tab registered or logged
- *  in with; the database's copy wins, so a tab never keeps syncing as a stale id. */
-async function catchUpIdentity(): Promise<void> {
-  const shared = await getMeta<Identity>('identity');
-  if (!shared) return;
-  const current = [storage.get(USER_ID_KEY), storage.get(DEVICE_ID_KEY), storage.get(DEVICE_TOKEN_KEY)];
-  if (current.join('\n') !== [shared.userId, shared.deviceId, shared.deviceToken].join('\n')) adoptIdentity(shared);
-}
-
-async function registerDevice(): Promise<string> {
-  // Another tab may have registered while this one waited for the lock.
-  const shared = await getMeta<Identity>('identity');
-  if (shared) return adoptIdentity(shared);
-  const known = storage.get(DEVICE_ID_KEY);
-  if (known && storage.get(DEVICE_TOKEN_KEY)) return known;
-  let answer: { deviceId: string; deviceToken: string };
-  try {
-    answer = await apiRequest('POST', '/api/devices', {});
-  } catch (error) {
-    // The id is registered but this browser lost its token: start a new identity;
-    // the records on this device are pushed under it.
-    if (!(error instanceof ApiError && error.status === 409)) throw error;
-    newUserId();
-    answer = await apiRequest('POST', '/api/devices', {});
+class Incompatible extends Error {
+  constructor(readonly reason: keyof typeof INCOMPATIBLE) {
+    super(INCOMPATIBLE[reason]);
+    this.name = 'Incompatible';
   }
-  const identity = { userId: userId(), deviceId: answer.deviceId, deviceToken: answer.deviceToken };
-  await setMeta('acked', 0);
-  await setMeta('identity', identity);
-  return adoptIdentity(identity);
+}
+
+/** The incompatibility a failed push names (HTTP 409 with its reason), if any. */
+function incompatibility(error: unknown): Incompatible | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  try {
+    const reason = (JSON.parse(error.body) as { error?: string }).error;
+    return reason === 'clientTooOld' || reason === 'serverTooOld' ? new Incompatible(reason) : null;
+  } catch {
+    return null;
+  }
 }
 
 async function pushAll(deviceId: string): Promise<void> {
@@ -90,8 +53,18 @@ async function pushAll(deviceId: string): Promise<void> {
     const acked = (await getMeta<number>('acked')) ?? 0;
     const pending = await pendingAfter(acked);
     if (pending.length === 0) return;
-    const answer = await apiRequest<PushResponse>('POST', '/api/sync/push', pushRequest(deviceId, pending));
-    for (const r of answer.rejected) console.warn(`The server refused change ${r.seq}: ${r.message}`);
+    let answer: PushResponse;
+    try {
+      answer = await apiRequest<PushResponse>('POST', '/api/sync/push', pushRequest(deviceId, pending));
+    } catch (error) {
+      throw incompatibility(error) ?? error;
+    }
+    if (answer.rejected.length > 0) {
+      await keepRefused(answer.rejected);
+      // The refused changes were never applied; this device still shows them.
+      // A snapshot puts the server's records back (pending changes on top).
+      await forgetCursor();
+    }
     // After a gap, resend from what the server expects.
     await setMeta('acked', answer.gap ? answer.gap.expected - 1 : answer.ackedSeq);
     if (!answer.gap && answer.ackedSeq >= pending[pending.length - 1].seq) return;
@@ -99,11 +72,17 @@ async function pushAll(deviceId: string): Promise<void> {
 }
 
 async function pullAll(deviceId: string): Promise<void> {
+  let resets = 0;
   for (let round = 0; round < MAX_ROUNDS * 10; round += 1) {
     const cursor = (await getMeta<Cursor>('cursor')) ?? null;
     const answer = await apiRequest<PullResponse>('POST', '/api/sync/pull', pullRequest(deviceId, cursor));
     if ('reset' in answer) {
-      if (answer.reset === 'clientTooOld') throw new Error('This version of Manna is too old to sync. Please update the app.');
+      const reason: ResetReason = answer.reset;
+      if (reason === 'clientTooOld' || reason === 'serverTooOld') throw new Incompatible(reason);
+      // epochChanged or cursorTooOld: the outbox is already pushed; start again
+      // from a snapshot. A snapshot cannot be too old, so a second reset is a fault.
+      if (resets > 0) throw new Error(`The server asked to start sync again twice (${reason}).`);
+      resets += 1;
       await forgetCursor();
       continue;
     }
@@ -119,16 +98,18 @@ async function setStatus(status: SyncStatus): Promise<void> {
 
 /**
  * One full sync. Automatic syncs skip when another tab is already syncing
- * (resolving false); one the user asked for (`wait`) queues behind it instead.
+ * (resolving false) or when this app and the server cannot sync; one the user
+ * asked for (`wait`) queues behind another tab's and tries again.
  */
 export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promise<boolean> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     const last = await getMeta<SyncStatus>('status');
-    await setStatus({ state: 'offline', lastSyncedAt: last?.lastSyncedAt });
+    if (last?.state !== 'blocked') await setStatus({ state: 'offline', lastSyncedAt: last?.lastSyncedAt });
     return true;
   }
   const run = async () => {
     const last = await getMeta<SyncStatus>('status');
+    if (last?.state === 'blocked' && !wait) return;
     await setStatus({ state: 'syncing', lastSyncedAt: last?.lastSyncedAt });
     try {
       await catchUpIdentity();
@@ -141,7 +122,7 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
     } catch (error) {
       const offline = error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
       await setStatus({
-        state: offline ? 'offline' : 'error',
+        state: error instanceof Incompatible ? 'blocked' : offline ? 'offline' : 'error',
         lastSyncedAt: last?.lastSyncedAt,
         message: error instanceof Error ? error.message : String(error),
       });
@@ -179,25 +160,4 @@ export function startSync(): () => void {
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
   };
-}
-
-/** After login: this device now speaks for the account. The next pull is a
- *  full snapshot of the account (the server already merged this device's records). */
-export async function adoptAccount(accountUserId: string): Promise<void> {
-  if (storage.get(USER_ID_KEY) !== accountUserId) {
-    // The database first: other tabs take the identity from there.
-    const shared = await getMeta<Identity>('identity');
-    if (shared) await setMeta('identity', { ...shared, userId: accountUserId });
-    storage.set(USER_ID_KEY, accountUserId);
-    await forgetCursor();
-  }
-  await syncNow({ wait: true });
-}
-
-/** After logout: nothing of the account stays on this device; a new anonymous
- *  identity starts with the next sync. */
-export async function leaveAccount(): Promise<void> {
-  await forgetEverything();
-  storage.remove(DEVICE_ID_KEY);
-  newUserId();
 }

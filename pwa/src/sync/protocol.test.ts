@@ -2,7 +2,7 @@
 // The PWA's messages must be byte-for-byte those of the Rust protocol crate.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dailyId, pullRequest, pushRequest, type Mutation } from './protocol';
+import { pullRequest, pushRequest, type Mutation } from './protocol';
 
 const vectors = JSON.parse(readFileSync(new URL('../../../sync-protocol/tests/vectors.json', import.meta.url), 'utf8'));
 
@@ -24,9 +24,5 @@ describe('sync wire format', () => {
     expect(vectors.pullResponse).toHaveProperty('ackedSeq');
     expect(vectors.pushResponse.gap).toEqual({ expected: 3, received: 5 });
     expect(vectors.pullResponseReset.reset).toBe('cursorTooOld');
-  });
-
-  it('makes the same daily ids', () => {
-    for (const [kind, date, id] of vectors.dailyIds) expect(dailyId(kind, date)).toBe(id);
   });
 });

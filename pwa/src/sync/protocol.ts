@@ -1,37 +1,11 @@
-// The sync wire format (mirrors sync-protocol/src/messages.rs; the golden
-// vectors in sync-protocol/tests/vectors.json are checked against this file).
+// Builds the sync messages (the types are generated from
+// sync-protocol/src/messages.rs; the golden vectors in
+// sync-protocol/tests/vectors.json are checked against what these write).
 
-import type { Change, Cursor, OutboxEntry } from '../db/synced';
+import { PROTOCOL_VERSION, type Cursor, type Mutation, type PullRequest, type PushRequest } from '../generated/sync';
 
-export const PROTOCOL_VERSION = 1;
-
-/** A mutation is an outbox entry as sent. */
-export type Mutation = OutboxEntry;
-
-export interface PushRequest {
-  protocolVersion: number;
-  deviceId: string;
-  mutations: Mutation[];
-}
-
-export interface PushResponse {
-  ackedSeq: number;
-  rejected: { seq: number; message: string }[];
-  gap?: { expected: number; received: number };
-}
-
-export interface PullRequest {
-  protocolVersion: number;
-  deviceId: string;
-  cursor: Cursor | null;
-  limit: number;
-}
-
-export type ResetReason = 'epochChanged' | 'cursorTooOld' | 'clientTooOld' | 'serverTooOld';
-
-export type PullResponse =
-  | { changes: Change[]; cursor: Cursor; hasMore: boolean; ackedSeq: number }
-  | { reset: ResetReason };
+export type { Mutation };
+export type { PullResponse, PushResponse, ResetReason } from '../generated/sync';
 
 /** Builds a push request with the field order the server writes. */
 export function pushRequest(deviceId: string, mutations: Mutation[]): PushRequest {
@@ -46,9 +20,4 @@ export function pushRequest(deviceId: string, mutations: Mutation[]): PushReques
 
 export function pullRequest(deviceId: string, cursor: Cursor | null, limit = 500): PullRequest {
   return { protocolVersion: PROTOCOL_VERSION, deviceId, cursor, limit };
-}
-
-/** `dailyId('weight', '2026-11-22')` is `weight:2026-11-22`: one record per day. */
-export function dailyId(kind: string, date: string): string {
-  return `${kind}:${date}`;
 }

@@ -1,15 +1,23 @@
-// Live records of one synced table: every tab sees a write at once. Writes go
-// to this device first (with their outbox entry) and are synced shortly after.
+// The user's records for pages: live lists (every tab sees a write at once),
+// the changes the server refused, and writes checked by the record rules of
+// the Rust core before they are kept. Writes go to this device first (with
+// their outbox entry) and are synced shortly after.
 
 import { useEffect, useState } from 'react';
-import type { Fields, LocalRecord, Observable, Op, SyncedTable } from '../db/synced';
+import type { FieldError, TableRecords } from '../generated/records';
+import type { Live } from '../lib/live';
+import { loadCore } from '../wasm/core';
+import type { Observable, Op, RefusedChange, SyncedTable } from '../db/synced';
 
 type Synced = typeof import('../db/synced');
 
-/** A live value: undefined until the first answer; `failed` when this device's storage cannot be read. */
-export interface Live<T> {
-  value: T | undefined;
-  failed: boolean;
+export type { Live, RefusedChange };
+
+/** A record of `table` on this device. */
+export interface Stored<K extends SyncedTable> {
+  id: string;
+  fields: TableRecords[K];
+  version: number | null;
 }
 
 /**
@@ -43,13 +51,74 @@ export function useLive<T>(query: (db: Synced) => Promise<Observable<T>>, key: s
   return live;
 }
 
-export function useRecords(table: SyncedTable): Live<LocalRecord[]> {
-  return useLive((db) => db.liveRecords(table), table);
+/** The records of `table`, live. */
+export function useRecords<K extends SyncedTable>(table: K): Live<Stored<K>[]> {
+  return useLive((db) => db.liveRecords(table), table) as Live<Stored<K>[]>;
 }
 
-/** Saves a change on this device and schedules a sync. */
-export async function saveRecord(table: SyncedTable, id: string, op: Op, fields: Fields = {}): Promise<void> {
-  const [{ writeRecord }, { syncSoon }] = await Promise.all([import('../db/synced'), import('./engine')]);
-  await writeRecord(table, id, op, fields);
+/** A change of `table` the server refused, with the record as the user meant it. */
+export type RefusedOf<K extends SyncedTable> = Omit<RefusedChange, 'fields'> & { fields: TableRecords[K] };
+
+/** The changes of `table` the server refused, live. */
+export function useRefused<K extends SyncedTable>(table: K): Live<RefusedOf<K>[]> {
+  return useLive((db) => db.liveRefused(table), `refused ${table}`) as Live<RefusedOf<K>[]>;
+}
+
+/** How many changes the server refused, across every table, live. */
+export function useRefusedCount(): Live<number> {
+  return useLive((db) => db.liveRefusedCount(), 'refused count');
+}
+
+/** A write the record rules refuse: nothing was kept; `refusal` names the field. */
+export class RecordRefused extends Error {
+  constructor(readonly refusal: FieldError) {
+    super(`${refusal.field}: ${refusal.message}`);
+    this.name = 'RecordRefused';
+  }
+}
+
+/** The refusal of `fields` as a whole record of `table` by its rules, if any. */
+export async function checkRecord<K extends SyncedTable>(
+  table: K,
+  id: string,
+  fields: Partial<TableRecords[K]> | Record<string, unknown>,
+): Promise<FieldError | undefined> {
+  return (await loadCore()).validateRecord(table, id, fields as Record<string, unknown>);
+}
+
+function randomPart(): string {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The id of a new record of `table` (once-a-day records are named by `date`). */
+export async function newRecordId(table: SyncedTable, date: string | null = null): Promise<string> {
+  return (await loadCore()).recordId(table, date, randomPart());
+}
+
+/**
+ * Saves a change on this device and schedules a sync. The record it leaves is
+ * checked first by the same rules as the server's: a refused change throws
+ * `RecordRefused` and keeps nothing.
+ */
+export async function saveRecord<K extends SyncedTable>(
+  table: K,
+  id: string,
+  op: Op,
+  fields: Partial<TableRecords[K]> = {},
+): Promise<void> {
+  const [db, { syncSoon }] = await Promise.all([import('../db/synced'), import('./engine')]);
+  if (op !== 'delete') {
+    const current = (await db.currentFields(table, id)) ?? {};
+    const refusal = await checkRecord(table, id, { ...current, ...fields });
+    if (refusal) throw new RecordRefused(refusal);
+  }
+  await db.writeRecord(table, id, op, fields as Record<string, unknown>);
   syncSoon();
+}
+
+/** Forgets a change the server refused. */
+export async function discardRefused(seq: number): Promise<void> {
+  await (await import('../db/synced')).discardRefused(seq);
 }

@@ -1,30 +1,11 @@
 // The only door to the WebAssembly build of manna-core: loaded once, lazily,
 // and memoised. Everything else imports these typed wrappers.
 
+import type { WeeklyAverage, WeekStrip, WeightProgress } from '../generated/core';
+import type { FieldError, Grade, Table } from '../generated/records';
 import type * as Pkg from './pkg/manna_core.js';
 
-export interface WeekDay {
-  date: string;
-  label: string;
-  isToday: boolean;
-  isPast: boolean;
-  visited: boolean;
-}
-
-export interface WeekStrip {
-  days: WeekDay[];
-  streak: number;
-}
-
-export interface WeightProgress {
-  totalLoss: number;
-  weeklyAverage: number;
-  monthlyAverage: number;
-  streakDays: number;
-  milestoneReached: string;
-  trend: 'down' | 'up' | 'steady';
-  entries: number;
-}
+export type { FieldError, WeeklyAverage, WeekStrip, WeightProgress };
 
 export interface EntitlementCheck {
   status: 'premium' | 'refused';
@@ -40,8 +21,13 @@ export interface Core {
   verifyEntitlement(token: string, kids: string[], keys: string[], userId: string, nowMs: number): EntitlementCheck;
   tokenAfterCheck(cached: string | null, outcome: 'granted' | 'revoked' | 'unreachable', fresh: string | null): string | null;
   needsRecheck(expiresAt: number | null, lastCheckMs: number, nowMs: number, recheckMs: number): boolean;
-  wellnessScore(ratings: number[]): { score: number; grade: string };
+  /** The refusal of a whole record by its rules (the server's words), or undefined. */
+  validateRecord(table: Table, id: string, fields: Record<string, unknown>): FieldError | undefined;
+  /** A new record's id: from `date` for once-a-day records, else prefix-random. */
+  recordId(table: Table, date: string | null, random: string): string;
+  wellnessScore(ratings: number[]): { score: number; grade: Grade };
   weightProgress(dates: string[], weights: number[], today: string): WeightProgress;
+  weeklyAverage(dates: string[], scores: number[], to: string): WeeklyAverage;
   dayOfYear(date: string): number;
   localDate(epochMs: number, utcOffsetMinutes: number): string;
   addDays(date: string, days: number): string;
@@ -50,6 +36,12 @@ export interface Core {
 }
 
 let loading: Promise<Core> | null = null;
+let loaded: Core | null = null;
+
+/** The core if it has finished loading (for renders that must not wait). */
+export function loadedCore(): Core | null {
+  return loaded;
+}
 
 function wrap(pkg: typeof Pkg): Core {
   return {
@@ -74,16 +66,20 @@ function wrap(pkg: typeof Pkg): Core {
     addDays: pkg.addDays,
     weekStrip: (today, visited) => pkg.weekStrip(today, visited) as WeekStrip,
     rotationIndex: pkg.rotationIndex,
-    wellnessScore: (ratings) => pkg.wellnessScore(Uint32Array.from(ratings)) as { score: number; grade: string },
+    validateRecord: (table, id, fields) => (pkg.validateRecord(table, id, fields) as FieldError | undefined) ?? undefined,
+    recordId: (table, date, random) => pkg.recordId(table, date ?? undefined, random),
+    wellnessScore: (ratings) => pkg.wellnessScore(Uint32Array.from(ratings)) as { score: number; grade: Grade },
     weightProgress: (dates, weights, today) =>
       pkg.weightProgress(dates, Uint32Array.from(weights), today) as WeightProgress,
+    weeklyAverage: (dates, scores, to) => pkg.weeklyAverage(dates, Uint32Array.from(scores), to) as WeeklyAverage,
   };
 }
 
 export function loadCore(): Promise<Core> {
   loading ??= import('./pkg/manna_core.js').then(async (pkg) => {
     await pkg.default();
-    return wrap(pkg);
+    loaded = wrap(pkg);
+    return loaded;
   });
   loading.catch(() => {
     loading = null; // let a later call try again

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { coreFromBytes } from './core';
 
 const vectors = JSON.parse(readFileSync(new URL('../../../core-wasm/tests/vectors.json', import.meta.url), 'utf8'));
+const validation = JSON.parse(readFileSync(new URL('../../../sync-protocol/tests/validation.json', import.meta.url), 'utf8'));
 const core = await coreFromBytes(readFileSync(new URL('./pkg/manna_core_bg.wasm', import.meta.url)));
 
 describe('manna-core in WebAssembly', () => {
@@ -40,6 +41,25 @@ describe('manna-core in WebAssembly', () => {
 
   it('computes weight progress like the server', () => {
     for (const v of vectors.weightProgress) expect(core.weightProgress(v.dates, v.weights, v.today)).toEqual(v.progress);
+  });
+
+  it('averages the week of wellness checks like the server', () => {
+    for (const v of vectors.weeklyAverage) expect(core.weeklyAverage(v.dates, v.scores, v.to), v.to).toEqual(v.average);
+  });
+
+  it('refuses exactly the records the server refuses, with the same words', () => {
+    expect(validation.length).toBeGreaterThan(30);
+    for (const v of validation) {
+      expect(core.validateRecord(v.table, v.id, v.fields), `${v.table} ${v.id} ${JSON.stringify(v.error)}`).toEqual(
+        v.error ?? undefined,
+      );
+    }
+  });
+
+  it('names new records by the scheme of their table', () => {
+    expect(core.recordId('weightEntries', '2026-11-22', 'x')).toBe('weight:2026-11-22');
+    expect(core.recordId('prayerReminders', null, 'k3j9')).toBe('reminder-k3j9');
+    expect(() => core.recordId('wellnessScores', null, 'x')).toThrow(/date/);
   });
 
   it('refuses an impossible date with a reason', () => {

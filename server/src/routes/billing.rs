@@ -1,7 +1,6 @@
 //! Subscriptions: checkout (hosted and embedded), the checks the success page
 //! makes, the billing portal, the payment settings and the Stripe webhook.
 
-use super::entitlement::premium_status;
 use crate::accounts::{account_by_id, normalise_email};
 use crate::api::{
     BillingConfig, CheckoutStarted, CheckoutVerified, PaymentStatus, PortalLink, PremiumStatus,
@@ -187,7 +186,7 @@ pub async fn checkout_session_verify(
         premium: match premium {
             Some(p) => PremiumStatus {
                 subscription_id: Some(sub_id),
-                ..premium_status(&state, &auth.user_id, &p)
+                ..state.premium_status(&auth.user_id, &p)
             },
             None => PremiumStatus {
                 subscription_id: Some(sub_id),

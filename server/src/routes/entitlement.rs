@@ -5,7 +5,6 @@ use crate::accounts::codes::{CODE_MINUTES, confirm_code, new_code};
 use crate::accounts::{account_by_email, account_by_id, normalise_email};
 use crate::api::{EmailCheck, KeySet, PremiumStatus, TrialStatus, Urgency};
 use crate::billing::has_lapsed_trial;
-use crate::entitlement::Premium;
 use crate::error::AppError;
 use crate::extract::ApiJson;
 use crate::guard::{self, ClientIp};
@@ -15,29 +14,13 @@ use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
 
-/// The premium answer shared by the checks: the plan, the Stripe ids and a
-/// fresh entitlement for the device to cache.
-pub fn premium_status(state: &AppState, user: &str, p: &Premium) -> PremiumStatus {
-    PremiumStatus {
-        is_premium: true,
-        active: true,
-        plan: Some(p.plan.clone()),
-        status: Some(p.status.clone()),
-        is_owner: Some(p.owner),
-        stripe_customer_id: p.customer_id.clone(),
-        subscription_id: p.subscription_id.clone(),
-        trial_end: p.trial_end,
-        entitlement: Some(state.signer.issue(user, p, state.clock.now_ms())),
-    }
-}
-
 /// The entitlement a device caches: a fresh signed token while premium.
 pub async fn entitlement_get(
     State(state): State<AppState>,
     auth: DeviceAuth,
 ) -> Result<Json<PremiumStatus>, AppError> {
     Ok(Json(match state.premium(&auth.user_id).await? {
-        Some(p) => premium_status(&state, &auth.user_id, &p),
+        Some(p) => state.premium_status(&auth.user_id, &p),
         None => PremiumStatus::default(),
     }))
 }
@@ -117,7 +100,7 @@ pub async fn subscription_check_by_email(
         Some(p) => EmailCheck {
             has_active_subscription: Some(p.subscription_id.is_some()),
             needs_password: Some(!has_account),
-            premium: premium_status(&state, &user, &p),
+            premium: state.premium_status(&user, &p),
             verified_email: Some(email),
             ..EmailCheck::default()
         },

@@ -251,6 +251,7 @@ macro_rules! record {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, serde::Serialize, ts_rs::TS)]
         #[serde(rename_all = "camelCase")]
+        #[ts(optional_fields = nullable)]
         pub struct $name {
             $( $(#[$fmeta])* pub $field: $ty ),+
         }

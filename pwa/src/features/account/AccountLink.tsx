@@ -22,7 +22,8 @@ export function AccountLink() {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const account = useQuery({ queryKey: ['/api/auth/me'], queryFn: me, staleTime: 5 * 60_000, retry: false });
-  if (account.isPending) return null;
+  // Its place is kept while the account is asked for, so the header never moves.
+  if (account.isPending) return <span className="account-link account-pending" aria-hidden="true">Log in</span>;
   // Offline: the email this device signed in with still tells who it is.
   const name = account.data ? account.data.firstName || account.data.email : account.isError ? storage.get('userEmail') : null;
   if (!name) {

@@ -2,21 +2,16 @@
 
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { refreshPremium } from '../../entitlement/entitlement';
+import { resetPremium } from '../../entitlement/usePremium';
+import type { AccountView, SignedIn } from '../../generated/api';
+import { adoptAccount, ensureDevice, leaveAccount } from '../../identity';
 import { storage } from '../../lib/storage';
-import { clearPremium, refreshPremium } from '../premium/entitlement';
 
-export interface AccountUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName?: string | null;
-  subscriptionStatus: string;
-  subscriptionPlan: string;
-  isOwner: boolean;
-}
+export type AccountUser = AccountView;
 
-async function engine() {
-  return import('../../sync/engine');
+async function syncNow(): Promise<void> {
+  await (await import('../../sync/engine')).syncNow({ wait: true });
 }
 
 /**
@@ -28,16 +23,15 @@ export async function signIn(
   path: '/api/auth/login' | '/api/auth/register',
   body: Record<string, string>,
 ): Promise<AccountUser> {
-  const e = await engine();
-  await e
-    .ensureDevice()
-    .then(() => e.syncNow({ wait: true }))
+  await ensureDevice()
+    .then(syncNow)
     .catch(() => undefined);
-  const answer = await apiRequest<{ userId: string; user: AccountUser }>('POST', path, body);
+  const answer = await apiRequest<SignedIn>('POST', path, body);
   storage.remove('stripeCustomerId');
   storage.remove('subscriptionId');
   storage.set('userEmail', answer.user.email);
-  await e.adoptAccount(answer.userId);
+  await adoptAccount(answer.userId);
+  await syncNow();
   await refreshPremium();
   await client.invalidateQueries();
   return answer.user;
@@ -49,8 +43,9 @@ export async function logout(client: QueryClient): Promise<void> {
   } catch (error) {
     console.warn('The server did not confirm the logout', error);
   }
-  clearPremium();
   storage.remove('userEmail');
-  await (await engine()).leaveAccount();
+  await leaveAccount();
   client.clear();
+  // Every screen shows the new, anonymous user at once (the banner included).
+  resetPremium(client);
 }

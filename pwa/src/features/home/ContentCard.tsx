@@ -3,7 +3,7 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NotSavedOffline } from '../daily/useDaily';
+import { NotSavedOffline } from '../../content/useDaily';
 
 export const DISCLAIMER =
   'For education only, not medical advice. Please check with your doctor before changing your diet, exercise or health routine.';

@@ -1,56 +1,80 @@
-// Home (/): the banner, the premium promo, the eight daily cards, This Week's
-// Journey and the Wellness Tools grid.
+// Home (/): the day's banner, Today's Reading, then the premium section (the
+// member card, or the promo and the trial notice), the other daily cards,
+// This Week's Journey, the wellness summary and the Wellness Tools grid.
+//
+// Nothing moves once shown: the first render waits for the core and the
+// device's stored copy of today (both quick and local), what loads later fills
+// space kept for it, and promotions sit below the reading.
 
+import { useQueryClient } from '@tanstack/react-query';
 import { use, useCallback, useState } from 'react';
+import { primeDay, useDaily } from '../../content/useDaily';
 import { SyncStatusBadge } from '../../sync/SyncStatusBadge';
-import { AccountLink } from '../account/AccountLink';
 import { loadCore, type Core } from '../../wasm/core';
+import { AccountLink } from '../account';
+import { HomePremium } from '../premium';
 import { BiblicalFoodCard, BiohackCard, HealthTipCard, HomeTipCard, MovementCard, SnackCard, SpotlightCard } from './cards/DailyCards';
 import { ReadingCard } from './cards/ReadingCard';
-import { HomePremium } from '../premium/PremiumMember';
-import { TrialNotice } from '../premium/TrialNotice';
 import { useOfflineDays } from './useOfflineDays';
 import { useRefreshContent } from './useRefreshContent';
 import { useToday } from './useToday';
 import { WeekJourney } from './WeekJourney';
 import { WellnessBanner } from './WellnessBanner';
 import { WellnessSummary } from './WellnessSummary';
-import { WellnessTools } from './WellnessTools';
+import { WellnessTools, type Tool } from './WellnessTools';
 
-export default function HomePage() {
-  return <Home core={use(loadCore())} />;
+export default function HomePage({ tools }: { tools: Tool[] }) {
+  return <Home core={use(loadCore())} tools={tools} />;
 }
 
-function Home({ core }: { core: Core }) {
+function Home({ core, tools }: { core: Core; tools: Tool[] }) {
   const today = useToday(core);
+  use(primeDay(useQueryClient(), today.date));
   const [refreshKey, setRefreshKey] = useState(0);
   const onRefreshed = useCallback(() => setRefreshKey((k) => k + 1), []);
   const { refresh, refreshing } = useRefreshContent(onRefreshed);
   const savedThrough = useOfflineDays(today.date, today.yesterday, refreshKey);
-  const day = { date: today.date, dayOfYear: today.dayOfYear };
+  const day = { date: today.date };
+  // Until the day's content is here (a first visit), one placeholder keeps the
+  // rest of the screen, so nothing below the banner moves when it arrives.
+  const loading = useDaily('bibleReading', today.date).isPending;
   return (
     <>
-      <header className="app-header">
-        <h1>Manna</h1>
-        <p className="tagline">Inspiration for Body and Soul</p>
-        <SyncStatusBadge />
-        <AccountLink />
+      <header className="app-header home-header">
+        <div className="brand">
+          <h1>Manna</h1>
+          <p className="tagline">Inspiration for Body and Soul</p>
+        </div>
+        <div className="header-side">
+          <SyncStatusBadge />
+          <AccountLink />
+        </div>
       </header>
       <main className="page home">
         <WellnessBanner now={today.now} dayOfYear={today.dayOfYear} refreshing={refreshing} onRefresh={() => void refresh()} />
-        <TrialNotice />
-        <HomePremium />
-        <ReadingCard {...day} />
-        <HealthTipCard {...day} />
-        <SpotlightCard {...day} />
-        <MovementCard {...day} />
-        <BiohackCard {...day} />
-        <HomeTipCard {...day} />
-        <BiblicalFoodCard {...day} />
-        <SnackCard {...day} />
-        <WeekJourney core={core} today={today.date} />
-        <WellnessSummary core={core} today={today.date} />
-        <WellnessTools />
+        {loading ? (
+          <div className="day-loading" role="status" aria-label="Loading today's content">
+            <div className="skeleton skeleton-line short" />
+            <div className="skeleton skeleton-block" />
+            <div className="skeleton skeleton-line wide" />
+            <div className="skeleton skeleton-line" />
+          </div>
+        ) : (
+          <>
+            <ReadingCard {...day} />
+            <HomePremium />
+            <HealthTipCard {...day} />
+            <SpotlightCard {...day} />
+            <MovementCard {...day} />
+            <BiohackCard {...day} />
+            <HomeTipCard {...day} />
+            <BiblicalFoodCard {...day} />
+            <SnackCard {...day} />
+            <WeekJourney core={core} today={today.date} />
+            <WellnessSummary core={core} today={today.date} />
+            <WellnessTools tools={tools} />
+          </>
+        )}
         <p className="offline-status small muted" role="status">
           {savedThrough ? `Saved for offline use through ${formatDate(savedThrough)}` : 'Saving the coming days for offline use…'}
         </p>

@@ -8,12 +8,8 @@ import type { Core } from '../../wasm/core';
 
 export function WellnessSummary({ core, today }: { core: Core; today: string }) {
   const { value: records, failed } = useRecords('wellnessScores');
-  const scores = (records ?? [])
-    .map((r) => r.fields as { date: string; score: number; grade: string })
-    .sort((a, b) => b.date.localeCompare(a.date));
-  const weekStart = core.addDays(today, -6);
-  const week = scores.filter((s) => s.date >= weekStart && s.date <= today);
-  const average = week.length ? Math.round((week.reduce((sum, s) => sum + s.score, 0) / week.length) * 10) / 10 : null;
+  const scores = (records ?? []).map((r) => r.fields).sort((a, b) => b.date.localeCompare(a.date));
+  const { average } = core.weeklyAverage(scores.map((s) => s.date), scores.map((s) => s.score), today);
   const latest = scores[0];
   return (
     <section className="card" aria-labelledby="score-title" data-card="wellness-score">

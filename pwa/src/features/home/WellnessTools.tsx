@@ -1,20 +1,24 @@
+// Wellness Tools: a tile for every tool page of the app (the app's route table
+// says which pages are tools, so the grid grows with the routes).
+
 import { Link } from 'react-router';
 
-const TOOLS = [
-  { to: '/worship-music', title: 'Worship Music', subtitle: 'Praise & worship', icon: '♪' },
-  { to: '/wellness-score', title: 'Wellness Score', subtitle: 'Daily assessment', icon: '✓' },
-  { to: '/farm-finder', title: 'Find Organic Farms', subtitle: 'Local chemical-free food', icon: '❦' },
-  { to: '/hiking-trails', title: 'Hiking Trails', subtitle: 'Nature meditation paths', icon: '⛰' },
-];
+export interface Tool {
+  to: string;
+  title: string;
+  subtitle: string;
+  /** A decorative symbol (hidden from screen readers). */
+  icon: string;
+}
 
-export function WellnessTools() {
+export function WellnessTools({ tools }: { tools: Tool[] }) {
   return (
     <section aria-labelledby="tools-title">
       <h2 id="tools-title" className="section-title">
         Wellness Tools
       </h2>
       <ul className="tools-grid">
-        {TOOLS.map((tool) => (
+        {tools.map((tool) => (
           <li key={tool.to}>
             <Link className="tool-tile" to={tool.to}>
               <span className="tool-icon" aria-hidden="true">

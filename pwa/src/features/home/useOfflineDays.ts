@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { lastStoredDate } from '../../db';
-import { prefetchDays } from '../daily/prefetch';
+import { prefetchDays } from '../../content/prefetch';
 
 export function useOfflineDays(today: string, yesterday: string, refreshKey: number): string | undefined {
   const [savedThrough, setSavedThrough] = useState<string>();

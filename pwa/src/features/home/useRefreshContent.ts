@@ -5,7 +5,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { apiRequest } from '../../api/client';
-import { KEYS_KEPT_ON_REFRESH, storage } from '../../lib/storage';
+import { DEVICE_ID_KEY, DEVICE_TOKEN_KEY, USER_ID_KEY } from '../../identity';
+import { storage } from '../../lib/storage';
+
+/** Keys a manual refresh keeps (spec part 1 §4), plus the device's own identity and token. */
+export const KEYS_KEPT_ON_REFRESH = [
+  'stripeCustomerId',
+  'subscriptionId',
+  'isPremium',
+  'subscriptionPlan',
+  'verifiedEmail',
+  'adminMode',
+  USER_ID_KEY,
+  DEVICE_TOKEN_KEY,
+  DEVICE_ID_KEY,
+] as const;
 
 export function useRefreshContent(onRefreshed: () => void) {
   const queryClient = useQueryClient();

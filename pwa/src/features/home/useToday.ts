@@ -3,10 +3,13 @@
 // stored last-content date moves on and every daily query key changes with it.
 
 import { useEffect, useState } from 'react';
-import { LAST_CONTENT_DATE_KEY, storage } from '../../lib/storage';
+import { storage } from '../../lib/storage';
 import { todayIn, type Core } from '../../wasm/core';
 
 const TICK_MS = 15_000;
+
+/** The date whose content was last shown (spec part 1 §3). */
+export const LAST_CONTENT_DATE_KEY = 'lastContentDate';
 
 export interface Today {
   now: Date;

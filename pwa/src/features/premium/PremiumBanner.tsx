@@ -1,59 +1,67 @@
 // The banner shown across screens: gold 'PREMIUM MEMBER' for members; for
 // everyone else a dismissible 'PREMIUM REQUIRED' (hidden for the session once
-// dismissed), plus a 'Test mode' badge while payments go to the emulator.
+// dismissed). Its place is kept from the first frame so nothing below it ever
+// moves: until premium is known it shows what this device last knew. The
+// 'Test mode' badge (payments go to the emulator) sits in a corner of its own.
 
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { sessionFlag } from '../../lib/storage';
+import { usePremium } from '../../entitlement/usePremium';
+import { sessionFlag, storage } from '../../lib/storage';
 import { useBillingConfig } from './billingConfig';
 import { planLabel } from './plans';
-import { usePremium } from './usePremium';
 
 const DISMISSED_KEY = 'manna-premium-banner-dismissed';
 
 export function PremiumBanner() {
   const { premium, loading } = usePremium();
-  const config = useBillingConfig();
   const [dismissed, setDismissed] = useState(() => sessionFlag.get(DISMISSED_KEY));
-  const testMode = config.data?.testMode ? (
+  // Until the entitlement is checked, the last known state (a display mirror,
+  // never a decision) keeps the banner's place and look.
+  const member = loading ? storage.get('isPremium') === 'true' : premium.isPremium;
+  const plan = loading ? (storage.get('subscriptionPlan') ?? 'monthly') : premium.plan;
+  return (
+    <>
+      {member ? (
+        <div className="premium-banner premium-member" role="status">
+          <strong>
+            <span aria-hidden="true">👑</span> PREMIUM MEMBER
+          </strong>
+          <span>{planLabel(plan)}</span>
+          <span>Full Access</span>
+        </div>
+      ) : dismissed ? null : (
+        <div className="premium-banner premium-required" role="region" aria-label="Premium">
+          <p>
+            <strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features
+          </p>
+          <Link className="btn btn-gold btn-small" to="/subscribe">
+            Subscribe
+          </Link>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Dismiss the premium banner"
+            onClick={() => {
+              sessionFlag.set(DISMISSED_KEY);
+              setDismissed(true);
+            }}
+          >
+            ×
+          </button>
+        </div>
+      )}
+      <TestModeBadge />
+    </>
+  );
+}
+
+function TestModeBadge() {
+  const config = useBillingConfig();
+  if (!config.data?.testMode) return null;
+  return (
     <span className="test-badge" title="Payments go to the local Stripe emulator: use card 4242 4242 4242 4242">
       Test mode
     </span>
-  ) : null;
-  if (premium.isPremium) {
-    return (
-      <div className="premium-banner premium-member" role="status">
-        <strong>
-          <span aria-hidden="true">👑</span> PREMIUM MEMBER
-        </strong>
-        <span>{planLabel(premium.plan)}</span>
-        <span>Full Access</span>
-        {testMode}
-      </div>
-    );
-  }
-  // Nothing to offer while premium is being checked or after a dismissal.
-  if (loading || dismissed) return testMode && <div className="premium-banner-row">{testMode}</div>;
-  return (
-    <div className="premium-banner premium-required" role="region" aria-label="Premium">
-      <p>
-        <strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features
-      </p>
-      <Link className="btn btn-gold btn-small" to="/subscribe">
-        Subscribe
-      </Link>
-      {testMode}
-      <button
-        type="button"
-        className="icon-btn"
-        aria-label="Dismiss the premium banner"
-        onClick={() => {
-          sessionFlag.set(DISMISSED_KEY);
-          setDismissed(true);
-        }}
-      >
-        ×
-      </button>
-    </div>
   );
 }

@@ -1,42 +1,56 @@
-// Home's premium section: 'PREMIUM MEMBER' with the hub link and 'Manage
-// subscription' for members; for everyone else the promo and, when an email is
-// stored on this device, the subscription check; and the page-load check of a
-// `session_id` that a checkout sent the browser back with.
+// Home's premium section, below Today's Reading: for members the PREMIUM
+// MEMBER card (their plan, the days left of a free trial and what it will
+// cost, the hub link and 'Manage subscription'); for everyone else the
+// subscription check (when an email is stored), the trial notice and the
+// promo. Also the page-load check of a `session_id` that a checkout sent the
+// browser back with.
 
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { verifyCheckout } from '../../entitlement/entitlement';
+import { usePremium, useRecheckPremium } from '../../entitlement/usePremium';
 import { storage } from '../../lib/storage';
-import { PremiumPromo } from '../home/PremiumPromo';
-import { verifyCheckout } from './entitlement';
 import { ManageSubscriptionButton } from './manage';
-import { planLabel } from './plans';
-import { usePremium, useRecheckPremium } from './usePremium';
+import { PLANS, planLabel } from './plans';
+import { PremiumPromo } from './PremiumPromo';
+import { TrialNotice, useTrialStatus } from './TrialNotice';
 
 export function HomePremium() {
   const { premium, loading } = usePremium();
   useSessionIdCheck(premium.isPremium, loading);
-  if (loading) return null;
-  if (premium.isPremium) {
-    return (
-      <section className="promo premium-home" aria-labelledby="premium-member">
-        <h2 id="premium-member">
-          <span aria-hidden="true">👑</span> PREMIUM MEMBER
-        </h2>
-        <p>{planLabel(premium.plan)} · Full Access</p>
-        <div className="row-actions">
-          <Link className="btn btn-gold" to="/premium-dashboard">
-            Access Premium Hub
-          </Link>
-          <ManageSubscriptionButton isOwner={premium.isOwner} />
-        </div>
-      </section>
-    );
-  }
+  if (loading) return <div className="premium-slot" aria-hidden="true" />;
+  if (premium.isPremium) return <MemberCard plan={premium.plan} isOwner={premium.isOwner} />;
   return (
     <>
       <SubscriptionCheck />
+      <TrialNotice />
       <PremiumPromo />
     </>
+  );
+}
+
+function MemberCard({ plan, isOwner }: { plan: string; isOwner: boolean }) {
+  const trial = useTrialStatus().data;
+  const figures = PLANS[plan === 'annual' ? 'annual' : 'monthly'];
+  const days = trial?.isTrialing ? trial.daysRemaining : undefined;
+  return (
+    <section className="promo premium-home" aria-labelledby="premium-member">
+      <h2 id="premium-member">
+        <span aria-hidden="true">👑</span> PREMIUM MEMBER
+      </h2>
+      <p>{planLabel(plan)} · Full Access</p>
+      {days !== undefined && (
+        <p className="trial-line">
+          Free trial: {days === 0 ? 'ends today' : `${days} ${days === 1 ? 'day' : 'days'} left`}, then {figures.price} {figures.per}.
+        </p>
+      )}
+      <div className="row-actions">
+        <Link className="btn btn-gold" to="/premium-dashboard">
+          Access Premium Hub
+        </Link>
+        <ManageSubscriptionButton isOwner={isOwner} />
+      </div>
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@
 // way back. Shown on /already-paid when an email has no subscription, and by
 // premium-only screens to people without premium.
 
+import { PLANS } from './plans';
 import { Link, useNavigate } from 'react-router';
 import { PremiumFeatureList } from './PremiumFeatureList';
 
@@ -13,7 +14,7 @@ export function PremiumRequired() {
       <PremiumFeatureList />
       <div className="row-actions">
         <Link className="btn btn-gold" to="/checkout">
-          Start My Plan - $4.99/month
+          {`Start My Plan - ${PLANS.monthly.price}/month`}
         </Link>
         <button type="button" className="btn btn-outline" onClick={() => void navigate(-1)}>
           Back

@@ -7,10 +7,10 @@ import { apiRequest, ApiError, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
-import { ensureDevice } from '../../sync/device';
-import { acceptAnswer, type PremiumAnswer } from './entitlement';
+import { ensureDevice } from '../../identity/device';
+import { acceptAnswer, type PremiumAnswer } from '../../entitlement/entitlement';
 import { PremiumRequired } from './PremiumRequired';
-import { useRecheckPremium } from './usePremium';
+import { useRecheckPremium } from '../../entitlement/usePremium';
 
 type Answer = PremiumAnswer & { codeSent?: boolean; error?: string; message?: string };
 
@@ -153,4 +153,12 @@ export default function RestoreAccessPage({ variant }: { variant: 'already-paid'
       </main>
     </>
   );
+}
+
+export function AlreadyPaidPage() {
+  return <RestoreAccessPage variant="already-paid" />;
+}
+
+export function QuickAccessPage() {
+  return <RestoreAccessPage variant="quick-access" />;
 }

@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { apiRequest, ApiError, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
-import { ensureDevice } from '../../sync/device';
+import { ensureDevice } from '../../identity/device';
 import { ManageSubscriptionButton } from './manage';
 import { PremiumFeatureList } from './PremiumFeatureList';
 import { PLANS, planLabel, type PlanName } from './plans';
-import { usePremium } from './usePremium';
+import { usePremium } from '../../entitlement/usePremium';
 
 const ALERT =
   'Unable to start subscription right now. Please refresh the page and try again. If the problem persists, please contact support.';
@@ -62,22 +62,22 @@ export default function SubscribePage() {
               <strong>{PLANS.monthly.price}</strong> {PLANS.monthly.per}
             </p>
             <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void start('monthly')}>
-              {busy === 'monthly' ? 'Starting checkout…' : 'Start Monthly Plan - $4.99/mo'}
+              {busy === 'monthly' ? 'Starting checkout…' : `Start Monthly Plan - ${PLANS.monthly.price}/mo`}
             </button>
             <PayHere plan="monthly" />
           </section>
           <section className="card plan plan-best" aria-labelledby="plan-annual">
-            <span className="badge">Save 33%</span>
+            <span className="badge">Save {PLANS.annual.savePercent}%</span>
             <h2 id="plan-annual">{PLANS.annual.name}</h2>
             <p className="price">
               <strong>{PLANS.annual.price}</strong> {PLANS.annual.per}
             </p>
             <p>
-              {PLANS.annual.monthly} per month · <s>{PLANS.annual.struck}</s>
+              {PLANS.annual.monthlyEquivalent} per month · <s>{PLANS.annual.struck}</s>
             </p>
-            <p className="small">Save $20 per year</p>
+            <p className="small">Save ${PLANS.annual.saveDollars} per year</p>
             <button type="button" className="btn btn-gold" disabled={busy !== null} onClick={() => void start('annual')}>
-              {busy === 'annual' ? 'Starting checkout…' : 'Start Annual Plan - $39.99/yr'}
+              {busy === 'annual' ? 'Starting checkout…' : `Start Annual Plan - ${PLANS.annual.price}/yr`}
             </button>
             <PayHere plan="annual" />
           </section>

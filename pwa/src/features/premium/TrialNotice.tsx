@@ -1,24 +1,19 @@
-// The trial notice bar on Home (spec part 1 §4): how many days of the 7-day
-// free trial are left, in four states coloured by urgency, dismissed for the
-// session by 'Remind Me Later' or the close button. Hidden while loading, when
-// the server has nothing to say, and for paying members.
+// The trial notice (spec part 1 §4): how a free trial stands, in four states
+// coloured by urgency, dismissed for the session by 'Remind Me Later' or the
+// close button. Members (trialing ones too) never see it: their trial's days
+// are on their member card. Every action goes to the plans, which is what
+// 'Upgrade Now', 'Secure Your Plan', 'Continue Premium' and 'Upgrade Early'
+// mean to someone without a plan.
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiRequest } from '../../api/client';
+import { usePremium } from '../../entitlement/usePremium';
+import type { TrialStatus } from '../../generated/api';
 import { sessionFlag } from '../../lib/storage';
-import { useManageSubscription } from './manage';
-import { usePremium } from './usePremium';
 
-export interface TrialStatus {
-  showUpgradePrompt: boolean;
-  isPremium: boolean;
-  isTrialing?: boolean;
-  isTrialExpired?: boolean;
-  daysRemaining?: number;
-  urgencyLevel?: 'critical' | 'high' | 'expired' | 'normal';
-}
+export type { TrialStatus };
 
 const DISMISSED_KEY = 'manna-trial-notice-dismissed';
 
@@ -29,10 +24,21 @@ export interface Notice {
   action: string;
 }
 
-/** What the bar says for a trial status (null: nothing to show). How urgent a
- *  trial is (by days left: ≤ 1 critical, 2–3 high) is the server's call. */
+/** The server's trial status (how urgent a trial is, by days left, is its call). */
+export function useTrialStatus(enabled = true) {
+  const { premium, loading } = usePremium();
+  return useQuery({
+    queryKey: ['trial-status', premium.isPremium, premium.plan],
+    queryFn: () => apiRequest<TrialStatus>('GET', '/api/trial-status'),
+    enabled: enabled && !loading,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** What the bar says for a trial status (null: nothing to show). */
 export function trialNotice(status: TrialStatus | undefined): Notice | null {
-  if (!status?.showUpgradePrompt || (status.isPremium && !status.isTrialing)) return null;
+  if (!status?.showUpgradePrompt || status.isPremium) return null;
   const days = Math.max(0, status.daysRemaining ?? 0);
   const left = `${days} days left in your free trial.`;
   switch (status.isTrialExpired ? 'expired' : (status.urgencyLevel ?? 'normal')) {
@@ -42,7 +48,7 @@ export function trialNotice(status: TrialStatus | undefined): Notice | null {
       return {
         tone: 'critical',
         title: 'Trial Ending Soon!',
-        text: `Your free trial ends ${days === 0 ? 'today' : 'tomorrow'}. Check your payment details to keep premium.`,
+        text: `Your free trial ends ${days === 0 ? 'today' : 'tomorrow'}. Choose a plan to keep premium.`,
         action: 'Secure Your Plan',
       };
     case 'high':
@@ -53,18 +59,11 @@ export function trialNotice(status: TrialStatus | undefined): Notice | null {
 }
 
 export function TrialNotice() {
-  const { premium, loading } = usePremium();
+  const { premium } = usePremium();
   const [dismissed, setDismissed] = useState(() => sessionFlag.get(DISMISSED_KEY));
-  const manage = useManageSubscription();
-  const status = useQuery({
-    queryKey: ['trial-status', premium.isPremium, premium.plan],
-    queryFn: () => apiRequest<TrialStatus>('GET', '/api/trial-status'),
-    enabled: !loading && !dismissed,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const status = useTrialStatus(!dismissed && !premium.isPremium);
   if (status.isError) console.warn('Reading the trial status failed', status.error);
-  const notice = dismissed ? null : trialNotice(status.data);
+  const notice = dismissed || premium.isPremium ? null : trialNotice(status.data);
   if (!notice) return null;
   const dismiss = () => {
     sessionFlag.set(DISMISSED_KEY);
@@ -77,15 +76,9 @@ export function TrialNotice() {
         <p>{notice.text}</p>
       </div>
       <div className="trial-actions">
-        {notice.tone === 'expired' ? (
-          <Link className="btn btn-small trial-action" to="/subscribe">
-            {notice.action}
-          </Link>
-        ) : (
-          <button type="button" className="btn btn-small trial-action" disabled={manage.opening} onClick={() => void manage.open()}>
-            {notice.action}
-          </button>
-        )}
+        <Link className="btn btn-small trial-action" to="/subscribe">
+          {notice.action}
+        </Link>
         <button type="button" className="btn btn-small btn-outline" onClick={dismiss}>
           Remind Me Later
         </button>

@@ -2,13 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-
-export interface BillingConfig {
-  testMode: boolean;
-  publishableKey: string | null;
-  emulatorUrl: string | null;
-  prices: { monthly: number; annual: number };
-}
+import type { BillingConfig } from '../../generated/api';
 
 export function useBillingConfig() {
   return useQuery({

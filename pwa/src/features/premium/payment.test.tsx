@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../test/render';
 import PaymentPage from './PaymentPage';
 
-vi.mock('../../sync/device', () => ({ ensureDevice: async () => {} }));
+vi.mock('../../identity/device', () => ({ ensureDevice: async () => {} }));
 
 const EMULATOR = 'http://127.0.0.1:9999';
 const TEST_MODE = { testMode: true, publishableKey: null, emulatorUrl: EMULATOR, prices: { monthly: 499, annual: 3999 } };

@@ -1,11 +1,10 @@
-// The two plans and their figures (spec part 1 section 9).
+// The two plans as the app shows them: the figures come from the Rust plans
+// (generated), the list of what premium unlocks is this page's copy.
 
-export type PlanName = 'monthly' | 'annual';
+import { PLANS, type Plan } from '../../generated/core';
 
-export const PLANS = {
-  monthly: { name: 'Monthly', price: '$4.99', per: 'per month', amount: 499 },
-  annual: { name: 'Annual', price: '$39.99', per: 'per year', amount: 3999, monthly: '$3.33', struck: '$59.88' },
-} as const;
+export { PLANS };
+export type PlanName = Plan;
 
 export const PREMIUM_FEATURES = [
   'Personalized 30-day meal plans and shopping lists',
@@ -18,5 +17,5 @@ export const PREMIUM_FEATURES = [
 
 /** How a plan is named on screen ('Annual Plan' or 'Monthly Plan'). */
 export function planLabel(plan: string): string {
-  return plan === 'annual' ? 'Annual Plan' : 'Monthly Plan';
+  return PLANS[plan === 'annual' ? 'annual' : 'monthly'].label;
 }

@@ -4,9 +4,9 @@ import { renderWithProviders, stubFetch } from '../../test/render';
 import { PremiumBanner } from './PremiumBanner';
 
 const state = vi.hoisted(() => ({ premium: { isPremium: false, plan: 'free', isOwner: false }, loading: false }));
-vi.mock('./usePremium', () => ({ usePremium: () => state }));
+vi.mock('../../entitlement/usePremium', () => ({ usePremium: () => state }));
 
-const config = (testMode: boolean) => ({ testMode, publishableKey: null, emulatorUrl: null, prices: { monthly: 499, annual: 3999 } });
+const config = (testMode: boolean) => ({ testMode, publishableKey: null, emulatorUrl: null });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,12 +29,19 @@ describe('premium banner', () => {
     expect(screen.queryByText('PREMIUM REQUIRED')).toBeNull();
   });
 
-  it('says nothing while premium is being checked, except the test-mode badge', async () => {
+  it('keeps its place while premium is being checked, showing what this device last knew', async () => {
     state.loading = true;
     stubFetch(() => config(true));
-    renderWithProviders(<PremiumBanner />);
+    const fresh = renderWithProviders(<PremiumBanner />);
     expect(await screen.findByText('Test mode')).toBeInTheDocument();
+    expect(screen.getByText('PREMIUM REQUIRED')).toBeInTheDocument();
+    fresh.unmount();
+    localStorage.setItem('isPremium', 'true');
+    localStorage.setItem('subscriptionPlan', 'annual');
+    renderWithProviders(<PremiumBanner />);
+    expect(screen.getByRole('status')).toHaveTextContent('Annual Plan');
     expect(screen.queryByText('PREMIUM REQUIRED')).toBeNull();
+    localStorage.clear();
   });
 
   it('shows members the gold banner with their plan, even after the free banner was dismissed', () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../test/render';
 import RestoreAccessPage from './RestoreAccessPage';
 
-vi.mock('../../sync/device', () => ({ ensureDevice: async () => {} }));
+vi.mock('../../identity/device', () => ({ ensureDevice: async () => {} }));
 
 afterEach(() => vi.unstubAllGlobals());
 

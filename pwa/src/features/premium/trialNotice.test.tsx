@@ -3,18 +3,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../test/render';
 import { TrialNotice, trialNotice, type TrialStatus } from './TrialNotice';
 
-vi.mock('./usePremium', () => ({ usePremium: () => ({ premium: { isPremium: true, plan: 'monthly', isOwner: false }, loading: false }) }));
-vi.mock('../../sync/device', () => ({ ensureDevice: async () => {} }));
+const premium = vi.hoisted(() => ({ isPremium: false }));
+vi.mock('../../entitlement/usePremium', () => ({
+  usePremium: () => ({ premium: { isPremium: premium.isPremium, plan: premium.isPremium ? 'monthly' : 'free', isOwner: false }, loading: false }),
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
+  premium.isPremium = false;
 });
 
 const trial = (daysRemaining: number, urgencyLevel: TrialStatus['urgencyLevel']): TrialStatus => ({
   showUpgradePrompt: true,
-  isPremium: true,
-  isTrialing: true,
+  isPremium: false,
+  isTrialing: false,
   isTrialExpired: false,
   daysRemaining,
   urgencyLevel,
@@ -22,7 +25,7 @@ const trial = (daysRemaining: number, urgencyLevel: TrialStatus['urgencyLevel'])
 
 describe('trial notice', () => {
   it('has four states by days left, each with its action', () => {
-    expect(trialNotice({ showUpgradePrompt: true, isPremium: false, isTrialExpired: true, daysRemaining: 0, urgencyLevel: 'expired' })).toMatchObject({
+    expect(trialNotice({ ...trial(0, 'expired'), isTrialExpired: true })).toMatchObject({
       tone: 'expired',
       title: 'Trial Expired',
       action: 'Upgrade Now',
@@ -36,10 +39,19 @@ describe('trial notice', () => {
     expect(trialNotice(trial(7, 'normal'))?.text).toBe('7 days left in your free trial.');
   });
 
-  it('says nothing without a status, when no prompt is wanted, or to a paying member', () => {
+  it('says nothing without a status, when no prompt is wanted, or to a member (trialing ones too)', () => {
     expect(trialNotice(undefined)).toBeNull();
-    expect(trialNotice({ showUpgradePrompt: false, isPremium: false })).toBeNull();
-    expect(trialNotice({ showUpgradePrompt: true, isPremium: true, isTrialing: false })).toBeNull();
+    expect(trialNotice({ showUpgradePrompt: false, isPremium: false, isTrialing: false })).toBeNull();
+    expect(trialNotice({ ...trial(5, 'normal'), isPremium: true, isTrialing: true })).toBeNull();
+  });
+
+  it('is never shown to a member, whatever the server says', async () => {
+    premium.isPremium = true;
+    const fetch = stubFetch(() => trial(2, 'high'));
+    renderWithProviders(<TrialNotice />);
+    await act(async () => {});
+    expect(screen.queryByRole('region', { name: 'Free trial' })).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('shows the server’s status in its colour and stays hidden for the session after Remind Me Later', async () => {
@@ -49,7 +61,6 @@ describe('trial notice', () => {
     expect(bar).toHaveClass('trial-high');
     expect(bar).toHaveTextContent('Trial Reminder');
     expect(bar).toHaveTextContent('2 days left in your free trial.');
-    expect(screen.getByRole('button', { name: 'Continue Premium' })).toBeEnabled();
     fireEvent.click(screen.getByRole('button', { name: 'Remind Me Later' }));
     expect(screen.queryByRole('region', { name: 'Free trial' })).toBeNull();
     first.unmount();
@@ -60,16 +71,20 @@ describe('trial notice', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('closes with the close button and opens the subscription settings from its action', async () => {
-    const fetch = stubFetch((url) => (url.includes('billing-portal') ? Promise.resolve(new Response(JSON.stringify({ message: 'No subscription to manage on this account yet.' }), { status: 404 })) : trial(0, 'critical')));
-    renderWithProviders(<TrialNotice />);
-    const bar = await screen.findByRole('region', { name: 'Free trial' });
-    expect(bar).toHaveClass('trial-critical');
-    expect(bar).toHaveTextContent('Your free trial ends today.');
-    fireEvent.click(screen.getByRole('button', { name: 'Secure Your Plan' }));
-    expect(await screen.findByText('No subscription to manage on this account yet.')).toBeInTheDocument();
-    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/billing-portal'))).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Close the trial notice' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Free trial' })).toBeNull());
+  it('leads every action to the plans, and closes with the close button', async () => {
+    for (const [status, action] of [
+      [{ ...trial(0, 'expired'), isTrialExpired: true }, 'Upgrade Now'],
+      [trial(0, 'critical'), 'Secure Your Plan'],
+      [trial(6, 'normal'), 'Upgrade Early'],
+    ] as const) {
+      sessionStorage.clear();
+      stubFetch(() => status);
+      const view = renderWithProviders(<TrialNotice />);
+      await screen.findByRole('region', { name: 'Free trial' });
+      expect(screen.getByRole('link', { name: action })).toHaveAttribute('href', '/subscribe');
+      fireEvent.click(screen.getByRole('button', { name: 'Close the trial notice' }));
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'Free trial' })).toBeNull());
+      view.unmount();
+    }
   });
 });

@@ -1,70 +1,87 @@
 // /prayer-reminders: create, activate/deactivate and delete reminders. Every
-// change is saved on this device at once and synced when there is a network.
+// change is saved on this device at once and synced when there is a network;
+// the record rules are the Rust ones (checked before saving, messages shown in
+// the dialog beside their fields), and a change the server refused is shown
+// with Fix and Discard.
 
 import { useRef, useState, type FormEvent } from 'react';
+import { ChoiceGroup, EnumSelect, TextArea, TextInput, TimeInput, capitalize } from '../../components/form';
+import { LiveList, type Refused } from '../../components/LiveList';
 import { PageHeader } from '../../components/PageHeader';
-import { StorageUnavailable } from '../../components/StorageUnavailable';
 import { toast } from '../../components/toast';
-import { saveRecord, useRecords } from '../../sync/useRecords';
-import { daysLabel, twelveHour, WEEKDAYS } from './format';
+import {
+  NOTES_MAX,
+  PRAYER_TYPE_VALUES,
+  TITLE_MAX,
+  WEEKDAY_VALUES,
+  type FieldError,
+  type PrayerReminder,
+  type Weekday,
+} from '../../generated/records';
+import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused } from '../../sync/useRecords';
+import { daysLabel, twelveHour } from './format';
 
-const PRAYER_TYPES = ['morning', 'mealtime', 'evening', 'custom'] as const;
+const EMPTY: PrayerReminder = { title: '', description: '', reminderTime: '08:00', isActive: 1, days: [], prayerType: 'morning' };
 
-interface Reminder {
-  id: string;
-  title: string;
-  description: string;
-  reminderTime: string;
-  isActive: number;
-  days: string[];
-  prayerType: string;
-}
-
-const EMPTY = { title: '', description: '', reminderTime: '08:00', isActive: 1, days: [] as string[], prayerType: 'morning' };
-
-function newId(): string {
-  return `reminder-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-}
+/** The spec's words for a reminder without a title or a day. */
+const MISSING = { title: 'Missing information', description: 'Please provide a title and select at least one day.' };
 
 export default function PrayerRemindersPage() {
-  const { value: records, failed } = useRecords('prayerReminders');
+  const records = useRecords('prayerReminders');
+  const refused = useRefused('prayerReminders');
   const dialog = useRef<HTMLDialogElement>(null);
-  const [form, setForm] = useState(EMPTY);
-  const reminders: Reminder[] = (records ?? [])
-    .map((r) => ({ id: r.id, ...(r.fields as Omit<Reminder, 'id'>) }))
-    .sort((a, b) => a.reminderTime.localeCompare(b.reminderTime));
+  const [form, setForm] = useState<PrayerReminder>(EMPTY);
+  /** The id being fixed after a refusal (a new reminder otherwise). */
+  const [fixing, setFixing] = useState<string | null>(null);
+  const [error, setError] = useState<FieldError | null>(null);
+  const [saving, setSaving] = useState(false);
 
-  const open = () => dialog.current?.showModal();
+  const open = () => {
+    setError(null);
+    dialog.current?.showModal();
+  };
   const close = () => dialog.current?.close();
+  const errorOf = (field: keyof PrayerReminder) => (error?.field === field ? error.message : undefined);
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    if (!form.title.trim() || form.days.length === 0) {
-      toast({ title: 'Missing information', description: 'Please provide a title and select at least one day.', variant: 'destructive' });
-      return;
-    }
+    setSaving(true);
     try {
-      await saveRecord('prayerReminders', newId(), 'put', { ...form, title: form.title.trim(), description: form.description.trim() });
+      const id = fixing ?? (await newRecordId('prayerReminders'));
+      await saveRecord('prayerReminders', id, 'put', { ...form, title: form.title.trim(), description: form.description.trim() });
       toast({ title: 'Prayer reminder created', description: 'Your reminder has been set successfully.' });
       setForm(EMPTY);
+      setFixing(null);
+      setError(null);
       close();
-    } catch {
-      toast({ title: 'Error', description: 'Failed to create prayer reminder.', variant: 'destructive' });
+    } catch (e) {
+      if (e instanceof RecordRefused) setError(e.refusal);
+      else toast({ title: 'Error', description: 'Failed to create prayer reminder.', variant: 'destructive' });
+    } finally {
+      setSaving(false);
     }
   }
 
-  async function toggle(r: Reminder) {
-    await saveRecord('prayerReminders', r.id, 'patch', { isActive: r.isActive ? 0 : 1 });
+  async function toggle(id: string, r: PrayerReminder) {
+    await saveRecord('prayerReminders', id, 'patch', { isActive: r.isActive ? 0 : 1 });
     toast({ title: 'Reminder updated', description: 'Your prayer reminder has been updated.' });
   }
 
-  async function remove(r: Reminder) {
-    await saveRecord('prayerReminders', r.id, 'delete');
+  async function remove(id: string) {
+    await saveRecord('prayerReminders', id, 'delete');
     toast({ title: 'Reminder deleted', description: 'Your prayer reminder has been removed.' });
   }
 
-  const toggleDay = (day: string) =>
+  function fix(change: Refused<PrayerReminder>) {
+    setForm({ ...EMPTY, ...change.fields });
+    setFixing(change.id);
+    open();
+    setError(change.refusal);
+  }
+
+  const toggleDay = (day: Weekday) =>
     setForm((f) => ({ ...f, days: f.days.includes(day) ? f.days.filter((d) => d !== day) : [...f.days, day] }));
+  const missing = error && (error.field === 'title' || error.field === 'days');
 
   return (
     <>
@@ -73,84 +90,105 @@ export default function PrayerRemindersPage() {
         <button type="button" className="btn btn-primary" onClick={open}>
           Create Prayer Reminder
         </button>
-        {failed ? (
-          <StorageUnavailable what="prayer reminders" />
-        ) : records === undefined ? (
-          <p role="status">Loading prayer reminders...</p>
-        ) : reminders.length === 0 ? (
-          <section className="card empty-state">
-            <p>No prayer reminders yet.</p>
-            <button type="button" className="btn btn-outline" onClick={open}>
-              Add Your First Reminder
-            </button>
-          </section>
-        ) : (
-          <ul className="reminder-list">
-            {reminders.map((r) => (
-              <li key={r.id} className={`card reminder ${r.isActive ? '' : 'reminder-inactive'}`} aria-label={r.title}>
-                <div className="reminder-head">
-                  <h2 className="card-title">{r.title}</h2>
-                  <span className="reminder-time">{twelveHour(r.reminderTime)}</span>
-                </div>
-                {r.description && <p>{r.description}</p>}
-                <p className="meta">
-                  <span>{daysLabel(r.days)}</span> · <span className="capitalize">{r.prayerType}</span> ·{' '}
-                  <span>{r.isActive ? 'Active' : 'Inactive'}</span>
-                </p>
-                <div className="row">
-                  <button type="button" className="btn" onClick={() => void toggle(r)}>
-                    {r.isActive ? 'Deactivate' : 'Activate'}
-                  </button>
-                  <button type="button" className="btn btn-danger" onClick={() => void remove(r)} aria-label={`Delete ${r.title}`}>
-                    Delete
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <LiveList
+          live={records}
+          what="prayer reminders"
+          refused={refused}
+          describe={(f) => f.title || 'a reminder'}
+          onFix={fix}
+          onDiscard={(c) => void discardRefused(c.seq)}
+          empty={
+            <section className="card empty-state">
+              <p>No prayer reminders yet.</p>
+              <button type="button" className="btn btn-outline" onClick={open}>
+                Add Your First Reminder
+              </button>
+            </section>
+          }
+        >
+          {(items) => (
+            <ul className="reminder-list">
+              {[...items]
+                .sort((a, b) => a.fields.reminderTime.localeCompare(b.fields.reminderTime))
+                .map(({ id, fields: r }) => (
+                  <li key={id} className={`card reminder ${r.isActive ? '' : 'reminder-inactive'}`} aria-label={r.title}>
+                    <div className="reminder-head">
+                      <h2 className="card-title">{r.title}</h2>
+                      <span className="reminder-time">{twelveHour(r.reminderTime)}</span>
+                    </div>
+                    {r.description && <p>{r.description}</p>}
+                    <p className="meta">
+                      <span>{daysLabel(r.days)}</span> · <span>{capitalize(r.prayerType)}</span> ·{' '}
+                      <span>{r.isActive ? 'Active' : 'Inactive'}</span>
+                    </p>
+                    <div className="row">
+                      <button type="button" className="btn" onClick={() => void toggle(id, r)}>
+                        {r.isActive ? 'Deactivate' : 'Activate'}
+                      </button>
+                      <button type="button" className="btn btn-danger" onClick={() => void remove(id)} aria-label={`Delete ${r.title}`}>
+                        Delete
+                      </button>
+                    </div>
+                  </li>
+                ))}
+            </ul>
+          )}
+        </LiveList>
 
         <dialog ref={dialog} className="dialog" aria-labelledby="create-title">
           <form className="form" onSubmit={create} noValidate>
             <h2 id="create-title">Create Prayer Reminder</h2>
-            <label>
-              Title
-              <input name="title" value={form.title} maxLength={200} onChange={(e) => setForm({ ...form, title: e.target.value })} />
-            </label>
-            <label>
-              Description (optional)
-              <textarea name="description" value={form.description} maxLength={2000} onChange={(e) => setForm({ ...form, description: e.target.value })} />
-            </label>
-            <label>
-              Time
-              <input name="time" type="time" value={form.reminderTime} onChange={(e) => setForm({ ...form, reminderTime: e.target.value || '08:00' })} />
-            </label>
-            <label>
-              Prayer type
-              <select name="prayerType" value={form.prayerType} onChange={(e) => setForm({ ...form, prayerType: e.target.value })}>
-                {PRAYER_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t[0].toUpperCase() + t.slice(1)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <fieldset className="days">
-              <legend>Days</legend>
-              {WEEKDAYS.map((d) => (
-                <label key={d} className="day-choice">
-                  <input type="checkbox" checked={form.days.includes(d)} onChange={() => toggleDay(d)} />
-                  {d[0].toUpperCase() + d.slice(1, 3)}
-                </label>
-              ))}
-            </fieldset>
+            {missing && (
+              <div className="form-alert" role="alert">
+                <strong>{MISSING.title}</strong> {MISSING.description}
+              </div>
+            )}
+            <TextInput
+              label="Title"
+              name="title"
+              value={form.title}
+              maxLength={TITLE_MAX}
+              error={errorOf('title')}
+              onChange={(title) => setForm({ ...form, title })}
+            />
+            <TextArea
+              label="Description (optional)"
+              name="description"
+              value={form.description}
+              maxLength={NOTES_MAX}
+              error={errorOf('description')}
+              onChange={(description) => setForm({ ...form, description })}
+            />
+            <TimeInput
+              label="Time"
+              name="time"
+              value={form.reminderTime}
+              error={errorOf('reminderTime')}
+              onChange={(t) => setForm({ ...form, reminderTime: t || '08:00' })}
+            />
+            <EnumSelect
+              label="Prayer type"
+              name="prayerType"
+              values={PRAYER_TYPE_VALUES}
+              value={form.prayerType}
+              error={errorOf('prayerType')}
+              onChange={(t) => setForm({ ...form, prayerType: t || 'morning' })}
+            />
+            <ChoiceGroup
+              legend="Days"
+              values={WEEKDAY_VALUES}
+              label={(d) => capitalize(d).slice(0, 3)}
+              chosen={form.days}
+              onToggle={toggleDay}
+              error={errorOf('days')}
+            />
             <label className="check">
               <input type="checkbox" checked={form.isActive === 1} onChange={(e) => setForm({ ...form, isActive: e.target.checked ? 1 : 0 })} />
               Active
             </label>
             <div className="row">
-              <button type="submit" className="btn btn-primary">
-                Create Reminder
+              <button type="submit" className="btn btn-primary" disabled={saving}>
+                {saving ? 'Saving…' : 'Create Reminder'}
               </button>
               <button type="button" className="btn" onClick={close}>
                 Cancel

@@ -1,13 +1,12 @@
 // How reminders read on their cards.
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+import { WEEKDAY_VALUES } from '../../generated/records';
 
 /** 'Daily' for all seven days, 'No days selected' for none, else 'Mon, Wed'. */
 export function daysLabel(days: readonly string[]): string {
   if (days.length === 7) return 'Daily';
   if (days.length === 0) return 'No days selected';
-  return WEEKDAYS.filter((d) => days.includes(d))
+  return WEEKDAY_VALUES.filter((d) => days.includes(d))
     .map((d) => d[0].toUpperCase() + d.slice(1, 3))
     .join(', ');
 }

@@ -1,62 +1,79 @@
 // /weight-tracking: log today's weight (kept on this device, synced later),
 // progress figures from manna-core, a milestone banner and recent entries.
+// The record rules are the Rust ones: checked before saving, shown beside the
+// field they concern; a change the server refused is shown with Fix and Discard.
 
 import { use, useState, type FormEvent } from 'react';
+import { DateInput, EnumSelect, NumberInput, TextArea } from '../../components/form';
+import { LiveList, type Refused } from '../../components/LiveList';
 import { PageHeader } from '../../components/PageHeader';
-import { StorageUnavailable } from '../../components/StorageUnavailable';
 import { toast } from '../../components/toast';
-import { saveRecord, useRecords } from '../../sync/useRecords';
-import { dailyId } from '../../sync/protocol';
+import { MAX_WEIGHT_TENTHS, MOOD_VALUES, NOTES_MAX, type FieldError, type Mood, type WeightEntry } from '../../generated/records';
+import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused } from '../../sync/useRecords';
 import { loadCore, todayIn } from '../../wasm/core';
 
-const MOODS = ['great', 'good', 'okay', 'struggling'] as const;
 const RECENT = 7;
 
 const lbs = (tenths: number) => `${(tenths / 10).toFixed(1)} lbs`;
 
+interface Form {
+  weight: string;
+  date: string;
+  mood: Mood | '';
+  notes: string;
+}
+
 export default function WeightTrackingPage() {
   const core = use(loadCore());
   const today = todayIn(core);
-  const { value: records, failed } = useRecords('weightEntries');
-  const [weight, setWeight] = useState('');
-  const [date, setDate] = useState(today);
-  const [mood, setMood] = useState('');
-  const [notes, setNotes] = useState('');
-  const [error, setError] = useState('');
+  const records = useRecords('weightEntries');
+  const refused = useRefused('weightEntries');
+  const blank: Form = { weight: '', date: today, mood: '', notes: '' };
+  const [form, setForm] = useState<Form>(blank);
+  const [error, setError] = useState<FieldError | null>(null);
   const [saving, setSaving] = useState(false);
+  /** A refused entry is being fixed: the form shows even if the day is logged. */
+  const [fixing, setFixing] = useState(false);
 
-  const entries = (records ?? [])
-    .map((r) => ({ id: r.id, ...(r.fields as { weight: number; date: string; mood: string | null; notes: string | null }) }))
-    .sort((a, b) => b.date.localeCompare(a.date));
+  const entries = (records.value ?? []).map((r) => ({ id: r.id, ...r.fields })).sort((a, b) => b.date.localeCompare(a.date));
   const progress = core.weightProgress(entries.map((e) => e.date), entries.map((e) => e.weight), today);
-  const loggedToday = entries.some((e) => e.date === today);
+  const loggedToday = entries.some((e) => e.date === today) && !fixing;
+  const errorOf = (field: keyof WeightEntry) => (error?.field === field ? error.message : undefined);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const value = Number(weight);
-    if (!weight.trim() || !Number.isFinite(value) || value < 0.1 || value > 1500) {
-      setError('Please enter your weight in pounds (0.1 to 1500).');
+    const pounds = Number(form.weight);
+    if (!form.weight.trim() || !Number.isFinite(pounds)) {
+      setError({ field: 'weight', message: `Please enter your weight in pounds (0.1 to ${MAX_WEIGHT_TENTHS / 10}).` });
       return;
     }
-    setError('');
     setSaving(true);
     try {
-      await saveRecord('weightEntries', dailyId('weight', date), 'put', {
-        weight: Math.round(value * 10),
-        date,
-        notes: notes.trim() || null,
-        mood: mood || null,
-      });
-      toast({ title: 'Weight Logged!', description: `${value.toFixed(1)} lbs saved for ${date}.` });
-      setWeight('');
-      setNotes('');
-      setMood('');
-      setDate(today);
-    } catch {
-      toast({ title: 'Error', description: 'Failed to log weight. Please try again.', variant: 'destructive' });
+      const entry: WeightEntry = {
+        weight: Math.round(pounds * 10),
+        date: form.date,
+        notes: form.notes.trim() || null,
+        mood: form.mood || null,
+      };
+      await saveRecord('weightEntries', await newRecordId('weightEntries', form.date), 'put', entry);
+      toast({ title: 'Weight Logged!', description: `${pounds.toFixed(1)} lbs saved for ${form.date}.` });
+      setForm(blank);
+      setError(null);
+      setFixing(false);
+    } catch (e) {
+      if (e instanceof RecordRefused) setError(e.refusal);
+      else toast({ title: 'Error', description: 'Failed to log weight. Please try again.', variant: 'destructive' });
     } finally {
       setSaving(false);
     }
+  }
+
+  function fix(change: Refused<WeightEntry>) {
+    const f = change.fields;
+    setForm({ weight: String(f.weight / 10), date: f.date, mood: f.mood ?? '', notes: f.notes ?? '' });
+    setError(change.refusal);
+    setFixing(true);
+    document.getElementById('log-title')?.scrollIntoView({ block: 'start' });
   }
 
   return (
@@ -70,47 +87,44 @@ export default function WeightTrackingPage() {
           </section>
         ) : (
           <form className="card form" onSubmit={submit} noValidate aria-labelledby="log-title">
-            <h2 id="log-title" className="card-title">Log Your Weight</h2>
-            <label>
-              Weight (lbs)
-              <input
-                name="weight"
-                type="number"
-                inputMode="decimal"
-                step="0.1"
-                min="0.1"
-                max="1500"
-                value={weight}
-                onChange={(e) => setWeight(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'weight-error' : undefined}
-                required
-              />
-            </label>
-            {error && (
-              <p id="weight-error" className="field-error" role="alert">
-                {error}
-              </p>
-            )}
-            <label>
-              Date
-              <input name="date" type="date" value={date} max={today} onChange={(e) => setDate(e.target.value || today)} />
-            </label>
-            <label>
-              Mood (optional)
-              <select name="mood" value={mood} onChange={(e) => setMood(e.target.value)}>
-                <option value="">Choose a mood</option>
-                {MOODS.map((m) => (
-                  <option key={m} value={m}>
-                    {m[0].toUpperCase() + m.slice(1)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Notes (optional)
-              <textarea name="notes" value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} />
-            </label>
+            <h2 id="log-title" className="card-title">
+              Log Your Weight
+            </h2>
+            <NumberInput
+              label="Weight (lbs)"
+              name="weight"
+              step="0.1"
+              min={0.1}
+              max={MAX_WEIGHT_TENTHS / 10}
+              value={form.weight}
+              error={errorOf('weight')}
+              onChange={(weight) => setForm({ ...form, weight })}
+            />
+            <DateInput
+              label="Date"
+              name="date"
+              value={form.date}
+              max={today}
+              error={errorOf('date')}
+              onChange={(date) => setForm({ ...form, date: date || today })}
+            />
+            <EnumSelect
+              label="Mood (optional)"
+              name="mood"
+              values={MOOD_VALUES}
+              value={form.mood}
+              placeholder="Choose a mood"
+              error={errorOf('mood')}
+              onChange={(mood) => setForm({ ...form, mood })}
+            />
+            <TextArea
+              label="Notes (optional)"
+              name="notes"
+              value={form.notes}
+              maxLength={NOTES_MAX}
+              error={errorOf('notes')}
+              onChange={(notes) => setForm({ ...form, notes })}
+            />
             <button type="submit" className="btn btn-primary" disabled={saving}>
               {saving ? 'Saving…' : 'Log Weight'}
             </button>
@@ -149,28 +163,35 @@ export default function WeightTrackingPage() {
         </section>
 
         <section className="card" aria-labelledby="recent-title">
-          <h2 id="recent-title" className="card-title">Recent Entries</h2>
-          {failed ? (
-            <StorageUnavailable what="weight entries" />
-          ) : records === undefined ? (
-            <p role="status">Loading entries...</p>
-          ) : entries.length === 0 ? (
-            <p className="muted">No entries yet. Log your first weight above.</p>
-          ) : (
-            <>
-              <ul className="entry-list">
-                {entries.slice(0, RECENT).map((e) => (
-                  <li key={e.id} className="entry">
-                    <span className="entry-date">{e.date}</span>
-                    <strong>{lbs(e.weight)}</strong>
-                    {e.mood && <span className="tag">{e.mood}</span>}
-                    {e.notes && <span className="muted small">{e.notes}</span>}
-                  </li>
-                ))}
-              </ul>
-              {entries.length > RECENT && <p className="muted">And {entries.length - RECENT} more entries...</p>}
-            </>
-          )}
+          <h2 id="recent-title" className="card-title">
+            Recent Entries
+          </h2>
+          <LiveList
+            live={records}
+            what="weight entries"
+            loading="Loading entries..."
+            refused={refused}
+            describe={(f) => `${lbs(f.weight)} on ${f.date}`}
+            onFix={fix}
+            onDiscard={(c) => void discardRefused(c.seq)}
+            empty={<p className="muted">No entries yet. Log your first weight above.</p>}
+          >
+            {() => (
+              <>
+                <ul className="entry-list">
+                  {entries.slice(0, RECENT).map((e) => (
+                    <li key={e.id} className="entry">
+                      <span className="entry-date">{e.date}</span>
+                      <strong>{lbs(e.weight)}</strong>
+                      {e.mood && <span className="tag">{e.mood}</span>}
+                      {e.notes && <span className="muted small">{e.notes}</span>}
+                    </li>
+                  ))}
+                </ul>
+                {entries.length > RECENT && <p className="muted">And {entries.length - RECENT} more entries...</p>}
+              </>
+            )}
+          </LiveList>
         </section>
       </main>
     </>

@@ -5,15 +5,15 @@ import { use, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
-import { dailyId } from '../../sync/protocol';
-import { saveRecord } from '../../sync/useRecords';
+import type { Grade } from '../../generated/records';
+import { newRecordId, saveRecord } from '../../sync/useRecords';
 import { loadCore, todayIn } from '../../wasm/core';
 import { STATEMENTS } from './statements';
 
 export default function WellnessScorePage() {
   const core = use(loadCore());
   const [ratings, setRatings] = useState<(number | null)[]>(STATEMENTS.map(() => null));
-  const [result, setResult] = useState<{ score: number; grade: string } | null>(null);
+  const [result, setResult] = useState<{ score: number; grade: Grade } | null>(null);
   const [saving, setSaving] = useState(false);
   const complete = ratings.every((r) => r !== null);
 
@@ -23,7 +23,7 @@ export default function WellnessScorePage() {
     setSaving(true);
     try {
       const date = todayIn(core);
-      await saveRecord('wellnessScores', dailyId('score', date), 'put', {
+      await saveRecord('wellnessScores', await newRecordId('wellnessScores', date), 'put', {
         date,
         score: scored.score,
         grade: scored.grade,

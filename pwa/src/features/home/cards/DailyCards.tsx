@@ -4,14 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { apiRequest } from '../../../api/client';
-import { useDaily } from '../../daily/useDaily';
-import type { Biohack } from '../../daily/types';
-import { usePremium } from '../../premium/usePremium';
+import { useDaily } from '../../../content/useDaily';
+import type { Biohack } from '../../../content/types';
+import { usePremium } from '../../../entitlement/usePremium';
 import { Badges, ContentCard, SourceLink, Tags } from '../ContentCard';
 
 interface DayProps {
   date: string;
-  dayOfYear: number;
 }
 
 /** /food-recipes?food={slug}: name lower-cased, spaces to hyphens, URL-encoded. */
@@ -19,9 +18,9 @@ export function foodSlug(name: string): string {
   return encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
 }
 
-export function HealthTipCard({ date, dayOfYear }: DayProps) {
+export function HealthTipCard({ date }: DayProps) {
   return (
-    <ContentCard id="health-tip" title="Today's Health Wisdom" itemName="health tip" query={useDaily('healthTip', date, dayOfYear)}>
+    <ContentCard id="health-tip" title="Today's Health Wisdom" itemName="health tip" query={useDaily('healthTip', date)}>
       {(t) => (
         <>
           <p className="eyebrow">{t.category}</p>
@@ -40,9 +39,9 @@ export function HealthTipCard({ date, dayOfYear }: DayProps) {
   );
 }
 
-export function SpotlightCard({ date, dayOfYear }: DayProps) {
+export function SpotlightCard({ date }: DayProps) {
   return (
-    <ContentCard id="spotlight" title="Organic Spotlight" itemName="food spotlight" query={useDaily('foodSpotlight', date, dayOfYear)}>
+    <ContentCard id="spotlight" title="Organic Spotlight" itemName="food spotlight" query={useDaily('foodSpotlight', date)}>
       {(f) => (
         <>
           <h3>{f.name}</h3>
@@ -68,9 +67,9 @@ export function SpotlightCard({ date, dayOfYear }: DayProps) {
   );
 }
 
-export function MovementCard({ date, dayOfYear }: DayProps) {
+export function MovementCard({ date }: DayProps) {
   return (
-    <ContentCard id="movement" title="Today's Movement" itemName="exercise suggestion" query={useDaily('exerciseSuggestion', date, dayOfYear)}>
+    <ContentCard id="movement" title="Today's Movement" itemName="exercise suggestion" query={useDaily('exerciseSuggestion', date)}>
       {(e) => (
         <>
           <h3>{e.title}</h3>
@@ -128,18 +127,18 @@ function BiohackBody({ b }: { b: Biohack }) {
   );
 }
 
-export function BiohackCard({ date, dayOfYear }: DayProps) {
+export function BiohackCard({ date }: DayProps) {
   const { premium } = usePremium();
   return (
     <ContentCard
       id="biohack"
       title={(b) => (b.isPremium === 1 ? 'Biohack Spotlight' : "Today's Biohack")}
       itemName="biohack"
-      query={useDaily('dailyBiohack', date, dayOfYear)}
+      query={useDaily('dailyBiohack', date)}
       className={(b) => (b.isPremium === 1 ? 'card-premium' : '')}
     >
       {(b) => {
-        if (b.isPremium !== 1 || b.howTo) return <BiohackBody b={b} />;
+        if ('howTo' in b) return <BiohackBody b={b} />;
         const locked = (
           <div className="locked">
             <span className="premium-pill">Premium Only</span>
@@ -157,9 +156,9 @@ export function BiohackCard({ date, dayOfYear }: DayProps) {
   );
 }
 
-export function HomeTipCard({ date, dayOfYear }: DayProps) {
+export function HomeTipCard({ date }: DayProps) {
   return (
-    <ContentCard id="home-tip" title="Healthy Home Tip" itemName="home tip" query={useDaily('healthyHomeTip', date, dayOfYear)}>
+    <ContentCard id="home-tip" title="Healthy Home Tip" itemName="home tip" query={useDaily('healthyHomeTip', date)}>
       {(t) => (
         <>
           <p className="eyebrow">{t.category}</p>
@@ -178,9 +177,9 @@ export function HomeTipCard({ date, dayOfYear }: DayProps) {
   );
 }
 
-export function BiblicalFoodCard({ date, dayOfYear }: DayProps) {
+export function BiblicalFoodCard({ date }: DayProps) {
   return (
-    <ContentCard id="biblical-food" title="Healing Foods of the Bible" itemName="biblical food" query={useDaily('biblicalFood', date, dayOfYear)}>
+    <ContentCard id="biblical-food" title="Healing Foods of the Bible" itemName="biblical food" query={useDaily('biblicalFood', date)}>
       {(f) => (
         <>
           <h3>{f.name}</h3>
@@ -198,9 +197,9 @@ export function BiblicalFoodCard({ date, dayOfYear }: DayProps) {
   );
 }
 
-export function SnackCard({ date, dayOfYear }: DayProps) {
+export function SnackCard({ date }: DayProps) {
   return (
-    <ContentCard id="snack" title="Healthy Snacks Spotlight" itemName="healthy snack" query={useDaily('healthySnack', date, dayOfYear)}>
+    <ContentCard id="snack" title="Healthy Snacks Spotlight" itemName="healthy snack" query={useDaily('healthySnack', date)}>
       {(s) => (
         <>
           <h3>{s.name}</h3>

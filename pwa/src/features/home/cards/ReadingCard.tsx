@@ -1,5 +1,5 @@
-import type { BibleReading } from '../../daily/types';
-import { useDaily } from '../../daily/useDaily';
+import type { BibleReading } from '../../../content/types';
+import { useDaily } from '../../../content/useDaily';
 import { ContentCard } from '../ContentCard';
 import { useReadAloud } from '../useReadAloud';
 
@@ -16,8 +16,8 @@ export function spokenText(r: BibleReading): string {
     .join('. ');
 }
 
-export function ReadingCard({ date, dayOfYear }: { date: string; dayOfYear: number }) {
-  const query = useDaily('bibleReading', date, dayOfYear);
+export function ReadingCard({ date }: { date: string }) {
+  const query = useDaily('bibleReading', date);
   const speech = useReadAloud();
   return (
     <ContentCard id="reading" title="Today's Reading" itemName="Bible reading" query={query} className="card-reading">

@@ -2,10 +2,17 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetAllDays, saveDays } from '../../../db';
 import { renderWithProviders, stubFetch } from '../../../test/render';
-import type { DayContent } from '../../daily/types';
+import type { DayContent } from '../../../content/types';
 import { BiohackCard, HealthTipCard, SpotlightCard } from './DailyCards';
 
-const day = { date: '2026-11-22', dayOfYear: 326 };
+const day = { date: '2026-11-22' };
+
+/** The server's answer for the day, with `items` and nothing else. */
+const range = (items: Partial<DayContent>) => ({
+  contentVersion: 'v1',
+  days: [{ date: day.date, dayNumber: 326, bibleReading: null, healthTip: null, foodSpotlight: null, exerciseSuggestion: null,
+    dailyBiohack: null, healthyHomeTip: null, biblicalFood: null, healthySnack: null, ...items }],
+});
 const tip = {
   id: 'tip-1', category: 'Sleep', title: 'Keep a Steady Wake-Up Time', content: 'Wake at the same time.',
   quickAction: 'Set one alarm.', tags: ['sleep'], sources: 'PubMed search: sleep — https://pubmed.ncbi.nlm.nih.gov/?term=sleep',
@@ -24,17 +31,22 @@ describe('daily cards', () => {
     expect(screen.getByRole('region', { name: "Today's Health Wisdom" })).toHaveAttribute('aria-busy', 'true');
   });
 
-  it('ask for the local date and day of year, and show the item with the disclaimer', async () => {
-    const fetch = stubFetch(() => tip);
-    renderWithProviders(<HealthTipCard {...day} />);
+  it('ask for the local date once for all cards, and show the item with the disclaimer', async () => {
+    const fetch = stubFetch(() => range({ healthTip: tip } as Partial<DayContent>));
+    renderWithProviders(
+      <>
+        <HealthTipCard {...day} />
+        <SpotlightCard {...day} />
+      </>,
+    );
     expect(await screen.findByText('Keep a Steady Wake-Up Time')).toBeInTheDocument();
-    expect(String(fetch.mock.calls[0][0])).toBe('/api/health-tips/today?day=326&date=2026-11-22');
-    expect(screen.getByText(/not medical advice/)).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/daily-content?from=2026-11-22&days=1']);
+    expect(screen.getAllByText(/not medical advice/)).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'PubMed search: sleep' })).toHaveAttribute('href', 'https://pubmed.ncbi.nlm.nih.gov/?term=sleep');
   });
 
   it('say so when there is nothing for today', async () => {
-    stubFetch(() => null);
+    stubFetch(() => range({}));
     renderWithProviders(<HealthTipCard {...day} />);
     expect(await screen.findByText('No health tip available for today')).toBeInTheDocument();
   });
@@ -54,7 +66,7 @@ describe('daily cards', () => {
   });
 
   it('lock a premium biohack behind the upgrade panel', async () => {
-    stubFetch(() => ({ id: 'b', title: 'Contrast Shower', category: 'cold-therapy', isPremium: 1 }));
+    stubFetch(() => range({ dailyBiohack: { id: 'b', title: 'Contrast Shower', category: 'cold-therapy', isPremium: 1, date: day.date } }));
     renderWithProviders(<BiohackCard {...day} />);
     expect(await screen.findByRole('heading', { name: 'Biohack Spotlight' })).toBeInTheDocument();
     expect(screen.getByText('Premium Only')).toBeInTheDocument();
@@ -63,14 +75,17 @@ describe('daily cards', () => {
   });
 
   it('show a free biohack in full', async () => {
-    stubFetch(() => ({ id: 'b', title: 'Box Breathing', category: 'breathwork', isPremium: 0, description: 'Four counts.', duration: '5 minutes', howTo: 'Breathe in for 4.', benefits: 'Calm.' }));
+    stubFetch(() =>
+      range({ dailyBiohack: { id: 'b', title: 'Box Breathing', category: 'breathwork', isPremium: 0, description: 'Four counts.',
+        duration: '5 minutes', howTo: 'Breathe in for 4.', benefits: 'Calm.', date: day.date } }),
+    );
     renderWithProviders(<BiohackCard {...day} />);
     expect(await screen.findByRole('heading', { name: "Today's Biohack" })).toBeInTheDocument();
     expect(screen.getByText('Breathe in for 4.')).toBeInTheDocument();
   });
 
   it('link the food spotlight to recipes by slug', async () => {
-    stubFetch(() => ({ id: 'f', name: 'Sweet Potatoes', season: 'Autumn', description: 'Sweet.' }));
+    stubFetch(() => range({ foodSpotlight: { id: 'f', name: 'Sweet Potatoes', season: 'Autumn', description: 'Sweet.', date: day.date } }));
     renderWithProviders(<SpotlightCard {...day} />);
     expect(await screen.findByRole('link', { name: 'Get Recipe Ideas' })).toHaveAttribute('href', '/food-recipes?food=sweet-potatoes');
   });

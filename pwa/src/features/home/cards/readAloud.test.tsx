@@ -18,7 +18,7 @@ class FakeUtterance {
 let speech: { speak: ReturnType<typeof vi.fn>; pause: ReturnType<typeof vi.fn>; resume: ReturnType<typeof vi.fn>; cancel: ReturnType<typeof vi.fn>; getVoices: () => unknown[] };
 
 beforeEach(() => {
-  stubFetch(() => reading);
+  stubFetch(() => ({ contentVersion: 'v1', days: [{ date: '2026-11-22', dayNumber: 326, bibleReading: reading }] }));
   speech = { speak: vi.fn(), pause: vi.fn(), resume: vi.fn(), cancel: vi.fn(), getVoices: () => [
     { name: 'Samantha (female)', lang: 'en-US' }, { name: 'Daniel', lang: 'en-GB' },
   ] };
@@ -32,7 +32,7 @@ const button = (name: string) => screen.getByRole('button', { name });
 
 describe('read-aloud', () => {
   it('goes Listen → Pause → Resume → Stop, speaking the whole reading gently', async () => {
-    renderWithProviders(<ReadingCard date="2026-11-22" dayOfYear={326} />);
+    renderWithProviders(<ReadingCard date="2026-11-22" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
     const spoken = speech.speak.mock.calls[0][0] as FakeUtterance;
     for (const part of ['Psalm 23:1', 'my shepherd', 'Rest is a gift', 'All shall be well', 'Julian of Norwich', 'Lead me today']) {
@@ -51,7 +51,7 @@ describe('read-aloud', () => {
   });
 
   it('returns to idle when speech ends', async () => {
-    renderWithProviders(<ReadingCard date="2026-11-22" dayOfYear={326} />);
+    renderWithProviders(<ReadingCard date="2026-11-22" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
     expect(button('Pause')).toBeInTheDocument();
     const spoken = speech.speak.mock.calls[0][0] as FakeUtterance;
@@ -67,7 +67,7 @@ describe('read-aloud', () => {
     delete (window as { speechSynthesis?: unknown }).speechSynthesis;
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
-    renderWithProviders(<ReadingCard date="2026-11-22" dayOfYear={326} />);
+    renderWithProviders(<ReadingCard date="2026-11-22" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
     expect(alert).toHaveBeenCalledWith('Text-to-speech is not supported in your browser.');
   });

@@ -5,8 +5,8 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { storage } from '../../lib/storage';
-import { coreFromBytes } from '../../wasm/core';
+import { storage } from '../lib/storage';
+import { coreFromBytes } from '../wasm/core';
 
 // Local storage as a browser has it (this file runs in Node to read the .wasm).
 const store = new Map<string, string>();
@@ -21,9 +21,9 @@ vi.stubGlobal('localStorage', {
   },
 });
 
-const core = await coreFromBytes(readFileSync(new URL('../../wasm/pkg/manna_core_bg.wasm', import.meta.url)));
-vi.mock('../../wasm/core', async (original) => ({
-  ...(await original<typeof import('../../wasm/core')>()),
+const core = await coreFromBytes(readFileSync(new URL('../wasm/pkg/manna_core_bg.wasm', import.meta.url)));
+vi.mock('../wasm/core', async (original) => ({
+  ...(await original<typeof import('../wasm/core')>()),
   loadCore: () => Promise.resolve(core),
 }));
 const { KEYS_KEY, TOKEN_KEY, acceptAnswer, readPremium } = await import('./entitlement');

@@ -4,10 +4,11 @@
 // subscriptionPlan, stripeCustomerId, …) are written as a mirror of what the
 // server said, for display; nothing here reads them to decide anything.
 
-import { apiRequest, ApiError, userId } from '../../api/client';
-import { storage } from '../../lib/storage';
-import { ensureDevice } from '../../sync/device';
-import { loadCore } from '../../wasm/core';
+import { apiRequest, ApiError } from '../api/client';
+import type { CheckoutVerified, KeySet, PremiumStatus } from '../generated/api';
+import { ensureDevice, userId } from '../identity';
+import { storage } from '../lib/storage';
+import { loadCore, loadedCore, type Core } from '../wasm/core';
 
 export const TOKEN_KEY = 'manna-entitlement';
 export const KEYS_KEY = 'manna-entitlement-keys';
@@ -25,21 +26,10 @@ export interface PremiumState {
 export const FREE: PremiumState = { isPremium: false, plan: 'free', isOwner: false };
 
 /** What the server answers about premium (entitlement, check-by-email, …). */
-export interface PremiumAnswer {
-  isPremium?: boolean;
-  plan?: string | null;
-  isOwner?: boolean;
-  stripeCustomerId?: string | null;
-  subscriptionId?: string | null;
-  entitlement?: { token: string; expiresAt: number };
-}
+export type PremiumAnswer = Partial<PremiumStatus>;
 
-interface KeySet {
-  keys: { kid: string; crv: string; x: string }[];
-}
-
-/** The premium state the cached entitlement proves now (offline too). */
-export async function readPremium(now = Date.now()): Promise<PremiumState> {
+/** The premium state the cached entitlement proves at `now` (offline too). */
+export function cachedPremium(core: Core, now = Date.now()): PremiumState {
   const token = storage.get(TOKEN_KEY);
   const keysText = storage.get(KEYS_KEY);
   if (!token || !keysText) return FREE;
@@ -50,7 +40,6 @@ export async function readPremium(now = Date.now()): Promise<PremiumState> {
     return FREE;
   }
   const ed = keys.keys.filter((k) => k.crv === 'Ed25519');
-  const core = await loadCore();
   const check = core.verifyEntitlement(token, ed.map((k) => k.kid), ed.map((k) => k.x), userId(), now);
   if (check.status !== 'premium') return FREE;
   return {
@@ -59,6 +48,18 @@ export async function readPremium(now = Date.now()): Promise<PremiumState> {
     isOwner: check.owner,
     expiresAt: check.expiresAt,
   };
+}
+
+/** The cached premium state, with the core loaded first if need be. */
+export async function readPremium(now = Date.now()): Promise<PremiumState> {
+  return cachedPremium(await loadCore(), now);
+}
+
+/** The cached premium state when the core is already loaded (for a first
+ *  render that must not wait or jump); undefined otherwise. */
+export function cachedPremiumNow(): PremiumState | undefined {
+  const core = loadedCore();
+  return core ? cachedPremium(core) : undefined;
 }
 
 function mirror(answer: PremiumAnswer | null): void {
@@ -89,7 +90,7 @@ export async function acceptAnswer(answer: PremiumAnswer): Promise<void> {
  *  from: premium is kept when the server verified it for this user. */
 export async function verifyCheckout(sessionId: string): Promise<boolean> {
   await ensureDevice();
-  const answer = await apiRequest<PremiumAnswer & { verified?: boolean }>('POST', '/api/verify-checkout-session', { sessionId });
+  const answer = await apiRequest<CheckoutVerified>('POST', '/api/verify-checkout-session', { sessionId });
   if (!answer.verified) return false;
   await acceptAnswer(answer);
   return true;

@@ -1,3 +1,4 @@
+import { PLANS } from './plans';
 import { Link } from 'react-router';
 
 export function PremiumPromo() {
@@ -7,7 +8,7 @@ export function PremiumPromo() {
       <p>Custom meal plans and shopping lists, fitness challenges, home remedies, daily biohacks and progress tracking.</p>
       <div className="row">
         <Link className="btn btn-gold" to="/subscribe-simple">
-          Start My Plan - $4.99/mo
+          {`Start My Plan - ${PLANS.monthly.price}/mo`}
         </Link>
         <Link className="btn btn-outline" to="/already-paid">
           I Already Paid

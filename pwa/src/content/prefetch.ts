@@ -1,8 +1,8 @@
 // Saves today's and the next 7 days' content in the browser, so the app keeps
 // showing each day's content through a week with no signal.
 
-import { apiRequest } from '../../api/client';
-import { forgetDaysBefore, lastStoredDate, saveDays } from '../../db';
+import { apiRequest } from '../api/client';
+import { forgetDaysBefore, lastStoredDate, saveDays } from '../db';
 import type { DayContent } from './types';
 
 export const OFFLINE_DAYS = 8; // today + 7

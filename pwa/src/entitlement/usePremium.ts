@@ -1,9 +1,11 @@
 // The premium state for screens: cached in TanStack Query, re-asked when the
-// network returns and every 5 minutes while the app is in use.
+// network returns and every 5 minutes while the app is in use. The first
+// answer comes from the cached entitlement when the core is already loaded, so
+// a screen knows at once and never shows the wrong banner first.
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { currentPremium, FREE, RECHECK_MS, refreshPremium, type PremiumState } from './entitlement';
+import { cachedPremiumNow, clearPremium, currentPremium, FREE, RECHECK_MS, refreshPremium, type PremiumState } from './entitlement';
 
 export const PREMIUM_KEY = ['premium'] as const;
 
@@ -11,6 +13,9 @@ export function usePremium(): { premium: PremiumState; loading: boolean } {
   const q = useQuery({
     queryKey: PREMIUM_KEY,
     queryFn: currentPremium,
+    initialData: cachedPremiumNow,
+    // The cached answer is shown at once and checked with the server right after.
+    initialDataUpdatedAt: 0,
     staleTime: RECHECK_MS,
     gcTime: Infinity,
     refetchOnReconnect: true,
@@ -27,4 +32,10 @@ export function useRecheckPremium(): () => Promise<void> {
     await refreshPremium();
     await client.invalidateQueries({ queryKey: PREMIUM_KEY });
   }, [client]);
+}
+
+/** Forgets premium on this device and tells every screen (logout). */
+export function resetPremium(client: QueryClient): void {
+  clearPremium();
+  client.setQueryData(PREMIUM_KEY, FREE);
 }

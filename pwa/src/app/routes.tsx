@@ -1,0 +1,68 @@
+// The route table: every page of the app, its title (the tab's title and the
+// page header) and, for tools, the tile Home shows for it. A page added here
+// with a `tool` appears in Home's Wellness Tools grid.
+
+import { lazy, type ReactNode } from 'react';
+import type { Tool } from '../features/home';
+
+export interface AppRoute {
+  path: string;
+  /** The page's name (document title); Home has none of its own. */
+  title?: string;
+  render: () => ReactNode;
+  /** Shown in Home's Wellness Tools grid. */
+  tool?: Omit<Tool, 'to'>;
+}
+
+const HomePage = lazy(() => import('../features/home/HomePage'));
+const WeightTrackingPage = lazy(() => import('../features/weight/WeightTrackingPage'));
+const PrayerRemindersPage = lazy(() => import('../features/reminders/PrayerRemindersPage'));
+const WellnessScorePage = lazy(() => import('../features/wellness/WellnessScorePage'));
+const SubscribePage = lazy(() => import('../features/premium/SubscribePage'));
+const PaymentPage = lazy(() => import('../features/premium/PaymentPage'));
+const SubscriptionSuccessPage = lazy(() => import('../features/premium/SubscriptionSuccessPage'));
+const AlreadyPaidPage = lazy(() => import('../features/premium/RestoreAccessPage').then((m) => ({ default: m.AlreadyPaidPage })));
+const QuickAccessPage = lazy(() => import('../features/premium/RestoreAccessPage').then((m) => ({ default: m.QuickAccessPage })));
+const ManualActivationPage = lazy(() => import('../features/premium/ManualActivationPage'));
+const LoginPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.RegisterPage })));
+const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
+
+export const ROUTES: AppRoute[] = [
+  { path: '/', render: () => <HomePage tools={TOOLS} /> },
+  {
+    path: '/wellness-score',
+    title: 'Daily Wellness Check',
+    render: () => <WellnessScorePage />,
+    tool: { title: 'Wellness Score', subtitle: 'Daily assessment', icon: '✓' },
+  },
+  {
+    path: '/weight-tracking',
+    title: 'Weight Tracking',
+    render: () => <WeightTrackingPage />,
+    tool: { title: 'Weight Tracking', subtitle: 'Progress and milestones', icon: '⚖' },
+  },
+  {
+    path: '/prayer-reminders',
+    title: 'Prayer Reminders',
+    render: () => <PrayerRemindersPage />,
+    tool: { title: 'Prayer Reminders', subtitle: 'Times set apart to pray', icon: '⏰' },
+  },
+  ...['/subscribe', '/subscribe-simple', '/checkout', '/checkout-simple'].map((path) => ({
+    path,
+    title: 'Choose Your Plan',
+    render: () => <SubscribePage />,
+  })),
+  { path: '/payment', title: 'Payment', render: () => <PaymentPage /> },
+  { path: '/subscription-success', title: 'Subscription', render: () => <SubscriptionSuccessPage /> },
+  { path: '/already-paid', title: 'Already Paid?', render: () => <AlreadyPaidPage /> },
+  { path: '/quick-access', title: 'Quick Access', render: () => <QuickAccessPage /> },
+  { path: '/activate-premium', title: 'Manual Activation Disabled', render: () => <ManualActivationPage /> },
+  { path: '/manual-activation', title: 'Manual Activation Disabled', render: () => <ManualActivationPage /> },
+  { path: '/login', title: 'Log In', render: () => <LoginPage /> },
+  { path: '/register', title: 'Create Account', render: () => <RegisterPage /> },
+  { path: '/set-password', title: 'Secure Your Account', render: () => <SetPasswordPage /> },
+];
+
+/** The tiles of Home's Wellness Tools grid, in route order. */
+export const TOOLS: Tool[] = ROUTES.flatMap((r) => (r.tool ? [{ ...r.tool, to: r.path }] : []));

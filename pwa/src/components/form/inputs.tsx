@@ -1,0 +1,128 @@
+// Form controls in a Field: text, long text, number, date and a choice of an
+// enum's values (the values come from the generated lists of the Rust enums).
+
+import type { ReactNode } from 'react';
+import { Field } from './Field';
+
+interface Common {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  name?: string;
+}
+
+export function TextInput({
+  value,
+  onChange,
+  maxLength,
+  ...field
+}: Common & { value: string; onChange: (v: string) => void; maxLength?: number }) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <input {...control} name={field.name} value={value} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </Field>
+  );
+}
+
+export function TextArea({
+  value,
+  onChange,
+  maxLength,
+  ...field
+}: Common & { value: string; onChange: (v: string) => void; maxLength?: number }) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <textarea {...control} name={field.name} value={value} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </Field>
+  );
+}
+
+/** A number typed as text (kept as typed, so nothing a person enters is lost). */
+export function NumberInput({
+  value,
+  onChange,
+  step,
+  min,
+  max,
+  ...field
+}: Common & { value: string; onChange: (v: string) => void; step?: string; min?: number; max?: number }) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <input
+          {...control}
+          name={field.name}
+          type="number"
+          inputMode="decimal"
+          step={step}
+          min={min}
+          max={max}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function DateInput({
+  value,
+  onChange,
+  max,
+  ...field
+}: Common & { value: string; onChange: (v: string) => void; max?: string }) {
+  return (
+    <Field {...field}>
+      {(control) => <input {...control} name={field.name} type="date" value={value} max={max} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+export function TimeInput({ value, onChange, ...field }: Common & { value: string; onChange: (v: string) => void }) {
+  return (
+    <Field {...field}>
+      {(control) => <input {...control} name={field.name} type="time" value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+/** One of an enum's values; `placeholder` adds an empty first choice. */
+export function EnumSelect<T extends string>({
+  values,
+  value,
+  onChange,
+  optionLabel = capitalize,
+  placeholder,
+  ...field
+}: Common & {
+  values: readonly T[];
+  value: T | '';
+  onChange: (v: T | '') => void;
+  optionLabel?: (v: T) => string;
+  placeholder?: string;
+}) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <select {...control} name={field.name} value={value} onChange={(e) => onChange(e.target.value as T | '')}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {values.map((v) => (
+            <option key={v} value={v}>
+              {optionLabel(v)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** 'morning' → 'Morning', 'weight_loss' → 'Weight loss'. */
+export function capitalize(word: string): string {
+  const text = word.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,3 @@
+// What other parts of the app may use of Home.
+
+export type { Tool } from './WellnessTools';

@@ -1,0 +1,153 @@
+// Generated from the Rust types by `make types`: do not edit.
+// The answers of the HTTP API (server/src/api.rs and friends).
+
+import type { Plan } from './core';
+import type { DayContent } from './content';
+
+export type ErrorBody = { 
+/**
+ * A stable code (`bad_request`, `unauthorized`, `clientTooOld`, …).
+ */
+error: string, 
+/**
+ * What went wrong, for a person.
+ */
+message: string, 
+/**
+ * The field at fault, when a record was refused.
+ */
+field?: string, };
+
+export type Health = { status: string, contentVersion: string, };
+
+export type Refreshed = { ok: boolean, contentVersion: string, };
+
+export type DailyRange = { contentVersion: string, days: Array<DayContent>, };
+
+export type Registration = { userId: string, deviceId: string, deviceToken: string, };
+
+export type RecordView = { id: string, userId: string, };
+
+export type Deleted = { id: string, deleted: boolean, };
+
+export type AccountView = { id: string, email: string, firstName: string, lastName: string | null, 
+/**
+ * `active` while the user is premium (paying, trialing or an owner), else `free`.
+ */
+subscriptionStatus: string, subscriptionPlan: string, isOwner: boolean, };
+
+export type SignedIn = { message: string, 
+/**
+ * The id this device now speaks for.
+ */
+userId: string, user: AccountView, 
+/**
+ * Records of the anonymous user merged into the account (login).
+ */
+claimedRecords?: number, };
+
+export type Me = { user: AccountView, };
+
+export type Done = { message: string, };
+
+export type CheckoutStarted = { url: string, sessionId: string, };
+
+export type SubscriptionStarted = { clientSecret: string, subscriptionId: string, plan: Plan, 
+/**
+ * Cents.
+ */
+amount: number, };
+
+export type Entitlement = { token: string, expiresAt: number, };
+
+export type PremiumStatus = { isPremium: boolean, active: boolean, plan?: string, 
+/**
+ * `active`, `trialing` or `owner`.
+ */
+status?: string, isOwner?: boolean, stripeCustomerId?: string, subscriptionId?: string, 
+/**
+ * End of the free trial (ms), while trialing.
+ */
+trialEnd?: number, 
+/**
+ * A signed token the device keeps to stay premium offline.
+ */
+entitlement?: Entitlement, };
+
+export type CheckoutVerified = { verified: boolean, message?: string, customerId?: string, isPremium: boolean, active: boolean, plan?: string, 
+/**
+ * `active`, `trialing` or `owner`.
+ */
+status?: string, isOwner?: boolean, stripeCustomerId?: string, subscriptionId?: string, 
+/**
+ * End of the free trial (ms), while trialing.
+ */
+trialEnd?: number, 
+/**
+ * A signed token the device keeps to stay premium offline.
+ */
+entitlement?: Entitlement, };
+
+export type PaymentStatus = { status: string, };
+
+export type SubscriptionCheck = { 
+/**
+ * The ids name one of this user's subscriptions.
+ */
+verified?: boolean, active: boolean, plan: string | null, entitlement?: Entitlement, };
+
+export type PortalLink = { url: string, };
+
+export type BillingConfig = { 
+/**
+ * Payments go to the local Stripe emulator.
+ */
+testMode: boolean, publishableKey: string | null, emulatorUrl: string | null, };
+
+export type WebhookReceived = { received: boolean, outcome: string, };
+
+export type PublicKey = { kid: string, kty: string, crv: string, alg: string, 
+/**
+ * The 32-byte public key, base64url without padding.
+ */
+x: string, };
+
+export type KeySet = { keys: Array<PublicKey>, };
+
+export type EmailCheck = { 
+/**
+ * A code was sent (the first step).
+ */
+codeSent?: boolean, email?: string, message?: string, 
+/**
+ * The email was proven with its code (the second step).
+ */
+verifiedEmail?: string, hasActiveSubscription?: boolean, 
+/**
+ * No account has this email yet: offer to secure one with a password.
+ */
+needsPassword?: boolean, error?: string, isPremium: boolean, active: boolean, plan?: string, 
+/**
+ * `active`, `trialing` or `owner`.
+ */
+status?: string, isOwner?: boolean, stripeCustomerId?: string, subscriptionId?: string, 
+/**
+ * End of the free trial (ms), while trialing.
+ */
+trialEnd?: number, 
+/**
+ * A signed token the device keeps to stay premium offline.
+ */
+entitlement?: Entitlement, };
+
+export type Urgency = "normal" | "high" | "critical" | "expired";
+
+export type TrialStatus = { showUpgradePrompt: boolean, isPremium: boolean, isTrialing: boolean, isTrialExpired?: boolean, daysRemaining?: number, urgencyLevel?: Urgency, 
+/**
+ * End of the trial (ms).
+ */
+trialEnd?: number, };
+
+export type Email = { to: string, subject: string, text: string, sentAt: number, };
+
+export type Outbox = { emails: Array<Email>, };

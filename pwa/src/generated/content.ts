@@ -1,0 +1,36 @@
+// Generated from the Rust types by `make types`: do not edit.
+// Daily content as the server sends it (server/src/content).
+
+import type { IsoDate } from './records';
+
+export type BibleReading = { id: string, reference: string, verse: string, reflection: string, csLewisQuote?: string, quoteSource?: string, prayer?: string, };
+
+export type HealthTip = { id: string, category: string, title: string, content: string, quickAction?: string, tags?: Array<string>, sources?: string, };
+
+export type FoodSpotlight = { id: string, name: string, season: string, description: string, benefits?: string, preparation?: string, sources?: string, };
+
+export type Difficulty = "beginner" | "intermediate" | "advanced";
+
+export type ExerciseSuggestion = { id: string, category: string, title: string, description: string, duration: string, difficulty: Difficulty, benefits: string, instructions?: Array<string>, sources?: string, };
+
+export type BiohackCategory = "light-therapy" | "grounding" | "breathwork" | "cold-therapy" | "mindfulness" | "detoxification" | "nutrition-timing" | "movement" | "hydration" | "other";
+
+export type Biohack = { id: string, title: string, description: string, category: BiohackCategory, duration: string, howTo: string, benefits: string, scientificBasis?: string, isPremium: number, };
+
+export type CostLevel = "free" | "low-cost" | "moderate-cost";
+
+export type TipDifficulty = "easy" | "moderate" | "advanced";
+
+export type HomeTip = { id: string, category: string, title: string, content: string, quickAction: string, costLevel: CostLevel, difficulty: TipDifficulty, tags: Array<string>, };
+
+export type BiblicalFood = { id: string, name: string, description: string, biblicalReferences: string, healthBenefits: string, modernPreparation: string, spiritualSignificance: string, sources: string, };
+
+export type HealthySnack = { id: string, name: string, category: string, description: string, nutritionHighlights: string, healthBenefits: string, servingSize: string, preparationTips: string, pairingIdeas: string, };
+
+export type Dated = { date: IsoDate, };
+
+export type DayContent = { date: IsoDate, 
+/**
+ * Day of the year (1 January is 1).
+ */
+dayNumber: number, bibleReading: (BibleReading & Dated & { dayNumber: number }) | null, healthTip: (HealthTip & Dated) | null, foodSpotlight: (FoodSpotlight & Dated) | null, exerciseSuggestion: (ExerciseSuggestion & Dated) | null, dailyBiohack: ((Biohack | Pick<Biohack, 'id' | 'title' | 'category' | 'isPremium'>) & Dated) | null, healthyHomeTip: (HomeTip & Dated) | null, biblicalFood: (BiblicalFood & Dated) | null, healthySnack: (HealthySnack & Dated) | null, };

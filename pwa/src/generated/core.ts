@@ -1,0 +1,114 @@
+// Generated from the Rust types by `make types`: do not edit.
+// Figures the core derives (manna_core), and the plans.
+
+import type { IsoDate } from './records';
+
+export type WeekDay = { date: IsoDate, label: string, isToday: boolean, isPast: boolean, visited: boolean, };
+
+export type WeekStrip = { days: Array<WeekDay>, 
+/**
+ * Days of this week before today on which the app was opened.
+ */
+streak: number, };
+
+export type Trend = "down" | "up" | "steady";
+
+export type WeightProgress = { 
+/**
+ * First logged weight minus the latest, in tenths of a pound (negative: gained).
+ */
+totalLoss: number, 
+/**
+ * Average of the entries in the 7 days up to `today`, in tenths (none: 0).
+ */
+weeklyAverage: number, 
+/**
+ * Average of the entries in the 30 days up to `today`, in tenths.
+ */
+monthlyAverage: number, 
+/**
+ * Consecutive days with an entry, ending today (or yesterday, if today is not logged yet).
+ */
+streakDays: number, 
+/**
+ * The largest milestone of total loss reached, e.g. 'Lost 10 lbs!', or empty.
+ */
+milestoneReached: string, 
+/**
+ * Over the last two entries.
+ */
+trend: Trend, entries: number, };
+
+export type WeeklyAverage = { 
+/**
+ * Rounded to one decimal; none without a score in the week.
+ */
+average: number | null, count: number, from: IsoDate, to: IsoDate, };
+
+export type Plan = "monthly" | "annual";
+
+export const PLAN_VALUES = [
+  "monthly",
+  "annual"
+] as const satisfies readonly Plan[];
+
+export type PlanFigures = { plan: Plan, 
+/**
+ * 'Monthly' or 'Annual'.
+ */
+name: string, label: string, 
+/**
+ * Cents charged each period.
+ */
+amount: number, 
+/**
+ * `$4.99`.
+ */
+price: string, 
+/**
+ * 'per month' or 'per year'.
+ */
+per: string, 
+/**
+ * The annual price spread over twelve months (`$3.33`).
+ */
+monthlyEquivalent: string, 
+/**
+ * Twelve monthly payments, struck through beside the annual price (`$59.88`).
+ */
+struck: string | null, 
+/**
+ * Saving against twelve monthly payments, in whole percent and dollars.
+ */
+savePercent: number, saveDollars: number, };
+
+/** The two plans as their cards show them. */
+export const PLANS = {
+  "annual": {
+    "plan": "annual",
+    "name": "Annual",
+    "label": "Annual Plan",
+    "amount": 3999,
+    "price": "$39.99",
+    "per": "per year",
+    "monthlyEquivalent": "$3.33",
+    "struck": "$59.88",
+    "savePercent": 33,
+    "saveDollars": 20
+  },
+  "monthly": {
+    "plan": "monthly",
+    "name": "Monthly",
+    "label": "Monthly Plan",
+    "amount": 499,
+    "price": "$4.99",
+    "per": "per month",
+    "monthlyEquivalent": "$4.99",
+    "struck": null,
+    "savePercent": 0,
+    "saveDollars": 0
+  }
+} as const;
+
+/** Days of free trial on a new subscription. */
+export const TRIAL_DAYS = 7 as const;

@@ -1,0 +1,255 @@
+// Generated from the Rust types by `make types`: do not edit.
+// Synced tables and their records: shapes, enums and limits (manna_sync_protocol).
+
+export type IsoDate = string;
+
+export type Table = "prayerJournal" | "weightEntries" | "prayerReminders" | "shoppingLists" | "shoppingListItems" | "wellnessGoals" | "personalizedPlans" | "planProgress" | "wellnessScores" | "mealPlanEnrollments" | "userSettings";
+
+export const TABLE_VALUES = [
+  "prayerJournal",
+  "weightEntries",
+  "prayerReminders",
+  "shoppingLists",
+  "shoppingListItems",
+  "wellnessGoals",
+  "personalizedPlans",
+  "planProgress",
+  "wellnessScores",
+  "mealPlanEnrollments",
+  "userSettings"
+] as const satisfies readonly Table[];
+
+export type FieldError = { 
+/**
+ * The field's wire name (`weight`, `reminderTime`); `id` for the record's id.
+ */
+field: string, message: string, };
+
+export type JournalCategory = "gratitude" | "petition" | "intercession" | "confession" | "praise" | "reflection";
+
+export const JOURNAL_CATEGORY_VALUES = [
+  "gratitude",
+  "petition",
+  "intercession",
+  "confession",
+  "praise",
+  "reflection"
+] as const satisfies readonly JournalCategory[];
+
+export type JournalEntry = { date: IsoDate, title: string, content: string, category: JournalCategory, answered?: boolean | null, };
+
+export type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+
+export const WEEKDAY_VALUES = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday"
+] as const satisfies readonly Weekday[];
+
+export type PrayerType = "morning" | "mealtime" | "evening" | "custom";
+
+export const PRAYER_TYPE_VALUES = [
+  "morning",
+  "mealtime",
+  "evening",
+  "custom"
+] as const satisfies readonly PrayerType[];
+
+export type PrayerReminder = { title: string, description: string, 
+/**
+ * `HH:MM`, 24-hour.
+ */
+reminderTime: string, 
+/**
+ * 1 active, 0 paused (the spec's wire form).
+ */
+isActive: number, days: Array<Weekday>, prayerType: PrayerType, };
+
+export type Mood = "great" | "good" | "okay" | "struggling";
+
+export const MOOD_VALUES = [
+  "great",
+  "good",
+  "okay",
+  "struggling"
+] as const satisfies readonly Mood[];
+
+export type WeightEntry = { 
+/**
+ * Tenths of a pound.
+ */
+weight: number, date: IsoDate, notes?: string | null, mood?: Mood | null, };
+
+export type Grade = "Great!" | "Good" | "Needs Improvement";
+
+export const GRADE_VALUES = [
+  "Great!",
+  "Good",
+  "Needs Improvement"
+] as const satisfies readonly Grade[];
+
+export type WellnessScore = { date: IsoDate, score: number, grade: Grade, 
+/**
+ * Statement number ("1" to "5") to its rating.
+ */
+responses: { [key in string]: number }, };
+
+export type PrimaryGoal = "weight_loss" | "muscle_gain" | "energy_boost" | "stress_reduction" | "general_health";
+
+export const PRIMARY_GOAL_VALUES = [
+  "weight_loss",
+  "muscle_gain",
+  "energy_boost",
+  "stress_reduction",
+  "general_health"
+] as const satisfies readonly PrimaryGoal[];
+
+export type FitnessLevel = "beginner" | "intermediate" | "advanced";
+
+export const FITNESS_LEVEL_VALUES = [
+  "beginner",
+  "intermediate",
+  "advanced"
+] as const satisfies readonly FitnessLevel[];
+
+export type Gender = "male" | "female";
+
+export const GENDER_VALUES = [
+  "male",
+  "female"
+] as const satisfies readonly Gender[];
+
+export type TimeCommitment = "15min" | "30min" | "45min" | "60min";
+
+export const TIME_COMMITMENT_VALUES = [
+  "15min",
+  "30min",
+  "45min",
+  "60min"
+] as const satisfies readonly TimeCommitment[];
+
+export type Budget = "budget_friendly" | "moderate" | "premium";
+
+export const BUDGET_VALUES = [
+  "budget_friendly",
+  "moderate",
+  "premium"
+] as const satisfies readonly Budget[];
+
+export type DietaryRestriction = "gluten_free" | "dairy_free" | "nut_allergies" | "egg_allergy" | "shellfish_allergy" | "soy_free" | "vegetarian" | "low_carb" | "diabetic_friendly" | "heart_healthy" | "none";
+
+export const DIETARY_RESTRICTION_VALUES = [
+  "gluten_free",
+  "dairy_free",
+  "nut_allergies",
+  "egg_allergy",
+  "shellfish_allergy",
+  "soy_free",
+  "vegetarian",
+  "low_carb",
+  "diabetic_friendly",
+  "heart_healthy",
+  "none"
+] as const satisfies readonly DietaryRestriction[];
+
+export type MealType = "quick_prep" | "gourmet_cooking" | "batch_prep" | "one_pot_meals" | "raw_foods" | "comfort_foods" | "international_cuisine";
+
+export const MEAL_TYPE_VALUES = [
+  "quick_prep",
+  "gourmet_cooking",
+  "batch_prep",
+  "one_pot_meals",
+  "raw_foods",
+  "comfort_foods",
+  "international_cuisine"
+] as const satisfies readonly MealType[];
+
+export type WellnessGoal = { primaryGoal: PrimaryGoal, currentFitnessLevel: FitnessLevel, gender: Gender, timeCommitment: TimeCommitment, budget: Budget, dietaryRestrictions: Array<DietaryRestriction>, healthConcerns: Array<string>, preferredMealTypes: Array<MealType>, motivation?: string | null, 
+/**
+ * Tenths of a pound.
+ */
+startWeight?: number | null, 
+/**
+ * Tenths of a pound.
+ */
+targetWeight?: number | null, };
+
+export type ShoppingList = { title: string, status: string, createdAt: string, 
+/**
+ * Cents.
+ */
+estimatedCost?: number | null, weekNumber?: number | null, };
+
+export type ItemCategory = "produce" | "protein" | "dairy" | "pantry" | "oils" | "supplements" | "other";
+
+export const ITEM_CATEGORY_VALUES = [
+  "produce",
+  "protein",
+  "dairy",
+  "pantry",
+  "oils",
+  "supplements",
+  "other"
+] as const satisfies readonly ItemCategory[];
+
+export type ShoppingListItem = { listId: string, itemName: string, category: ItemCategory, quantity?: string | null, priority?: string | null, notes?: string | null, nutritionalFocus?: string | null, 
+/**
+ * Cents.
+ */
+estimatedPrice?: number | null, isChecked: boolean, checkedAt?: string | null, };
+
+export type PlanType = "meal_plan" | "fitness_challenge";
+
+export const PLAN_TYPE_VALUES = [
+  "meal_plan",
+  "fitness_challenge"
+] as const satisfies readonly PlanType[];
+
+export type PlanDay = Record<string, unknown>;
+
+export type PersonalizedPlan = { planType: PlanType, planName: string, title: string, description: string, createdAt: string, dailyPlans: Array<PlanDay>, tips: Array<string>, goalId?: string | null, };
+
+export type PlanProgress = { planId: string, day: number, completed: boolean, completedAt?: string | null, };
+
+export type Preferences = { allergies: Array<string>, dislikes: Array<string>, dietaryRestrictions: Array<string>, };
+
+export type MealPlanEnrollment = { mealPlanId: string, startDate: IsoDate, preferences?: Preferences | null, };
+
+export type UserSettings = Record<string, unknown>;
+
+/** The record type each synced table holds. */
+export type TableRecords = {
+  prayerJournal: JournalEntry;
+  weightEntries: WeightEntry;
+  prayerReminders: PrayerReminder;
+  shoppingLists: ShoppingList;
+  shoppingListItems: ShoppingListItem;
+  wellnessGoals: WellnessGoal;
+  personalizedPlans: PersonalizedPlan;
+  planProgress: PlanProgress;
+  wellnessScores: WellnessScore;
+  mealPlanEnrollments: MealPlanEnrollment;
+  userSettings: UserSettings;
+};
+
+/** Longest title or name, in characters. */
+export const TITLE_MAX = 200 as const;
+
+/** Longest description or notes, in characters. */
+export const NOTES_MAX = 2000 as const;
+
+/** Longest journal entry, in characters. */
+export const JOURNAL_ENTRY_MAX = 20000 as const;
+
+/** Longest record id. */
+export const ID_MAX = 200 as const;
+
+/** Heaviest weight, in tenths of a pound. */
+export const MAX_WEIGHT_TENTHS = 15000 as const;
+
+/** Statements of the daily wellness check. */
+export const WELLNESS_STATEMENTS = 5 as const;

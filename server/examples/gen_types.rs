@@ -1,0 +1,341 @@
+//! Writes the app's TypeScript types from the Rust types into
+//! `pwa/src/generated/` (`make types`). With `--check` it writes nothing and
+//! fails when a checked-in file differs from what the Rust types say (`make
+//! lint`), so a TypeScript copy can never drift from its Rust source.
+//!
+//! Each file holds the types of one Rust crate or layer; enums declared with
+//! `wire_enum!` also get the list of their values, and the figures the app shows
+//! as constants (plans, limits) come from the Rust constants.
+
+use manna_core::plans::{self, Plan};
+use manna_server::{api, content, error::ErrorBody};
+use manna_sync_protocol::records::{
+    NOTES_MAX, TITLE_MAX, journal, plans as record_plans, prayer, settings, shopping, weight,
+    wellness,
+};
+use manna_sync_protocol::{self as protocol, WireEnum, ids::ID_MAX};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use ts_rs::{Config, TS};
+
+const HEADER: &str = "// Generated from the Rust types by `make types`: do not edit.\n";
+
+#[derive(Default)]
+struct File {
+    doc: &'static str,
+    items: Vec<(String, String)>,
+}
+
+impl File {
+    fn new(doc: &'static str) -> Self {
+        Self {
+            doc,
+            items: Vec::new(),
+        }
+    }
+
+    /// `export type T = …` (`name` is the TypeScript name, for imports).
+    fn ty<T: TS>(mut self, cfg: &Config) -> Self {
+        let decl = T::decl(cfg);
+        let decl = decl.trim_end_matches(';');
+        self.items.push((T::name(cfg), format!("export {decl};\n")));
+        self
+    }
+
+    /// The type and its list of values.
+    fn words<T: TS + WireEnum>(self, cfg: &Config) -> Self {
+        let name = T::name(cfg);
+        let mut file = self.ty::<T>(cfg);
+        file.items.push((
+            format!("{}_VALUES", screaming(&name)),
+            format!(
+                "export const {}_VALUES = {} as const satisfies readonly {name}[];\n",
+                screaming(&name),
+                json(&T::VALUES)
+            ),
+        ));
+        file
+    }
+
+    /// A type spelled out by the generator (`name` = `text`).
+    fn alias(mut self, name: &str, doc: &str, text: &str) -> Self {
+        self.items.push((
+            name.to_string(),
+            format!("/** {doc} */\nexport type {name} = {text};\n"),
+        ));
+        self
+    }
+
+    fn constant(mut self, name: &str, doc: &str, value: impl Serialize) -> Self {
+        self.items.push((
+            name.to_string(),
+            format!(
+                "/** {doc} */\nexport const {name} = {} as const;\n",
+                json(&value)
+            ),
+        ));
+        self
+    }
+}
+
+fn json(value: &impl Serialize) -> String {
+    serde_json::to_string_pretty(value).expect("constants are JSON")
+}
+
+/// `WeightEntry` → `WEIGHT_ENTRY`.
+fn screaming(camel: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_uppercase());
+    }
+    out
+}
+
+fn files(cfg: &Config) -> Vec<(&'static str, File)> {
+    let records = File::new(
+        "Synced tables and their records: shapes, enums and limits (manna_sync_protocol).",
+    )
+    .ty::<protocol::Date>(cfg)
+    .words::<protocol::Table>(cfg)
+    .ty::<protocol::FieldError>(cfg)
+    .words::<journal::JournalCategory>(cfg)
+    .ty::<journal::JournalEntry>(cfg)
+    .words::<prayer::Weekday>(cfg)
+    .words::<prayer::PrayerType>(cfg)
+    .ty::<prayer::PrayerReminder>(cfg)
+    .words::<weight::Mood>(cfg)
+    .ty::<weight::WeightEntry>(cfg)
+    .words::<wellness::Grade>(cfg)
+    .ty::<wellness::WellnessScore>(cfg)
+    .words::<wellness::PrimaryGoal>(cfg)
+    .words::<wellness::FitnessLevel>(cfg)
+    .words::<wellness::Gender>(cfg)
+    .words::<wellness::TimeCommitment>(cfg)
+    .words::<wellness::Budget>(cfg)
+    .words::<wellness::DietaryRestriction>(cfg)
+    .words::<wellness::MealType>(cfg)
+    .ty::<wellness::WellnessGoal>(cfg)
+    .ty::<shopping::ShoppingList>(cfg)
+    .words::<shopping::ItemCategory>(cfg)
+    .ty::<shopping::ShoppingListItem>(cfg)
+    .words::<record_plans::PlanType>(cfg)
+    .ty::<record_plans::PlanDay>(cfg)
+    .ty::<record_plans::PersonalizedPlan>(cfg)
+    .ty::<record_plans::PlanProgress>(cfg)
+    .ty::<record_plans::Preferences>(cfg)
+    .ty::<record_plans::MealPlanEnrollment>(cfg)
+    .ty::<settings::UserSettings>(cfg)
+    .alias(
+        "TableRecords",
+        "The record type each synced table holds.",
+        &table_records(),
+    )
+    .constant(
+        "TITLE_MAX",
+        "Longest title or name, in characters.",
+        TITLE_MAX,
+    )
+    .constant(
+        "NOTES_MAX",
+        "Longest description or notes, in characters.",
+        NOTES_MAX,
+    )
+    .constant(
+        "JOURNAL_ENTRY_MAX",
+        "Longest journal entry, in characters.",
+        journal::ENTRY_MAX,
+    )
+    .constant("ID_MAX", "Longest record id.", ID_MAX)
+    .constant(
+        "MAX_WEIGHT_TENTHS",
+        "Heaviest weight, in tenths of a pound.",
+        weight::MAX_WEIGHT_TENTHS,
+    )
+    .constant(
+        "WELLNESS_STATEMENTS",
+        "Statements of the daily wellness check.",
+        wellness::STATEMENTS,
+    );
+
+    let sync = File::new("The sync wire format (manna_sync_protocol::messages).")
+        .constant(
+            "PROTOCOL_VERSION",
+            "Bumped whenever the wire format changes incompatibly.",
+            protocol::PROTOCOL_VERSION,
+        )
+        .ty::<protocol::Op>(cfg)
+        .ty::<protocol::Mutation>(cfg)
+        .ty::<protocol::PushRequest>(cfg)
+        .ty::<protocol::Rejection>(cfg)
+        .ty::<protocol::Gap>(cfg)
+        .ty::<protocol::PushResponse>(cfg)
+        .ty::<protocol::Cursor>(cfg)
+        .ty::<protocol::PullRequest>(cfg)
+        .ty::<protocol::ChangeOp>(cfg)
+        .ty::<protocol::Change>(cfg)
+        .ty::<protocol::ResetReason>(cfg)
+        .ty::<protocol::Incompatibility>(cfg)
+        .ty::<protocol::PullResponse>(cfg);
+
+    let figures: BTreeMap<&str, plans::PlanFigures> = Plan::ALL
+        .iter()
+        .map(|p| (p.wire(), plans::figures(*p)))
+        .collect();
+    let core = File::new("Figures the core derives (manna_core), and the plans.")
+        .ty::<manna_core::WeekDay>(cfg)
+        .ty::<manna_core::WeekStrip>(cfg)
+        .ty::<manna_core::Trend>(cfg)
+        .ty::<manna_core::WeightProgress>(cfg)
+        .ty::<manna_core::WeeklyAverage>(cfg)
+        .words::<Plan>(cfg)
+        .ty::<plans::PlanFigures>(cfg)
+        .constant("PLANS", "The two plans as their cards show them.", figures)
+        .constant(
+            "TRIAL_DAYS",
+            "Days of free trial on a new subscription.",
+            plans::TRIAL_DAYS,
+        );
+
+    let content = File::new("Daily content as the server sends it (server/src/content).")
+        .ty::<content::BibleReading>(cfg)
+        .ty::<content::HealthTip>(cfg)
+        .ty::<content::FoodSpotlight>(cfg)
+        .ty::<content::Difficulty>(cfg)
+        .ty::<content::ExerciseSuggestion>(cfg)
+        .ty::<content::BiohackCategory>(cfg)
+        .ty::<content::Biohack>(cfg)
+        .ty::<content::CostLevel>(cfg)
+        .ty::<content::TipDifficulty>(cfg)
+        .ty::<content::HomeTip>(cfg)
+        .ty::<content::BiblicalFood>(cfg)
+        .ty::<content::HealthySnack>(cfg)
+        .ty::<content::Dated>(cfg)
+        .ty::<content::DayContent>(cfg);
+
+    let answers = File::new("The answers of the HTTP API (server/src/api.rs and friends).")
+        .ty::<ErrorBody>(cfg)
+        .ty::<api::Health>(cfg)
+        .ty::<api::Refreshed>(cfg)
+        .ty::<api::DailyRange>(cfg)
+        .ty::<manna_server::identity::Registration>(cfg)
+        .ty::<api::RecordView>(cfg)
+        .ty::<api::Deleted>(cfg)
+        .ty::<manna_server::accounts::AccountView>(cfg)
+        .ty::<api::SignedIn>(cfg)
+        .ty::<api::Me>(cfg)
+        .ty::<api::Done>(cfg)
+        .ty::<api::CheckoutStarted>(cfg)
+        .ty::<api::SubscriptionStarted>(cfg)
+        .ty::<manna_server::entitlement::Entitlement>(cfg)
+        .ty::<api::PremiumStatus>(cfg)
+        .ty::<api::CheckoutVerified>(cfg)
+        .ty::<api::PaymentStatus>(cfg)
+        .ty::<api::SubscriptionCheck>(cfg)
+        .ty::<api::PortalLink>(cfg)
+        .ty::<api::BillingConfig>(cfg)
+        .ty::<api::WebhookReceived>(cfg)
+        .ty::<manna_core::premium::PublicKey>(cfg)
+        .ty::<api::KeySet>(cfg)
+        .ty::<api::EmailCheck>(cfg)
+        .ty::<api::Urgency>(cfg)
+        .ty::<api::TrialStatus>(cfg)
+        .ty::<manna_server::mail::Email>(cfg)
+        .ty::<api::Outbox>(cfg);
+
+    vec![
+        ("records", records),
+        ("sync", sync),
+        ("core", core),
+        ("content", content),
+        ("api", answers),
+    ]
+}
+
+fn table_records() -> String {
+    let rows: Vec<String> = protocol::Table::ALL
+        .iter()
+        .map(|t| format!("  {}: {};", t.wire(), t.record_type()))
+        .collect();
+    format!("{{\n{}\n}}", rows.join("\n"))
+}
+
+/// Whether `text` mentions `name` as a whole word.
+fn mentions(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !word(before) && !word(after)
+    })
+}
+
+fn render(all: &[(&'static str, File)]) -> Vec<(String, String)> {
+    all.iter()
+        .map(|(name, file)| {
+            let body: String = file.items.iter().map(|(_, t)| format!("\n{t}")).collect();
+            let mut imports = String::new();
+            for (other, theirs) in all {
+                if other == name {
+                    continue;
+                }
+                let used: Vec<&str> = theirs
+                    .items
+                    .iter()
+                    .map(|(n, _)| n.as_str())
+                    .filter(|n| mentions(&body, n))
+                    .collect();
+                if !used.is_empty() {
+                    let _ = writeln!(
+                        imports,
+                        "import type {{ {} }} from './{other}';",
+                        used.join(", ")
+                    );
+                }
+            }
+            let text = format!(
+                "{HEADER}// {}\n{}{}",
+                file.doc,
+                if imports.is_empty() {
+                    String::new()
+                } else {
+                    format!("\n{imports}")
+                },
+                body
+            );
+            (format!("{name}.ts"), text)
+        })
+        .collect()
+}
+
+fn main() {
+    let check = std::env::args().any(|a| a == "--check");
+    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../pwa/src/generated");
+    let cfg = Config::new().with_large_int("number");
+    let mut stale = Vec::new();
+    for (name, text) in render(&files(&cfg)) {
+        let path = dir.join(&name);
+        let current = std::fs::read_to_string(&path).unwrap_or_default();
+        if current == text {
+            continue;
+        }
+        if check {
+            stale.push(name);
+        } else {
+            std::fs::create_dir_all(&dir).expect("create pwa/src/generated");
+            std::fs::write(&path, text).expect("write a generated file");
+            println!("wrote pwa/src/generated/{name}");
+        }
+    }
+    if !stale.is_empty() {
+        eprintln!(
+            "pwa/src/generated is stale ({}): run `make types` and commit the result",
+            stale.join(", ")
+        );
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,129 @@
+// What every visitor notices before reading a word: Home does not jump while
+// it loads (first visit and return visit), and no page has a serious or
+// critical accessibility problem (axe-core, injected into each page).
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, test } from 'node:test';
+import { PHONE, serverAndBrowser } from './harness.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Starts collecting layout shifts before the page's own scripts run. */
+async function watchLayoutShifts(page) {
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (!entry.hadRecentInput) {
+          window.__shifts.push({
+            value: entry.value,
+            sources: (entry.sources ?? []).map((s) => s.node?.className || s.node?.nodeName || '?'),
+          });
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Waits until Home has settled: content shown, premium known, the week saved. */
+async function homeSettled(page) {
+  await page.locator('[data-card="reading"] .reference').waitFor();
+  await page.locator('[data-card="snack"] h3').waitFor();
+  await page.getByText(/Saved for offline use through/).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 30_000 });
+  await page.locator('.promo, .premium-home').first().waitFor();
+  // Two frames for the last layout to be measured.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+async function shifts(page) {
+  const list = await page.evaluate(() => window.__shifts);
+  return { total: list.reduce((sum, s) => sum + s.value, 0), list };
+}
+
+describe('a home screen that does not jump', () => {
+  const env = serverAndBrowser({ stripe: true });
+
+  test('first visit and return visit both keep the cumulative layout shift at or below 0.02', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const page = await context.newPage();
+    await watchLayoutShifts(page);
+    await page.goto('/');
+    await homeSettled(page);
+    const first = await shifts(page);
+    assert.ok(first.total <= 0.02, `first visit CLS ${first.total.toFixed(4)}: ${JSON.stringify(first.list)}`);
+
+    // Back again: content from this device, the service worker in charge.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await homeSettled(page);
+    const again = await shifts(page);
+    assert.ok(again.total <= 0.02, `return visit CLS ${again.total.toFixed(4)}: ${JSON.stringify(again.list)}`);
+
+    // The reading begins on the first screen of a phone.
+    const top = await page.locator('[data-card="reading"]').evaluate((el) => el.getBoundingClientRect().top);
+    assert.ok(top < 844 - 120, `the reading starts at ${top}px`);
+    await context.close();
+  });
+
+  test('on a 320 px phone the reading still starts on the first screen', async () => {
+    const context = await env.browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 }, baseURL: env.server.base });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.locator('[data-card="reading"] .reference').waitFor();
+    const box = await page.locator('[data-card="reading"] .reference').boundingBox();
+    assert.ok(box && box.y + box.height <= 640, `the reference ends at ${box && box.y + box.height}px`);
+    await context.close();
+  });
+});
+
+/** Serious and critical axe violations of the page as it stands. */
+async function seriousProblems(page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility of every page', () => {
+  const env = serverAndBrowser({ stripe: true });
+
+  const PAGES = [
+    ['/', (p) => p.locator('[data-card="snack"] h3').waitFor()],
+    ['/wellness-score', (p) => p.getByRole('heading', { name: 'Daily Wellness Check' }).waitFor()],
+    ['/weight-tracking', (p) => p.getByText('No entries yet.').waitFor()],
+    ['/prayer-reminders', (p) => p.getByText('No prayer reminders yet.').waitFor()],
+    ['/subscribe', (p) => p.getByText('Save $20 per year').waitFor()],
+    ['/payment?plan=annual', (p) => p.getByRole('button', { name: /Subscribe for/ }).waitFor()],
+    ['/subscription-success', (p) => p.getByRole('heading', { name: 'No Payment to Confirm' }).waitFor()],
+    ['/already-paid', (p) => p.getByRole('button', { name: 'Verify My Subscription' }).waitFor()],
+    ['/quick-access', (p) => p.getByRole('button', { name: 'Access Premium Content' }).waitFor()],
+    ['/activate-premium', (p) => p.getByRole('heading', { name: 'Manual Activation Disabled' }).first().waitFor()],
+    ['/login', (p) => p.getByRole('button', { name: /Log In/i }).first().waitFor()],
+    ['/register', (p) => p.getByLabel('Email').waitFor()],
+    ['/set-password', (p) => p.getByLabel('Email').waitFor()],
+    ['/no/such/page', (p) => p.getByRole('heading', { name: '404 Page Not Found' }).waitFor()],
+  ];
+
+  test('no route has a serious or critical problem', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const page = await context.newPage();
+    const found = [];
+    for (const [path, ready] of PAGES) {
+      await page.goto(path);
+      await ready(page);
+      for (const problem of await seriousProblems(page)) found.push(`${path}: ${problem}`);
+    }
+    // A form with its errors shown, in an open dialog.
+    await page.goto('/prayer-reminders');
+    await page.getByRole('button', { name: 'Create Prayer Reminder' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create Reminder' }).click();
+    await page.getByRole('dialog').getByText('Missing information').waitFor();
+    for (const problem of await seriousProblems(page)) found.push(`reminder dialog: ${problem}`);
+    assert.deepEqual(found, []);
+    await context.close();
+  });
+});
