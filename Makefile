@@ -91,7 +91,7 @@ test: setup-chromium lint pwa
 tests/bench/node_modules/.package-lock.json: tests/bench/package-lock.json
 	cd tests/bench && npm ci --no-audit --no-fund
 
-bench: pwa server tests/bench/node_modules/.package-lock.json
+bench: setup-chromium pwa server tests/node_modules/.package-lock.json tests/bench/node_modules/.package-lock.json
 	bash tests/bench/bench.sh
 
 # Many more seeded runs of the sync simulation than make test does.

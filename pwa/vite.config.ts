@@ -2,10 +2,43 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
+
+/**
+ * Lets the browser fetch what every first screen needs while it reads the
+ * page: the core's WebAssembly and its glue, and Home's code. Without these
+ * hints each waits for the script before it to run.
+ */
+function preloadCriticalPath(): Plugin {
+  return {
+    name: 'manna-preload-critical-path',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const tags: { tag: string; attrs: Record<string, string | boolean>; injectTo: 'head' }[] = [];
+        for (const item of Object.values(ctx.bundle ?? {})) {
+          if (item.type === 'chunk' && /wasm\/pkg\/manna_core\.js$/.test(item.facadeModuleId ?? '')) {
+            tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${item.fileName}` }, injectTo: 'head' });
+          }
+          if (item.type === 'asset' && item.fileName.endsWith('.wasm')) {
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'preload', href: `/${item.fileName}`, as: 'fetch', type: 'application/wasm', crossorigin: true },
+              injectTo: 'head',
+            });
+          }
+        }
+        return tags;
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    preloadCriticalPath(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -39,6 +72,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Every browser Manna supports preloads modules itself.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     manifest: true,
   },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userId } from '../identity/ids';
-import { apiRequest, ApiError, messageOf, todayUrl } from './client';
+import { apiRequest, ApiError, messageOf } from './client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,9 +31,5 @@ describe('API client', () => {
     expect(messageOf(new ApiError(402, '{"error":{"message":"Your card was declined."}}', ''), 'fallback')).toBe('Your card was declined.');
     expect(messageOf(new ApiError(502, '', 'Bad Gateway'), 'Please try again.')).toBe('Please try again.');
     expect(messageOf(new TypeError('Failed to fetch'), 'Unable to verify access.')).toBe('Unable to verify access.');
-  });
-
-  it('adds day and encoded date to /today calls', () => {
-    expect(todayUrl('/api/biohacks/today', '2026-11-22', 326)).toBe('/api/biohacks/today?day=326&date=2026-11-22');
   });
 });

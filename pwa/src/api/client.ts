@@ -64,8 +64,3 @@ export async function apiRequest<T = unknown>(
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
 }
-
-/** The URL of a `/today` call: day of year and local date as query parameters. */
-export function todayUrl(path: string, date: string, dayOfYear: number): string {
-  return `${path}?day=${dayOfYear}&date=${encodeURIComponent(date)}`;
-}

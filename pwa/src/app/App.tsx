@@ -3,7 +3,7 @@
 // the sync badge in every page header.
 
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { CriticalErrorOverlay } from '../components/CriticalErrorOverlay';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -11,10 +11,13 @@ import { NotFound } from '../components/NotFound';
 import { HeaderStatus } from '../components/PageHeader';
 import { Spinner } from '../components/Spinner';
 import { Toaster } from '../components/toast';
-import { UpdatePrompt } from '../components/UpdatePrompt';
-import { PremiumBanner } from '../features/premium';
+import { PremiumBanner } from '../features/premium/PremiumBanner';
 import { SyncStatusBadge } from '../sync/SyncStatusBadge';
 import { ROUTES } from './routes';
+
+// The service worker registers after the first screen, and with it the prompt
+// for a new version.
+const UpdatePrompt = lazy(() => import('../components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 /** The tab's title follows the page. */
 function DocumentTitle() {
@@ -31,12 +34,16 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    // The sync engine (and Dexie with it) loads after the first screen.
-    void import('../sync/engine').then((m) => {
-      if (live) stop = m.startSync();
-    });
+    // The sync engine (and Dexie with it) loads once the first screen is up.
+    const start = () =>
+      void import('../sync/engine').then((m) => {
+        if (live) stop = m.startSync();
+      });
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 3000 }) : setTimeout(start, 1000);
     return () => {
       live = false;
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle as number);
+      else clearTimeout(idle);
       stop?.();
     };
   }, []);
@@ -58,7 +65,9 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
               </Suspense>
             </BrowserRouter>
           </HeaderStatus.Provider>
-          <UpdatePrompt />
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
           <CriticalErrorOverlay />
         </Toaster>
       </QueryClientProvider>

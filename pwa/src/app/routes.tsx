@@ -4,6 +4,9 @@
 
 import { lazy, type ReactNode } from 'react';
 import type { Tool } from '../features/home';
+// Home is the first screen of nearly every visit: its code comes with the app
+// (a lazy page always waits a moment before it shows).
+import HomePage from '../features/home/HomePage';
 
 export interface AppRoute {
   path: string;
@@ -14,7 +17,6 @@ export interface AppRoute {
   tool?: Omit<Tool, 'to'>;
 }
 
-const HomePage = lazy(() => import('../features/home/HomePage'));
 const WeightTrackingPage = lazy(() => import('../features/weight/WeightTrackingPage'));
 const PrayerRemindersPage = lazy(() => import('../features/reminders/PrayerRemindersPage'));
 const WellnessScorePage = lazy(() => import('../features/wellness/WellnessScorePage'));

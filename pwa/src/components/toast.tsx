@@ -1,17 +1,12 @@
-// Toasts (Radix): one visible at a time, 5000 ms, swipe 50 px to dismiss, F8
-// focuses the notifications region.
+// Toasts: `toast()` from anywhere; the newest replaces the visible one. The
+// view (Radix) loads with the first toast of the session.
 
-import * as Toast from '@radix-ui/react-toast';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ToastMessage } from './toastMessage';
 
-export interface ToastMessage {
-  id: number;
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-  action?: { label: string; onClick: () => void };
-  durationMs?: number;
-}
+export type { ToastMessage };
+
+const ToastView = lazy(() => import('./ToastView'));
 
 let current: ToastMessage | null = null;
 let nextId = 1;
@@ -37,33 +32,17 @@ function subscribe(listener: () => void) {
 
 export function Toaster({ children }: { children?: ReactNode }) {
   const message = useSyncExternalStore(subscribe, () => current);
+  // Once shown, the view stays, so its region keeps its F8 shortcut.
+  const [used, setUsed] = useState(false);
+  if (message && !used) setUsed(true);
   return (
-    <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
+    <>
       {children}
-      {message && (
-        <Toast.Root
-          key={message.id}
-          className={`toast ${message.variant === 'destructive' ? 'toast-destructive' : ''}`}
-          duration={message.durationMs}
-          onOpenChange={(open) => !open && dismiss(message.id)}
-        >
-          <Toast.Title className="toast-title">{message.title}</Toast.Title>
-          {message.description && (
-            <Toast.Description className="toast-description">{message.description}</Toast.Description>
-          )}
-          {message.action && (
-            <Toast.Action altText={message.action.label} asChild>
-              <button type="button" className="btn btn-primary btn-small" onClick={message.action.onClick}>
-                {message.action.label}
-              </button>
-            </Toast.Action>
-          )}
-          <Toast.Close className="toast-close" aria-label="Close">
-            ×
-          </Toast.Close>
-        </Toast.Root>
+      {(used || message) && (
+        <Suspense fallback={null}>
+          <ToastView message={message} onDone={dismiss} />
+        </Suspense>
       )}
-      <Toast.Viewport className="toast-viewport" hotkey={['F8']} />
-    </Toast.Provider>
+    </>
   );
 }

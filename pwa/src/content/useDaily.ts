@@ -5,7 +5,8 @@
 
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, ApiError } from '../api/client';
-import { storedDay, storedDayRow } from '../db';
+import { storedDay } from '../db';
+import { peekDay } from '../db/peek';
 import type { DailyRange } from '../generated/api';
 import type { DayContent, DayField } from './types';
 
@@ -43,19 +44,26 @@ export function useDaily<F extends DayField>(field: F, date: string) {
 }
 
 const primed = new Map<string, Promise<void>>();
+const primedDates = new Set<string>();
+
+/** Whether `primeDay` has finished for `date` (so rendering need not wait). */
+export function isPrimed(date: string): boolean {
+  return primedDates.has(date);
+}
 
 /** Puts the stored copy of `date` (if any) in the cache, once per date; the
  *  answer is fresh for as long as the cache's rules say from when it was saved. */
 export function primeDay(client: QueryClient, date: string): Promise<void> {
   let priming = primed.get(date);
   if (!priming) {
-    priming = storedDayRow(date)
+    priming = peekDay(date)
       .then((row) => {
         if (row && client.getQueryData(dayKey(date)) === undefined) {
           client.setQueryData(dayKey(date), row.content, { updatedAt: row.savedAt });
         }
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => primedDates.add(date));
     primed.set(date, priming);
   }
   return priming;

@@ -16,6 +16,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { DayContent } from '../generated/content';
 import type { FieldError, Table } from '../generated/records';
 import { TABLE_VALUES } from '../generated/records';
+import { DB_NAME } from './name';
 import type { Op } from '../generated/sync';
 
 export interface DayRow {
@@ -78,7 +79,7 @@ export type AppDB = Dexie & {
   refused: EntityTable<RefusedChange, 'seq'>;
 } & { [T in SyncedTable]: EntityTable<LocalRecord, 'id'> };
 
-export const DB_NAME = 'manna';
+export { DB_NAME } from './name';
 
 /** The released schemas, written out: never edit one, add the next. */
 export const SCHEMAS = [

@@ -17,11 +17,6 @@ export async function saveDays(days: DayContent[], contentVersion: string): Prom
   await (await db()).days.bulkPut(days.map((content) => ({ date: content.date, content, contentVersion, savedAt })));
 }
 
-/** The stored content of `date` and when it was saved. */
-export async function storedDayRow(date: string): Promise<{ content: DayContent; savedAt: number } | undefined> {
-  return (await db()).days.get(date);
-}
-
 export async function storedDay(date: string): Promise<DayContent | undefined> {
   return (await (await db()).days.get(date))?.content;
 }

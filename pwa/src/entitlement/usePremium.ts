@@ -16,6 +16,7 @@ export function usePremium(): { premium: PremiumState; loading: boolean } {
     initialData: cachedPremiumNow,
     // The cached answer is shown at once and checked with the server right after.
     initialDataUpdatedAt: 0,
+    refetchOnMount: true,
     staleTime: RECHECK_MS,
     gcTime: Infinity,
     refetchOnReconnect: true,

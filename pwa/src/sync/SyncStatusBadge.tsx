@@ -41,8 +41,10 @@ export function SyncStatusBadge() {
       aria-label={`${label(status)}${problems}. ${status?.message ? `${status.message} ` : ''}Sync now`}
     >
       <span className="sync-dot" aria-hidden="true" />
-      {label(status)}
-      {problems}
+      <span className="sync-label">
+        {label(status)}
+        {problems}
+      </span>
     </button>
   );
 }

@@ -11,34 +11,26 @@ interface Common {
   name?: string;
 }
 
+/** Text on one line, or several with `multiline`. */
 export function TextInput({
   value,
   onChange,
   maxLength,
+  multiline = false,
   ...field
-}: Common & { value: string; onChange: (v: string) => void; maxLength?: number }) {
+}: Common & { value: string; onChange: (v: string) => void; maxLength?: number; multiline?: boolean }) {
+  const Control = multiline ? 'textarea' : 'input';
   return (
     <Field {...field}>
       {(control) => (
-        <input {...control} name={field.name} value={value} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} />
+        <Control {...control} name={field.name} value={value} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} />
       )}
     </Field>
   );
 }
 
-export function TextArea({
-  value,
-  onChange,
-  maxLength,
-  ...field
-}: Common & { value: string; onChange: (v: string) => void; maxLength?: number }) {
-  return (
-    <Field {...field}>
-      {(control) => (
-        <textarea {...control} name={field.name} value={value} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} />
-      )}
-    </Field>
-  );
+export function TextArea(props: Omit<Parameters<typeof TextInput>[0], 'multiline'>) {
+  return <TextInput {...props} multiline />;
 }
 
 /** A number typed as text (kept as typed, so nothing a person enters is lost). */

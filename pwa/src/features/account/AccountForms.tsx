@@ -8,7 +8,7 @@ import { apiRequest, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
-import { ensureDevice } from '../../identity/device';
+import { ensureDevice } from '../../identity';
 import { signIn } from './session';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiRequest, ApiError } from '../../api/client';
 import { storage } from '../../lib/storage';
-import { logout, type AccountUser } from './session';
+import type { AccountUser } from './session';
 
 async function me(): Promise<AccountUser | null> {
   try {
@@ -42,7 +42,8 @@ export function AccountLink() {
         disabled={leaving}
         onClick={() => {
           setLeaving(true);
-          void logout(client).then(() => navigate('/login'));
+          // Logging out loads what it needs then: it is not part of the first screen.
+          void import('./session').then(({ logout }) => logout(client)).then(() => navigate('/login'));
         }}
       >
         {leaving ? 'Logging out…' : 'Log out'}

@@ -7,10 +7,10 @@
 // space kept for it, and promotions sit below the reading.
 
 import { useQueryClient } from '@tanstack/react-query';
-import { use, useCallback, useState } from 'react';
-import { primeDay, useDaily } from '../../content/useDaily';
+import { startTransition, use, useCallback, useEffect, useState } from 'react';
+import { isPrimed, primeDay, useDaily } from '../../content/useDaily';
 import { SyncStatusBadge } from '../../sync/SyncStatusBadge';
-import { loadCore, type Core } from '../../wasm/core';
+import { loadCore, loadedCore, type Core } from '../../wasm/core';
 import { AccountLink } from '../account';
 import { HomePremium } from '../premium';
 import { BiblicalFoodCard, BiohackCard, HealthTipCard, HomeTipCard, MovementCard, SnackCard, SpotlightCard } from './cards/DailyCards';
@@ -24,12 +24,15 @@ import { WellnessSummary } from './WellnessSummary';
 import { WellnessTools, type Tool } from './WellnessTools';
 
 export default function HomePage({ tools }: { tools: Tool[] }) {
-  return <Home core={use(loadCore())} tools={tools} />;
+  // Waiting (suspending) only when something is missing: a suspended first
+  // render is shown a moment later than it could be.
+  return <Home core={loadedCore() ?? use(loadCore())} tools={tools} />;
 }
 
 function Home({ core, tools }: { core: Core; tools: Tool[] }) {
   const today = useToday(core);
-  use(primeDay(useQueryClient(), today.date));
+  const client = useQueryClient();
+  if (!isPrimed(today.date)) use(primeDay(client, today.date));
   const [refreshKey, setRefreshKey] = useState(0);
   const onRefreshed = useCallback(() => setRefreshKey((k) => k + 1), []);
   const { refresh, refreshing } = useRefreshContent(onRefreshed);
@@ -38,6 +41,10 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
   // Until the day's content is here (a first visit), one placeholder keeps the
   // rest of the screen, so nothing below the banner moves when it arrives.
   const loading = useDaily('bibleReading', today.date).isPending;
+  // Below the reading (off the first screen) renders right after it, in
+  // slices, so the reading shows as early as it can.
+  const [below, setBelow] = useState(false);
+  useEffect(() => startTransition(() => setBelow(true)), []);
   return (
     <>
       <header className="app-header home-header">
@@ -62,6 +69,8 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
         ) : (
           <>
             <ReadingCard {...day} />
+            {below && (
+              <>
             <HomePremium />
             <HealthTipCard {...day} />
             <SpotlightCard {...day} />
@@ -73,6 +82,8 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
             <WeekJourney core={core} today={today.date} />
             <WellnessSummary core={core} today={today.date} />
             <WellnessTools tools={tools} />
+              </>
+            )}
           </>
         )}
         <p className="offline-status small muted" role="status">

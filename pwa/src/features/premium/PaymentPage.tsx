@@ -10,7 +10,7 @@ import { apiRequest, ApiError, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/toast';
-import { ensureDevice } from '../../identity/device';
+import { ensureDevice } from '../../identity';
 import { useBillingConfig } from './billingConfig';
 import { mountEmulatorForm, mountStripeForm, type CardForm } from './cardForms';
 import { PLANS, type PlanName } from './plans';

@@ -7,7 +7,7 @@ import { apiRequest, ApiError, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
-import { ensureDevice } from '../../identity/device';
+import { ensureDevice } from '../../identity';
 import { acceptAnswer, type PremiumAnswer } from '../../entitlement/entitlement';
 import { PremiumRequired } from './PremiumRequired';
 import { useRecheckPremium } from '../../entitlement/usePremium';

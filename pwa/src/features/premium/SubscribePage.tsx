@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { apiRequest, ApiError, messageOf } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
-import { ensureDevice } from '../../identity/device';
+import { ensureDevice } from '../../identity';
 import { ManageSubscriptionButton } from './manage';
 import { PremiumFeatureList } from './PremiumFeatureList';
 import { PLANS, planLabel, type PlanName } from './plans';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { apiRequest, messageOf } from '../../api/client';
 import { toast } from '../../components/toast';
-import { ensureDevice } from '../../identity/device';
+import { ensureDevice } from '../../identity';
 
 export function useManageSubscription(): { open: () => Promise<void>; opening: boolean } {
   const [opening, setOpening] = useState(false);

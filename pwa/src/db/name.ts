@@ -1,0 +1,2 @@
+/** The app's IndexedDB database. */
+export const DB_NAME = 'manna';

@@ -1,0 +1,35 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../api/queryClient';
+import { PREMIUM_KEY, resetPremium } from '../../entitlement/usePremium';
+import { stubFetch } from '../../test/render';
+import { PremiumBanner } from './PremiumBanner';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('premium banner after logout', () => {
+  it('turns from PREMIUM MEMBER to PREMIUM REQUIRED without a reload', async () => {
+    stubFetch(() => ({ testMode: false, publishableKey: null, emulatorUrl: null }));
+    const client = createQueryClient();
+    client.setQueryData(PREMIUM_KEY, { isPremium: true, plan: 'annual', isOwner: false });
+    localStorage.setItem('manna-entitlement', 'a-token');
+    localStorage.setItem('isPremium', 'true');
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <PremiumBanner />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('PREMIUM MEMBER');
+    act(() => resetPremium(client));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Premium' })).toHaveTextContent('PREMIUM REQUIRED'));
+    expect(localStorage.getItem('manna-entitlement')).toBeNull();
+    expect(localStorage.getItem('isPremium')).toBeNull();
+  });
+});
