@@ -224,7 +224,6 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<api::DailyRange>(cfg)
         .ty::<manna_server::identity::Registration>(cfg)
         .ty::<api::RecordView>(cfg)
-        .ty::<api::Deleted>(cfg)
         .ty::<manna_server::accounts::AccountView>(cfg)
         .ty::<api::SignedIn>(cfg)
         .ty::<api::Me>(cfg)

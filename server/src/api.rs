@@ -44,13 +44,6 @@ pub struct RecordView {
     pub fields: Map<String, Value>,
 }
 
-/// A record removed through a REST call.
-#[derive(Debug, Serialize, TS)]
-pub struct Deleted {
-    pub id: String,
-    pub deleted: bool,
-}
-
 /// `POST /api/auth/register` and `POST /api/auth/login`.
 #[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -28,8 +28,6 @@ export type Registration = { userId: string, deviceId: string, deviceToken: stri
 
 export type RecordView = { id: string, userId: string, };
 
-export type Deleted = { id: string, deleted: boolean, };
-
 export type AccountView = { id: string, email: string, firstName: string, lastName: string | null, 
 /**
  * `active` while the user is premium (paying, trialing or an owner), else `free`.
