@@ -9,9 +9,14 @@ use std::time::Instant;
 
 const BATCH: usize = 1000;
 
+/// Weight entry number `seq`: one a day (their ids name the day), counting back
+/// from 2026-11-22, as the record rules require.
 fn mutation(seq: usize) -> Value {
-    json!({"seq": seq, "table": "weightEntries", "id": format!("weight:{seq}"), "op": "put",
-           "fields": {"weight": 1500 + seq % 500, "date": "2026-11-22", "notes": format!("entry {seq}"), "mood": "good"}})
+    let date = manna_core::Date::new(2026, 11, 22)
+        .expect("a real date")
+        .add_days(-(seq as i64));
+    json!({"seq": seq, "table": "weightEntries", "id": format!("weight:{date}"), "op": "put",
+           "fields": {"weight": 1500 + seq % 500, "date": date.to_string(), "notes": format!("entry {seq}"), "mood": "good"}})
 }
 
 #[tokio::main]
@@ -61,6 +66,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     .await?;
     let push_1000_ms = t.elapsed().as_secs_f64() * 1000.0;
     assert_eq!(answer["ackedSeq"], BATCH);
+    assert_eq!(answer["rejected"], json!([]), "every mutation accepted");
 
     // The rest of the records, then everything pulled back.
     let t = Instant::now();
