@@ -14,6 +14,9 @@ CHROMIUM := /usr/bin/chromium
 
 export MANNA_PORT ?= 8080
 export MANNA_DATA_DIR ?= ./data
+# `make run` is a local server: test mode and the email outbox. The server's
+# own default is production, which needs real Stripe and SMTP settings.
+export MANNA_ENV ?= development
 
 .PHONY: run test bench soak lint types setup-rust setup-chromium node-deps wasm pwa server
 

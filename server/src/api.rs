@@ -21,6 +21,8 @@ pub struct Health {
 #[serde(rename_all = "camelCase")]
 pub struct Refreshed {
     pub ok: bool,
+    /// Whether the content files were read again (owners only).
+    pub reloaded: bool,
     pub content_version: String,
 }
 

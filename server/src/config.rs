@@ -22,19 +22,24 @@ pub struct Config {
     /// Folder of the daily content files.
     #[arg(long, env = "MANNA_CONTENT_DIR", default_value = "./server/content")]
     pub content_dir: PathBuf,
-    /// The public address of the app, used in links it sends.
-    #[arg(
-        long,
-        env = "MANNA_PUBLIC_URL",
-        default_value = "http://127.0.0.1:8080"
-    )]
-    pub public_url: String,
+    /// The public address of the app (`https://manna.example`): the links it
+    /// sends, where Stripe returns users, and the only host name it answers to
+    /// besides the loopback names. Default: `http://<host>:<port>`.
+    #[arg(long = "public-url", env = "MANNA_PUBLIC_URL")]
+    pub public_url_setting: Option<String>,
     /// Give the database a new epoch at start (after restoring a backup).
     #[arg(long, env = "MANNA_ROTATE_EPOCH", default_value_t = false)]
     pub rotate_epoch: bool,
-    /// `production` hides the development pages (the email outbox at /dev/outbox).
-    #[arg(long, env = "MANNA_ENV", default_value = "development")]
-    pub environment: String,
+    /// `production` (the default) needs real Stripe and SMTP settings;
+    /// `development` allows test mode (the Stripe emulator) and the email outbox
+    /// at /dev/outbox.
+    #[arg(long, env = "MANNA_ENV", value_enum, default_value_t = Environment::Production)]
+    pub environment: Environment,
+    /// Proxies whose `X-Forwarded-For` tells the client's address (addresses or
+    /// networks such as `10.0.0.0/8`, comma separated). Without them every
+    /// client is the connection's peer.
+    #[arg(long, env = "MANNA_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<IpNet>,
     /// Emails whose (proven) owners get admin mode and premium, comma separated.
     #[arg(
         long,
@@ -67,6 +72,66 @@ pub struct Config {
     /// Sender of outgoing email.
     #[arg(long, env = "SMTP_FROM", default_value = "Manna <no-reply@localhost>")]
     pub smtp_from: String,
+}
+
+/// Where the server runs. Production is the default, so a forgotten variable
+/// can never open the development surfaces on a public server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Environment {
+    Production,
+    Development,
+}
+
+/// An address or a network (`10.0.0.0/8`, `fd00::/8`, `127.0.0.1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IpNet {
+    addr: IpAddr,
+    prefix: u8,
+}
+
+impl IpNet {
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+            v4 => v4,
+        };
+        match (self.addr, ip) {
+            (IpAddr::V4(net), IpAddr::V4(ip)) => {
+                let mask = u32::MAX
+                    .checked_shl(32 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u32::from(net) & mask == u32::from(ip) & mask
+            }
+            (IpAddr::V6(net), IpAddr::V6(ip)) => {
+                let mask = u128::MAX
+                    .checked_shl(128 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u128::from(net) & mask == u128::from(ip) & mask
+            }
+            _ => false,
+        }
+    }
+}
+
+impl std::str::FromStr for IpNet {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        let (addr, prefix) = s.split_once('/').map_or((s, None), |(a, p)| (a, Some(p)));
+        let addr: IpAddr = addr
+            .parse()
+            .map_err(|_| format!("'{s}' is not an IP address or network"))?;
+        let max = if addr.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            None => max,
+            Some(p) => p
+                .parse::<u8>()
+                .ok()
+                .filter(|p| *p <= max)
+                .ok_or_else(|| format!("'{s}': the prefix must be 0 to {max}"))?,
+        };
+        Ok(Self { addr, prefix })
+    }
 }
 
 /// A configuration value that never shows in logs or `Debug` output.
@@ -107,10 +172,11 @@ impl Config {
             data_dir,
             static_dir: PathBuf::from("/nonexistent"),
             content_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/content")),
-            public_url: "http://127.0.0.1".into(),
+            public_url_setting: Some("http://127.0.0.1".into()),
             rotate_epoch: false,
-            environment: "development".into(),
+            environment: Environment::Development,
             owner_emails: Vec::new(),
+            trusted_proxies: Vec::new(),
             stripe_secret_key: None,
             stripe_webhook_secret: None,
             stripe_price_monthly: None,
@@ -123,7 +189,54 @@ impl Config {
     }
 
     pub fn is_production(&self) -> bool {
-        self.environment == "production"
+        self.environment == Environment::Production
+    }
+
+    /// Refuses settings the server must not start with, naming the variable:
+    /// in production, real Stripe and SMTP settings and the public address;
+    /// anywhere, a Stripe key without a (non-empty) webhook secret.
+    pub fn check(&self) -> Result<(), String> {
+        let set = |v: &Option<Secret>| v.as_ref().is_some_and(|s| !s.expose().trim().is_empty());
+        if self.stripe_webhook_secret.is_some() && !set(&self.stripe_webhook_secret) {
+            return Err("STRIPE_WEBHOOK_SECRET is empty: no webhook could be trusted".into());
+        }
+        if set(&self.stripe_secret_key) && !set(&self.stripe_webhook_secret) {
+            return Err(
+                "STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: without it no webhook could be trusted".into(),
+            );
+        }
+        if !self.is_production() {
+            return Ok(());
+        }
+        let dev = "(or set MANNA_ENV=development for a local test server)";
+        if !set(&self.stripe_secret_key) {
+            return Err(format!(
+                "STRIPE_SECRET_KEY is not set: production takes payments through Stripe {dev}"
+            ));
+        }
+        if let Some(base) = &self.stripe_api_base
+            && !base.starts_with("https://")
+        {
+            return Err(format!(
+                "STRIPE_API_BASE '{base}' is not an https address: production speaks only to Stripe {dev}"
+            ));
+        }
+        if !set(&self.smtp_url) {
+            return Err(format!(
+                "SMTP_URL is not set: production sends one-time codes by email {dev}"
+            ));
+        }
+        if self.public_url_setting.is_none() {
+            return Err(format!(
+                "MANNA_PUBLIC_URL is not set: production needs the address users open {dev}"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether `ip` is one of the proxies whose `X-Forwarded-For` counts.
+    pub fn trusts_proxy(&self, ip: IpAddr) -> bool {
+        self.trusted_proxies.iter().any(|net| net.contains(ip))
     }
 
     /// Whether `email` (already lower-cased) is one of the configured owners.
@@ -133,9 +246,25 @@ impl Config {
             .any(|o| o.trim().eq_ignore_ascii_case(email))
     }
 
-    /// Cookies get `Secure` when the app is served over https.
+    /// The app's public address, without a trailing slash.
+    pub fn public_url(&self) -> String {
+        match &self.public_url_setting {
+            Some(url) => url.trim_end_matches('/').to_string(),
+            None if self.host.is_ipv6() => format!("http://[{}]:{}", self.host, self.port),
+            None => format!("http://{}:{}", self.host, self.port),
+        }
+    }
+
+    /// The `host[:port]` of the public address (what browsers send as `Host`).
+    pub fn public_authority(&self) -> String {
+        let url = self.public_url();
+        let rest = url.split_once("://").map_or(url.as_str(), |(_, r)| r);
+        rest.split('/').next().unwrap_or("").to_ascii_lowercase()
+    }
+
+    /// Cookies get `Secure` (and responses HSTS) when the app is served over https.
     pub fn secure_cookies(&self) -> bool {
-        self.public_url.starts_with("https://")
+        self.public_url().starts_with("https://")
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::error::AppError;
 use r2d2_sqlite::SqliteConnectionManager;
-use rusqlite::Connection;
+use rusqlite::{Connection, TransactionBehavior};
 use rusqlite_migration::{M, Migrations};
 use std::path::Path;
 use std::sync::LazyLock;
@@ -13,6 +13,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("../migrations/001_content.sql")),
         M::up(include_str!("../migrations/002_sync.sql")),
         M::up(include_str!("../migrations/003_accounts.sql")),
+        M::up(include_str!("../migrations/004_hardening.sql")),
     ])
 });
 
@@ -32,10 +33,18 @@ impl Db {
         std::fs::create_dir_all(dir).map_err(|e| {
             AppError::Internal(format!("cannot create data folder {}: {e}", dir.display()))
         })?;
+        make_private(dir, 0o700)?;
         let manager = SqliteConnectionManager::file(dir.join("manna.sqlite3")).with_init(|c| {
+            // A transaction that writes takes the write lock when it begins: a
+            // deferred one that upgraded later would fail at once with
+            // "database is locked" instead of waiting its turn (busy_timeout).
+            // Read-only transactions ask for `Deferred` themselves.
+            c.set_transaction_behavior(TransactionBehavior::Immediate);
+            // FULL: a write the server acknowledged survives a power cut, not
+            // only a crash of the process (NORMAL may lose the last commits).
             c.execute_batch(
                 "PRAGMA journal_mode = WAL;
-                 PRAGMA synchronous = NORMAL;
+                 PRAGMA synchronous = FULL;
                  PRAGMA foreign_keys = ON;
                  PRAGMA busy_timeout = 5000;",
             )
@@ -45,6 +54,12 @@ impl Db {
         MIGRATIONS
             .to_latest(&mut conn)
             .map_err(|e| AppError::Internal(format!("migrating the database: {e}")))?;
+        for file in ["manna.sqlite3", "manna.sqlite3-wal", "manna.sqlite3-shm"] {
+            let path = dir.join(file);
+            if path.exists() {
+                make_private(&path, 0o600)?;
+            }
+        }
         Ok(Self { pool })
     }
 
@@ -76,6 +91,21 @@ impl Db {
             Err(join) => Err(AppError::Internal(format!("database task: {join}"))),
         }
     }
+}
+
+/// Gives `path` the permission bits `mode` (owner only): the database, its
+/// journal, the signing key and the outbox are nobody else's to read.
+pub fn make_private(path: &Path, mode: u32) -> Result<(), AppError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).map_err(|e| {
+            AppError::Internal(format!("cannot restrict access to {}: {e}", path.display()))
+        })?;
+    }
+    #[cfg(not(unix))]
+    let _ = (path, mode);
+    Ok(())
 }
 
 #[cfg(test)]

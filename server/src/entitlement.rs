@@ -2,6 +2,7 @@
 //! entitlement tokens devices cache to stay premium offline for up to 7 days.
 
 use crate::billing::OWNED_BY_USER;
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::AppError;
@@ -10,7 +11,7 @@ use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use ed25519_dalek::{Signer as _, SigningKey};
 use manna_core::premium::{Claims, MAX_LIFETIME_MS, PublicKey, assemble, signing_input};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -122,14 +123,29 @@ pub struct Premium {
 /// Subscription statuses that make a user premium.
 pub const PREMIUM_STATUSES: [&str; 2] = ["active", "trialing"];
 
-/// [`premium_of`] off the async threads.
+/// How long past the end of its paid (or trial) period a subscription still
+/// counts, waiting for the renewal's webhook or the reconciliation to say it
+/// was renewed.
+pub const PREMIUM_GRACE_SECS: i64 = 2 * 24 * 60 * 60;
+
+/// Whether a subscription Stripe last described as `status`, paid (or on
+/// trial) until `period_end` (seconds), gives premium at `now_secs`. Without
+/// a known period end only the status counts.
+pub fn subscription_gives_premium(status: &str, period_end: Option<i64>, now_secs: i64) -> bool {
+    PREMIUM_STATUSES.contains(&status)
+        && period_end.is_none_or(|end| now_secs < end.saturating_add(PREMIUM_GRACE_SECS))
+}
+
+/// [`premium_of`] off the async threads, at the clock's time.
 pub async fn premium_now(
     db: &Db,
     config: &Arc<Config>,
+    clock: &Clock,
     user: &str,
 ) -> Result<Option<Premium>, AppError> {
-    let (config, user) = (config.clone(), user.to_string());
-    db.call(move |conn| premium_of(conn, &config, &user)).await
+    let (config, user, now) = (config.clone(), user.to_string(), clock.now_secs());
+    db.call(move |conn| premium_of(conn, &config, &user, now))
+        .await
 }
 
 /// Whether `user` is premium: a subscription of theirs (started by them, or
@@ -139,27 +155,30 @@ pub fn premium_of(
     conn: &Connection,
     config: &Config,
     user: &str,
+    now_secs: i64,
 ) -> Result<Option<Premium>, AppError> {
-    let sub = conn
-        .query_row(
-            &format!(
-                "SELECT plan, customer_id, id, status, trial_end FROM subscriptions
-                 WHERE status IN ('active', 'trialing') AND {OWNED_BY_USER}
-                 ORDER BY CASE plan WHEN 'annual' THEN 0 ELSE 1 END, updated_at DESC LIMIT 1"
-            ),
-            [user],
-            |r| {
-                Ok(Premium {
-                    plan: r.get(0)?,
-                    owner: false,
-                    customer_id: Some(r.get(1)?),
-                    subscription_id: Some(r.get(2)?),
-                    status: r.get(3)?,
-                    trial_end: r.get::<_, Option<i64>>(4)?.map(|s| s * 1000),
-                })
-            },
-        )
-        .optional()?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT plan, customer_id, id, status, trial_end, COALESCE(current_period_end, trial_end)
+         FROM subscriptions
+         WHERE status IN ('active', 'trialing') AND {OWNED_BY_USER}
+         ORDER BY CASE plan WHEN 'annual' THEN 0 ELSE 1 END, updated_at DESC"
+    ))?;
+    let mut rows = stmt.query([user])?;
+    let mut sub = None;
+    while let Some(r) = rows.next()? {
+        let status: String = r.get(3)?;
+        if subscription_gives_premium(&status, r.get(5)?, now_secs) {
+            sub = Some(Premium {
+                plan: r.get(0)?,
+                owner: false,
+                customer_id: Some(r.get(1)?),
+                subscription_id: Some(r.get(2)?),
+                status,
+                trial_end: r.get::<_, Option<i64>>(4)?.map(|s| s * 1000),
+            });
+            break;
+        }
+    }
     let owner = is_owner(conn, config, user)?;
     Ok(match (sub, owner) {
         (Some(mut p), owner) => {
@@ -214,13 +233,14 @@ where
     S: Send + Sync,
     Db: FromRef<S>,
     Arc<Config>: FromRef<S>,
+    Clock: FromRef<S>,
 {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let device = DeviceAuth::from_request_parts(parts, state).await?;
         let (db, config) = (Db::from_ref(state), Arc::<Config>::from_ref(state));
-        let premium = premium_now(&db, &config, &device.user_id)
+        let premium = premium_now(&db, &config, &Clock::from_ref(state), &device.user_id)
             .await?
             .ok_or_else(premium_required)?;
         Ok(Self {

@@ -39,6 +39,12 @@ pub enum AppError {
     TooManyRequests(String),
     #[error("{0}")]
     UnsupportedMedia(String),
+    /// The server is at capacity for this kind of work: 503, try again soon.
+    #[error("{0}")]
+    Busy(String),
+    /// The request's body is over the limit: 413.
+    #[error("{0}")]
+    TooLarge(String),
     /// Stripe (or the emulator) refused or failed.
     #[error("{0}")]
     Payment(String),
@@ -68,6 +74,8 @@ impl AppError {
             Self::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             Self::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             Self::TooManyRequests(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
+            Self::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
+            Self::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             Self::UnsupportedMedia(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
             }
@@ -84,22 +92,31 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, code) = self.status_and_code();
-        let message =
-            if status.is_server_error() && !matches!(self, Self::Payment(_) | Self::Mail(_)) {
-                tracing::error!(cause = %self, "request failed");
-                "Something went wrong on our side. Please try again.".to_string()
-            } else {
-                self.to_string()
-            };
+        let message = if status.is_server_error()
+            && !matches!(self, Self::Payment(_) | Self::Mail(_) | Self::Busy(_))
+        {
+            tracing::error!(cause = %self, "request failed");
+            "Something went wrong on our side. Please try again.".to_string()
+        } else {
+            self.to_string()
+        };
         let field = match &self {
             Self::Invalid(e) => Some(e.field.clone()),
             _ => None,
         };
+        let busy = matches!(self, Self::Busy(_));
         let body = ErrorBody {
             error: code,
             message,
             field,
         };
-        (status, Json(body)).into_response()
+        let mut res = (status, Json(body)).into_response();
+        if busy {
+            res.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static("5"),
+            );
+        }
+        res
     }
 }

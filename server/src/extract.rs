@@ -15,6 +15,12 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(value)) => Ok(Self(value)),
+            Err(rejection) if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(AppError::TooLarge(format!(
+                    "the body is larger than {} MB",
+                    crate::routes::BODY_LIMIT_BYTES / (1024 * 1024)
+                )))
+            }
             Err(rejection) => Err(AppError::BadRequest(json_problem(&rejection))),
         }
     }

@@ -19,13 +19,18 @@ pub struct DeviceAuth {
     pub device_id: String,
 }
 
-/// Checks the shape of an anonymous id: `user-<digits>-<letters and digits>`.
+/// Digits in the timestamp part of an anonymous id (milliseconds since 1970
+/// have 13 until the year 2286).
+const MAX_TIMESTAMP_DIGITS: usize = 16;
+
+/// Checks the shape of an anonymous id: `user-<digits>-<letters and digits>`,
+/// at most 16 digits and 64 letters (the id is stored with every record).
 pub fn check_user_id(id: &str) -> Result<(), AppError> {
     let mut parts = id.splitn(3, '-');
     let ok = parts.next() == Some("user")
-        && parts
-            .next()
-            .is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+        && parts.next().is_some_and(|t| {
+            (1..=MAX_TIMESTAMP_DIGITS).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+        })
         && parts.next().is_some_and(|r| {
             !r.is_empty() && r.len() <= 64 && r.bytes().all(|b| b.is_ascii_alphanumeric())
         });
@@ -178,6 +183,7 @@ mod tests {
             "user-x-abc",
             "user-1-a b",
             "user-1-a-b",
+            "user-12345678901234567-abc",
         ] {
             assert!(super::check_user_id(bad).is_err(), "{bad}");
         }

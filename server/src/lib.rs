@@ -16,7 +16,8 @@
 //! - `accounts`: email and password accounts, sessions, one-time codes, claiming.
 //! - `entitlement`: who is premium, and the signed tokens devices cache.
 //! - `billing`: Stripe calls, the local copy of subscriptions, the webhook.
-//! - `guard`: the CSRF rule and rate limits.
+//! - `guard`: the CSRF rule, the host check and rate limits.
+//! - `headers`: the security headers of every answer.
 //! - `mail`: outgoing email (SMTP, or the development outbox).
 //! - `extract`: request extractors with JSON refusals.
 //! - `sync`: push, pull and their maintenance over SQLite.
@@ -35,6 +36,7 @@ pub mod entitlement;
 pub mod error;
 mod extract;
 pub mod guard;
+mod headers;
 pub mod identity;
 pub mod mail;
 pub mod resources;
@@ -72,6 +74,7 @@ pub async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    billing::reconcile::spawn(state.db.clone(), state.clock.clone(), state.stripe.clone());
     tracing::info!("Manna is serving http://{}", listener.local_addr()?);
     axum::serve(
         listener,

@@ -132,12 +132,16 @@ async fn write_to_outbox(
     let name = format!("{sent_at:013}-{n:08}-{}.json", random_hex(4)?);
     let body = serde_json::to_vec_pretty(&email).map_err(|e| AppError::Internal(e.to_string()))?;
     tokio::task::spawn_blocking(move || {
-        std::fs::create_dir_all(&dir)?;
-        std::fs::write(dir.join(name), body)
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| AppError::Internal(format!("creating the outbox: {e}")))?;
+        crate::db::make_private(&dir, 0o700)?;
+        let path = dir.join(name);
+        std::fs::write(&path, body)
+            .map_err(|e| AppError::Internal(format!("writing to the outbox: {e}")))?;
+        crate::db::make_private(&path, 0o600)
     })
     .await
-    .map_err(|e| AppError::Internal(format!("mail task: {e}")))?
-    .map_err(|e| AppError::Internal(format!("writing to the outbox: {e}")))?;
+    .map_err(|e| AppError::Internal(format!("mail task: {e}")))??;
     tracing::info!(%to, %subject, "email written to the outbox");
     Ok(())
 }

@@ -12,6 +12,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
                 .unwrap_or_else(|_| "manna_server=info,tower_http=warn".into()),
         )
         .init();
+    if let Err(problem) = config.check() {
+        eprintln!("manna-server will not start: {problem}");
+        std::process::exit(2);
+    }
     let addr = std::net::SocketAddr::from((config.host, config.port));
     let listener = tokio::net::TcpListener::bind(addr).await?;
     run(config, listener, shutdown_signal()).await?;

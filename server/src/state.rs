@@ -55,12 +55,8 @@ impl FromRef<AppState> for Arc<Config> {
 
 impl AppState {
     pub async fn open(config: Config, clock: Clock) -> Result<Self, AppError> {
+        config.check().map_err(AppError::Internal)?;
         let db = Db::open(&config.data_dir)?;
-        if config.stripe_secret_key.is_some() && config.stripe_webhook_secret.is_none() {
-            return Err(AppError::Internal(
-                "STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: without it no webhook could be trusted".into(),
-            ));
-        }
         let state = Self {
             signer: Arc::new(EntitlementSigner::load_or_create(&config.data_dir)?),
             limits: Arc::default(),
@@ -90,7 +86,7 @@ impl AppState {
 
     /// Whether `user` is premium now, as the database says.
     pub async fn premium(&self, user: &str) -> Result<Option<Premium>, AppError> {
-        premium_now(&self.db, &self.config, user).await
+        premium_now(&self.db, &self.config, &self.clock, user).await
     }
 
     /// What the premium checks answer a member: the plan, the Stripe ids and a

@@ -69,6 +69,8 @@ function spawnServer(dataDir, port, extraEnv = {}) {
       MANNA_HOST: '127.0.0.1',
       MANNA_DATA_DIR: dataDir,
       MANNA_STATIC_DIR: join(root, 'pwa/dist'),
+      // A local test server: test mode (the Stripe emulator) and the outbox.
+      MANNA_ENV: 'development',
       NO_COLOR: '1',
       RUST_LOG: 'manna_server=info',
     },
@@ -103,7 +105,12 @@ export async function startServer({ stripe = false } = {}) {
   if (stripe) {
     port = await freePort();
     emulator = await startEmulator(port);
-    extraEnv = { STRIPE_API_BASE: emulator.base, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
+    extraEnv = {
+      STRIPE_API_BASE: emulator.base,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      // Where Stripe sends the browser back to.
+      MANNA_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    };
   }
   let proc = spawnServer(dataDir, port, extraEnv);
   const base = await proc.ready;

@@ -20,7 +20,11 @@ field?: string, };
 
 export type Health = { status: string, contentVersion: string, };
 
-export type Refreshed = { ok: boolean, contentVersion: string, };
+export type Refreshed = { ok: boolean, 
+/**
+ * Whether the content files were read again (owners only).
+ */
+reloaded: boolean, contentVersion: string, };
 
 export type DailyRange = { contentVersion: string, days: Array<DayContent>, };
 

@@ -7,6 +7,7 @@
 //! cancelled (Stripe never reactivates one), and an event older than the last
 //! one applied changes nothing.
 
+pub mod reconcile;
 mod stripe_api;
 pub mod webhook;
 
@@ -14,6 +15,7 @@ pub use stripe_api::{
     CheckoutState, DEFAULT_EMULATOR, Plan, StripeApi, SubscriptionState, parse_plan,
 };
 
+use crate::entitlement::subscription_gives_premium;
 use crate::error::AppError;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -87,21 +89,29 @@ pub fn save_subscription(
 pub const OWNED_BY_USER: &str =
     "(user_id = ?1 OR email IN (SELECT email FROM verified_emails WHERE user_id = ?1))";
 
-/// Status and plan of the subscription with these Stripe ids, when it is `user`'s.
+/// Whether the subscription with these Stripe ids gives premium at `now_secs`,
+/// and its plan, when it is `user`'s.
 pub fn owned_subscription(
     conn: &Connection,
     user: &str,
     customer_id: &str,
     subscription_id: &str,
-) -> Result<Option<(String, String)>, AppError> {
+    now_secs: i64,
+) -> Result<Option<(bool, String)>, AppError> {
     Ok(conn
         .query_row(
             &format!(
-                "SELECT status, plan FROM subscriptions
+                "SELECT status, plan, COALESCE(current_period_end, trial_end) FROM subscriptions
                  WHERE id = ?2 AND customer_id = ?3 AND {OWNED_BY_USER}"
             ),
             params![user, subscription_id, customer_id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| {
+                let status: String = r.get(0)?;
+                Ok((
+                    subscription_gives_premium(&status, r.get(2)?, now_secs),
+                    r.get(1)?,
+                ))
+            },
         )
         .optional()?)
 }

@@ -71,8 +71,11 @@ pub async fn handle(
         Some(sid) => Some(stripe.subscription(sid).await?),
         None => None,
     };
-    let created = event.created.max(0);
     let (now_ms, now_secs) = (clock.now_ms(), clock.now_secs());
+    // The subscription was read back just now, so what is stored is Stripe's
+    // state as of now. The event's own `created` is not used: a signed event
+    // dated in the future would otherwise freeze the subscription.
+    let seen_at = now_secs;
     let applied = db
         .call(move |conn| {
             let tx = conn.transaction()?;
@@ -91,7 +94,7 @@ pub async fn handle(
                         sub,
                         email.as_deref(),
                         user_hint.as_deref(),
-                        created.max(now_secs),
+                        seen_at,
                         now_ms,
                     )?;
                     Outcome::Applied

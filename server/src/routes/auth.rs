@@ -39,11 +39,11 @@ impl RegisterForm {
     async fn prepare(
         &self,
         state: &AppState,
-        ip: std::net::IpAddr,
+        client: ClientIp,
     ) -> Result<(Credentials, String), AppError> {
         state
             .limits
-            .hit(guard::REGISTER, ip, state.clock.now_ms())?;
+            .hit(guard::REGISTER, &client.key(), state.clock.now_ms())?;
         let creds = check_credentials(
             &self.email,
             &self.password,
@@ -69,7 +69,7 @@ fn view(
     state: &AppState,
     account: &accounts::Account,
 ) -> Result<AccountView, AppError> {
-    let premium = premium_of(conn, &state.config, &account.id)?;
+    let premium = premium_of(conn, &state.config, &account.id, state.clock.now_secs())?;
     Ok(AccountView {
         id: account.id.clone(),
         email: account.email.clone(),
@@ -92,11 +92,11 @@ fn with_cookie(cookie: &str) -> Result<HeaderMap, AppError> {
 
 pub async fn auth_register(
     State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    client: ClientIp,
     auth: DeviceAuth,
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> Result<(StatusCode, HeaderMap, Json<SignedIn>), AppError> {
-    let (creds, hash) = form.prepare(&state, ip).await?;
+    let (creds, hash) = form.prepare(&state, client).await?;
     let st = state.clone();
     let now = state.clock.now_ms();
     let (user, token) = state
@@ -135,7 +135,7 @@ pub async fn auth_register(
 
 pub async fn auth_login(
     State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    client: ClientIp,
     auth: DeviceAuth,
     old: Option<Session>,
     ApiJson(form): ApiJson<LoginForm>,
@@ -144,7 +144,15 @@ pub async fn auth_login(
     if form.password.is_empty() {
         return Err(AppError::BadRequest("Password is required".into()));
     }
-    state.limits.check(guard::LOGIN, ip, state.clock.now_ms())?;
+    // Each attempt takes its slots before the (costly) check, so a burst can
+    // never run more checks than the limits allow; a right password gives
+    // them back.
+    let (from, now) = (client.key(), state.clock.now_ms());
+    state.limits.hit(guard::LOGIN, &from, now)?;
+    if let Err(e) = state.limits.hit(guard::LOGIN_ACCOUNT, &email, now) {
+        state.limits.refund(guard::LOGIN, &from);
+        return Err(e);
+    }
     let lookup = email.clone();
     let account = state
         .db
@@ -152,9 +160,10 @@ pub async fn auth_login(
         .await?;
     let stored = account.as_ref().and_then(|a| a.password_hash.clone());
     if !password::verify(form.password, stored).await? {
-        state.limits.count(guard::LOGIN, ip, state.clock.now_ms());
         return Err(AppError::Unauthorized("Invalid email or password".into()));
     }
+    state.limits.refund(guard::LOGIN, &from);
+    state.limits.refund(guard::LOGIN_ACCOUNT, &email);
     let account = account.ok_or_else(|| AppError::Internal("account vanished".into()))?;
     let st = state.clone();
     let now = state.clock.now_ms();
@@ -230,12 +239,12 @@ pub async fn auth_me(
 /// in as that email, changes it).
 pub async fn auth_set_password(
     State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    client: ClientIp,
     auth: DeviceAuth,
     session: Option<Session>,
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> Result<Json<Done>, AppError> {
-    let (creds, hash) = form.prepare(&state, ip).await?;
+    let (creds, hash) = form.prepare(&state, client).await?;
     state
         .db
         .call(move |conn| {

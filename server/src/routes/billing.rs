@@ -9,26 +9,15 @@ use crate::api::{
 use crate::billing::{
     self, checkout_owner, customer_of, parse_plan, record_checkout, save_subscription,
 };
-use crate::entitlement::PREMIUM_STATUSES;
 use crate::error::AppError;
 use crate::extract::ApiJson;
+use crate::guard::{self, ClientIp};
 use crate::identity::DeviceAuth;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
-
-/// Where the browser came from, for the addresses Stripe sends it back to.
-fn app_base(state: &AppState, headers: &HeaderMap) -> String {
-    headers
-        .get(header::ORIGIN)
-        .and_then(|v| v.to_str().ok())
-        .filter(|o| o.starts_with("http://") || o.starts_with("https://"))
-        .map_or_else(|| state.config.public_url.clone(), str::to_owned)
-        .trim_end_matches('/')
-        .to_string()
-}
 
 /// The email of the account `user` is, if any (given to Stripe at checkout).
 async fn account_email(state: &AppState, user: &str) -> Result<Option<String>, AppError> {
@@ -65,12 +54,15 @@ async fn refuse_second_subscription(state: &AppState, user: &str) -> Result<(), 
 pub async fn checkout_session_create(
     State(state): State<AppState>,
     auth: DeviceAuth,
-    headers: HeaderMap,
+    client: ClientIp,
     ApiJson(form): ApiJson<PlanForm>,
 ) -> Result<Json<CheckoutStarted>, AppError> {
+    state
+        .limits
+        .hit(guard::PAYMENTS, &client.key(), state.clock.now_ms())?;
     let plan = parse_plan(form.plan.as_deref().unwrap_or("monthly"))?;
     refuse_second_subscription(&state, &auth.user_id).await?;
-    let base = app_base(&state, &headers);
+    let base = state.config.public_url();
     let email = account_email(&state, &auth.user_id).await?;
     let (id, url) = state
         .stripe
@@ -99,8 +91,12 @@ pub async fn checkout_session_create(
 pub async fn subscription_create(
     State(state): State<AppState>,
     auth: DeviceAuth,
+    client: ClientIp,
     ApiJson(form): ApiJson<PlanForm>,
 ) -> Result<Json<SubscriptionStarted>, AppError> {
+    state
+        .limits
+        .hit(guard::PAYMENTS, &client.key(), state.clock.now_ms())?;
     let plan = parse_plan(form.plan.as_deref().unwrap_or("annual"))?;
     refuse_second_subscription(&state, &auth.user_id).await?;
     let typed = form
@@ -198,8 +194,12 @@ pub async fn checkout_session_verify(
 
 pub async fn payment_verify(
     State(state): State<AppState>,
+    client: ClientIp,
     Path(id): Path<String>,
 ) -> Result<Json<PaymentStatus>, AppError> {
+    state
+        .limits
+        .hit(guard::PAYMENTS, &client.key(), state.clock.now_ms())?;
     if !id.starts_with("pi_")
         || id.len() > 200
         || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
@@ -235,16 +235,16 @@ async fn owned_subscription(
             "stripeCustomerId and subscriptionId are both required".into(),
         ));
     }
-    let (cus, sub, user) = (
+    let (cus, sub, user, now) = (
         form.stripe_customer_id.clone(),
         form.subscription_id.clone(),
         user.to_string(),
+        state.clock.now_secs(),
     );
-    let found = state
+    state
         .db
-        .call(move |conn| billing::owned_subscription(conn, &user, &cus, &sub))
-        .await?;
-    Ok(found.map(|(status, plan)| (PREMIUM_STATUSES.contains(&status.as_str()), plan)))
+        .call(move |conn| billing::owned_subscription(conn, &user, &cus, &sub, now))
+        .await
 }
 
 pub async fn subscription_status_verify(
@@ -283,7 +283,6 @@ pub async fn subscription_verify(
 pub async fn billing_portal_create(
     State(state): State<AppState>,
     auth: DeviceAuth,
-    headers: HeaderMap,
 ) -> Result<Json<PortalLink>, AppError> {
     let user = auth.user_id.clone();
     let customer = state
@@ -295,7 +294,7 @@ pub async fn billing_portal_create(
         })?;
     let url = state
         .stripe
-        .portal_url(&customer, &format!("{}/", app_base(&state, &headers)))
+        .portal_url(&customer, &format!("{}/", state.config.public_url()))
         .await?;
     Ok(Json(PortalLink { url }))
 }

@@ -105,12 +105,23 @@ pub async fn archive_get(
     Ok(Json(archive(&state.content(), kind, today, days)))
 }
 
+/// Home's refresh button: answers the content version the server serves. The
+/// content files are read again only for an owner (after editing them on the
+/// server); for anyone else that work would be a free way to load the server.
 pub async fn refresh_content_post(
     State(state): State<AppState>,
+    device: Option<DeviceAuth>,
 ) -> Result<Json<Refreshed>, AppError> {
-    state.reload_content().await?;
+    let owner = match &device {
+        Some(d) => state.premium(&d.user_id).await?.is_some_and(|p| p.owner),
+        None => false,
+    };
+    if owner {
+        state.reload_content().await?;
+    }
     Ok(Json(Refreshed {
         ok: true,
+        reloaded: owner,
         content_version: state.content().version.clone(),
     }))
 }

@@ -45,7 +45,7 @@ pub struct EmailForm {
 /// paid with it gives premium here.
 pub async fn subscription_check_by_email(
     State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    client: ClientIp,
     auth: DeviceAuth,
     ApiJson(form): ApiJson<EmailForm>,
 ) -> Result<Json<EmailCheck>, AppError> {
@@ -56,7 +56,7 @@ pub async fn subscription_check_by_email(
     }
     let email = normalise_email(&form.email)?;
     let now = state.clock.now_ms();
-    state.limits.hit(guard::CODES, ip, now)?;
+    state.limits.hit(guard::CODES, &client.key(), now)?;
     let user = auth.user_id.clone();
     let code = form
         .code
@@ -64,6 +64,8 @@ pub async fn subscription_check_by_email(
         .map(str::trim)
         .filter(|c| !c.is_empty());
     let Some(code) = code else {
+        // However many addresses ask, one inbox gets only a few codes an hour.
+        state.limits.hit(guard::CODES_RECIPIENT, &email, now)?;
         let (u, e) = (user.clone(), email.clone());
         let code = state
             .db

@@ -12,15 +12,17 @@ mod records;
 mod sync;
 
 use crate::extract::ApiJson;
+use crate::headers::SecurityHeaders;
 use crate::identity::DeviceAuth;
 use crate::resources::RESOURCES;
 use crate::state::AppState;
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderValue, header};
 use axum::routing::{MethodRouter, get, post};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -61,6 +63,10 @@ fn record_routes() -> BTreeMap<&'static str, MethodRouter<AppState>> {
     }
     paths
 }
+
+/// The largest request body accepted (a sync push of 1,000 records is far
+/// below it); a larger one answers 413.
+pub const BODY_LIMIT_BYTES: usize = 2 * 1024 * 1024;
 
 pub fn router(state: AppState) -> Router {
     let static_dir = state.config.static_dir.clone();
@@ -123,24 +129,44 @@ pub fn router(state: AppState) -> Router {
             "/api/premium-biohacks/today",
             get(content::premium_biohack_get),
         )
-        .route("/dev/outbox", get(dev::outbox_page))
-        .route("/dev/outbox.json", get(dev::outbox_json))
         .route("/api/{kind}/today", get(content::today_get))
         .route("/api/{kind}", get(content::archive_get));
     for (path, methods) in record_routes() {
         api = api.route(path, methods);
     }
+    // The email outbox exists only on development servers: its codes prove
+    // emails, so on a public server it would hand out other people's premium.
+    if !state.config.is_production() {
+        api = api
+            .route("/dev/outbox", get(dev::outbox_page))
+            .route("/dev/outbox.json", get(dev::outbox_json));
+    }
+    let config = state.config.clone();
+    let card_frame = state
+        .stripe
+        .test_mode
+        .then(|| state.stripe.api_base.trim_end_matches('/').to_string());
+    let security = Arc::new(SecurityHeaders::new(&config, card_frame.as_deref()));
     let api = api
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-cache"),
         ))
         .layer(axum::middleware::from_fn_with_state(
-            state.config.clone(),
+            config.clone(),
             crate::guard::csrf,
         ))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .with_state(state);
     api.merge(crate::static_files::service(&static_dir))
         .layer(CompressionLayer::new())
+        .layer(axum::middleware::from_fn_with_state(
+            security,
+            crate::headers::add,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            config,
+            crate::guard::check_host,
+        ))
         .layer(TraceLayer::new_for_http())
 }

@@ -2,6 +2,7 @@
 
 use crate::error::AppError;
 use crate::extract::ApiJson;
+use crate::guard::{self, ClientIp};
 use crate::identity::{DeviceAuth, USER_HEADER, register};
 use crate::state::AppState;
 use crate::sync;
@@ -37,6 +38,7 @@ fn same_device(auth: &DeviceAuth, device_id: &str) -> Result<(), AppError> {
 
 pub async fn devices_create(
     State(state): State<AppState>,
+    client: ClientIp,
     headers: HeaderMap,
 ) -> Result<(StatusCode, Json<crate::identity::Registration>), AppError> {
     let user_id = headers
@@ -44,6 +46,10 @@ pub async fn devices_create(
         .and_then(|v| v.to_str().ok())
         .ok_or_else(|| AppError::BadRequest("X-User-ID header is missing".into()))?
         .to_string();
+    crate::identity::check_user_id(&user_id)?;
+    state
+        .limits
+        .hit(guard::DEVICES, &client.key(), state.clock.now_ms())?;
     Ok((
         StatusCode::CREATED,
         Json(register(&state.db, &state.clock, user_id).await?),

@@ -23,7 +23,8 @@ pub fn pull(
     device: &str,
     req: &PullRequest,
 ) -> Result<PullResponse, AppError> {
-    let tx = conn.transaction()?;
+    // Reads only: it need not wait for the write lock.
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Deferred)?;
     let epoch = epoch(&tx)?;
     let (latest, purged_through) = user_version(&tx, user)?;
     let after = match &req.cursor {

@@ -3,7 +3,8 @@
 use crate::common;
 
 use common::TestServer;
-use serde_json::Value;
+use reqwest::Method;
+use serde_json::{Value, json};
 
 const KINDS: [(&str, &[&str]); 8] = [
     (
@@ -275,14 +276,58 @@ async fn archives_list_past_days_newest_first() {
 }
 
 #[tokio::test]
-async fn refresh_reloads_content_and_health_reports_its_version() {
-    let server = TestServer::start().await;
+async fn refresh_answers_the_content_version_and_only_an_owner_reloads_the_files() {
+    let content = tempfile::tempdir().expect("dir");
+    for entry in std::fs::read_dir(common::content_dir()).expect("content") {
+        let entry = entry.expect("entry");
+        std::fs::copy(entry.path(), content.path().join(entry.file_name())).expect("copy");
+    }
+    let dir = content.path().to_path_buf();
+    let server = TestServer::start_with(move |c| {
+        c.content_dir = dir;
+        c.owner_emails = vec!["owner@manna.test".into()];
+    })
+    .await;
     let (status, health) = server.get("/api/health").await;
     assert_eq!(status, 200);
     let (status, refreshed) = server.post("/api/refresh-content").await;
     assert_eq!(status, 200);
     assert_eq!(refreshed["ok"], true);
     assert_eq!(refreshed["contentVersion"], health["contentVersion"]);
+
+    // The files change on the server: a visitor's refresh does not read them.
+    let tips = content.path().join("health-tips.json");
+    let text = std::fs::read_to_string(&tips).expect("tips");
+    std::fs::write(
+        &tips,
+        text.replacen("\"title\": \"", "\"title\": \"Updated: ", 1),
+    )
+    .expect("write");
+    let visitor = server.register("user-1700000000000-visitor").await;
+    let (_, refreshed) = server
+        .call_as(&visitor, Method::POST, "/api/refresh-content", None)
+        .await;
+    assert_eq!(refreshed["reloaded"], false);
+    assert_eq!(refreshed["contentVersion"], health["contentVersion"]);
+
+    // An owner's does.
+    let owner = server.register("user-1700000000000-owner").await;
+    let path = "/api/check-subscription-by-email";
+    let email = json!({"email": "owner@manna.test"});
+    server
+        .call_as(&owner, Method::POST, path, Some(email))
+        .await;
+    let code = common::pay::emailed_code(&server, "owner@manna.test").await;
+    let proof = json!({"email": "owner@manna.test", "code": code});
+    let (status, _) = server
+        .call_as(&owner, Method::POST, path, Some(proof))
+        .await;
+    assert_eq!(status, 200);
+    let (_, refreshed) = server
+        .call_as(&owner, Method::POST, "/api/refresh-content", None)
+        .await;
+    assert_eq!(refreshed["reloaded"], true);
+    assert_ne!(refreshed["contentVersion"], health["contentVersion"]);
 }
 
 #[tokio::test]

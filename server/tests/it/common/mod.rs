@@ -27,6 +27,8 @@ pub struct TestServer {
     /// The server's clock: the machine's, or pinned by `start_pinned` and moved
     /// with `clock.advance`.
     pub clock: Clock,
+    /// The state the server runs on (for calling its services directly).
+    pub state: AppState,
     _data: TempDir,
     stop: Option<oneshot::Sender<()>>,
 }
@@ -54,6 +56,12 @@ impl TestServer {
     /// A server and a Stripe emulator wired to each other: the server calls the
     /// emulator's API, the emulator sends its signed webhooks to the server.
     pub async fn with_emulator() -> (Self, String) {
+        Self::with_emulator_using(Clock::system(), true).await
+    }
+
+    /// As [`Self::with_emulator`], with the server on `clock`; with `webhooks`
+    /// false the emulator sends none (as when they are lost on the way).
+    pub async fn with_emulator_using(clock: Clock, webhooks: bool) -> (Self, String) {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
@@ -63,7 +71,7 @@ impl TestServer {
             .expect("bind");
         let emu_base = format!("http://{}", emu_listener.local_addr().expect("addr"));
         let settings = manna_stripe_emulator::Settings {
-            webhook_url: Some(format!("{server_base}/api/stripe/webhook")),
+            webhook_url: webhooks.then(|| format!("{server_base}/api/stripe/webhook")),
             webhook_secret: WEBHOOK_SECRET.into(),
             public_base: emu_base.clone(),
         };
@@ -73,7 +81,7 @@ impl TestServer {
             std::future::pending(),
         ));
         let api = emu_base.clone();
-        let server = Self::start_on(listener, Clock::system(), move |c| {
+        let server = Self::start_on(listener, clock, move |c| {
             c.stripe_api_base = Some(api);
             c.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
             c.owner_emails = vec!["owner@manna.test".into()];
@@ -95,9 +103,10 @@ impl TestServer {
         let state = AppState::open(config, clock.clone())
             .await
             .expect("state opens");
+        let serving = state.clone();
         tokio::spawn(async move {
             // The listener is already bound, so requests queue until the app is up.
-            serve(state, listener, async {
+            serve(serving, listener, async {
                 let _ = stopped.await;
             })
             .await
@@ -107,6 +116,7 @@ impl TestServer {
             base,
             client: reqwest::Client::new(),
             clock,
+            state,
             _data: data,
             stop: Some(stop),
         }

@@ -1,0 +1,66 @@
+//! Reconciliation: a webhook can be lost (Stripe gives up after days of
+//! failures, or a secret was rotated). Every subscription whose paid or trial
+//! period has ended while the copy still says active or trialing is read back
+//! from Stripe, so a missed renewal or cancellation is caught within one round.
+
+use super::{StripeApi, save_subscription};
+use crate::clock::Clock;
+use crate::db::Db;
+use crate::error::AppError;
+use rusqlite::params;
+use std::time::Duration;
+
+/// How often the server looks for subscriptions to read back.
+pub const RECONCILE_EVERY: Duration = Duration::from_secs(60 * 60);
+
+/// At most this many subscriptions are read back in one round.
+const ROUND_LIMIT: i64 = 500;
+
+/// Reads back every still-premium subscription whose period ended before now.
+/// Answers how many were read back; a subscription Stripe cannot answer for is
+/// logged and tried again next round.
+pub async fn reconcile(db: &Db, clock: &Clock, stripe: &StripeApi) -> Result<usize, AppError> {
+    let now_secs = clock.now_secs();
+    let due: Vec<String> = db
+        .call(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT id FROM subscriptions
+                 WHERE status IN ('active', 'trialing')
+                   AND COALESCE(current_period_end, trial_end) < ?1
+                 ORDER BY COALESCE(current_period_end, trial_end) LIMIT ?2",
+            )?;
+            let ids = stmt.query_map(params![now_secs, ROUND_LIMIT], |r| r.get(0))?;
+            Ok(ids.collect::<Result<_, _>>()?)
+        })
+        .await?;
+    let mut read = 0;
+    for id in due {
+        let sub = match stripe.subscription(&id).await {
+            Ok(sub) => sub,
+            Err(e) => {
+                tracing::warn!(subscription = %id, error = %e, "reconciliation could not read a subscription");
+                continue;
+            }
+        };
+        let (now_ms, now_secs) = (clock.now_ms(), clock.now_secs());
+        db.call(move |conn| save_subscription(conn, &sub, None, None, now_secs, now_ms))
+            .await?;
+        read += 1;
+    }
+    Ok(read)
+}
+
+/// Runs [`reconcile`] every [`RECONCILE_EVERY`] for as long as the server runs.
+pub fn spawn(db: Db, clock: Clock, stripe: StripeApi) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(RECONCILE_EVERY);
+        loop {
+            every.tick().await;
+            match reconcile(&db, &clock, &stripe).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(subscriptions = n, "reconciled with Stripe"),
+                Err(e) => tracing::warn!(error = %e, "reconciliation failed"),
+            }
+        }
+    });
+}

@@ -1,0 +1,143 @@
+//! Rate limits: fixed windows counted in memory, per client address (see
+//! `client`), per account email and per recipient of an email. A slot is taken
+//! before the work it limits (a burst can never run more than the limit), and
+//! given back when the attempt turns out to be a legitimate one (a right
+//! password).
+
+use crate::error::AppError;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// What a limit allows: `max` attempts per `window` for one key.
+#[derive(Debug, Clone, Copy)]
+pub struct Limit {
+    pub name: &'static str,
+    pub max: u32,
+    pub window: Duration,
+}
+
+const MINUTE: u64 = 60;
+
+/// Failed logins from one address: 10 per 15 minutes.
+pub const LOGIN: Limit = Limit {
+    name: "login",
+    max: 10,
+    window: Duration::from_secs(15 * MINUTE),
+};
+/// Failed logins to one account, from anywhere: 20 an hour (guessing spread
+/// over many addresses).
+pub const LOGIN_ACCOUNT: Limit = Limit {
+    name: "login-account",
+    max: 20,
+    window: Duration::from_secs(60 * MINUTE),
+};
+/// Registrations and set-password from one address: 20 an hour.
+pub const REGISTER: Limit = Limit {
+    name: "register",
+    max: 20,
+    window: Duration::from_secs(60 * MINUTE),
+};
+/// One-time codes sent and checked from one address: 20 per 15 minutes.
+pub const CODES: Limit = Limit {
+    name: "codes",
+    max: 20,
+    window: Duration::from_secs(15 * MINUTE),
+};
+/// Code emails to one recipient, whoever asks: 5 an hour.
+pub const CODES_RECIPIENT: Limit = Limit {
+    name: "codes-recipient",
+    max: 5,
+    window: Duration::from_secs(60 * MINUTE),
+};
+/// New anonymous users from one address: 60 an hour (a household behind one
+/// router clears a browser now and then; a script filling the database does not
+/// get far).
+pub const DEVICES: Limit = Limit {
+    name: "devices",
+    max: 60,
+    window: Duration::from_secs(60 * MINUTE),
+};
+/// Checkouts started and payments looked up from one address: 30 per 15 minutes.
+pub const PAYMENTS: Limit = Limit {
+    name: "payments",
+    max: 30,
+    window: Duration::from_secs(15 * MINUTE),
+};
+
+impl Limit {
+    fn window_ms(self) -> i64 {
+        self.window.as_millis() as i64
+    }
+}
+
+/// When a window started (ms), how many attempts it counted and how long it lasts.
+type Window = (i64, u32, i64);
+
+/// Beyond this many keys, windows that ended are dropped before a new one is kept.
+const MAX_KEYS: usize = 100_000;
+
+/// Fixed-window counters per limit and key, in memory.
+#[derive(Debug, Default)]
+pub struct RateLimiter {
+    windows: Mutex<HashMap<(&'static str, String), Window>>,
+}
+
+impl RateLimiter {
+    /// Takes one of `key`'s attempts under `limit` at `now` (ms), or refuses
+    /// with 429 saying how long to wait.
+    pub fn hit(&self, limit: Limit, key: &str, now: i64) -> Result<(), AppError> {
+        let mut map = self.windows.lock().unwrap_or_else(|p| p.into_inner());
+        if map.len() > MAX_KEYS {
+            map.retain(|_, (start, _, window)| now - *start < *window);
+        }
+        let entry = map
+            .entry((limit.name, key.to_string()))
+            .or_insert((now, 0, limit.window_ms()));
+        if now - entry.0 >= limit.window_ms() {
+            *entry = (now, 0, limit.window_ms());
+        }
+        if entry.1 >= limit.max {
+            let wait_ms = limit.window_ms() - (now - entry.0);
+            return Err(AppError::TooManyRequests(format!(
+                "Too many attempts. Please wait {} minutes and try again.",
+                (wait_ms + 59_999).div_euclid(60_000).max(1)
+            )));
+        }
+        entry.1 += 1;
+        Ok(())
+    }
+
+    /// Gives back one attempt taken by [`Self::hit`] (it turned out legitimate).
+    pub fn refund(&self, limit: Limit, key: &str) {
+        let mut map = self.windows.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(entry) = map.get_mut(&(limit.name, key.to_string())) {
+            entry.1 = entry.1.saturating_sub(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_limit_refuses_after_max_attempts_and_counts_per_key() {
+        let rl = RateLimiter::default();
+        let t = 1_000_000;
+        for _ in 0..LOGIN.max {
+            assert!(rl.hit(LOGIN, "10.0.0.1", t).is_ok());
+        }
+        assert!(rl.hit(LOGIN, "10.0.0.1", t).is_err());
+        assert!(rl.hit(LOGIN, "10.0.0.2", t).is_ok());
+        assert!(rl.hit(CODES, "10.0.0.1", t).is_ok());
+        // A refunded attempt can be used again.
+        rl.refund(LOGIN, "10.0.0.2");
+        for _ in 0..LOGIN.max {
+            assert!(rl.hit(LOGIN, "10.0.0.2", t).is_ok());
+        }
+        assert!(rl.hit(LOGIN, "10.0.0.2", t).is_err());
+        // The window ends: the address may try again.
+        assert!(rl.hit(LOGIN, "10.0.0.1", t + LOGIN.window_ms()).is_ok());
+    }
+}

@@ -1,0 +1,70 @@
+//! Security headers on every answer: a Content-Security-Policy that allows
+//! only the app's own scripts (plus Stripe's, for the payment form), no
+//! framing of the app, no content-type sniffing, and HSTS when served over
+//! https.
+
+use crate::config::Config;
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::Response;
+use std::sync::Arc;
+
+/// The headers every answer carries, built once from the configuration.
+#[derive(Debug, Clone)]
+pub struct SecurityHeaders {
+    headers: Vec<(HeaderName, HeaderValue)>,
+}
+
+impl SecurityHeaders {
+    /// `card_frame` is the origin of the test-mode card form (the Stripe
+    /// emulator), which the payment page frames.
+    pub fn new(config: &Config, card_frame: Option<&str>) -> Self {
+        let frames = card_frame.map_or(String::new(), |o| format!(" {o}"));
+        // Scripts: the app's own files only (no inline script), WebAssembly
+        // for the core, and Stripe.js for the embedded payment form. Styles
+        // may be inline (React sets style attributes).
+        let csp = format!(
+            "default-src 'self'; \
+             script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com; \
+             style-src 'self' 'unsafe-inline'; \
+             img-src 'self' data:; \
+             font-src 'self'; \
+             connect-src 'self' https://api.stripe.com; \
+             frame-src https://js.stripe.com https://hooks.stripe.com{frames}; \
+             worker-src 'self'; \
+             manifest-src 'self'; \
+             object-src 'none'; \
+             base-uri 'self'; \
+             form-action 'self'; \
+             frame-ancestors 'none'"
+        );
+        let mut headers = vec![
+            (header::CONTENT_SECURITY_POLICY, csp),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".into()),
+            (header::X_FRAME_OPTIONS, "DENY".into()),
+            (header::REFERRER_POLICY, "same-origin".into()),
+        ];
+        if config.secure_cookies() {
+            headers.push((
+                header::STRICT_TRANSPORT_SECURITY,
+                "max-age=31536000; includeSubDomains".into(),
+            ));
+        }
+        Self {
+            headers: headers
+                .into_iter()
+                .filter_map(|(name, value)| Some((name, HeaderValue::from_str(&value).ok()?)))
+                .collect(),
+        }
+    }
+}
+
+/// Adds the security headers to every answer.
+pub async fn add(State(h): State<Arc<SecurityHeaders>>, req: Request, next: Next) -> Response {
+    let mut res = next.run(req).await;
+    for (name, value) in &h.headers {
+        res.headers_mut().insert(name.clone(), value.clone());
+    }
+    res
+}
