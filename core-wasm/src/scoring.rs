@@ -58,16 +58,22 @@ pub fn weight_progress(entries: &[(Date, u32)], today: Date) -> WeightProgress {
                 as u32
         }
     };
-    let logged = |d: Date| sorted.iter().any(|(x, _)| *x == d);
-    let mut day = if logged(today) {
-        today
-    } else {
-        today.add_days(-1)
-    };
+    // One walk back from the newest day logged up to today: linear in the
+    // number of entries, however long the history.
+    let newest_first = sorted.iter().map(|(d, _)| *d).rev();
     let mut streak_days = 0;
-    while logged(day) {
-        streak_days += 1;
-        day = day.add_days(-1);
+    let mut expected = today;
+    for day in newest_first.skip_while(|d| *d > today) {
+        if day == expected {
+            streak_days += 1;
+            expected = expected.add_days(-1);
+        } else if streak_days == 0 && day == today.add_days(-1) {
+            // Not logged yet today: the streak may end yesterday.
+            streak_days = 1;
+            expected = day.add_days(-1);
+        } else if day < expected {
+            break;
+        }
     }
     let milestone_reached = MILESTONES_TENTHS
         .iter()
@@ -161,6 +167,25 @@ mod tests {
             ),
             (0, 0, "")
         );
+    }
+
+    #[test]
+    fn a_streak_counts_consecutive_days_ending_today_or_yesterday() {
+        let today = d("2026-11-22");
+        let run = |from: i64, to: i64| -> Vec<(Date, u32)> {
+            (from..=to).map(|k| (today.add_days(-k), 1800)).collect()
+        };
+        // 40,000 consecutive days (and a duplicate day, and one in the future).
+        let mut long = run(0, 39_999);
+        long.push((today, 1790));
+        long.push((today.add_days(3), 1700));
+        assert_eq!(weight_progress(&long, today).streak_days, 40_000);
+        assert_eq!(weight_progress(&run(1, 5), today).streak_days, 5);
+        // A gap ends the streak.
+        let mut gap = run(0, 2);
+        gap.extend(run(4, 9));
+        assert_eq!(weight_progress(&gap, today).streak_days, 3);
+        assert_eq!(weight_progress(&run(2, 9), today).streak_days, 0);
     }
 
     #[test]

@@ -75,6 +75,17 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     billing::reconcile::spawn(state.db.clone(), state.clock.clone(), state.stripe.clone());
+    let tidying = state.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60 * 60));
+        every.tick().await; // the first tick is now, and start-up just tidied
+        loop {
+            every.tick().await;
+            if let Err(e) = tidying.tidy().await {
+                tracing::warn!(error = %e, "tidying the database failed");
+            }
+        }
+    });
     tracing::info!("Manna is serving http://{}", listener.local_addr()?);
     axum::serve(
         listener,

@@ -69,19 +69,33 @@ impl AppState {
             home_cache: Arc::default(),
         };
         state.reload_content().await?;
-        let rotate = state.config.rotate_epoch;
-        let cutoff = state.clock.now_ms() - crate::sync::TOMBSTONE_RETENTION_MS;
-        state
+        if state.config.rotate_epoch {
+            let epoch = state
+                .db
+                .call(|conn| crate::sync::rotate_epoch(conn))
+                .await?;
+            tracing::warn!(%epoch, "database epoch changed: every device will resync from a snapshot");
+        }
+        state.tidy().await?;
+        Ok(state)
+    }
+
+    /// Forgets tombstones and revisions past their retention windows.
+    pub async fn tidy(&self) -> Result<(), AppError> {
+        let now = self.clock.now_ms();
+        let (tombstones, revisions) = self
             .db
             .call(move |conn| {
-                if rotate {
-                    let epoch = crate::sync::rotate_epoch(conn)?;
-                    tracing::warn!(%epoch, "database epoch changed: every device will resync from a snapshot");
-                }
-                crate::sync::purge_tombstones(conn, cutoff)
+                Ok((
+                    crate::sync::purge_tombstones(conn, now - crate::sync::TOMBSTONE_RETENTION_MS)?,
+                    crate::sync::purge_revisions(conn, now - crate::sync::REVISION_RETENTION_MS)?,
+                ))
             })
             .await?;
-        Ok(state)
+        if tombstones + revisions > 0 {
+            tracing::info!(tombstones, revisions, "old history forgotten");
+        }
+        Ok(())
     }
 
     /// Whether `user` is premium now, as the database says.

@@ -34,6 +34,19 @@ impl IdScheme {
         }
     }
 
+    /// Checks an id on its own, as a delete carries no fields: its characters
+    /// and length, and for records of one day that it names a real day.
+    pub fn check_alone(self, id: &str) -> Result<(), FieldError> {
+        let day = match self {
+            IdScheme::Daily { kind } => id
+                .strip_prefix(kind)
+                .and_then(|rest| rest.strip_prefix(':'))
+                .and_then(|date| date.parse().ok()),
+            IdScheme::Random { .. } => None,
+        };
+        self.check(id, day)
+    }
+
     /// Checks a record's id against the scheme (`day` is the record's date).
     pub fn check(self, id: &str, day: Option<Date>) -> Result<(), FieldError> {
         let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '.');
@@ -65,6 +78,19 @@ mod tests {
 
     fn d(s: &str) -> Date {
         s.parse().expect("date")
+    }
+
+    #[test]
+    fn an_id_alone_is_checked_for_shape_and_day() {
+        let weight = IdScheme::Daily { kind: "weight" };
+        assert!(weight.check_alone("weight:2026-11-22").is_ok());
+        for bad in ["", "weight:2026-02-30", "weight:", "score:2026-11-22"] {
+            assert!(weight.check_alone(bad).is_err(), "{bad}");
+        }
+        let reminder = IdScheme::Random { prefix: "reminder" };
+        assert!(reminder.check_alone("reminder-a1b2").is_ok());
+        assert!(reminder.check_alone(&"x".repeat(ID_MAX + 1)).is_err());
+        assert!(reminder.check_alone("a b").is_err());
     }
 
     #[test]

@@ -80,13 +80,16 @@ pub fn merge(
     version: u64,
 ) -> MergeOutcome {
     match (m.op, existing) {
-        (Op::Delete, None) => MergeOutcome::Changed {
-            record: tombstone(device, version),
-            revisions: vec![],
+        (Op::Delete, None) => match m.table.id_scheme().check_alone(&m.id) {
+            Ok(()) => MergeOutcome::Changed {
+                record: tombstone(device, version, Map::new()),
+                revisions: vec![],
+            },
+            Err(e) => MergeOutcome::Rejected(e),
         },
         (Op::Delete, Some(r)) if r.deleted => MergeOutcome::Unchanged { revisions: vec![] },
         (Op::Delete, Some(r)) => MergeOutcome::Changed {
-            record: tombstone(device, version),
+            record: tombstone(device, version, r.fields.clone()),
             revisions: vec![Revision {
                 field: None,
                 value: Value::Object(r.fields.clone()),
@@ -98,6 +101,19 @@ pub fn merge(
             MergeOutcome::Rejected(FieldError::new("id", "no record with this id to change"))
         }
         (Op::Put | Op::Patch, Some(r)) if r.deleted && !saw_delete(r, m, device) => {
+            // Kept only if it is a record the table would take: a put whole, a
+            // patch over the fields the record had when it was deleted.
+            let candidate = match m.op {
+                Op::Patch => {
+                    let mut fields = r.fields.clone();
+                    fields.extend(m.fields.clone());
+                    fields
+                }
+                _ => m.fields.clone(),
+            };
+            if let Err(e) = m.table.validate(&m.id, &candidate) {
+                return MergeOutcome::Rejected(e);
+            }
             MergeOutcome::Unchanged {
                 revisions: vec![Revision {
                     field: None,
@@ -116,8 +132,12 @@ pub fn merge(
     }
 }
 
-fn tombstone(device: &str, version: u64) -> StoredRecord {
+/// A deleted record. It keeps its last fields (never sent to devices: a pull
+/// sends a delete without them) so that an edit arriving late can be checked
+/// against the record it was meant for.
+fn tombstone(device: &str, version: u64, last_fields: Map<String, Value>) -> StoredRecord {
     StoredRecord {
+        fields: last_fields,
         version,
         deleted: true,
         deleted_by: Some(device.to_string()),
@@ -353,5 +373,49 @@ mod tests {
             merge(Some(&r1), &mutation(Op::Put, entry("T", "C"), None), "b", 2),
             MergeOutcome::Unchanged { revisions: vec![] }
         );
+    }
+
+    #[test]
+    fn a_delete_needs_a_proper_id_and_a_late_edit_must_be_a_valid_record() {
+        let mut bad = mutation(Op::Delete, json!({}), None);
+        bad.id = "x".repeat(1_000_000);
+        assert!(matches!(
+            merge(None, &bad, "a", 1),
+            MergeOutcome::Rejected(_)
+        ));
+        bad.id = String::new();
+        assert!(matches!(
+            merge(None, &bad, "a", 1),
+            MergeOutcome::Rejected(_)
+        ));
+
+        let (r1, _) = changed(merge(
+            None,
+            &mutation(Op::Put, entry("T", "C"), None),
+            "a",
+            1,
+        ));
+        let (gone, _) = changed(merge(
+            Some(&r1),
+            &mutation(Op::Delete, json!({}), Some(1)),
+            "a",
+            2,
+        ));
+        // B had not seen the delete: an oversized edit is refused, not kept.
+        let huge = "w".repeat(1_500_000);
+        let late = mutation(Op::Patch, json!({ "content": huge }), Some(1));
+        assert!(matches!(
+            merge(Some(&gone), &late, "b", 3),
+            MergeOutcome::Rejected(e) if e.field == "content"
+        ));
+        // A valid one is kept as a revision; the record stays deleted.
+        let late = mutation(Op::Patch, json!({ "content": "B's words" }), Some(1));
+        match merge(Some(&gone), &late, "b", 3) {
+            MergeOutcome::Unchanged { revisions } => {
+                assert_eq!(revisions.len(), 1);
+                assert_eq!(revisions[0].reason, RevisionReason::EditAfterDelete);
+            }
+            other => panic!("expected a kept revision, got {other:?}"),
+        }
     }
 }

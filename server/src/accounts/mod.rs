@@ -8,7 +8,8 @@ mod session;
 
 pub use claim::claim_into;
 pub use session::{
-    SESSION_COOKIE, Session, clear_cookie, create_session, delete_session, session_cookie,
+    SESSION_COOKIE, Session, clear_cookie, create_session, delete_session, end_other_access,
+    session_cookie,
 };
 
 use crate::error::AppError;

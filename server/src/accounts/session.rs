@@ -35,6 +35,27 @@ pub fn delete_session(conn: &Connection, token_hash: &str) -> Result<(), AppErro
     Ok(())
 }
 
+/// Ends every session and device token of `user_id` except the session and
+/// device making this request: after a password change or 'log out
+/// everywhere', whoever else held the account has to sign in again. Answers
+/// how many sessions and devices were ended.
+pub fn end_other_access(
+    conn: &Connection,
+    user_id: &str,
+    keep_session: Option<&str>,
+    keep_device: Option<&str>,
+) -> Result<usize, AppError> {
+    let sessions = conn.execute(
+        "DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS NOT ?2",
+        params![user_id, keep_session],
+    )?;
+    let devices = conn.execute(
+        "DELETE FROM devices WHERE user_id = ?1 AND id IS NOT ?2",
+        params![user_id, keep_device],
+    )?;
+    Ok(sessions + devices)
+}
+
 /// The `Set-Cookie` value carrying a new session.
 pub fn session_cookie(token: &str, secure: bool) -> String {
     format!(

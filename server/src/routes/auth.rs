@@ -2,8 +2,8 @@
 
 use crate::accounts::{
     self, AccountView, Credentials, Session, account_by_email, account_by_id, check_credentials,
-    claim_into, clear_cookie, create_session, delete_session, password, session_cookie,
-    set_credentials,
+    claim_into, clear_cookie, create_session, delete_session, end_other_access, password,
+    session_cookie, set_credentials,
 };
 use crate::api::{Done, Me, SignedIn};
 use crate::entitlement::premium_of;
@@ -219,6 +219,29 @@ pub async fn auth_logout(
     ))
 }
 
+/// 'Log out everywhere': ends every other session and device of the account;
+/// this one stays signed in.
+pub async fn auth_logout_everywhere(
+    State(state): State<AppState>,
+    session: Session,
+    device: Option<DeviceAuth>,
+) -> Result<Json<Done>, AppError> {
+    state
+        .db
+        .call(move |conn| {
+            end_other_access(
+                conn,
+                &session.user_id,
+                Some(&session.token_hash),
+                device.as_ref().map(|d| d.device_id.as_str()),
+            )
+        })
+        .await?;
+    Ok(Json(Done {
+        message: "Logged out everywhere else",
+    }))
+}
+
 pub async fn auth_me(
     State(state): State<AppState>,
     session: Session,
@@ -251,7 +274,17 @@ pub async fn auth_set_password(
             let tx = conn.transaction()?;
             let existing = account_by_email(&tx, &creds.email)?;
             let target = match existing {
-                Some(a) if session.as_ref().is_some_and(|s| s.user_id == a.id) => a.id,
+                Some(a) if session.as_ref().is_some_and(|s| s.user_id == a.id) => {
+                    // A new password: whoever signed in with the old one
+                    // elsewhere is signed out.
+                    end_other_access(
+                        &tx,
+                        &a.id,
+                        session.as_ref().map(|s| s.token_hash.as_str()),
+                        Some(&auth.device_id),
+                    )?;
+                    a.id
+                }
                 Some(_) => {
                     return Err(AppError::Conflict(
                         "An account with this email already exists. Please log in instead.".into(),

@@ -89,6 +89,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/auth/register", post(auth::auth_register))
         .route("/api/auth/login", post(auth::auth_login))
         .route("/api/auth/logout", post(auth::auth_logout))
+        .route(
+            "/api/auth/logout-everywhere",
+            post(auth::auth_logout_everywhere),
+        )
         .route("/api/auth/me", get(auth::auth_me))
         .route("/api/auth/set-password", post(auth::auth_set_password))
         .route(

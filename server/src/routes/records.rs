@@ -144,25 +144,37 @@ pub async fn records_delete(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `(date, number)` pairs of a dated table's records.
-async fn dated_numbers(
+/// A figure computed from the `(date, number)` pairs of a dated table's
+/// records: read and computed on a blocking thread, so a long history never
+/// holds up the async workers.
+async fn figure_of<T: Send + 'static>(
     state: &AppState,
     auth: &DeviceAuth,
     user_id: String,
     table: Table,
     field: &'static str,
-) -> Result<Vec<(Date, u32)>, AppError> {
+    compute: impl FnOnce(&[(Date, u32)]) -> T + Send + 'static,
+) -> Result<T, AppError> {
     let params = HashMap::from([("userId".to_string(), user_id)]);
-    let rows = listed(state, auth, resource(table), params).await?;
-    Ok(rows
-        .iter()
-        .filter_map(|r| {
-            Some((
-                r.fields.get("date")?.as_str()?.parse().ok()?,
-                u32::try_from(r.fields.get(field)?.as_u64()?).ok()?,
-            ))
+    let filters = filters(auth, params)?;
+    let user = auth.user_id.clone();
+    let r = resource(table);
+    state
+        .db
+        .call(move |conn| {
+            let pairs: Vec<(Date, u32)> = r
+                .list(conn, &user, &filters)?
+                .iter()
+                .filter_map(|r| {
+                    Some((
+                        r.fields.get("date")?.as_str()?.parse().ok()?,
+                        u32::try_from(r.fields.get(field)?.as_u64()?).ok()?,
+                    ))
+                })
+                .collect();
+            Ok(compute(&pairs))
         })
-        .collect())
+        .await
 }
 
 pub async fn weight_progress_get(
@@ -172,8 +184,15 @@ pub async fn weight_progress_get(
     Query(q): Params,
 ) -> Result<Json<WeightProgress>, AppError> {
     let today = date_param(&q, "date", &state.clock)?;
-    let entries = dated_numbers(&state, &auth, user_id, Table::WeightEntries, "weight").await?;
-    Ok(Json(weight_progress(&entries, today)))
+    let progress = figure_of(
+        &state,
+        &auth,
+        user_id,
+        Table::WeightEntries,
+        "weight",
+        move |e| weight_progress(e, today),
+    );
+    Ok(Json(progress.await?))
 }
 
 /// Average score of the 7 days up to `date` (default: the server's date).
@@ -184,6 +203,13 @@ pub async fn scores_weekly_average(
     Query(q): Params,
 ) -> Result<Json<WeeklyAverage>, AppError> {
     let to = date_param(&q, "date", &state.clock)?;
-    let scores = dated_numbers(&state, &auth, user_id, Table::WellnessScores, "score").await?;
-    Ok(Json(weekly_average(&scores, to)))
+    let average = figure_of(
+        &state,
+        &auth,
+        user_id,
+        Table::WellnessScores,
+        "score",
+        move |s| weekly_average(s, to),
+    );
+    Ok(Json(average.await?))
 }

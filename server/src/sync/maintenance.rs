@@ -1,4 +1,5 @@
-//! Keeping the database small and honest about its history.
+//! Keeping the database small and honest about its history: old tombstones
+//! and revisions are forgotten, at start and every hour.
 
 use crate::error::AppError;
 use rusqlite::{Connection, params};
@@ -21,6 +22,37 @@ pub fn purge_tombstones(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, 
         "DELETE FROM records WHERE deleted = 1 AND updated_at < ?1",
         params![cutoff_ms],
     )?;
+    tx.commit()?;
+    Ok(purged)
+}
+
+/// Overwritten and deleted values are kept this long for support to restore.
+pub const REVISION_RETENTION_MS: i64 = 90 * 24 * 60 * 60 * 1000;
+
+/// At most this many kept values per user (the newest stay): a device that
+/// edits one record in a loop cannot fill the disk.
+pub const REVISIONS_PER_USER: i64 = 10_000;
+
+/// Forgets revisions older than `cutoff_ms`, and each user's beyond the newest
+/// [`REVISIONS_PER_USER`]. Answers how many went.
+pub fn purge_revisions(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, AppError> {
+    let tx = conn.transaction()?;
+    let mut purged = tx.execute(
+        "DELETE FROM revisions WHERE created_at < ?1",
+        params![cutoff_ms],
+    )?;
+    let over: Vec<String> = tx
+        .prepare("SELECT user_id FROM revisions GROUP BY user_id HAVING count(*) > ?1")?
+        .query_map(params![REVISIONS_PER_USER], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    for user in over {
+        purged += tx.execute(
+            "DELETE FROM revisions WHERE rowid IN (
+               SELECT rowid FROM revisions WHERE user_id = ?1
+               ORDER BY rowid DESC LIMIT -1 OFFSET ?2)",
+            params![user, REVISIONS_PER_USER],
+        )?;
+    }
     tx.commit()?;
     Ok(purged)
 }

@@ -5,7 +5,7 @@
 //! # Layout
 //! - `push`: applying a device's mutations (idempotent, gap-refusing).
 //! - `pull`: changes after a cursor, snapshots, and the reset rules.
-//! - `maintenance`: forgetting old tombstones and changing the epoch.
+//! - `maintenance`: forgetting old tombstones and revisions, changing the epoch.
 //! - `records`: reading and writing stored records and revisions.
 
 mod maintenance;
@@ -13,7 +13,10 @@ mod pull;
 mod push;
 pub(crate) mod records;
 
-pub use maintenance::{TOMBSTONE_RETENTION_MS, purge_tombstones, rotate_epoch};
+pub use maintenance::{
+    REVISION_RETENTION_MS, REVISIONS_PER_USER, TOMBSTONE_RETENTION_MS, purge_revisions,
+    purge_tombstones, rotate_epoch,
+};
 pub use pull::pull;
 pub use push::{Author, apply_direct, apply_one, push};
 pub use records::{LiveRecord, StoredRevision, live_record, live_records, revisions_of};

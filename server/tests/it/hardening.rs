@@ -320,3 +320,93 @@ async fn registration_waits_for_a_long_write_instead_of_failing() {
     }
     writer.await.expect("writer");
 }
+
+#[tokio::test]
+async fn kept_old_values_are_forgotten_after_the_retention_window() {
+    let day_ms = 24 * 60 * 60 * 1000;
+    let s = TestServer::start_pinned(1_780_000_000_000, |_| {}).await;
+    let d = s.register("user-1700000000000-history").await;
+    let (status, created) = s
+        .call_as(
+            &d,
+            Method::POST,
+            "/api/prayer-reminders",
+            Some(
+                json!({"title": "Evening", "reminderTime": "21:00", "isActive": 1,
+                "days": ["sunday"], "prayerType": "evening"}),
+            ),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().expect("id").to_string();
+    let path = format!("/api/prayer-reminders/{id}");
+    assert_eq!(s.call_as(&d, Method::DELETE, &path, None).await.0, 204);
+    let kept = |st: &manna_server::AppState| {
+        let (db, user, id) = (st.db.clone(), d.user.clone(), id.clone());
+        async move {
+            db.call(move |conn| {
+                manna_server::sync::revisions_of(
+                    conn,
+                    &user,
+                    manna_sync_protocol::Table::PrayerReminders,
+                    &id,
+                )
+            })
+            .await
+            .expect("revisions")
+            .len()
+        }
+    };
+    // The deleted reminder's fields are kept, for a while.
+    assert_eq!(kept(&s.state).await, 1);
+    s.clock.advance(89 * day_ms);
+    s.state.tidy().await.expect("tidy");
+    assert_eq!(kept(&s.state).await, 1);
+    s.clock.advance(2 * day_ms);
+    s.state.tidy().await.expect("tidy");
+    assert_eq!(kept(&s.state).await, 0);
+}
+
+#[test]
+fn each_user_keeps_at_most_its_newest_revisions() {
+    let data = tempfile::tempdir().expect("dir");
+    let mut conn = rusqlite::Connection::open(data.path().join("db")).expect("open");
+    manna_server::db::migrations()
+        .to_latest(&mut conn)
+        .expect("migrate");
+    let cap = manna_server::sync::REVISIONS_PER_USER;
+    let tx = conn.transaction().expect("tx");
+    for (user, n) in [("user-1-loop", cap + 5), ("user-1-calm", 3)] {
+        tx.execute("INSERT INTO users (id, created_at) VALUES (?1, 1)", [user])
+            .expect("user");
+        for i in 0..n {
+            tx.execute(
+                "INSERT INTO revisions (user_id, tbl, id, field, value, device, reason, created_at)
+                 VALUES (?1, 'prayerJournal', 'journal-a', 'content', ?2, 'dev-a', 'concurrentEdit', 1)",
+                rusqlite::params![user, format!("\"edit {i}\"")],
+            )
+            .expect("insert");
+        }
+    }
+    tx.commit().expect("commit");
+    let purged = manna_server::sync::purge_revisions(&mut conn, 0).expect("purge");
+    assert_eq!(purged, 5);
+    let count = |user: &str| -> i64 {
+        conn.query_row(
+            "SELECT count(*) FROM revisions WHERE user_id = ?1",
+            [user],
+            |r| r.get(0),
+        )
+        .expect("count")
+    };
+    assert_eq!((count("user-1-loop"), count("user-1-calm")), (cap, 3));
+    // The newest stay.
+    let oldest: String = conn
+        .query_row(
+            "SELECT value FROM revisions WHERE user_id = 'user-1-loop' ORDER BY rowid LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .expect("oldest");
+    assert_eq!(oldest, "\"edit 5\"");
+}
