@@ -9,11 +9,11 @@
 
 use crate::api::RecordView;
 use crate::error::AppError;
-use crate::sync::{Author, apply_direct, live_record, live_records};
+use crate::sync::records::decode_record;
+use crate::sync::{Author, apply_direct, live_record};
 use manna_sync_protocol::{FieldError, Mutation, Op, Table};
 use rusqlite::Connection;
 use serde_json::{Map, Value};
-use std::cmp::Ordering;
 
 /// A value the server fills in for a field a client left out.
 #[derive(Debug, Clone, Copy)]
@@ -87,34 +87,124 @@ fn view(user: &str, id: String, fields: Map<String, Value>) -> RecordView {
     }
 }
 
-fn compare(a: &Map<String, Value>, b: &Map<String, Value>, field: &str) -> Ordering {
-    let key = |m: &Map<String, Value>| m.get(field).map(Value::to_string);
-    key(a).cmp(&key(b))
+/// Most records one page of a list holds (also the size of a page when the
+/// caller names none).
+pub const PAGE_MAX: u32 = 1000;
+
+/// Where a page of a list starts: after the record with this sort value and
+/// id. Opaque to clients (hex of JSON), handed out as `X-Next-Cursor`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageCursor {
+    key: Value,
+    id: String,
+}
+
+impl PageCursor {
+    pub fn encode(&self) -> String {
+        hex::encode(serde_json::json!([self.key, self.id]).to_string())
+    }
+
+    pub fn decode(raw: &str) -> Result<Self, AppError> {
+        let bad = || AppError::BadRequest("cursor: not a cursor this server handed out".into());
+        let text = hex::decode(raw).map_err(|_| bad())?;
+        let (key, id): (Value, String) = serde_json::from_slice(&text).map_err(|_| bad())?;
+        Ok(Self { key, id })
+    }
+}
+
+/// A page of a list: records after `after`, at most `limit` (all of them
+/// when `limit` is none).
+#[derive(Debug, Clone, Default)]
+pub struct Page {
+    pub after: Option<PageCursor>,
+    pub limit: Option<u32>,
+}
+
+/// A sort value as SQLite compares it with `json_extract`'s result.
+fn sql_value(v: &Value) -> rusqlite::types::Value {
+    use rusqlite::types::Value as Sql;
+    match v {
+        Value::Null => Sql::Null,
+        Value::Bool(b) => Sql::Integer(i64::from(*b)),
+        Value::Number(n) => n
+            .as_i64()
+            .map_or_else(|| Sql::Real(n.as_f64().unwrap_or(0.0)), Sql::Integer),
+        Value::String(s) => Sql::Text(s.clone()),
+        other => Sql::Text(other.to_string()),
+    }
 }
 
 impl Resource {
-    /// `user`'s live records, keeping those whose fields match `filters`, in
-    /// this resource's order.
+    /// One page of `user`'s live records whose fields match `filters`, in this
+    /// resource's order (ties by id), and the cursor of the next page if there
+    /// is one. Sorted and cut by SQLite, so a long history is never loaded
+    /// whole for one page.
     pub fn list(
         &self,
         conn: &Connection,
         user: &str,
         filters: &[(String, String)],
-    ) -> Result<Vec<RecordView>, AppError> {
-        let mut rows: Vec<(String, Map<String, Value>)> = live_records(conn, user, self.table)?
-            .into_iter()
-            .filter(|(_, _, fields)| {
-                filters
-                    .iter()
-                    .all(|(k, v)| fields.get(k).and_then(Value::as_str) == Some(v.as_str()))
-            })
-            .map(|(id, _, fields)| (id, fields))
-            .collect();
-        match self.order {
-            Order::Ascending(f) => rows.sort_by(|a, b| compare(&a.1, &b.1, f)),
-            Order::Descending(f) => rows.sort_by(|a, b| compare(&b.1, &a.1, f)),
+        page: &Page,
+    ) -> Result<(Vec<RecordView>, Option<PageCursor>), AppError> {
+        use rusqlite::types::Value as Sql;
+        let (field, ascending) = match self.order {
+            Order::Ascending(f) => (f, true),
+            Order::Descending(f) => (f, false),
+        };
+        let (cmp, dir) = if ascending {
+            (">", "ASC")
+        } else {
+            ("<", "DESC")
+        };
+        let mut sql = String::from(
+            "SELECT id, body, json_extract(body, ?3) AS k FROM records
+             WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0",
+        );
+        let mut args: Vec<Sql> = vec![
+            Sql::Text(user.to_string()),
+            Sql::Text(self.table.name().to_string()),
+            Sql::Text(format!("$.fields.{field}")),
+        ];
+        for (name, value) in filters {
+            args.push(Sql::Text(format!("$.fields.{name}")));
+            args.push(Sql::Text(value.clone()));
+            sql += &format!(
+                " AND json_extract(body, ?{}) = ?{}",
+                args.len() - 1,
+                args.len()
+            );
         }
-        Ok(rows.into_iter().map(|(id, f)| view(user, id, f)).collect())
+        if let Some(after) = &page.after {
+            args.push(sql_value(&after.key));
+            args.push(Sql::Text(after.id.clone()));
+            sql += &format!(" AND (k, id) {cmp} (?{}, ?{})", args.len() - 1, args.len());
+        }
+        sql += &format!(" ORDER BY k {dir}, id {dir}");
+        if let Some(limit) = page.limit {
+            // One more than the page, to know whether another follows.
+            args.push(Sql::Integer(i64::from(limit) + 1));
+            sql += &format!(" LIMIT ?{}", args.len());
+        }
+        let mut stmt = conn.prepare(&sql)?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(args), |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+        })?;
+        let mut views = Vec::new();
+        for row in rows {
+            let (id, body) = row?;
+            views.push(view(user, id, decode_record(&body)?.fields));
+        }
+        let next = match page.limit {
+            Some(limit) if views.len() > limit as usize => {
+                views.truncate(limit as usize);
+                views.last().map(|last| PageCursor {
+                    key: last.fields.get(field).cloned().unwrap_or(Value::Null),
+                    id: last.id.clone(),
+                })
+            }
+            _ => None,
+        };
+        Ok((views, next))
     }
 
     /// Creates a record from a client's fields (with the fills applied), named

@@ -7,11 +7,18 @@ use crate::sync::{Author, apply_one};
 use manna_sync_protocol::{Mutation, Op, Table};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
+/// Records moved in one transaction: a long anonymous history is claimed in
+/// short steps, so other users' writes never wait long for the lock.
+const CLAIM_BATCH: i64 = 500;
+
 /// Moves device `device` of user `from` to the account `into`. When `from` is
 /// anonymous, its live records are merged into the account (as puts based on
 /// nothing, so a clash keeps the account's value as a revision) together with
-/// its subscriptions and proven emails, and `from` is marked merged. One
-/// transaction; running it again changes nothing. Answers how many records moved.
+/// its subscriptions and proven emails, and `from` is marked merged. The
+/// records move in batches of [`CLAIM_BATCH`], each in its own transaction
+/// that also records how far the claim got; the rest moves in a last one.
+/// Running it again (or after a crash) changes nothing already done. Answers
+/// how many records moved.
 pub fn claim_into(
     conn: &mut Connection,
     from: &str,
@@ -22,23 +29,26 @@ pub fn claim_into(
     if from == into {
         return Ok(0);
     }
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let (from_email, merged): (Option<String>, Option<String>) = tx.query_row(
-        "SELECT email, merged_into FROM users WHERE id = ?1",
-        [from],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
+    let author = Author {
+        user: into,
+        device,
+        now_ms,
+    };
     let mut moved = 0;
-    if from_email.is_none() && merged.is_none() {
-        moved = merge_records(
-            &tx,
-            from,
-            Author {
-                user: into,
-                device,
-                now_ms,
-            },
-        )?;
+    loop {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if !still_anonymous(&tx, from)? {
+            break;
+        }
+        let batch = merge_batch(&tx, from, author)?;
+        tx.commit()?;
+        match batch {
+            Some(n) => moved += n,
+            None => break,
+        }
+    }
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    if still_anonymous(&tx, from)? {
         tx.execute(
             "UPDATE subscriptions SET user_id = ?2 WHERE user_id = ?1",
             params![from, into],
@@ -54,6 +64,10 @@ pub fn claim_into(
         )?;
         tx.execute(
             "UPDATE users SET merged_into = ?2 WHERE id = ?1",
+            params![from, into],
+        )?;
+        tx.execute(
+            "DELETE FROM claims WHERE from_user = ?1 AND into_user = ?2",
             params![from, into],
         )?;
     }
@@ -72,17 +86,45 @@ pub fn claim_into(
     Ok(moved)
 }
 
-fn merge_records(tx: &Connection, from: &str, into: Author<'_>) -> Result<usize, AppError> {
-    let rows: Vec<(String, String, String)> = {
+/// Whether `from` is an anonymous user not yet merged into an account.
+fn still_anonymous(tx: &Connection, from: &str) -> Result<bool, AppError> {
+    let (email, merged): (Option<String>, Option<String>) = tx.query_row(
+        "SELECT email, merged_into FROM users WHERE id = ?1",
+        [from],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    Ok(email.is_none() && merged.is_none())
+}
+
+/// Merges the next batch of `from`'s live records into `into.user`, after the
+/// last version an earlier batch reached. Answers how many moved, or `None`
+/// when none were left.
+fn merge_batch(tx: &Connection, from: &str, into: Author<'_>) -> Result<Option<usize>, AppError> {
+    let through: i64 = tx
+        .query_row(
+            "SELECT through_version FROM claims WHERE from_user = ?1 AND into_user = ?2",
+            params![from, into.user],
+            |r| r.get(0),
+        )
+        .optional()?
+        .unwrap_or(0);
+    let rows: Vec<(String, String, String, i64)> = {
         let mut stmt = tx.prepare(
-            "SELECT tbl, id, body FROM records WHERE user_id = ?1 AND deleted = 0 ORDER BY version",
+            "SELECT tbl, id, body, version FROM records
+             WHERE user_id = ?1 AND deleted = 0 AND version > ?2
+             ORDER BY version LIMIT ?3",
         )?;
-        stmt.query_map([from], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-            .collect::<Result<_, _>>()?
+        stmt.query_map(params![from, through, CLAIM_BATCH], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })?
+        .collect::<Result<_, _>>()?
+    };
+    let Some(last) = rows.last().map(|r| r.3) else {
+        return Ok(None);
     };
     let (mut version, _) = user_version(tx, into.user)?;
     let mut moved = 0;
-    for (tbl, id, body) in rows {
+    for (tbl, id, body, _) in rows {
         let Some(table) = Table::from_name(&tbl) else {
             continue;
         };
@@ -103,5 +145,10 @@ fn merge_records(tx: &Connection, from: &str, into: Author<'_>) -> Result<usize,
         "UPDATE users SET version = ?1 WHERE id = ?2",
         params![version as i64, into.user],
     )?;
-    Ok(moved)
+    tx.execute(
+        "INSERT INTO claims (from_user, into_user, through_version) VALUES (?1, ?2, ?3)
+         ON CONFLICT(from_user, into_user) DO UPDATE SET through_version = excluded.through_version",
+        params![from, into.user, last],
+    )?;
+    Ok(Some(moved))
 }

@@ -17,7 +17,7 @@ use crate::identity::DeviceAuth;
 use crate::resources::RESOURCES;
 use crate::state::AppState;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderValue, header};
 use axum::routing::{MethodRouter, get, post};
 use serde_json::{Map, Value};
@@ -39,9 +39,11 @@ fn record_routes() -> BTreeMap<&'static str, MethodRouter<AppState>> {
     };
     for r in RESOURCES {
         add(r.list, &|m| {
-            m.get(move |s: State<AppState>, a: DeviceAuth, p: Params| {
-                records::records_list(r, s, a, p)
-            })
+            m.get(
+                move |s: State<AppState>, a: DeviceAuth, p: Params, q: Query<_>| {
+                    records::records_list(r, s, a, p, q)
+                },
+            )
         });
         add(r.create, &|m| {
             m.post(move |s: State<AppState>, a: DeviceAuth, b: Body| {

@@ -5,15 +5,15 @@
 
 use crate::api::RecordView;
 use crate::error::AppError;
-use crate::extract::{ApiJson, Params, date_param};
+use crate::extract::{ApiJson, Params, count_param, date_param};
 use crate::identity::DeviceAuth;
-use crate::resources::{Resource, resource};
+use crate::resources::{PAGE_MAX, Page, PageCursor, Resource, resource};
 use crate::state::AppState;
 use crate::sync::Author;
 use crate::tokens::random_hex;
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use manna_core::{Date, WeeklyAverage, WeightProgress, weekly_average, weight_progress};
 use manna_sync_protocol::Table;
 use serde_json::{Map, Value};
@@ -53,28 +53,37 @@ fn filters(
     Ok(out)
 }
 
-async fn listed(
-    state: &AppState,
-    auth: &DeviceAuth,
-    r: &'static Resource,
-    params: HashMap<String, String>,
-) -> Result<Vec<RecordView>, AppError> {
-    let filters = filters(auth, params)?;
-    let user = auth.user_id.clone();
-    state
-        .db
-        .call(move |conn| r.list(conn, &user, &filters))
-        .await
-}
-
 pub async fn records_list(
     r: &'static Resource,
     State(state): State<AppState>,
     auth: DeviceAuth,
     Path(params): Path<HashMap<String, String>>,
-) -> Result<Json<Vec<RecordView>>, AppError> {
-    Ok(Json(listed(&state, &auth, r, params).await?))
+    Query(q): Params,
+) -> Result<(HeaderMap, Json<Vec<RecordView>>), AppError> {
+    let filters = filters(&auth, params)?;
+    let page = Page {
+        after: q.get("cursor").map(|c| PageCursor::decode(c)).transpose()?,
+        limit: Some(count_param(&q, "limit", PAGE_MAX, PAGE_MAX)?),
+    };
+    let user = auth.user_id.clone();
+    let (records, next) = state
+        .db
+        .call(move |conn| r.list(conn, &user, &filters, &page))
+        .await?;
+    // The body stays the list the spec describes; the next page is named in a
+    // header (absent on the last page).
+    let mut headers = HeaderMap::new();
+    if let Some(next) = next {
+        headers.insert(
+            NEXT_CURSOR,
+            HeaderValue::from_str(&next.encode()).map_err(|e| AppError::Internal(e.to_string()))?,
+        );
+    }
+    Ok((headers, Json(records)))
 }
+
+/// The header naming the cursor of a list's next page.
+pub const NEXT_CURSOR: &str = "x-next-cursor";
 
 /// A REST write is its own device's change: `rest:<device>`, now.
 fn author<'a>(auth: &'a DeviceAuth, device: &'a str, state: &AppState) -> Author<'a> {
@@ -163,7 +172,8 @@ async fn figure_of<T: Send + 'static>(
         .db
         .call(move |conn| {
             let pairs: Vec<(Date, u32)> = r
-                .list(conn, &user, &filters)?
+                .list(conn, &user, &filters, &Page::default())?
+                .0
                 .iter()
                 .filter_map(|r| {
                     Some((

@@ -18,6 +18,15 @@ pub fn purge_tombstones(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, 
          WHERE EXISTS (SELECT 1 FROM records r WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1)",
         params![cutoff_ms],
     )?;
+    tx.execute(
+        "UPDATE users SET
+           record_count = record_count - (SELECT count(*) FROM records r
+             WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1),
+           stored_bytes = stored_bytes - (SELECT COALESCE(sum(length(body)), 0) FROM records r
+             WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1)
+         WHERE EXISTS (SELECT 1 FROM records r WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1)",
+        params![cutoff_ms],
+    )?;
     let purged = tx.execute(
         "DELETE FROM records WHERE deleted = 1 AND updated_at < ?1",
         params![cutoff_ms],

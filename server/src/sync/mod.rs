@@ -11,7 +11,7 @@
 mod maintenance;
 mod pull;
 mod push;
-pub(crate) mod records;
+pub mod records;
 
 pub use maintenance::{
     REVISION_RETENTION_MS, REVISIONS_PER_USER, TOMBSTONE_RETENTION_MS, purge_revisions,

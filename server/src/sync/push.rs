@@ -80,8 +80,10 @@ pub fn apply_one(
     let existing = load(conn, user, m.table, &m.id)?;
     match merge(existing.as_ref(), m, device, *version + 1) {
         MergeOutcome::Changed { record, revisions } => {
+            if let Err(over_quota) = save(conn, user, m.table, &m.id, &record, now_ms)? {
+                return Ok(Err(over_quota));
+            }
             *version += 1;
-            save(conn, user, m.table, &m.id, &record, now_ms)?;
             save_revisions(conn, user, m.table, &m.id, &revisions, now_ms)?;
         }
         MergeOutcome::Unchanged { revisions } => {

@@ -2,7 +2,7 @@
 
 use crate::error::AppError;
 use manna_sync_protocol::merge::Revision;
-use manna_sync_protocol::{StoredRecord, Table};
+use manna_sync_protocol::{FieldError, StoredRecord, Table};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Map, Value};
 
@@ -27,6 +27,13 @@ pub fn load(
     body.as_deref().map(decode_record).transpose()
 }
 
+/// Records one user may keep (deleted ones count until they are forgotten).
+pub const MAX_RECORDS_PER_USER: i64 = 50_000;
+/// Bytes of records one user may keep.
+pub const MAX_BYTES_PER_USER: i64 = 50 * 1024 * 1024;
+
+/// Stores `record`, unless that would take `user` past a quota: then answers
+/// the refusal (nothing is written).
 pub fn save(
     conn: &Connection,
     user: &str,
@@ -34,8 +41,43 @@ pub fn save(
     id: &str,
     record: &StoredRecord,
     now_ms: i64,
-) -> Result<(), AppError> {
+) -> Result<Result<(), FieldError>, AppError> {
     let body = serde_json::to_string(record).map_err(|e| AppError::Internal(e.to_string()))?;
+    let old_len: Option<i64> = conn
+        .query_row(
+            "SELECT length(body) FROM records WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
+            params![user, table.name(), id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let (count, bytes): (i64, i64) = conn.query_row(
+        "SELECT record_count, stored_bytes FROM users WHERE id = ?1",
+        [user],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let added = i64::from(old_len.is_none());
+    let grown = body.len() as i64 - old_len.unwrap_or(0);
+    if added > 0 && count + added > MAX_RECORDS_PER_USER {
+        return Ok(Err(FieldError::new(
+            "id",
+            format!(
+                "this account already keeps {MAX_RECORDS_PER_USER} records, the most Manna stores for one person; delete some to add more"
+            ),
+        )));
+    }
+    if grown > 0 && bytes + grown > MAX_BYTES_PER_USER {
+        return Ok(Err(FieldError::new(
+            "id",
+            format!(
+                "this account's records already take {} MB, the most Manna stores for one person; delete some to add more",
+                MAX_BYTES_PER_USER / (1024 * 1024)
+            ),
+        )));
+    }
+    conn.execute(
+        "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3 WHERE id = ?1",
+        params![user, added, grown],
+    )?;
     conn.execute(
         "INSERT INTO records (user_id, tbl, id, body, version, deleted, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -52,7 +94,7 @@ pub fn save(
             now_ms
         ],
     )?;
-    Ok(())
+    Ok(Ok(()))
 }
 
 pub fn save_revisions(

@@ -508,3 +508,78 @@ async fn a_new_password_or_log_out_everywhere_signs_out_every_other_place() {
         .await;
     assert_eq!(status, 401);
 }
+
+#[tokio::test]
+async fn a_long_anonymous_history_is_claimed_whole_in_batches() {
+    let s = TestServer::start().await;
+    let owner = s.register("user-1700000000000-owner").await;
+    let (status, body) = s
+        .call_as(
+            &owner,
+            Method::POST,
+            "/api/auth/register",
+            Some(form(
+                "hannah@example.org",
+                "long enough",
+                "long enough",
+                "Hannah",
+            )),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    // A phone used without an account for years: 1,234 daily weights.
+    let phone = s.register("user-1700000000000-longphone").await;
+    let first: manna_core::Date = "2023-01-01".parse().expect("date");
+    let count = 1234;
+    for chunk in (0..count).collect::<Vec<i64>>().chunks(500) {
+        let mutations: Vec<Value> = chunk
+            .iter()
+            .map(|&i| {
+                let date = first.add_days(i).to_string();
+                json!({"seq": i + 1, "table": "weightEntries", "id": format!("weight:{date}"),
+                       "op": "put", "fields": {"weight": 1800, "date": date}})
+            })
+            .collect();
+        let (status, body) = s
+            .call_as(
+                &phone,
+                Method::POST,
+                "/api/sync/push",
+                Some(json!({"protocolVersion": 1, "deviceId": phone.id, "mutations": mutations})),
+            )
+            .await;
+        assert_eq!((status, &body["rejected"]), (200, &json!([])), "{body}");
+    }
+    let (cookie, phone) = login_cookie(&s, &phone, "hannah@example.org", "long enough").await;
+    assert!(!cookie.is_empty());
+    let (status, list) = s
+        .call_as(
+            &phone,
+            Method::GET,
+            &format!("/api/weight-entries/{}", phone.user),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    // The first page of the account's weights is full, and the progress
+    // (computed from all of them) counts every one.
+    assert_eq!(list.as_array().map(Vec::len), Some(1000));
+    let (status, progress) = s
+        .call_as(
+            &phone,
+            Method::GET,
+            &format!("/api/weight-progress/{}?date=2026-11-22", phone.user),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(progress["entries"], count);
+    // Nothing of the claim's progress is left behind.
+    let left: i64 = s
+        .state
+        .db
+        .call(|conn| Ok(conn.query_row("SELECT count(*) FROM claims", [], |r| r.get(0))?))
+        .await
+        .expect("claims");
+    assert_eq!(left, 0);
+}

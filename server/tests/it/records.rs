@@ -236,3 +236,72 @@ async fn wellness_scores_check_their_grade_and_average_the_week() {
     assert_eq!(scores.len(), 3);
     assert!(scores.iter().any(|c| c["id"] == "score:2026-11-22"));
 }
+
+#[tokio::test]
+async fn record_lists_come_in_pages_that_follow_each_other() {
+    let s = common::TestServer::start().await;
+    let d = s.register("user-1700000000000-pages").await;
+    let first: manna_core::Date = "2026-10-01".parse().expect("date");
+    let mutations: Vec<Value> = (0..25)
+        .map(|i| {
+            let date = first.add_days(i).to_string();
+            json!({"seq": i + 1, "table": "weightEntries", "id": format!("weight:{date}"),
+                   "op": "put", "fields": {"weight": 1800 + i, "date": date}})
+        })
+        .collect();
+    let (status, _) = s
+        .call_as(
+            &d,
+            Method::POST,
+            "/api/sync/push",
+            Some(json!({"protocolVersion": 1, "deviceId": d.id, "mutations": mutations})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let base = format!("{}/api/weight-entries/{}", s.base, d.user);
+    let get = |query: String| {
+        s.client
+            .get(format!("{base}{query}"))
+            .header("X-User-ID", &d.user)
+            .bearer_auth(&d.token)
+            .send()
+    };
+    let mut dates = Vec::new();
+    let mut pages = Vec::new();
+    let mut query = "?limit=10".to_string();
+    loop {
+        let res = get(query.clone()).await.expect("page");
+        assert_eq!(res.status(), 200);
+        let next = res
+            .headers()
+            .get("x-next-cursor")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        let page: Vec<Value> = res.json().await.expect("json");
+        pages.push(page.len());
+        dates.extend(
+            page.iter()
+                .map(|e| e["date"].as_str().unwrap_or_default().to_owned()),
+        );
+        match next {
+            Some(cursor) => query = format!("?limit=10&cursor={cursor}"),
+            None => break,
+        }
+    }
+    assert_eq!(pages, [10, 10, 5]);
+    let mut expected: Vec<String> = (0..25).map(|i| first.add_days(i).to_string()).collect();
+    expected.reverse();
+    assert_eq!(dates, expected, "newest first, each once");
+    // Without a limit, a page holds up to 1,000.
+    let all: Vec<Value> = get(String::new())
+        .await
+        .expect("all")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(all.len(), 25);
+    for bad in ["?limit=0", "?limit=5000", "?cursor=zz", "?cursor=7b7d"] {
+        let res = get(bad.to_string()).await.expect("bad");
+        assert_eq!(res.status(), 400, "{bad}");
+    }
+}
