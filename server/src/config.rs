@@ -5,7 +5,6 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Parser)]
-#[command(name = "manna-server", about = "Serves the Manna app and its API")]
 pub struct Config {
     /// Port to listen on.
     #[arg(long, env = "MANNA_PORT", default_value_t = 8080)]

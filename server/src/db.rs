@@ -63,6 +63,11 @@ impl Db {
         Ok(Self { pool })
     }
 
+    /// A pooled connection, for the command-line tools (handlers use `call`).
+    pub fn connection(&self) -> Result<r2d2::PooledConnection<SqliteConnectionManager>, AppError> {
+        Ok(self.pool.get()?)
+    }
+
     /// Answers once the database can be read.
     pub async fn ping(&self) -> Result<(), AppError> {
         self.call(|c| {

@@ -9,6 +9,7 @@
 //! - `error`: `AppError`, the JSON error answer of every handler.
 //! - `api`: the typed JSON answers (the app's TypeScript types come from them).
 //! - `db`: the SQLite pool, migrations and the blocking-call helper.
+//! - `backup`: online backups and restoring one.
 //! - `content`: content files, their database copy and the item of each date.
 //! - `identity`: anonymous users, device tokens and the `DeviceAuth` extractor.
 //! - `tokens`: random secrets and their stored hashes.
@@ -27,6 +28,7 @@
 
 pub mod accounts;
 pub mod api;
+pub mod backup;
 pub mod billing;
 pub mod clock;
 pub mod config;

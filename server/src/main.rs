@@ -1,25 +1,65 @@
-//! The `manna-server` binary: configuration, logging, then `manna_server::run`.
+//! The `manna-server` binary: configuration, logging, then `manna_server::run`;
+//! or one of the maintenance commands (`backup`, `restore`).
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 use manna_server::{Config, run};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(name = "manna-server", about = "Serves the Manna app and its API")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    config: Config,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Writes a consistent copy of the database to FILE; the server may keep
+    /// serving meanwhile.
+    Backup { file: PathBuf },
+    /// Replaces the database with the backup FILE (stop the server first).
+    /// Every device then sends again what it holds, so nothing it synced after
+    /// the backup is lost.
+    Restore { file: PathBuf },
+}
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let config = Config::parse();
+    let Cli { command, config } = Cli::parse();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "manna_server=info,tower_http=warn".into()),
         )
         .init();
-    if let Err(problem) = config.check() {
-        eprintln!("manna-server will not start: {problem}");
-        std::process::exit(2);
+    let done = match command {
+        Some(Command::Backup { file }) => manna_server::backup::backup(&config, &file)
+            .map(|()| format!("backup written to {}", file.display())),
+        Some(Command::Restore { file }) => manna_server::backup::restore(&config, &file)
+            .map(|epoch| format!("restored {} (new epoch {epoch})", file.display())),
+        None => {
+            if let Err(problem) = config.check() {
+                eprintln!("manna-server will not start: {problem}");
+                std::process::exit(2);
+            }
+            let addr = std::net::SocketAddr::from((config.host, config.port));
+            let listener = tokio::net::TcpListener::bind(addr).await?;
+            run(config, listener, shutdown_signal()).await?;
+            return Ok(());
+        }
+    };
+    match done {
+        Ok(message) => {
+            println!("{message}");
+            Ok(())
+        }
+        Err(e) => {
+            eprintln!("manna-server: {e}");
+            std::process::exit(1);
+        }
     }
-    let addr = std::net::SocketAddr::from((config.host, config.port));
-    let listener = tokio::net::TcpListener::bind(addr).await?;
-    run(config, listener, shutdown_signal()).await?;
-    Ok(())
 }
 
 async fn shutdown_signal() {

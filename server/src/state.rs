@@ -70,10 +70,7 @@ impl AppState {
         };
         state.reload_content().await?;
         if state.config.rotate_epoch {
-            let epoch = state
-                .db
-                .call(|conn| crate::sync::rotate_epoch(conn))
-                .await?;
+            let epoch = state.db.call(crate::sync::rotate_epoch).await?;
             tracing::warn!(%epoch, "database epoch changed: every device will resync from a snapshot");
         }
         state.tidy().await?;

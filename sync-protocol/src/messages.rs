@@ -156,7 +156,14 @@ pub struct Change {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum ResetReason {
-    /// The server's database is not the one the cursor came from (restored from backup).
+    /// The server's database is not the one the cursor came from (restored from
+    /// backup). It may lack what the device synced since the backup: the device
+    /// reads a snapshot's versions, queues again (numbered from 1, since a
+    /// restore starts every device's numbering again) each record it holds that
+    /// the server lacks or holds at an older version, plus its pending deletes,
+    /// pushes them, then applies a fresh snapshot. A push whose gap expects a
+    /// change the server had acknowledged means the same, numbered from the
+    /// expected change.
     EpochChanged,
     /// Deletions older than the cursor have been forgotten.
     CursorTooOld,

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DB_NAME, openAppDb, SCHEMAS, SYNCED_TABLES } from './appDb';
 import { db } from './index';
-import { applyPull, discardRefused, keepRefused, pendingAfter, writeRecord } from './synced';
+import { applyPull, discardRefused, keepRefused, pendingAfter, recordKey, requeueAfterRestore, writeRecord } from './synced';
 
 const cursor = (version: number) => ({ epoch: 'e1', version });
 
@@ -12,6 +12,46 @@ beforeEach(async () => {
 });
 
 describe('synced records on the device', () => {
+  it('after a server restore, queue again from 1 what the server lacks or holds older', async () => {
+    const put = (table: 'prayerJournal' | 'prayerReminders', id: string, version: number, title: string) => ({
+      table,
+      id,
+      op: 'put' as const,
+      version,
+      fields: { title },
+    });
+    // What this device synced before the server was restored from an older backup.
+    await applyPull(
+      null,
+      [put('prayerJournal', 'same', 5, 'In the backup'), put('prayerJournal', 'newer', 9, 'Edited later'), put('prayerJournal', 'lost', 11, 'Written later'), put('prayerReminders', 'gone', 6, 'Deleted here')],
+      cursor(11),
+      false,
+      0,
+    );
+    await writeRecord('prayerReminders', 'gone', 'delete');
+    await writeRecord('prayerReminders', 'fresh', 'put', { title: 'Never synced' });
+    await writeRecord('prayerJournal', 'same', 'patch', { title: 'Changed offline' });
+    const d = await db();
+    await d.syncMeta.put({ key: 'acked', value: 40 });
+    // The restored server: 'same' and 'gone' as they were, 'newer' older, no 'lost'.
+    const server = new Map([
+      [recordKey('prayerJournal', 'same'), 5],
+      [recordKey('prayerJournal', 'newer'), 7],
+      [recordKey('prayerReminders', 'gone'), 6],
+    ]);
+    expect(await requeueAfterRestore(server)).toBe(5);
+    const queued = await pendingAfter(0);
+    expect(queued.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(queued.map((m) => `${m.op} ${m.id}`).sort()).toEqual(['delete gone', 'put fresh', 'put lost', 'put newer', 'put same']);
+    expect(queued.find((m) => m.id === 'same')?.fields).toEqual({ title: 'Changed offline' });
+    expect(queued.every((m) => m.baseVersion === undefined)).toBe(true);
+    expect((await d.syncMeta.get('acked'))?.value).toBe(0);
+    expect((await d.syncMeta.get('nextSeq'))?.value).toBe(6);
+    expect(await d.syncMeta.get('cursor')).toBeUndefined();
+    // Nothing the device showed is gone.
+    expect((await d.prayerJournal.toArray()).map((r) => r.id).sort()).toEqual(['lost', 'newer', 'same']);
+  });
+
   it('save the change and its outbox entry together, numbered without gaps', async () => {
     expect(await writeRecord('weightEntries', 'weight:2026-11-22', 'put', { weight: 1805, date: '2026-11-22' })).toBe(1);
     expect(await writeRecord('prayerReminders', 'r1', 'put', { title: 'Morning' })).toBe(2);

@@ -111,11 +111,58 @@ export async function applyPull(
   });
 }
 
+/** The key of a record across tables. */
+export function recordKey(table: SyncedTable, id: string): string {
+  return `${table}\u0000${id}`;
+}
+
+/**
+ * After the server was restored from a backup, it may lack changes it had
+ * acknowledged. This device queues again, numbered from `firstSeq` (the
+ * change the server expects next), a put of every
+ * record it holds that the server's copy (`server`: record key → version, read
+ * from a snapshot not yet applied) lacks or holds in an older state, or that
+ * has a change pending; and the deletes still pending. Answers how many
+ * changes were queued. Puts go without a base version: the versions this
+ * device knew belong to the server's lost history.
+ */
+export async function requeueAfterRestore(server: Map<string, number>, firstSeq = 1): Promise<number> {
+  const d = await db();
+  const tables = SYNCED_TABLES.map((t) => d[t]);
+  return d.transaction('rw', [...tables, d.outbox, d.syncMeta], async () => {
+    const pending = await d.outbox.orderBy('seq').toArray();
+    const pendingKeys = new Set(pending.map((m) => recordKey(m.table, m.id)));
+    const queue: OutboxEntry[] = [];
+    for (const table of SYNCED_TABLES) {
+      for (const row of await d[table].toArray()) {
+        const key = recordKey(table, row.id);
+        const known = server.get(key);
+        const behind = row.version === null || known === undefined || row.version > known;
+        if (behind || pendingKeys.has(key)) {
+          queue.push({ seq: firstSeq + queue.length, table, id: row.id, op: 'put', fields: row.fields });
+        }
+      }
+    }
+    const held = new Set(queue.map((m) => recordKey(m.table, m.id)));
+    for (const m of pending) {
+      if (m.op === 'delete' && !held.has(recordKey(m.table, m.id))) {
+        queue.push({ seq: firstSeq + queue.length, table: m.table, id: m.id, op: 'delete', fields: {} });
+      }
+    }
+    await d.outbox.clear();
+    await d.outbox.bulkAdd(queue);
+    await d.syncMeta.put({ key: 'nextSeq', value: firstSeq + queue.length });
+    await d.syncMeta.put({ key: 'acked', value: firstSeq - 1 });
+    await d.syncMeta.delete('cursor');
+    return queue.length;
+  });
+}
+
 /** Lays pending changes back over the records a pull touched (all, for a snapshot). */
 async function rebase(d: AppDB, touched: Change[] | null): Promise<void> {
-  const keys = touched ? new Set(touched.map((c) => `${c.table}\u0000${c.id}`)) : null;
+  const keys = touched ? new Set(touched.map((c) => recordKey(c.table, c.id))) : null;
   for (const m of await d.outbox.orderBy('seq').toArray()) {
-    if (keys && !keys.has(`${m.table}\u0000${m.id}`)) continue;
+    if (keys && !keys.has(recordKey(m.table, m.id))) continue;
     const next = applyOp(await d[m.table].get(m.id), m);
     if (next) await d[m.table].put(next);
     else await d[m.table].delete(m.id);

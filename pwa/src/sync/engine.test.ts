@@ -30,6 +30,54 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('sync engine', () => {
+  it('sends again what a restored server lost, numbered from 1, before taking its snapshot', async () => {
+    // This device synced a journal entry the server then lost to a restore,
+    // and has one more change waiting (acknowledged up to 3 before).
+    const d = await db();
+    await d.prayerJournal.put({ id: 'j-lost', fields: { title: 'After the backup' }, version: 12 });
+    await d.prayerJournal.put({ id: 'j-kept', fields: { title: 'In the backup' }, version: 4 });
+    await setMeta('acked', 3);
+    await setMeta('nextSeq', 4);
+    await setMeta('cursor', { epoch: 'old', version: 12 });
+    await writeRecord('prayerReminders', 'r-new', 'put', { title: 'Noon' });
+    let restoredAcked = 0;
+    const server = new Map<string, { version: number; fields: Record<string, unknown> }>([['prayerJournal/j-kept', { version: 4, fields: { title: 'In the backup' } }]]);
+    const snapshot = () => ({
+      changes: [...server].map(([key, r]) => {
+        const [table, id] = key.split('/');
+        return { table, id, op: 'put', version: r.version, fields: r.fields };
+      }),
+      cursor: { epoch: 'new', version: 20 },
+      hasMore: false,
+      ackedSeq: restoredAcked,
+    });
+    const calls = stubServer({
+      '/api/devices': () => ({ status: 201, json: { userId: 'u', deviceId: 'dev-1', deviceToken: 'secret' } }),
+      '/api/sync/push': (body) => {
+        const mutations = (body as { mutations: { seq: number; table: string; id: string; fields: Record<string, unknown> }[] }).mutations;
+        if (mutations[0].seq !== restoredAcked + 1) {
+          return { json: { ackedSeq: restoredAcked, rejected: [], gap: { expected: restoredAcked + 1, received: mutations[0].seq } } };
+        }
+        for (const m of mutations) server.set(`${m.table}/${m.id}`, { version: 20 + m.seq, fields: m.fields });
+        restoredAcked = mutations[mutations.length - 1].seq;
+        return { json: { ackedSeq: restoredAcked, rejected: [] } };
+      },
+      '/api/sync/pull': (body) =>
+        (body as { cursor: { epoch: string } | null }).cursor?.epoch === 'old' ? { json: { reset: 'epochChanged' } } : { json: snapshot() },
+    });
+    localStorage.setItem('manna-device-id', 'dev-1');
+    localStorage.setItem('manna-device-token', 'secret');
+    expect(await syncNow()).toBe(true);
+    const pushes = calls.filter((c) => c.url === '/api/sync/push').map((c) => (c.body as { mutations: { seq: number; id: string }[] }).mutations);
+    // Seq 4 meets a gap that goes back: the device re-numbers and resends.
+    expect(pushes[0].map((m) => m.seq)).toEqual([4]);
+    expect(pushes[1].map((m) => `${m.seq} ${m.id}`)).toEqual(['1 j-lost', '2 r-new']);
+    expect([...server.keys()].sort()).toEqual(['prayerJournal/j-kept', 'prayerJournal/j-lost', 'prayerReminders/r-new']);
+    expect((await getMeta<SyncStatus>('status'))?.state).toBe('synced');
+    expect((await d.prayerJournal.toArray()).map((r) => r.id).sort()).toEqual(['j-kept', 'j-lost']);
+    expect(await pendingAfter(0)).toEqual([]);
+  });
+
   it('registers the device, pushes the outbox, pulls and reports synced', async () => {
     await writeRecord('weightEntries', 'weight:2026-11-22', 'put', { weight: 1805, date: '2026-11-22' });
     const calls = stubServer({
@@ -114,7 +162,7 @@ describe('sync engine', () => {
     expect(await (await db()).prayerReminders.get('r1')).toBeDefined();
   });
 
-  it('resends from where the server is after a gap', async () => {
+  it('resends everything it holds from where the server is after a gap that goes back', async () => {
     localStorage.setItem('manna-device-id', 'dev-1');
     localStorage.setItem('manna-device-token', 'secret');
     for (const id of ['a', 'b', 'c']) await writeRecord('prayerReminders', id, 'put', { title: id });
@@ -127,12 +175,13 @@ describe('sync engine', () => {
         serverAcked = Math.max(...seqs);
         return { json: { ackedSeq: serverAcked, rejected: [] } };
       },
-      '/api/sync/pull': () => ({ json: { changes: [], cursor: { epoch: 'e', version: 3 }, hasMore: false, ackedSeq: 3 } }),
+      '/api/sync/pull': () => ({ json: { changes: [], cursor: { epoch: 'e', version: 3 }, hasMore: false, ackedSeq: serverAcked } }),
     });
     await syncNow();
-    const pushes = calls.filter((c) => c.url === '/api/sync/push').map((c) => (c.body as { mutations: { seq: number }[] }).mutations.map((m) => m.seq));
-    expect(pushes).toEqual([[3], [2, 3]]);
-    expect(serverAcked).toBe(3);
+    const pushes = calls.filter((c) => c.url === '/api/sync/push').map((c) => (c.body as { mutations: { seq: number; id: string }[] }).mutations.map((m) => `${m.seq} ${m.id}`));
+    // The server lost change 2: every record the device holds goes again, from 2.
+    expect(pushes).toEqual([['3 c'], ['2 a', '3 b', '4 c']]);
+    expect(serverAcked).toBe(4);
   });
 
   it('starts a new identity when this id is registered elsewhere', async () => {

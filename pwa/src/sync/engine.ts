@@ -6,7 +6,7 @@
 
 import { apiRequest, ApiError } from '../api/client';
 import { forgetCursor, getMeta, setMeta } from '../db/meta';
-import { applyPull, keepRefused, pendingAfter, type Cursor } from '../db/synced';
+import { applyPull, keepRefused, pendingAfter, recordKey, requeueAfterRestore, type Cursor } from '../db/synced';
 import { catchUpIdentity, ensureDevice } from '../identity/device';
 import { userId } from '../identity/ids';
 import { pullRequest, pushRequest, type PullResponse, type PushResponse, type ResetReason } from './protocol';
@@ -48,6 +48,15 @@ function incompatibility(error: unknown): Incompatible | null {
   }
 }
 
+/** Thrown when the server no longer has changes it had acknowledged: it was
+ *  restored from a backup, and expects change `expected` next. */
+class ServerRestored extends Error {
+  constructor(readonly expected: number) {
+    super('The server was restored from a backup.');
+    this.name = 'ServerRestored';
+  }
+}
+
 async function pushAll(deviceId: string): Promise<void> {
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const acked = (await getMeta<number>('acked')) ?? 0;
@@ -59,6 +68,8 @@ async function pushAll(deviceId: string): Promise<void> {
     } catch (error) {
       throw incompatibility(error) ?? error;
     }
+    // The server expects a change it had already acknowledged: it lost them.
+    if (answer.gap && answer.gap.expected <= acked) throw new ServerRestored(answer.gap.expected);
     if (answer.rejected.length > 0) {
       await keepRefused(answer.rejected);
       // The refused changes were never applied; this device still shows them.
@@ -79,16 +90,52 @@ async function pullAll(deviceId: string): Promise<void> {
     if ('reset' in answer) {
       const reason: ResetReason = answer.reset;
       if (reason === 'clientTooOld' || reason === 'serverTooOld') throw new Incompatible(reason);
-      // epochChanged or cursorTooOld: the outbox is already pushed; start again
-      // from a snapshot. A snapshot cannot be too old, so a second reset is a fault.
+      // A snapshot cannot be too old, so a second reset is a fault.
       if (resets > 0) throw new Error(`The server asked to start sync again twice (${reason}).`);
       resets += 1;
+      // epochChanged: the server was restored and may lack what this device
+      // synced since its backup; send that again first. cursorTooOld: the
+      // outbox is already pushed. Either way, start again from a snapshot.
+      if (reason === 'epochChanged') await resendAfterRestore(deviceId);
       await forgetCursor();
       continue;
     }
     await applyPull(cursor, answer.changes, answer.cursor, answer.hasMore, answer.ackedSeq);
     await setMeta('acked', Math.max((await getMeta<number>('acked')) ?? 0, answer.ackedSeq));
     if (!answer.hasMore) return;
+  }
+}
+
+/** Record key → version of every record the server holds now (a snapshot
+ *  read, not applied). */
+async function serverVersions(deviceId: string): Promise<Map<string, number>> {
+  const versions = new Map<string, number>();
+  let cursor: Cursor | null = null;
+  for (let round = 0; round < MAX_ROUNDS * 10; round += 1) {
+    const answer: PullResponse = await apiRequest<PullResponse>('POST', '/api/sync/pull', pullRequest(deviceId, cursor));
+    if ('reset' in answer) throw new Error(`The server asked to start sync again (${answer.reset}).`);
+    for (const c of answer.changes) if (c.op === 'put') versions.set(recordKey(c.table, c.id), c.version);
+    if (!answer.hasMore) return versions;
+    cursor = answer.cursor;
+  }
+  throw new Error('The server kept sending more records than it has.');
+}
+
+/** After a restore: whatever this device holds that the server lacks (or holds
+ *  older) is queued again, numbered from the change the server expects next
+ *  (1 after a restore, which starts every device's numbering again), and pushed. */
+async function resendAfterRestore(deviceId: string, firstSeq = 1): Promise<void> {
+  await requeueAfterRestore(await serverVersions(deviceId), firstSeq);
+  await pushAll(deviceId);
+}
+
+/** Pushes the outbox; after a restore, sends again what the server lost. */
+async function pushOrResend(deviceId: string): Promise<void> {
+  try {
+    await pushAll(deviceId);
+  } catch (error) {
+    if (!(error instanceof ServerRestored)) throw error;
+    await resendAfterRestore(deviceId, error.expected);
   }
 }
 
@@ -115,9 +162,9 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
       await catchUpIdentity();
       userId();
       const deviceId = await ensureDevice();
-      await pushAll(deviceId);
+      await pushOrResend(deviceId);
       await pullAll(deviceId);
-      await pushAll(deviceId); // anything written while pulling
+      await pushOrResend(deviceId); // anything written while pulling
       await setStatus({ state: 'synced', lastSyncedAt: Date.now() });
     } catch (error) {
       const offline = error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);

@@ -66,10 +66,16 @@ pub fn purge_revisions(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, A
     Ok(purged)
 }
 
-/// Gives the database a new epoch: run after restoring a backup, so every device
-/// starts again from a snapshot instead of trusting cursors from the lost future.
-pub fn rotate_epoch(conn: &Connection) -> Result<String, AppError> {
+/// Gives the database a new epoch: run after restoring a backup. Every device
+/// starts again from a snapshot instead of trusting cursors from the lost
+/// future, and its numbering of changes starts again from 1 (the backup may
+/// not have the changes it acknowledged since), which tells it to send again
+/// what it holds.
+pub fn rotate_epoch(conn: &mut Connection) -> Result<String, AppError> {
     let epoch = crate::tokens::random_hex(8)?;
-    conn.execute("UPDATE meta SET value = ?1 WHERE key = 'epoch'", [&epoch])?;
+    let tx = conn.transaction()?;
+    tx.execute("UPDATE meta SET value = ?1 WHERE key = 'epoch'", [&epoch])?;
+    tx.execute("UPDATE devices SET acked_seq = 0", [])?;
+    tx.commit()?;
     Ok(epoch)
 }

@@ -6,6 +6,7 @@ mod common;
 
 mod accounts;
 mod api;
+mod backup;
 mod billing;
 mod clock;
 mod expiry;

@@ -404,7 +404,7 @@ async fn old_cursors_and_changed_epochs_get_reset() {
     );
 
     // A restore from backup changes the epoch: every cursor resets.
-    manna_server::sync::rotate_epoch(&conn).expect("rotate");
+    manna_server::sync::rotate_epoch(&mut conn).expect("rotate");
     assert_eq!(
         pull(&server, &d, fresh["cursor"].clone()).await,
         json!({"reset": "epochChanged"})

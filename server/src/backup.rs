@@ -1,0 +1,73 @@
+//! Backups: a consistent copy of the live database while the server runs, and
+//! a restore that puts one back and tells every device to send again what it
+//! holds (so nothing a device synced after the backup is lost).
+
+use crate::config::Config;
+use crate::db::{Db, make_private};
+use crate::error::AppError;
+use std::path::Path;
+
+const DATABASE: &str = "manna.sqlite3";
+
+/// Writes a consistent copy of the database to `file` (which must not exist):
+/// SQLite's `VACUUM INTO` reads one snapshot, so writes may go on meanwhile.
+pub fn backup(config: &Config, file: &Path) -> Result<(), AppError> {
+    if file.exists() {
+        return Err(AppError::BadRequest(format!(
+            "{} already exists: name a new file for the backup",
+            file.display()
+        )));
+    }
+    let live = config.data_dir.join(DATABASE);
+    if !live.exists() {
+        return Err(AppError::BadRequest(format!(
+            "no database at {} (MANNA_DATA_DIR)",
+            live.display()
+        )));
+    }
+    let conn = rusqlite::Connection::open(&live)?;
+    conn.busy_timeout(std::time::Duration::from_secs(30))?;
+    let target = file
+        .to_str()
+        .ok_or_else(|| AppError::BadRequest("the backup's path must be valid UTF-8".into()))?;
+    conn.execute("VACUUM INTO ?1", [target])?;
+    make_private(file, 0o600)
+}
+
+/// Replaces the database with the backup `file` (stop the server first): the
+/// copy is checked, moved in, migrated, and given a new epoch with every
+/// device's acknowledged changes reset, so devices send again what they hold.
+pub fn restore(config: &Config, file: &Path) -> Result<String, AppError> {
+    let epoch: String =
+        rusqlite::Connection::open_with_flags(file, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .and_then(|c| {
+                c.query_row("SELECT value FROM meta WHERE key = 'epoch'", [], |r| {
+                    r.get(0)
+                })
+            })
+            .map_err(|e| {
+                AppError::BadRequest(format!("{} is not a Manna backup: {e}", file.display()))
+            })?;
+    std::fs::create_dir_all(&config.data_dir).map_err(|e| {
+        AppError::Internal(format!("cannot create {}: {e}", config.data_dir.display()))
+    })?;
+    let live = config.data_dir.join(DATABASE);
+    let incoming = config.data_dir.join(format!("{DATABASE}.restoring"));
+    std::fs::copy(file, &incoming)
+        .map_err(|e| AppError::Internal(format!("copying the backup: {e}")))?;
+    make_private(&incoming, 0o600)?;
+    for stale in ["-wal", "-shm"] {
+        let path = config.data_dir.join(format!("{DATABASE}{stale}"));
+        if path.exists() {
+            std::fs::remove_file(&path)
+                .map_err(|e| AppError::Internal(format!("removing {}: {e}", path.display())))?;
+        }
+    }
+    std::fs::rename(&incoming, &live)
+        .map_err(|e| AppError::Internal(format!("moving the backup in: {e}")))?;
+    let db = Db::open(&config.data_dir)?;
+    let mut conn = db.connection()?;
+    let new_epoch = crate::sync::rotate_epoch(&mut conn)?;
+    tracing::info!(backup_epoch = %epoch, %new_epoch, "database restored");
+    Ok(new_epoch)
+}
