@@ -226,6 +226,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<api::RecordView>(cfg)
         .ty::<manna_server::accounts::AccountView>(cfg)
         .ty::<api::SignedIn>(cfg)
+        .ty::<api::CodeSent>(cfg)
         .ty::<api::Me>(cfg)
         .ty::<api::Done>(cfg)
         .ty::<api::CheckoutStarted>(cfg)

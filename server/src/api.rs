@@ -60,6 +60,15 @@ pub struct SignedIn {
     pub claimed_records: Option<u32>,
 }
 
+/// `POST /api/auth/register` without a code: a code was emailed (the same
+/// answer whether or not the address already has an account).
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeSent {
+    pub code_sent: bool,
+    pub message: String,
+}
+
 /// `GET /api/auth/me`.
 #[derive(Debug, Serialize, TS)]
 pub struct Me {

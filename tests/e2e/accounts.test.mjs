@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, serverAndBrowser } from './harness.mjs';
+import { PHONE, emailedCode, serverAndBrowser } from './harness.mjs';
 
 describe('accounts', () => {
   const env = serverAndBrowser();
@@ -29,6 +29,10 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText("Passwords don't match").waitFor();
     await page.getByLabel('Confirm password').fill('manna password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    // The address is proven with the code emailed to it.
+    await page.getByText('We sent a 6-digit code to ruth.account@example.org.').waitFor();
+    await page.getByLabel('6-digit code').fill(await emailedCode(server, 'ruth.account@example.org'));
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Account Created!').first().waitFor();
     await page.waitForURL(/\/checkout-simple$/);

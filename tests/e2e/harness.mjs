@@ -150,6 +150,14 @@ const CHROMIUM = {
   ],
 };
 
+/** The 6-digit code in the newest email the server's outbox holds for `to`. */
+export async function emailedCode(server, to) {
+  const body = await (await fetch(`${server.base}/dev/outbox.json`)).json();
+  const mail = body.emails.find((e) => e.to === to);
+  if (!mail) throw new Error(`no email to ${to} in the outbox`);
+  return /\b(\d{6})\b/.exec(mail.text)[1];
+}
+
 export function launchBrowser() {
   return chromium.launch(CHROMIUM);
 }

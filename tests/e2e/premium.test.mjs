@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, serverAndBrowser } from './harness.mjs';
+import { PHONE, emailedCode, serverAndBrowser } from './harness.mjs';
 
 const EMAIL = 'ruth@example.org';
 
@@ -20,13 +20,6 @@ async function payOnEmulator(page, card) {
   await page.getByLabel('Email').fill(EMAIL);
   await fillCard(page, card);
   await page.getByRole('button', { name: 'Start trial' }).click();
-}
-
-async function outboxCode(base, to) {
-  const body = await (await fetch(`${base}/dev/outbox.json`)).json();
-  const mail = body.emails.find((e) => e.to === to);
-  assert.ok(mail, `an email to ${to} in the outbox`);
-  return /\b(\d{6})\b/.exec(mail.text)[1];
 }
 
 describe('premium', () => {
@@ -69,7 +62,7 @@ describe('premium', () => {
     await page2.getByRole('button', { name: 'Verify My Subscription' }).click();
     await page2.getByText(`We sent a 6-digit code to ${EMAIL}`).waitFor();
     assert.equal(await page2.locator('.premium-member').count(), 0, 'no premium before the code');
-    await page2.getByLabel('6-digit code').fill(await outboxCode(server.base, EMAIL));
+    await page2.getByLabel('6-digit code').fill(await emailedCode(server, EMAIL));
     await page2.getByRole('button', { name: 'Confirm Code' }).click();
     await page2.getByText('Premium Activated!').first().waitFor();
     await page2.waitForURL(/\?premium=quick-access/);

@@ -48,6 +48,8 @@ userId: string, user: AccountView,
  */
 claimedRecords?: number, };
 
+export type CodeSent = { codeSent: boolean, message: string, };
+
 export type Me = { user: AccountView, };
 
 export type Done = { message: string, };

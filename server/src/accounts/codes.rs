@@ -79,3 +79,15 @@ pub fn confirm_code(
     )?;
     Ok(())
 }
+
+/// Whether `user` proved `email` with a code (now or before).
+pub fn has_proven(conn: &Connection, user: &str, email: &str) -> Result<bool, AppError> {
+    Ok(conn
+        .query_row(
+            "SELECT 1 FROM verified_emails WHERE user_id = ?1 AND email = ?2",
+            params![user, email],
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some())
+}

@@ -1,11 +1,12 @@
 //! Accounts: register, log in, log out, who am I, set a password.
 
+use crate::accounts::codes::{CODE_MINUTES, confirm_code, has_proven, new_code};
 use crate::accounts::{
     self, AccountView, Credentials, Session, account_by_email, account_by_id, check_credentials,
     claim_into, clear_cookie, create_session, delete_session, end_other_access, password,
     session_cookie, set_credentials,
 };
-use crate::api::{Done, Me, SignedIn};
+use crate::api::{CodeSent, Done, Me, SignedIn};
 use crate::entitlement::premium_of;
 use crate::error::AppError;
 use crate::extract::ApiJson;
@@ -17,6 +18,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use rusqlite::Connection;
 use serde::Deserialize;
+use serde_json::Value;
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -31,29 +33,77 @@ pub struct RegisterForm {
     first_name: String,
     #[serde(default)]
     last_name: Option<String>,
+    /// Registration's second step: the code emailed to the address.
+    #[serde(default)]
+    code: Option<String>,
 }
 
 impl RegisterForm {
-    /// Counts the attempt against `ip`, checks the fields and hashes the
-    /// password: what registering and setting a password both start with.
-    async fn prepare(
-        &self,
-        state: &AppState,
-        client: ClientIp,
-    ) -> Result<(Credentials, String), AppError> {
+    /// Counts the attempt against the client and checks the fields: what
+    /// registering and setting a password both start with.
+    fn check(&self, state: &AppState, client: ClientIp) -> Result<Credentials, AppError> {
         state
             .limits
             .hit(guard::REGISTER, &client.key(), state.clock.now_ms())?;
-        let creds = check_credentials(
+        check_credentials(
             &self.email,
             &self.password,
             &self.confirm_password,
             &self.first_name,
             self.last_name.as_deref(),
-        )?;
-        let hash = password::hash(creds.password.clone()).await?;
-        Ok((creds, hash))
+        )
     }
+
+    fn code(&self) -> Option<&str> {
+        self.code
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+    }
+}
+
+/// Registration's first step: a code to the address, or, when the address
+/// already has an account, a word to its owner. Both answer the same, so the
+/// form never tells who has an account.
+async fn send_registration_code(
+    state: &AppState,
+    user: &str,
+    email: &str,
+) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
+    let now = state.clock.now_ms();
+    state.limits.hit(guard::CODES_RECIPIENT, email, now)?;
+    let (u, e) = (user.to_string(), email.to_string());
+    let code = state
+        .db
+        .call(move |conn| match account_by_email(conn, &e)? {
+            Some(_) => Ok(None),
+            None => new_code(conn, &u, &e, now).map(Some),
+        })
+        .await?;
+    let (subject, text) = match code {
+        Some(code) => (
+            format!("Your Manna code: {code}"),
+            format!(
+                "Your code to finish creating your Manna account is {code}.\n\nIt works once, for {CODE_MINUTES} minutes. If you did not ask for it, you can ignore this email."
+            ),
+        ),
+        None => (
+            "Someone tried to create a Manna account with your email".to_string(),
+            "Someone tried to create a new Manna account with this email address, which already has one. If it was you, log in with your password instead.\n\nIf it was not you, you can ignore this email: nothing was changed.".to_string(),
+        ),
+    };
+    state.mailer.send(email, &subject, &text).await?;
+    let body = CodeSent {
+        code_sent: true,
+        message: format!(
+            "We sent a 6-digit code to {email}. Enter it to finish creating your account."
+        ),
+    };
+    Ok((
+        StatusCode::ACCEPTED,
+        HeaderMap::new(),
+        Json(serde_json::to_value(body).map_err(|e| AppError::Internal(e.to_string()))?),
+    ))
 }
 
 #[derive(Debug, Deserialize)]
@@ -90,25 +140,39 @@ fn with_cookie(cookie: &str) -> Result<HeaderMap, AppError> {
     Ok(headers)
 }
 
+/// Creates an account in two steps: the form (a code is emailed), then the
+/// form with the code (the account, signed in). The email is proven before it
+/// becomes anyone's, and the answers never tell whether it already had one.
 pub async fn auth_register(
     State(state): State<AppState>,
     client: ClientIp,
     auth: DeviceAuth,
     ApiJson(form): ApiJson<RegisterForm>,
-) -> Result<(StatusCode, HeaderMap, Json<SignedIn>), AppError> {
-    let (creds, hash) = form.prepare(&state, client).await?;
-    let st = state.clone();
+) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
+    let creds = form.check(&state, client)?;
+    let me = auth.user_id.clone();
+    if let Some(mine) = state.db.call(move |conn| account_by_id(conn, &me)).await? {
+        return Err(AppError::Conflict(format!(
+            "You are already signed in as {}. Log out to create another account.",
+            mine.email
+        )));
+    }
+    let Some(code) = form.code().map(str::to_owned) else {
+        return send_registration_code(&state, &auth.user_id, &creds.email).await;
+    };
     let now = state.clock.now_ms();
+    let (u, e) = (auth.user_id.clone(), creds.email.clone());
+    state
+        .db
+        .call(move |conn| confirm_code(conn, &u, &e, &code, now))
+        .await?;
+    let hash = password::hash(creds.password.clone()).await?;
+    let st = state.clone();
     let (user, token) = state
         .db
         .call(move |conn| {
             let tx = conn.transaction()?;
-            if let Some(mine) = account_by_id(&tx, &auth.user_id)? {
-                return Err(AppError::Conflict(format!(
-                    "You are already signed in as {}. Log out to create another account.",
-                    mine.email
-                )));
-            }
+            // Only someone who proved the address gets this far.
             if account_by_email(&tx, &creds.email)?.is_some() {
                 return Err(AppError::Conflict(
                     "An account with this email already exists. Please log in instead.".into(),
@@ -130,7 +194,11 @@ pub async fn auth_register(
         user,
         claimed_records: None,
     };
-    Ok((StatusCode::CREATED, headers, Json(body)))
+    Ok((
+        StatusCode::CREATED,
+        headers,
+        Json(serde_json::to_value(body).map_err(|e| AppError::Internal(e.to_string()))?),
+    ))
 }
 
 pub async fn auth_login(
@@ -267,7 +335,31 @@ pub async fn auth_set_password(
     session: Option<Session>,
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> Result<Json<Done>, AppError> {
-    let (creds, hash) = form.prepare(&state, client).await?;
+    let creds = form.check(&state, client)?;
+    // The address must be this device's: proven with a code (/quick-access,
+    // /already-paid, registration) or the account it is signed in as. The
+    // answer is the same whether or not someone else has an account with it.
+    let (u, e, signed_in) = (
+        auth.user_id.clone(),
+        creds.email.clone(),
+        session.as_ref().map(|s| s.user_id.clone()),
+    );
+    let allowed = state
+        .db
+        .call(move |conn| {
+            let own_account = match &signed_in {
+                Some(id) => account_by_id(conn, id)?.is_some_and(|a| a.email == e),
+                None => false,
+            };
+            Ok(own_account || has_proven(conn, &u, &e)?)
+        })
+        .await?;
+    if !allowed {
+        return Err(AppError::Forbidden(
+            "Please confirm this email first: enter it at Quick Access (/quick-access) and type the code we send you.".into(),
+        ));
+    }
+    let hash = password::hash(creds.password.clone()).await?;
     state
         .db
         .call(move |conn| {

@@ -87,20 +87,28 @@ async fn register_log_out_and_log_in_keep_the_records_and_merge_devices() {
     let s = TestServer::start().await;
     let a = s.register("user-1700000000000-acca").await;
     log_weight(&s, &a, "2026-11-20", 1800).await;
-    let (status, body, cookie) = s
-        .call_with_cookie(
-            &a,
-            Method::POST,
-            "/api/auth/register",
-            Some(form(
-                "Ruth@Example.org",
-                "correct horse",
-                "correct horse",
-                "Ruth",
-            )),
-            None,
-        )
+    // The form first: a code goes to the address.
+    let ruth = form("Ruth@Example.org", "correct horse", "correct horse", "Ruth");
+    let (status, sent) = s
+        .call_as(&a, Method::POST, "/api/auth/register", Some(ruth.clone()))
         .await;
+    assert_eq!(
+        (status, sent["message"].as_str()),
+        (
+            202,
+            Some(
+                "We sent a 6-digit code to ruth@example.org. Enter it to finish creating your account."
+            )
+        )
+    );
+    // A wrong code creates nothing.
+    let mut wrong = ruth.clone();
+    wrong["code"] = json!("000000");
+    let (status, _) = s
+        .call_as(&a, Method::POST, "/api/auth/register", Some(wrong))
+        .await;
+    assert_eq!(status, 400);
+    let (status, body, cookie) = s.register_account(&a, ruth).await;
     assert_eq!(status, 201, "{body}");
     assert_eq!(body["userId"], a.user.as_str());
     let cookie = cookie.expect("a session cookie");
@@ -130,17 +138,28 @@ async fn register_log_out_and_log_in_keep_the_records_and_merge_devices() {
         weights(&s, &a).await,
         vec![("2026-11-20".to_string(), 1800)]
     );
-    // The same email cannot register twice.
+    // Registering a taken address answers exactly as for a new one (nobody
+    // learns who has an account); its owner is told, and no code works.
     let c = s.register("user-1700000000000-accc").await;
+    let again = form("ruth@example.org", "something8", "something8", "R");
     let (status, body) = s
-        .call_as(
-            &c,
-            Method::POST,
-            "/api/auth/register",
-            Some(form("ruth@example.org", "something8", "something8", "R")),
-        )
+        .call_as(&c, Method::POST, "/api/auth/register", Some(again.clone()))
         .await;
-    assert_eq!(status, 409, "{body}");
+    assert_eq!((status, &body["message"]), (202, &sent["message"]));
+    let told = s.last_email_to("ruth@example.org").await;
+    assert!(
+        told["subject"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Someone tried"),
+        "{told}"
+    );
+    let mut guess = again;
+    guess["code"] = json!("123456");
+    let (status, body) = s
+        .call_as(&c, Method::POST, "/api/auth/register", Some(guess))
+        .await;
+    assert_eq!(status, 400, "{body}");
 
     // A second browser, anonymous with its own weight, logs in.
     let b = s.register("user-1700000000000-accb").await;
@@ -245,6 +264,29 @@ async fn register_log_out_and_log_in_keep_the_records_and_merge_devices() {
 async fn set_password_secures_an_anonymous_user_and_refuses_someone_elses_email() {
     let s = TestServer::start().await;
     let d = s.register("user-1700000000000-setp").await;
+    // An address not proven on this device is refused, whoever owns it.
+    let (status, body) = s
+        .call_as(
+            &d,
+            Method::POST,
+            "/api/auth/set-password",
+            Some(form(
+                "paid@example.org",
+                "new password",
+                "new password",
+                "Lydia",
+            )),
+        )
+        .await;
+    assert_eq!(status, 403, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("confirm this email"),
+        "{body}"
+    );
+    prove_email(&s, &d, "paid@example.org").await;
     let (status, body) = s
         .call_as(
             &d,
@@ -277,7 +319,7 @@ async fn set_password_secures_an_anonymous_user_and_refuses_someone_elses_email(
             Some(form("paid@example.org", "takeover!!", "takeover!!", "Eve")),
         )
         .await;
-    assert_eq!(status, 409, "{body}");
+    assert_eq!(status, 403, "{body}");
     let (status, _) = s
         .call_as(
             &stranger,
@@ -293,18 +335,13 @@ async fn set_password_secures_an_anonymous_user_and_refuses_someone_elses_email(
 async fn repeated_failed_logins_are_slowed_down() {
     let s = TestServer::start().await;
     let d = s.register("user-1700000000000-rate").await;
-    s.call_as(
-        &d,
-        Method::POST,
-        "/api/auth/register",
-        Some(form(
-            "target@example.org",
-            "real password",
-            "real password",
-            "T",
-        )),
-    )
-    .await;
+    let (status, body, _) = s
+        .register_account(
+            &d,
+            form("target@example.org", "real password", "real password", "T"),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
     let mut statuses = Vec::new();
     for _ in 0..11 {
         let (status, _) = s
@@ -436,19 +473,8 @@ async fn device_status(s: &TestServer, d: &Device) -> u16 {
 async fn a_new_password_or_log_out_everywhere_signs_out_every_other_place() {
     let s = TestServer::start().await;
     let phone = s.register("user-1700000000000-phone").await;
-    let (status, body) = s
-        .call_as(
-            &phone,
-            Method::POST,
-            "/api/auth/register",
-            Some(form(
-                "naomi@example.org",
-                "first pass",
-                "first pass",
-                "Naomi",
-            )),
-        )
-        .await;
+    let naomi = form("naomi@example.org", "first pass", "first pass", "Naomi");
+    let (status, body, _) = s.register_account(&phone, naomi).await;
     assert_eq!(status, 201, "{body}");
     let (phone_cookie, phone) = login_cookie(&s, &phone, "naomi@example.org", "first pass").await;
     // Someone else learned the password and signed in on their own browser.
@@ -513,19 +539,8 @@ async fn a_new_password_or_log_out_everywhere_signs_out_every_other_place() {
 async fn a_long_anonymous_history_is_claimed_whole_in_batches() {
     let s = TestServer::start().await;
     let owner = s.register("user-1700000000000-owner").await;
-    let (status, body) = s
-        .call_as(
-            &owner,
-            Method::POST,
-            "/api/auth/register",
-            Some(form(
-                "hannah@example.org",
-                "long enough",
-                "long enough",
-                "Hannah",
-            )),
-        )
-        .await;
+    let hannah = form("hannah@example.org", "long enough", "long enough", "Hannah");
+    let (status, body, _) = s.register_account(&owner, hannah).await;
     assert_eq!(status, 201, "{body}");
     // A phone used without an account for years: 1,234 daily weights.
     let phone = s.register("user-1700000000000-longphone").await;
@@ -582,4 +597,23 @@ async fn a_long_anonymous_history_is_claimed_whole_in_batches() {
         .await
         .expect("claims");
     assert_eq!(left, 0);
+}
+
+/// Proves `email` for `d` with the emailed code, as /quick-access does.
+async fn prove_email(s: &TestServer, d: &Device, email: &str) {
+    let path = "/api/check-subscription-by-email";
+    let (status, _) = s
+        .call_as(d, Method::POST, path, Some(json!({ "email": email })))
+        .await;
+    assert_eq!(status, 200);
+    let code = common::pay::emailed_code(s, email).await;
+    let (status, body) = s
+        .call_as(
+            d,
+            Method::POST,
+            path,
+            Some(json!({ "email": email, "code": code })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
 }

@@ -72,9 +72,7 @@ async fn a_session_ends_after_thirty_days() {
     let d = s.register("user-1795348800000-session").await;
     let form = json!({ "email": "naomi@example.com", "password": "long enough",
                        "confirmPassword": "long enough", "firstName": "Naomi" });
-    let (status, body, cookie) = s
-        .call_with_cookie(&d, Method::POST, "/api/auth/register", Some(form), None)
-        .await;
+    let (status, body, cookie) = s.register_account(&d, form).await;
     assert_eq!(status, 201, "{body}");
     let cookie = cookie.expect("a session cookie");
     let cookie = cookie.split(';').next().expect("name=value");

@@ -287,6 +287,39 @@ async fn registration_waits_for_a_long_write_instead_of_failing() {
         s.register("user-1700000000000-wait2").await,
         s.register("user-1700000000000-wait3").await,
     ];
+    let form = |i: usize, code: Option<&str>| {
+        let mut f = json!({
+            "email": format!("wait{i}@example.org"),
+            "password": "long enough",
+            "confirmPassword": "long enough",
+            "firstName": "Ann",
+        });
+        if let Some(code) = code {
+            f["code"] = json!(code);
+        }
+        Some(f)
+    };
+    // Two people have their codes; a third proved the address at Quick Access.
+    let mut codes = Vec::new();
+    for (i, d) in devices.iter().enumerate() {
+        let path = if i == 2 {
+            "/api/check-subscription-by-email"
+        } else {
+            "/api/auth/register"
+        };
+        let (status, body) = s.call_as(d, Method::POST, path, form(i, None)).await;
+        assert!(status == 200 || status == 202, "{status} {body}");
+        codes.push(common::pay::emailed_code(&s, &format!("wait{i}@example.org")).await);
+    }
+    let path = "/api/check-subscription-by-email";
+    let proof = json!({"email": "wait2@example.org", "code": codes[2]});
+    assert_eq!(
+        s.call_as(&devices[2], Method::POST, path, Some(proof))
+            .await
+            .0,
+        200
+    );
+
     // Another writer holds the write lock for a while, as a long push does.
     let db = s.data_dir().join("manna.sqlite3");
     let (locked, is_locked) = tokio::sync::oneshot::channel();
@@ -301,19 +334,21 @@ async fn registration_waits_for_a_long_write_instead_of_failing() {
             .expect("commit");
     });
     is_locked.await.expect("the writer holds the lock");
-    let form = |i: usize| {
-        Some(json!({
-            "email": format!("wait{i}@example.org"),
-            "password": "long enough",
-            "confirmPassword": "long enough",
-            "firstName": "Ann",
-        }))
-    };
     let [a, b, c] = &devices;
     let answers = tokio::join!(
-        s.call_as(a, Method::POST, "/api/auth/register", form(0)),
-        s.call_as(b, Method::POST, "/api/auth/register", form(1)),
-        s.call_as(c, Method::POST, "/api/auth/set-password", form(2)),
+        s.call_as(
+            a,
+            Method::POST,
+            "/api/auth/register",
+            form(0, Some(&codes[0]))
+        ),
+        s.call_as(
+            b,
+            Method::POST,
+            "/api/auth/register",
+            form(1, Some(&codes[1]))
+        ),
+        s.call_as(c, Method::POST, "/api/auth/set-password", form(2, None)),
     );
     for (status, body) in [answers.0, answers.1, answers.2] {
         assert!(status == 200 || status == 201, "{status} {body}");

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
 import { ensureDevice } from '../../identity';
+import type { CodeSent } from '../../generated/api';
 import { signIn } from './session';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -164,18 +165,36 @@ function useAccountForm(initialEmail = '') {
   return { form, errors, set, validate };
 }
 
+/**
+ * /register, in two steps: the form (a code is emailed to the address), then
+ * the code. The email is proven before it becomes an account's, and the
+ * answer never tells whether the address already had one.
+ */
 export function RegisterPage() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const account = useAccountForm();
   const { form, errors, set, validate } = account;
   const { busy, run } = useSubmit('Registration Failed', 'Please check your information and try again.');
+  // The address a code was sent to, and what the server said.
+  const [sent, setSent] = useState<{ to: string; message: string } | null>(null);
+  const [code, setCode] = useState('');
+  const email = form.email.trim().toLowerCase();
+  const waitingForCode = sent !== null && sent.to === email;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!validate()) return;
     await run(async () => {
-      await signIn(client, '/api/auth/register', { ...form, email: form.email.trim().toLowerCase() });
+      const body = { ...form, email };
+      if (!waitingForCode) {
+        await ensureDevice();
+        const answer = await apiRequest<CodeSent>('POST', '/api/auth/register', body);
+        setCode('');
+        setSent({ to: email, message: answer.message });
+        return;
+      }
+      await signIn(client, '/api/auth/register', { ...body, code: code.trim() });
       toast({ title: 'Account Created!', description: 'Your records are now saved to your account.' });
       void navigate('/checkout-simple');
     });
@@ -189,9 +208,30 @@ export function RegisterPage() {
           <NameFields prefix="reg" account={account} lastLabel="Last name (optional)" />
           <Field id="reg-email" label="Email" type="email" autoComplete="email" value={form.email} error={errors.email} onChange={set('email')} />
           <NewPasswordFields prefix="reg" account={account} />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Creating your account…' : 'Create Account'}
+          {waitingForCode && (
+            <>
+              <p className="notice" role="status">
+                {sent.message}
+              </p>
+              <label htmlFor="reg-code">6-digit code</label>
+              <input
+                id="reg-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              />
+            </>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={busy || (waitingForCode && code.length !== 6)}>
+            {busy ? (waitingForCode ? 'Creating your account…' : 'Sending a code…') : 'Create Account'}
           </button>
+          {waitingForCode && (
+            <button type="button" className="link-btn" disabled={busy} onClick={() => setSent(null)}>
+              Send a new code
+            </button>
+          )}
         </form>
         <p>
           Already have an account? <Link to="/login">Log in</Link>

@@ -208,6 +208,34 @@ impl TestServer {
         )
     }
 
+    /// Creates an account for `d` as a person does: the form, then the form
+    /// with the code emailed to its address. Answers the last status, body and
+    /// session cookie (the first step's, when it did not send a code).
+    pub async fn register_account(
+        &self,
+        d: &Device,
+        form: serde_json::Value,
+    ) -> (u16, serde_json::Value, Option<String>) {
+        let path = "/api/auth/register";
+        let post = reqwest::Method::POST;
+        let (status, body, cookie) = self
+            .call_with_cookie(d, post.clone(), path, Some(form.clone()), None)
+            .await;
+        if status != 202 {
+            return (status, body, cookie);
+        }
+        let email = form["email"]
+            .as_str()
+            .unwrap_or_default()
+            .trim()
+            .to_lowercase();
+        let code = pay::emailed_code(self, &email).await;
+        let mut with_code = form;
+        with_code["code"] = serde_json::json!(code);
+        self.call_with_cookie(d, post, path, Some(with_code), None)
+            .await
+    }
+
     /// The newest email the outbox holds for `to`.
     pub async fn last_email_to(&self, to: &str) -> serde_json::Value {
         let (status, body) = self.get("/dev/outbox.json").await;
