@@ -51,11 +51,29 @@ fn free_port() -> Result<u16, Error> {
         .port())
 }
 
+fn server_bin() -> String {
+    std::env::var("MANNA_SERVER_BIN").unwrap_or_else(|_| "target/release/manna-server".into())
+}
+
+/// Runs `manna-server <command> <file>` on the data folder `data`.
+fn maintenance(data: &Path, command: &str, file: &Path) -> Result<(), Error> {
+    let status = Command::new(server_bin())
+        .env("MANNA_DATA_DIR", data)
+        .env("RUST_LOG", "warn")
+        .arg(command)
+        .arg(file)
+        .stdout(Stdio::null())
+        .status()?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("manna-server {command} failed").into())
+    }
+}
+
 impl Server {
     async fn start(data: &Path, port: u16) -> Result<Self, Error> {
-        let bin = std::env::var("MANNA_SERVER_BIN")
-            .unwrap_or_else(|_| "target/release/manna-server".into());
-        let child = Command::new(bin)
+        let child = Command::new(server_bin())
             .env("MANNA_ENV", "development")
             .env("MANNA_PORT", port.to_string())
             .env("MANNA_DATA_DIR", data)
@@ -405,16 +423,7 @@ async fn restore_cycle() -> Result<bool, Error> {
         )
         .await?;
     }
-    let status = Command::new(
-        std::env::var("MANNA_SERVER_BIN").unwrap_or_else(|_| "target/release/manna-server".into()),
-    )
-    .env("MANNA_DATA_DIR", data.path())
-    .arg("backup")
-    .arg(&backup)
-    .status()?;
-    if !status.success() {
-        return Err("backup failed".into());
-    }
+    maintenance(data.path(), "backup", &backup)?;
     for (n, d) in devices.iter().enumerate() {
         let ids: Vec<String> = (0..5).map(|k| format!("journal-{n}-after{k}")).collect();
         write(
@@ -428,17 +437,7 @@ async fn restore_cycle() -> Result<bool, Error> {
         .await?;
     }
     server.kill();
-    let status = Command::new(
-        std::env::var("MANNA_SERVER_BIN").unwrap_or_else(|_| "target/release/manna-server".into()),
-    )
-    .env("MANNA_DATA_DIR", data.path())
-    .env("RUST_LOG", "warn")
-    .arg("restore")
-    .arg(&backup)
-    .status()?;
-    if !status.success() {
-        return Err("restore failed".into());
-    }
+    maintenance(data.path(), "restore", &backup)?;
     server.restart().await?;
     // Each device, as the app does: read what the server has, queue again from 1
     // what it lacks or holds older, push.

@@ -1,2 +1,2 @@
 export { ChoiceGroup, Field, sentence, type ControlProps } from './Field';
-export { capitalize, DateInput, EnumSelect, NumberInput, TextArea, TextInput, TimeInput } from './inputs';
+export { capitalize, CodeInput, DateInput, EnumSelect, NumberInput, TextArea, TextInput, TimeInput } from './inputs';

@@ -29,6 +29,25 @@ export function TextInput({
   );
 }
 
+/** A one-time code from an email: digits only, six at most. */
+export function CodeInput({ value, onChange, ...field }: Common & { value: string; onChange: (v: string) => void }) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <input
+          {...control}
+          name={field.name}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={value}
+          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+        />
+      )}
+    </Field>
+  );
+}
+
 export function TextArea(props: Omit<Parameters<typeof TextInput>[0], 'multiline'>) {
   return <TextInput {...props} multiline />;
 }

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiRequest, messageOf } from '../../api/client';
+import { CodeInput } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
@@ -213,15 +214,7 @@ export function RegisterPage() {
               <p className="notice" role="status">
                 {sent.message}
               </p>
-              <label htmlFor="reg-code">6-digit code</label>
-              <input
-                id="reg-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              />
+              <CodeInput label="6-digit code" value={code} onChange={setCode} />
             </>
           )}
           <button type="submit" className="btn btn-primary" disabled={busy || (waitingForCode && code.length !== 6)}>

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { apiRequest, ApiError, messageOf } from '../../api/client';
+import { CodeInput } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
@@ -105,19 +106,7 @@ export default function RestoreAccessPage({ variant }: { variant: 'already-paid'
             disabled={sentTo !== null}
             onChange={(e) => setEmail(e.target.value)}
           />
-          {sentTo && (
-            <>
-              <label htmlFor="restore-code">6-digit code</label>
-              <input
-                id="restore-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              />
-            </>
-          )}
+          {sentTo && <CodeInput label="6-digit code" value={code} onChange={setCode} />}
           {notice && (
             <p className="notice" role="status">
               {notice}

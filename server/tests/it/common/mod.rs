@@ -267,6 +267,17 @@ impl Drop for TestServer {
     }
 }
 
+/// The registration and set-password form.
+pub fn form(email: &str, password: &str, confirm: &str, first: &str) -> serde_json::Value {
+    serde_json::json!({ "email": email, "password": password, "confirmPassword": confirm,
+                        "firstName": first, "lastName": "" })
+}
+
+/// The `name=value` part of a `Set-Cookie` header, to send back.
+pub fn cookie_pair(set_cookie: &str) -> String {
+    set_cookie.split(';').next().unwrap_or_default().to_string()
+}
+
 #[allow(dead_code)]
 pub fn content_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/content"))
