@@ -1,7 +1,7 @@
 //! Premium: who is premium (always read from the database), and the signed
 //! entitlement tokens devices cache to stay premium offline for up to 7 days.
 
-use crate::billing::OWNED_BY_USER;
+use crate::billing::{OWNED_BY_USER, subscription_gives_premium};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
@@ -118,22 +118,6 @@ pub struct Premium {
     pub status: String,
     /// End of the free trial (ms), while trialing.
     pub trial_end: Option<i64>,
-}
-
-/// Subscription statuses that make a user premium.
-pub const PREMIUM_STATUSES: [&str; 2] = ["active", "trialing"];
-
-/// How long past the end of its paid (or trial) period a subscription still
-/// counts, waiting for the renewal's webhook or the reconciliation to say it
-/// was renewed.
-pub const PREMIUM_GRACE_SECS: i64 = 2 * 24 * 60 * 60;
-
-/// Whether a subscription Stripe last described as `status`, paid (or on
-/// trial) until `period_end` (seconds), gives premium at `now_secs`. Without
-/// a known period end only the status counts.
-pub fn subscription_gives_premium(status: &str, period_end: Option<i64>, now_secs: i64) -> bool {
-    PREMIUM_STATUSES.contains(&status)
-        && period_end.is_none_or(|end| now_secs < end.saturating_add(PREMIUM_GRACE_SECS))
 }
 
 /// [`premium_of`] off the async threads, at the clock's time.

@@ -5,6 +5,10 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
 use serde::de::DeserializeOwned;
 
+/// The largest request body accepted (a sync push of 1,000 records is far
+/// below it); a larger one answers 413.
+pub const BODY_LIMIT_BYTES: usize = 2 * 1024 * 1024;
+
 /// A JSON body; a missing content type or a bad field answers 400 with the reason.
 #[derive(Debug)]
 pub struct ApiJson<T>(pub T);
@@ -18,7 +22,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
             Err(rejection) if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
                 Err(AppError::TooLarge(format!(
                     "the body is larger than {} MB",
-                    crate::routes::BODY_LIMIT_BYTES / (1024 * 1024)
+                    BODY_LIMIT_BYTES / (1024 * 1024)
                 )))
             }
             Err(rejection) => Err(AppError::BadRequest(json_problem(&rejection))),

@@ -15,7 +15,6 @@ pub use stripe_api::{
     CheckoutState, DEFAULT_EMULATOR, Plan, StripeApi, SubscriptionState, parse_plan,
 };
 
-use crate::entitlement::subscription_gives_premium;
 use crate::error::AppError;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -82,6 +81,22 @@ pub fn save_subscription(
         ],
     )?;
     Ok(true)
+}
+
+/// Subscription statuses that make a user premium.
+pub const PREMIUM_STATUSES: [&str; 2] = ["active", "trialing"];
+
+/// How long past the end of its paid (or trial) period a subscription still
+/// counts, waiting for the renewal's webhook or the reconciliation to say it
+/// was renewed.
+pub const PREMIUM_GRACE_SECS: i64 = 2 * 24 * 60 * 60;
+
+/// Whether a subscription Stripe last described as `status`, paid (or on
+/// trial) until `period_end` (seconds), gives premium at `now_secs`. Without
+/// a known period end only the status counts.
+pub fn subscription_gives_premium(status: &str, period_end: Option<i64>, now_secs: i64) -> bool {
+    PREMIUM_STATUSES.contains(&status)
+        && period_end.is_none_or(|end| now_secs < end.saturating_add(PREMIUM_GRACE_SECS))
 }
 
 /// The SQL condition (on `subscriptions`, user in `?1`) for the subscriptions

@@ -11,7 +11,7 @@ mod health;
 mod records;
 mod sync;
 
-use crate::extract::ApiJson;
+use crate::extract::{ApiJson, BODY_LIMIT_BYTES};
 use crate::headers::SecurityHeaders;
 use crate::identity::DeviceAuth;
 use crate::resources::RESOURCES;
@@ -65,10 +65,6 @@ fn record_routes() -> BTreeMap<&'static str, MethodRouter<AppState>> {
     }
     paths
 }
-
-/// The largest request body accepted (a sync push of 1,000 records is far
-/// below it); a larger one answers 413.
-pub const BODY_LIMIT_BYTES: usize = 2 * 1024 * 1024;
 
 pub fn router(state: AppState) -> Router {
     let static_dir = state.config.static_dir.clone();

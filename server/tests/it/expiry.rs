@@ -7,7 +7,7 @@ use crate::common;
 use common::pay::{entitlement, subscribe};
 use common::{Device, TestServer, WEBHOOK_SECRET};
 use manna_server::Clock;
-use manna_server::entitlement::PREMIUM_GRACE_SECS;
+use manna_server::billing::PREMIUM_GRACE_SECS;
 use reqwest::Method;
 use serde_json::{Value, json};
 
