@@ -232,6 +232,16 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
 
+/// The calls of the load mix, each a sixth of it.
+const KINDS: [&str; 6] = [
+    "home",
+    "daily-content",
+    "push",
+    "pull",
+    "weights",
+    "reminders",
+];
+
 async fn load() -> Result<bool, Error> {
     let seconds: u64 = std::env::var("SOAK_SECONDS")
         .ok()
@@ -264,7 +274,8 @@ async fn load() -> Result<bool, Error> {
                 let u = t + connections * rng.below((1000 / connections.max(1)).max(1) as u64) as usize;
                 let d = &users[u.min(users.len() - 1)];
                 let started = Instant::now();
-                let answer = match rng.below(6) {
+                let kind = rng.below(6) as usize;
+                let answer = match kind {
                     0 => client.get(format!("{base}/api/home?date=2026-11-22")).send().await,
                     1 => client.get(format!("{base}/api/daily-content?from=2026-11-22&days=7")).send().await,
                     2 => {
@@ -289,7 +300,7 @@ async fn load() -> Result<bool, Error> {
                 if let Ok(r) = answer {
                     let _ = r.bytes().await;
                 }
-                times.push(started.elapsed().as_secs_f64() * 1000.0);
+                times.push((kind, started.elapsed().as_secs_f64() * 1000.0));
                 if !ok {
                     errors += 1;
                 }
@@ -297,14 +308,29 @@ async fn load() -> Result<bool, Error> {
             (times, errors)
         });
     }
-    let (mut times, mut errors) = (Vec::new(), 0);
+    let (mut tagged, mut errors) = (Vec::new(), 0);
     while let Some(done) = tasks.join_next().await {
         let (t, e) = done?;
-        times.extend(t);
+        tagged.extend(t);
         errors += e;
     }
+    let by_kind: Vec<String> = KINDS
+        .iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let mut mine: Vec<f64> = tagged
+                .iter()
+                .filter(|(t, _)| *t == k)
+                .map(|(_, ms)| *ms)
+                .collect();
+            mine.sort_by(f64::total_cmp);
+            format!("{name} {:.1}", percentile(&mine, 0.99))
+        })
+        .collect();
+    let mut times: Vec<f64> = tagged.into_iter().map(|(_, ms)| ms).collect();
     times.sort_by(f64::total_cmp);
     let p99 = percentile(&times, 0.99);
+    println!("load: p99 by call (ms): {}", by_kind.join(", "));
     println!(
         "load: {} requests in {seconds} s over {connections} connections, 1,000 users: {:.0} req/s, p50 {:.1} ms, p99 {:.1} ms, {errors} errors (targets: 0 errors, p99 <= 50 ms)",
         times.len(),
