@@ -99,7 +99,7 @@ bench: setup-chromium pwa server tests/node_modules/.package-lock.json tests/ben
 
 # Many more seeded runs of the sync simulation than make test does, then the
 # release server under load, killed with SIGKILL mid-write, and restored from a
-# backup (server/examples/soak.rs prints the figures and their targets).
+# backup (server/examples/soak/ prints the figures and their targets).
 soak: server
 	SIM_RUNS=$${SIM_RUNS:-20000} cargo test --release -p manna-server --test it simulation::seeded
 	cargo build --release -q -p manna-server --example soak

@@ -186,7 +186,7 @@ pub fn is_owner(conn: &Connection, config: &Config, user: &str) -> Result<bool, 
     if config.owner_emails.iter().all(|e| e.trim().is_empty()) {
         return Ok(false);
     }
-    let mut stmt = conn.prepare("SELECT email FROM verified_emails WHERE user_id = ?1")?;
+    let mut stmt = conn.prepare_cached("SELECT email FROM verified_emails WHERE user_id = ?1")?;
     let emails = stmt.query_map(params![user], |r| r.get::<_, String>(0))?;
     for email in emails {
         if config.is_owner(&email?) {

@@ -59,8 +59,6 @@ pub enum AppError {
     },
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
-    #[error("database pool: {0}")]
-    Pool(#[from] r2d2::Error),
     #[error("{0}")]
     Internal(String),
 }
@@ -82,7 +80,7 @@ impl AppError {
             Self::Payment(_) => (StatusCode::BAD_GATEWAY, "payment_provider"),
             Self::Mail(_) => (StatusCode::BAD_GATEWAY, "mail_server"),
             Self::Incompatible { reason, .. } => (StatusCode::CONFLICT, reason),
-            Self::Database(_) | Self::Pool(_) | Self::Internal(_) => {
+            Self::Database(_) | Self::Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
         }

@@ -147,17 +147,30 @@ impl DeviceAuth {
                 )
             })?;
         let hash = hash_token(&token);
-        let found = db
-            .call(move |conn| {
-                Ok(conn
-                    .query_row(
-                        "SELECT id, user_id FROM devices WHERE token_hash = ?1",
-                        [hash],
-                        |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
-                    )
-                    .optional()?)
-            })
-            .await?;
+        let memo = db.devices();
+        let found = match memo.get(&hash) {
+            Some(device) => Some(device),
+            None => {
+                let since = memo.generation();
+                let key = hash.clone();
+                let found = db
+                    .call(move |conn| {
+                        Ok(conn
+                            .prepare_cached(
+                                "SELECT id, user_id FROM devices WHERE token_hash = ?1",
+                            )?
+                            .query_row([key], |r| {
+                                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+                            })
+                            .optional()?)
+                    })
+                    .await?;
+                if let Some(device) = &found {
+                    memo.remember(since, hash, device.clone());
+                }
+                found
+            }
+        };
         match found {
             Some((device_id, owner)) if owner == user_id => Ok(DeviceAuth { user_id, device_id }),
             Some(_) => Err(AppError::Unauthorized(

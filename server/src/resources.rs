@@ -185,7 +185,7 @@ impl Resource {
             args.push(Sql::Integer(i64::from(limit) + 1));
             sql += &format!(" LIMIT ?{}", args.len());
         }
-        let mut stmt = conn.prepare(&sql)?;
+        let mut stmt = conn.prepare_cached(&sql)?;
         let rows = stmt.query_map(rusqlite::params_from_iter(args), |r| {
             Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
         })?;

@@ -1,6 +1,7 @@
 // Accounts as a person meets them: a weight recorded before registering is
 // still there after, and on a second browser that logs in to the account;
-// logging out leaves nothing of the account on that browser.
+// logging out leaves nothing of the account on that browser; 'log out
+// everywhere else' signs out every other browser and keeps this one.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -67,6 +68,29 @@ describe('accounts', () => {
     await page2.goto('/weight-tracking');
     await page2.getByText('No entries yet. Log your first weight above.').waitFor();
     assert.equal(await page2.getByText('182.4').count(), 0, 'the account\'s weights are gone from this browser');
+
+    // Signed in on a third browser, then 'Log out everywhere else' from the first.
+    const third = await browser.newContext({ ...PHONE, baseURL: server.base });
+    const page3 = await third.newPage();
+    await page3.goto('/login');
+    await page3.getByLabel('Email').fill('ruth.account@example.org');
+    await page3.getByLabel('Password').fill('manna password');
+    await page3.getByRole('button', { name: 'Log In' }).click();
+    await page3.locator('.account-link').getByText('Signed in as Ruth').waitFor();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Signed in as Ruth' }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByText('ruth.account@example.org').waitFor();
+    await page.getByRole('button', { name: 'Log out everywhere else' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Log out everywhere else' }).click();
+    await page.getByRole('button', { name: 'Yes, log them out' }).click();
+    await page.getByText('Every other device has been logged out.').waitFor();
+    await page3.goto('/');
+    await page3.getByRole('link', { name: 'Log in' }).waitFor();
+    await page.goto('/');
+    await page.locator('.account-link').getByText('Signed in as Ruth').waitFor();
+    await third.close();
     await first.close();
     await second.close();
   });

@@ -2,7 +2,9 @@
 //! folder on 127.0.0.1 (run by `make soak`; not part of `make test`):
 //!
 //! 1. load: `SOAK_SECONDS` (60) at `SOAK_CONNECTIONS` (256) over a mix of
-//!    content, sync and REST calls from 1,000 users; throughput, p99, errors
+//!    content, sync and REST calls from 1,000 users, each connection sending
+//!    its next call as soon as the last is answered; devices push one change
+//!    at a time and pull from where they last pulled; throughput, p99, errors
 //!    (targets: 0 errors, p99 <= 50 ms);
 //! 2. kill -9: 1,000 concurrent writes while the server is killed with SIGKILL
 //!    at random moments and restarted; every acknowledged write must be there
@@ -33,6 +35,14 @@ const KINDS: [&str; 6] = [
     "reminders",
 ];
 
+/// Whether a call succeeded, once its whole answer has arrived.
+async fn done(answer: reqwest::Result<reqwest::Response>) -> bool {
+    match answer {
+        Ok(r) => r.status().is_success() && r.bytes().await.is_ok(),
+        Err(_) => false,
+    }
+}
+
 async fn load() -> Result<bool, Error> {
     let seconds: u64 = std::env::var("SOAK_SECONDS")
         .ok()
@@ -59,6 +69,9 @@ async fn load() -> Result<bool, Error> {
         tasks.spawn(async move {
             let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (t as u64 + 1));
             let (mut times, mut errors, mut seqs) = (Vec::new(), 0u64, HashMap::<usize, u64>::new());
+            // Where each user's device last pulled to: it pulls from there, as
+            // the app does (a first pull, with no cursor, reads everything).
+            let mut cursors = HashMap::<usize, Value>::new();
             while Instant::now() < deadline {
                 // Each connection speaks for its own users (no two connections
                 // push for one device, as one device syncs one push at a time).
@@ -66,31 +79,43 @@ async fn load() -> Result<bool, Error> {
                 let d = &users[u.min(users.len() - 1)];
                 let started = Instant::now();
                 let kind = rng.below(6) as usize;
-                let answer = match kind {
-                    0 => client.get(format!("{base}/api/home?date=2026-11-22")).send().await,
-                    1 => client.get(format!("{base}/api/daily-content?from=2026-11-22&days=7")).send().await,
+                let ok = match kind {
+                    0 => done(client.get(format!("{base}/api/home?date=2026-11-22")).send().await).await,
+                    1 => done(client.get(format!("{base}/api/daily-content?from=2026-11-22&days=7")).send().await).await,
                     2 => {
                         let seq = seqs.entry(u).or_insert(0);
                         *seq += 1;
                         let m = journal(*seq, &format!("journal-{t}x{}", *seq));
-                        call(&client, &base, d, reqwest::Method::POST, "/api/sync/push")
+                        done(call(&client, &base, d, reqwest::Method::POST, "/api/sync/push")
                             .json(&json!({"protocolVersion": 1, "deviceId": d.id, "mutations": [m]}))
                             .send()
-                            .await
+                            .await)
+                        .await
                     }
-                    3 => call(&client, &base, d, reqwest::Method::POST, "/api/sync/pull")
-                        .json(&json!({"protocolVersion": 1, "deviceId": d.id, "cursor": null, "limit": 100}))
+                    3 => {
+                        let cursor = cursors.get(&u).cloned().unwrap_or(Value::Null);
+                        let answer = call(&client, &base, d, reqwest::Method::POST, "/api/sync/pull")
+                            .json(&json!({"protocolVersion": 1, "deviceId": d.id, "cursor": cursor, "limit": 100}))
+                            .send()
+                            .await;
+                        let page = match answer {
+                            Ok(r) if r.status().is_success() => r.json::<Value>().await.ok(),
+                            _ => None,
+                        };
+                        match page.as_ref().and_then(|p| p.get("cursor")) {
+                            Some(next) => {
+                                cursors.insert(u, next.clone());
+                                true
+                            }
+                            None => false,
+                        }
+                    }
+                    4 => done(call(&client, &base, d, reqwest::Method::GET, &format!("/api/weight-entries/{}", d.user))
                         .send()
-                        .await,
-                    4 => call(&client, &base, d, reqwest::Method::GET, &format!("/api/weight-entries/{}", d.user))
-                        .send()
-                        .await,
-                    _ => call(&client, &base, d, reqwest::Method::GET, "/api/prayer-reminders").send().await,
+                        .await)
+                    .await,
+                    _ => done(call(&client, &base, d, reqwest::Method::GET, "/api/prayer-reminders").send().await).await,
                 };
-                let ok = matches!(&answer, Ok(r) if r.status().is_success());
-                if let Ok(r) = answer {
-                    let _ = r.bytes().await;
-                }
                 times.push((kind, started.elapsed().as_secs_f64() * 1000.0));
                 if !ok {
                     errors += 1;
@@ -100,8 +125,8 @@ async fn load() -> Result<bool, Error> {
         });
     }
     let (mut tagged, mut errors) = (Vec::new(), 0);
-    while let Some(done) = tasks.join_next().await {
-        let (t, e) = done?;
+    while let Some(finished) = tasks.join_next().await {
+        let (t, e) = finished?;
         tagged.extend(t);
         errors += e;
     }

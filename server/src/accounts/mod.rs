@@ -82,9 +82,7 @@ pub fn set_credentials(
     form: &Credentials,
     password_hash: &str,
 ) -> Result<(), AppError> {
-    conn.execute(
-        "UPDATE users SET email = ?2, password_hash = ?3, first_name = ?4, last_name = ?5 WHERE id = ?1",
-        params![id, form.email, password_hash, form.first_name, form.last_name],
+    conn.prepare_cached("UPDATE users SET email = ?2, password_hash = ?3, first_name = ?4, last_name = ?5 WHERE id = ?1")?.execute(params![id, form.email, password_hash, form.first_name, form.last_name],
     )?;
     Ok(())
 }

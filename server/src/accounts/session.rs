@@ -23,15 +23,14 @@ pub struct Session {
 /// Starts a session for `user_id` at `now` (ms); answers the token for the cookie.
 pub fn create_session(conn: &Connection, user_id: &str, now: i64) -> Result<String, AppError> {
     let token = random_hex(32)?;
-    conn.execute(
-        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
-        params![hash_token(&token), user_id, now, now + SESSION_DAYS * DAY_MS],
+    conn.prepare_cached("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)")?.execute(params![hash_token(&token), user_id, now, now + SESSION_DAYS * DAY_MS],
     )?;
     Ok(token)
 }
 
 pub fn delete_session(conn: &Connection, token_hash: &str) -> Result<(), AppError> {
-    conn.execute("DELETE FROM sessions WHERE token_hash = ?1", [token_hash])?;
+    conn.prepare_cached("DELETE FROM sessions WHERE token_hash = ?1")?
+        .execute([token_hash])?;
     Ok(())
 }
 
@@ -45,14 +44,12 @@ pub fn end_other_access(
     keep_session: Option<&str>,
     keep_device: Option<&str>,
 ) -> Result<usize, AppError> {
-    let sessions = conn.execute(
-        "DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS NOT ?2",
-        params![user_id, keep_session],
-    )?;
-    let devices = conn.execute(
-        "DELETE FROM devices WHERE user_id = ?1 AND id IS NOT ?2",
-        params![user_id, keep_device],
-    )?;
+    let sessions = conn
+        .prepare_cached("DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS NOT ?2")?
+        .execute(params![user_id, keep_session])?;
+    let devices = conn
+        .prepare_cached("DELETE FROM devices WHERE user_id = ?1 AND id IS NOT ?2")?
+        .execute(params![user_id, keep_device])?;
     Ok(sessions + devices)
 }
 

@@ -10,11 +10,9 @@ use manna_sync_protocol::{
 use rusqlite::{Connection, params};
 
 pub fn epoch(conn: &Connection) -> Result<String, AppError> {
-    Ok(
-        conn.query_row("SELECT value FROM meta WHERE key = 'epoch'", [], |r| {
-            r.get(0)
-        })?,
-    )
+    Ok(conn
+        .prepare_cached("SELECT value FROM meta WHERE key = 'epoch'")?
+        .query_row([], |r| r.get(0))?)
 }
 
 pub fn pull(
@@ -48,7 +46,7 @@ pub fn pull(
     };
     let snapshot = req.cursor.is_none();
     let limit = req.limit.clamp(1, MAX_PULL_LIMIT);
-    let mut stmt = tx.prepare(
+    let mut stmt = tx.prepare_cached(
         "SELECT tbl, id, body FROM records
          WHERE user_id = ?1 AND version > ?2 AND (?3 = 0 OR deleted = 0)
          ORDER BY version LIMIT ?4",
@@ -95,11 +93,9 @@ pub fn pull(
     } else {
         latest
     };
-    let acked_seq: i64 = tx.query_row(
-        "SELECT acked_seq FROM devices WHERE id = ?1",
-        [device],
-        |r| r.get(0),
-    )?;
+    let acked_seq: i64 = tx
+        .prepare_cached("SELECT acked_seq FROM devices WHERE id = ?1")?
+        .query_row([device], |r| r.get(0))?;
     Ok(PullResponse::Changes {
         changes,
         cursor: Cursor { epoch, version },

@@ -27,11 +27,11 @@ pub fn push(
 ) -> Result<PushResponse, AppError> {
     let (user, device) = (author.user, author.device);
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let mut acked: u64 = tx.query_row(
-        "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
-        params![device, user],
-        |r| r.get::<_, i64>(0).map(|v| v as u64),
-    )?;
+    let mut acked: u64 = tx
+        .prepare_cached("SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2")?
+        .query_row(params![device, user], |r| {
+            r.get::<_, i64>(0).map(|v| v as u64)
+        })?;
     let (mut version, _) = user_version(&tx, user)?;
     let mut response = PushResponse::default();
     for m in &req.mutations {
@@ -50,14 +50,10 @@ pub fn push(
         }
         acked = m.seq;
     }
-    tx.execute(
-        "UPDATE devices SET acked_seq = ?1 WHERE id = ?2",
-        params![acked as i64, device],
-    )?;
-    tx.execute(
-        "UPDATE users SET version = ?1 WHERE id = ?2",
-        params![version as i64, user],
-    )?;
+    tx.prepare_cached("UPDATE devices SET acked_seq = ?1 WHERE id = ?2")?
+        .execute(params![acked as i64, device])?;
+    tx.prepare_cached("UPDATE users SET version = ?1 WHERE id = ?2")?
+        .execute(params![version as i64, user])?;
     tx.commit()?;
     response.acked_seq = acked;
     Ok(response)
@@ -106,10 +102,8 @@ pub fn apply_direct(
     if let Err(refusal) = apply_one(&tx, author, m, &mut version)? {
         return Ok(Err(refusal));
     }
-    tx.execute(
-        "UPDATE users SET version = ?1 WHERE id = ?2",
-        params![version as i64, author.user],
-    )?;
+    tx.prepare_cached("UPDATE users SET version = ?1 WHERE id = ?2")?
+        .execute(params![version as i64, author.user])?;
     let stored = load(&tx, author.user, m.table, &m.id)?;
     tx.commit()?;
     Ok(Ok(stored))

@@ -50,11 +50,9 @@ pub fn save(
             |r| r.get(0),
         )
         .optional()?;
-    let (count, bytes): (i64, i64) = conn.query_row(
-        "SELECT record_count, stored_bytes FROM users WHERE id = ?1",
-        [user],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
+    let (count, bytes): (i64, i64) = conn
+        .prepare_cached("SELECT record_count, stored_bytes FROM users WHERE id = ?1")?
+        .query_row([user], |r| Ok((r.get(0)?, r.get(1)?)))?;
     let added = i64::from(old_len.is_none());
     let grown = body.len() as i64 - old_len.unwrap_or(0);
     if added > 0 && count + added > MAX_RECORDS_PER_USER {
@@ -74,26 +72,24 @@ pub fn save(
             ),
         )));
     }
-    conn.execute(
-        "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3 WHERE id = ?1",
-        params![user, added, grown],
+    conn.prepare_cached("UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3 WHERE id = ?1")?.execute(params![user, added, grown],
     )?;
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO records (user_id, tbl, id, body, version, deleted, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT(user_id, tbl, id) DO UPDATE SET
            body = excluded.body, version = excluded.version,
            deleted = excluded.deleted, updated_at = excluded.updated_at",
-        params![
-            user,
-            table.name(),
-            id,
-            body,
-            record.version as i64,
-            record.deleted,
-            now_ms
-        ],
-    )?;
+    )?
+    .execute(params![
+        user,
+        table.name(),
+        id,
+        body,
+        record.version as i64,
+        record.deleted,
+        now_ms
+    ])?;
     Ok(Ok(()))
 }
 
@@ -143,7 +139,7 @@ pub fn revisions_of(
     table: Table,
     id: &str,
 ) -> Result<Vec<StoredRevision>, AppError> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT field, value, device, reason FROM revisions WHERE user_id = ?1 AND tbl = ?2 AND id = ?3 ORDER BY rowid",
     )?;
     let rows = stmt.query_map(params![user, table.name(), id], |r| {
@@ -188,7 +184,7 @@ pub fn live_records(
     user: &str,
     table: Table,
 ) -> Result<Vec<LiveRecord>, AppError> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT id, body FROM records WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0 ORDER BY version",
     )?;
     let rows = stmt.query_map(params![user, table.name()], |r| {
@@ -203,9 +199,9 @@ pub fn live_records(
 }
 
 pub fn user_version(conn: &Connection, user: &str) -> Result<(u64, u64), AppError> {
-    Ok(conn.query_row(
-        "SELECT version, purged_through FROM users WHERE id = ?1",
-        [user],
-        |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
-    )?)
+    Ok(conn
+        .prepare_cached("SELECT version, purged_through FROM users WHERE id = ?1")?
+        .query_row([user], |r| {
+            Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64))
+        })?)
 }

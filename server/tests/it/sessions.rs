@@ -169,3 +169,37 @@ async fn a_long_anonymous_history_is_claimed_whole_in_batches() {
         .expect("claims");
     assert_eq!(left, 0);
 }
+
+#[tokio::test]
+async fn a_token_stops_working_the_moment_its_device_row_changes_by_any_statement() {
+    let s = TestServer::start().await;
+    let a = s.register("user-1700000000000-memoa").await;
+    let b = s.register("user-1700000000000-memob").await;
+    // Both tokens have been checked, so the server remembers them.
+    assert_eq!(device_status(&s, &a).await, 200);
+    assert_eq!(device_status(&s, &b).await, 200);
+    // A's device moves to B's user; then B's device is deleted.
+    let (a_device, b_user) = (a.id.clone(), b.user.clone());
+    s.state
+        .db
+        .call(move |c| {
+            c.execute(
+                "UPDATE devices SET user_id = ?2 WHERE id = ?1",
+                [&a_device, &b_user],
+            )?;
+            Ok(())
+        })
+        .await
+        .expect("moving the device");
+    assert_eq!(device_status(&s, &a).await, 401);
+    let b_device = b.id.clone();
+    s.state
+        .db
+        .call(move |c| {
+            c.execute("DELETE FROM devices WHERE id = ?1", [&b_device])?;
+            Ok(())
+        })
+        .await
+        .expect("deleting the device");
+    assert_eq!(device_status(&s, &b).await, 401);
+}

@@ -1,27 +1,17 @@
 // The account corner of Home's header: 'Log in' for anonymous users; the
-// account's first name and 'Log out' (to /login) once signed in.
+// account's first name (to /account) and 'Log out' (to /login) once signed in.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiRequest, ApiError } from '../../api/client';
 import { storage } from '../../lib/storage';
-import type { AccountUser } from './session';
-
-async function me(): Promise<AccountUser | null> {
-  try {
-    return (await apiRequest<{ user: AccountUser }>('GET', '/api/auth/me')).user;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
+import { me, ME_KEY } from './me';
 
 export function AccountLink() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  const account = useQuery({ queryKey: ['/api/auth/me'], queryFn: me, staleTime: 5 * 60_000, retry: false });
+  const account = useQuery({ queryKey: ME_KEY, queryFn: me, staleTime: 5 * 60_000, retry: false });
   // Its place is kept while the account is asked for, so the header never moves.
   if (account.isPending) return <span className="account-link account-pending" aria-hidden="true">Log in</span>;
   // Offline: the email this device signed in with still tells who it is.
@@ -35,7 +25,7 @@ export function AccountLink() {
   }
   return (
     <p className="account-link">
-      <span>Signed in as {name}</span>{' '}
+      <Link to="/account">Signed in as {name}</Link>{' '}
       <button
         type="button"
         className="link-btn"
