@@ -16,6 +16,7 @@
 //! - `scoring`: weight progress and the weekly wellness average.
 //! - `premium`: entitlement tokens and the premium-cache rules.
 //! - `plans`: the two plans, their prices and the figures shown of them.
+//! - `timer`: the countdown of meditation, prayer and exercise sessions.
 //! - the `wasm` module below: the only place that touches wasm-bindgen.
 
 pub mod flatjson;
@@ -23,6 +24,7 @@ pub mod plans;
 pub mod premium;
 pub mod rotation;
 pub mod scoring;
+pub mod timer;
 pub mod week;
 
 pub use manna_sync_protocol::date as calendar;
@@ -229,6 +231,31 @@ mod wasm {
             now_ms as i64,
             recheck_ms as i64,
         )
+    }
+
+    /// A new idle session timer of `duration_ms` in `steps` even steps.
+    #[wasm_bindgen(js_name = timerNew)]
+    pub fn timer_new(duration_ms: f64, steps: u32) -> Result<JsValue, JsError> {
+        to_js(&crate::timer::Timer::new(duration_ms as u64, steps))
+    }
+
+    /// A saved timer after `action` (`start`, `pause`, `resume`, `stop` or
+    /// `tick`) at `now_ms`: `{ timer, view }`.
+    #[wasm_bindgen(js_name = timerStep)]
+    pub fn timer_step(timer: JsValue, action: &str, now_ms: f64) -> Result<JsValue, JsError> {
+        let timer: crate::timer::Timer = serde_json::from_value(json_of(&timer))
+            .map_err(|e| JsError::new(&format!("timer: {e}")))?;
+        to_js(
+            &timer
+                .step(action, now_ms as i64)
+                .map_err(|e| JsError::new(&e))?,
+        )
+    }
+
+    /// Minutes from a duration text ("15 minutes" → 15), else `default_minutes`.
+    #[wasm_bindgen(js_name = minutesFromText)]
+    pub fn minutes_from_text(text: &str, default_minutes: u32) -> u32 {
+        crate::timer::minutes_from_text(text, default_minutes)
     }
 
     fn parse(date: &str) -> Result<Date, JsError> {

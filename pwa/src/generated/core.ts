@@ -45,6 +45,47 @@ export type WeeklyAverage = {
  */
 average: number | null, count: number, from: IsoDate, to: IsoDate, };
 
+export type Phase = "idle" | "running" | "paused" | "done";
+
+export type Timer = { durationMs: number, 
+/**
+ * Even steps the time is divided into (0 when the session has none).
+ */
+steps: number, phase: Phase, 
+/**
+ * Time run before the current stretch began.
+ */
+bankedMs: number, 
+/**
+ * The latest instant the current stretch has been counted to (running
+ * only; ms since 1970).
+ */
+sinceMs: number | null, };
+
+export type TimerView = { phase: Phase, remainingMs: number, 
+/**
+ * Whole seconds left, rounded up (0 only when done).
+ */
+remainingSeconds: number, 
+/**
+ * Elapsed share of the duration, 0 to 100.
+ */
+progressPercent: number, 
+/**
+ * The step now under way (0-based; the last one once done).
+ */
+step: number, 
+/**
+ * Steps whose share of the time has passed.
+ */
+completedSteps: number, 
+/**
+ * True on the one tick on which the time ran out.
+ */
+justCompleted: boolean, };
+
+export type Stepped = { timer: Timer, view: TimerView, };
+
 export type Plan = "monthly" | "annual";
 
 export const PLAN_VALUES = [

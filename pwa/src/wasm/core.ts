@@ -1,11 +1,13 @@
 // The only door to the WebAssembly build of manna-core: loaded once, lazily,
 // and memoised. Everything else imports these typed wrappers.
 
-import type { WeeklyAverage, WeekStrip, WeightProgress } from '../generated/core';
+import type { Stepped, Timer, WeeklyAverage, WeekStrip, WeightProgress } from '../generated/core';
 import type { FieldError, Grade, Table } from '../generated/records';
 import type * as Pkg from './pkg/manna_core.js';
 
-export type { FieldError, WeeklyAverage, WeekStrip, WeightProgress };
+export type { FieldError, Stepped, Timer, WeeklyAverage, WeekStrip, WeightProgress };
+
+export type TimerAction = 'start' | 'pause' | 'resume' | 'stop' | 'tick';
 
 export interface EntitlementCheck {
   status: 'premium' | 'refused';
@@ -33,6 +35,12 @@ export interface Core {
   addDays(date: string, days: number): string;
   weekStrip(today: string, visited: string[]): WeekStrip;
   rotationIndex(date: string, count: number, salt: string): number;
+  /** A new idle session timer of `durationMs` in `steps` even steps. */
+  timerNew(durationMs: number, steps: number): Timer;
+  /** A saved timer after `action` at `nowMs`, and what it shows. */
+  timerStep(timer: Timer, action: TimerAction, nowMs: number): Stepped;
+  /** Minutes from a duration text ("15 minutes" → 15), else `defaultMinutes`. */
+  minutesFromText(text: string, defaultMinutes: number): number;
 }
 
 let loading: Promise<Core> | null = null;
@@ -72,6 +80,9 @@ function wrap(pkg: typeof Pkg): Core {
     weightProgress: (dates, weights, today) =>
       pkg.weightProgress(dates, Uint32Array.from(weights), today) as WeightProgress,
     weeklyAverage: (dates, scores, to) => pkg.weeklyAverage(dates, Uint32Array.from(scores), to) as WeeklyAverage,
+    timerNew: (durationMs, steps) => pkg.timerNew(durationMs, steps) as Timer,
+    timerStep: (timer, action, nowMs) => pkg.timerStep(timer, action, nowMs) as Stepped,
+    minutesFromText: pkg.minutesFromText,
   };
 }
 
