@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, launchProfile, localDate, serverAndBrowser } from './harness.mjs';
+import { PHONE, launchProfile, localDate, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
 
 const CARDS = [
   ['reading', "Today's Reading", (d) => d.bibleReading.reference],
@@ -20,17 +20,6 @@ async function daysFrom(base, from, days) {
   const res = await fetch(`${base}/api/daily-content?from=${from}&days=${days}`);
   assert.equal(res.status, 200);
   return (await res.json()).days;
-}
-
-/** Waits until the service worker controls the page and the coming week is saved. */
-async function waitUntilOfflineReady(page) {
-  await page.getByText(/Saved for offline use through/).waitFor({ timeout: 30_000 });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-    }
-  });
 }
 
 describe('home screen', () => {

@@ -111,6 +111,7 @@ describe('accessibility of every page', () => {
     ['/login', (p) => p.getByRole('button', { name: /Log In/i }).first().waitFor()],
     ['/register', (p) => p.getByLabel('Email').waitFor()],
     ['/set-password', (p) => p.getByLabel('Email').waitFor()],
+    ['/exercise-timer', (p) => p.getByRole('button', { name: 'Start' }).waitFor()],
     ['/account', (p) => p.getByRole('heading', { name: 'You are not signed in' }).waitFor()],
     ['/no/such/page', (p) => p.getByRole('heading', { name: '404 Page Not Found' }).waitFor()],
   ];

@@ -28,6 +28,7 @@ const QuickAccessPage = lazy(() => import('../features/premium/RestoreAccessPage
 const ManualActivationPage = lazy(() => import('../features/premium/ManualActivationPage'));
 const LoginPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.RegisterPage })));
+const ExerciseTimerPage = lazy(() => import('../features/sessions/ExerciseTimerPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
@@ -66,6 +67,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/register', title: 'Create Account', render: () => <RegisterPage /> },
   { path: '/set-password', title: 'Secure Your Account', render: () => <SetPasswordPage /> },
   { path: '/account', title: 'Your Account', render: () => <AccountPage /> },
+  { path: '/exercise-timer', title: 'Exercise Timer', render: () => <ExerciseTimerPage /> },
 ];
 
 /** The tiles of Home's Wellness Tools grid, in route order. */

@@ -1,3 +1,4 @@
+import { PlayControls } from '../../../components/PlayControls';
 import type { BibleReading } from '../../../content/types';
 import { useDaily } from '../../../content/useDaily';
 import { ContentCard } from '../ContentCard';
@@ -38,28 +39,15 @@ export function ReadingCard({ date }: { date: string }) {
               <p>{r.prayer}</p>
             </div>
           )}
-          <div className="row" role="group" aria-label="Read aloud">
-            {speech.state === 'idle' && (
-              <button type="button" className="btn btn-primary" onClick={() => speech.listen(spokenText(r))}>
-                Listen
-              </button>
-            )}
-            {speech.state === 'speaking' && (
-              <button type="button" className="btn" onClick={speech.pause}>
-                Pause
-              </button>
-            )}
-            {speech.state === 'paused' && (
-              <button type="button" className="btn btn-primary" onClick={speech.resume}>
-                Resume
-              </button>
-            )}
-            {speech.state !== 'idle' && (
-              <button type="button" className="btn" onClick={speech.stop}>
-                Stop
-              </button>
-            )}
-          </div>
+          <PlayControls
+            label="Read aloud"
+            startLabel="Listen"
+            state={speech.state === 'speaking' ? 'playing' : speech.state}
+            onStart={() => speech.listen(spokenText(r))}
+            onPause={speech.pause}
+            onResume={speech.resume}
+            onStop={speech.stop}
+          />
         </>
       )}
     </ContentCard>

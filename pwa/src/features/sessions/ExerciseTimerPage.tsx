@@ -1,0 +1,196 @@
+// /exercise-timer: today's exercise (or `?id=`) with its details, a countdown
+// from the first number of its duration text (10 minutes without one), the
+// steps advancing evenly with check marks, and 'Exercise Complete!' at the end.
+
+import { useQuery } from '@tanstack/react-query';
+import { use } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { apiRequest } from '../../api/client';
+import { PageHeader } from '../../components/PageHeader';
+import { PlayControls } from '../../components/PlayControls';
+import { useDaily } from '../../content/useDaily';
+import type { ExerciseSuggestion } from '../../generated/content';
+import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
+import { clock, useSessionTimer } from './useSessionTimer';
+
+const DEFAULT_MINUTES = 10;
+
+export default function ExerciseTimerPage() {
+  return <ExerciseTimer core={loadedCore() ?? use(loadCore())} />;
+}
+
+function ExerciseTimer({ core }: { core: Core }) {
+  const [params] = useSearchParams();
+  const wanted = params.get('id');
+  const today = useDaily('exerciseSuggestion', todayIn(core));
+  const other = useQuery({
+    queryKey: ['/api/exercise-suggestions', 'archive'],
+    queryFn: () => apiRequest<ExerciseSuggestion[]>('GET', '/api/exercise-suggestions?limit=366'),
+    enabled: wanted !== null && !today.isPending && today.data?.id !== wanted,
+    staleTime: 60 * 60_000,
+  });
+
+  let body;
+  if (wanted === null || today.data?.id === wanted) {
+    if (today.isPending) body = <Loading />;
+    else if (!today.data) body = <Missing text="No exercise is available for today yet." />;
+    else body = <Session key={today.data.id} core={core} exercise={today.data} />;
+  } else if (today.isPending || other.isPending) {
+    body = <Loading />;
+  } else {
+    const found = other.data?.find((e) => e.id === wanted);
+    body = found ? (
+      <Session key={found.id} core={core} exercise={found} />
+    ) : (
+      <Missing
+        text={
+          other.isError
+            ? "This exercise isn't saved on this device, and the server can't be reached."
+            : "We couldn't find that exercise."
+        }
+        offerToday
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Exercise Timer" />
+      <main className="page exercise-timer">{body}</main>
+    </>
+  );
+}
+
+function Loading() {
+  return (
+    <section className="card skeleton-group" aria-busy="true" aria-label="Loading the exercise">
+      <div className="skeleton skeleton-line short" />
+      <div className="skeleton skeleton-block" />
+      <div className="skeleton skeleton-line wide" />
+    </section>
+  );
+}
+
+function Missing({ text, offerToday = false }: { text: string; offerToday?: boolean }) {
+  return (
+    <section className="card" role="status">
+      <p>{text}</p>
+      <div className="row">
+        {offerToday && (
+          <Link className="btn btn-primary" to="/exercise-timer">
+            Today&apos;s Exercise
+          </Link>
+        )}
+        <Link className="btn btn-outline" to="/">
+          Back to Home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Session({ core, exercise }: { core: Core; exercise: ExerciseSuggestion }) {
+  const steps = exercise.instructions ?? [];
+  const minutes = core.minutesFromText(exercise.duration, DEFAULT_MINUTES);
+  const timer = useSessionTimer(core, `exercise:${exercise.id}`, minutes * 60_000, steps.length);
+  const { view } = timer;
+  const active = view.phase === 'running' || view.phase === 'paused';
+
+  if (view.phase === 'done') {
+    return (
+      <section className="card complete" role="status">
+        <h2>Exercise Complete!</h2>
+        <p>
+          Well done: {exercise.title}, {minutes} minutes. &ldquo;I can do all things through Christ which strengtheneth
+          me.&rdquo; (Philippians 4:13)
+        </p>
+        <div className="row">
+          <Link className="btn btn-primary" to="/">
+            Return Home
+          </Link>
+          <button type="button" className="btn btn-outline" onClick={timer.stop}>
+            Do It Again
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <>
+      <section className="card" aria-labelledby="exercise-title">
+        <h2 id="exercise-title">{exercise.title}</h2>
+        <p>{exercise.description}</p>
+        <dl className="facts">
+          <div>
+            <dt>Duration</dt>
+            <dd>{exercise.duration}</dd>
+          </div>
+          <div>
+            <dt>Difficulty</dt>
+            <dd className="capitalize">{exercise.difficulty}</dd>
+          </div>
+          <div>
+            <dt>Category</dt>
+            <dd>{exercise.category}</dd>
+          </div>
+        </dl>
+        <p>
+          <strong>Benefits:</strong> {exercise.benefits}
+        </p>
+      </section>
+
+      <section className="card timer-panel" aria-label="Timer">
+        <p className="countdown" role="timer" aria-live="off" aria-label={`${clock(view.remainingSeconds)} left`}>
+          {clock(view.remainingSeconds)}
+        </p>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label="Exercise progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(view.progressPercent)}
+        >
+          <div className="progress-fill" style={{ width: `${view.progressPercent}%` }} />
+        </div>
+        <PlayControls
+          label="Timer"
+          startLabel="Start"
+          state={view.phase === 'running' ? 'playing' : view.phase === 'paused' ? 'paused' : 'idle'}
+          onStart={timer.start}
+          onPause={timer.pause}
+          onResume={timer.resume}
+          onStop={timer.stop}
+        >
+          <button type="button" className="btn btn-outline" disabled={active} onClick={timer.stop}>
+            Reset
+          </button>
+        </PlayControls>
+        {view.phase === 'paused' && <p className="meta">Paused. Resume when you are ready.</p>}
+      </section>
+
+      {steps.length > 0 && (
+        <section className="card" aria-labelledby="steps-title">
+          <h2 id="steps-title">Steps</h2>
+          <ol className="timer-steps">
+            {steps.map((step, i) => {
+              const done = i < view.completedSteps;
+              const current = active && i === view.step;
+              return (
+                <li key={step} className={done ? 'done' : current ? 'current' : undefined} aria-current={current ? 'step' : undefined}>
+                  <span className="step-mark" aria-hidden="true">
+                    {done ? '✓' : i + 1}
+                  </span>
+                  <span>
+                    {step}
+                    {done && <span className="sr-only"> (done)</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+// What other parts of the app may use of session timers.
+
+export { clock, useSessionTimer } from './useSessionTimer';

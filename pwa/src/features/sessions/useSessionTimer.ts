@@ -1,0 +1,76 @@
+// A session's countdown as a page uses it. The rules (what Pause, Resume and
+// Stop do, steps, progress, when it is done) are the core's timer; this hook
+// keeps its state on the device (a reload mid-session carries on), asks the
+// core again every second and whenever the page is shown, keeps the screen
+// on while it runs and rings the bell at the end.
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { storage } from '../../lib/storage';
+import type { Core, Stepped, Timer, TimerAction } from '../../wasm/core';
+import { bookChime, cancelChime, chimeNow } from './chime';
+import { keepScreenOn } from './wakeLock';
+
+const PREFIX = 'manna-timer:';
+
+function saved(key: string, durationMs: number, steps: number): Timer | null {
+  try {
+    const timer = JSON.parse(storage.get(PREFIX + key) ?? 'null') as Timer | null;
+    // A saved timer of another length (the session changed) is not this one.
+    return timer && timer.durationMs === durationMs && timer.steps === steps ? timer : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One session's timer; a component showing another session is a new one
+ *  (give it a `key`), since the saved state is read once, when it mounts. */
+export function useSessionTimer(core: Core, key: string, durationMs: number, steps = 0) {
+  const [state, setState] = useState<Stepped>(() =>
+    core.timerStep(saved(key, durationMs, steps) ?? core.timerNew(durationMs, steps), 'tick', Date.now()),
+  );
+  const current = useRef(state.timer);
+
+  const act = useCallback(
+    (action: TimerAction) => {
+      const next = core.timerStep(current.current, action, Date.now());
+      current.current = next.timer;
+      if (next.timer.phase === 'idle') storage.remove(PREFIX + key);
+      else storage.set(PREFIX + key, JSON.stringify(next.timer));
+      if (action === 'start' || action === 'resume') bookChime(next.view.remainingMs);
+      if (action === 'pause' || action === 'stop') cancelChime();
+      if (next.view.justCompleted) chimeNow();
+      setState(next);
+    },
+    [core, key],
+  );
+
+  const running = state.view.phase === 'running';
+  useEffect(() => {
+    if (!running) return;
+    keepScreenOn(true);
+    const tick = () => act('tick');
+    const every = window.setInterval(tick, 1000);
+    const onShow = () => document.visibilityState === 'visible' && tick();
+    document.addEventListener('visibilitychange', onShow);
+    return () => {
+      window.clearInterval(every);
+      document.removeEventListener('visibilitychange', onShow);
+      keepScreenOn(false);
+    };
+  }, [running, act]);
+
+  return {
+    view: state.view,
+    start: () => act('start'),
+    pause: () => act('pause'),
+    resume: () => act('resume'),
+    stop: () => act('stop'),
+  };
+}
+
+/** `mm:ss` of whole seconds. */
+export function clock(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}
