@@ -1,9 +1,19 @@
-// Saves today's and the next 7 days' content in the browser, so the app keeps
-// showing each day's content through a week with no signal.
+// Saves today's and the next 7 days' content in the browser, and the content
+// lists the pages show (recent tips, the exercise catalogue), so the app keeps
+// working through a week with no signal after one visit.
 
 import { apiRequest } from '../api/client';
 import { forgetDaysBefore, lastStoredDate, saveDays } from '../db';
 import type { DayContent } from './types';
+import { fetchList } from './useContentList';
+
+/** The lists saved with the days (the paths the pages ask for). */
+export const OFFLINE_LISTS = [
+  '/api/health-tips',
+  '/api/food-spotlights',
+  '/api/exercise-suggestions',
+  '/api/exercise-suggestions?limit=366',
+];
 
 export const OFFLINE_DAYS = 8; // today + 7
 
@@ -14,10 +24,11 @@ interface RangeAnswer {
 
 /** Fetches and stores the range; answers the last date now available offline. */
 export async function prefetchDays(today: string, yesterday: string): Promise<string | undefined> {
-  const range = await apiRequest<RangeAnswer>(
-    'GET',
-    `/api/daily-content?from=${encodeURIComponent(today)}&days=${OFFLINE_DAYS}`,
-  );
+  const [range] = await Promise.all([
+    apiRequest<RangeAnswer>('GET', `/api/daily-content?from=${encodeURIComponent(today)}&days=${OFFLINE_DAYS}`),
+    // A list that cannot be fetched now keeps its last copy; the days still save.
+    ...OFFLINE_LISTS.map((path) => fetchList(path).catch(() => undefined)),
+  ]);
   await saveDays(range.days, range.contentVersion);
   await forgetDaysBefore(yesterday);
   return lastStoredDate(today);

@@ -10,7 +10,9 @@
 // - outbox:   the user's changes not yet confirmed by a pull, numbered without gaps;
 // - syncMeta: the sync cursor, the next sequence number, the status, the identity;
 // - refused:  changes the server refused, with its reason, until the user fixes
-//             or discards them (version 3).
+//             or discards them (version 3);
+// - lists:    content lists (recent tips, the exercise catalogue, sessions) as
+//             the server last gave them, for offline use (version 4).
 
 import { Dexie, type EntityTable } from 'dexie';
 import type { DayContent } from '../generated/content';
@@ -66,6 +68,13 @@ export interface RefusedChange {
   refusedAt: number;
 }
 
+export interface ListRow {
+  /** The API path the list came from. */
+  key: string;
+  items: unknown[];
+  savedAt: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -77,6 +86,7 @@ export type AppDB = Dexie & {
   outbox: EntityTable<OutboxEntry, 'seq'>;
   syncMeta: EntityTable<MetaRow, 'key'>;
   refused: EntityTable<RefusedChange, 'seq'>;
+  lists: EntityTable<ListRow, 'key'>;
 } & { [T in SyncedTable]: EntityTable<LocalRecord, 'id'> };
 
 export { DB_NAME } from './name';
@@ -100,6 +110,7 @@ export const SCHEMAS = [
     userSettings: 'id',
   },
   { refused: 'seq, [table+id]' },
+  { lists: 'key' },
 ] as const;
 
 export function openAppDb(name: string = DB_NAME, versions: number = SCHEMAS.length): AppDB {

@@ -26,8 +26,8 @@ describe('browser database', () => {
   it('opens at the latest schema version with every table', async () => {
     const db = openAppDb('schema-check');
     await db.open();
-    expect(db.verno).toBe(3);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['days', 'outbox', 'refused', 'syncMeta', 'visits', ...SYNCED_TABLES].sort());
+    expect(db.verno).toBe(4);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['days', 'lists', 'outbox', 'refused', 'syncMeta', 'visits', ...SYNCED_TABLES].sort());
     db.close();
   });
 });

@@ -141,6 +141,7 @@ describe('synced records on the device', () => {
     expect((await latest.weightEntries.get('weight:2026-11-22'))?.version).toBe(4);
     expect(await latest.outbox.count()).toBe(1);
     expect(await latest.refused.count()).toBe(0);
+    expect(await latest.lists.count()).toBe(0);
     latest.close();
     expect(DB_NAME).toBe('manna');
   });

@@ -2,12 +2,11 @@
 // from the first number of its duration text (10 minutes without one), the
 // steps advancing evenly with check marks, and 'Exercise Complete!' at the end.
 
-import { useQuery } from '@tanstack/react-query';
 import { use } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { apiRequest } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { PlayControls } from '../../components/PlayControls';
+import { useContentList } from '../../content/useContentList';
 import { useDaily } from '../../content/useDaily';
 import type { ExerciseSuggestion } from '../../generated/content';
 import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
@@ -23,12 +22,10 @@ function ExerciseTimer({ core }: { core: Core }) {
   const [params] = useSearchParams();
   const wanted = params.get('id');
   const today = useDaily('exerciseSuggestion', todayIn(core));
-  const other = useQuery({
-    queryKey: ['/api/exercise-suggestions', 'archive'],
-    queryFn: () => apiRequest<ExerciseSuggestion[]>('GET', '/api/exercise-suggestions?limit=366'),
-    enabled: wanted !== null && !today.isPending && today.data?.id !== wanted,
-    staleTime: 60 * 60_000,
-  });
+  const other = useContentList<ExerciseSuggestion>(
+    '/api/exercise-suggestions?limit=366',
+    wanted !== null && !today.isPending && today.data?.id !== wanted,
+  );
 
   let body;
   if (wanted === null || today.data?.id === wanted) {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { apiRequest } from '../../../api/client';
 import { useDaily } from '../../../content/useDaily';
-import type { Biohack } from '../../../content/types';
+import type { Biohack, ExerciseSuggestion, FoodSpotlight, HealthTip } from '../../../content/types';
 import { usePremium } from '../../../entitlement/usePremium';
 import { Badges, ContentCard, SourceLink, Tags } from '../ContentCard';
 
@@ -18,81 +18,96 @@ export function foodSlug(name: string): string {
   return encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
 }
 
-export function HealthTipCard({ date }: DayProps) {
+/** What HealthTipCard shows of one health tip (also each entry of its page's Recent list). */
+export function HealthTipBody({ item: t }: { item: HealthTip }) {
   return (
-    <ContentCard id="health-tip" title="Today's Health Wisdom" itemName="health tip" query={useDaily('healthTip', date)}>
-      {(t) => (
-        <>
-          <p className="eyebrow">{t.category}</p>
-          <h3>{t.title}</h3>
-          <p>{t.content}</p>
-          {t.quickAction && (
-            <p className="quick-action">
-              <strong>Try this:</strong> {t.quickAction}
-            </p>
-          )}
-          <Tags tags={t.tags} />
-          <SourceLink source={t.sources} />
-        </>
+    <>
+      <p className="eyebrow">{t.category}</p>
+      <h3>{t.title}</h3>
+      <p>{t.content}</p>
+      {t.quickAction && (
+        <p className="quick-action">
+          <strong>Try this:</strong> {t.quickAction}
+        </p>
       )}
+      <Tags tags={t.tags} />
+      <SourceLink source={t.sources} />
+    </>
+  );
+}
+
+export function HealthTipCard({ date, title = "Today's Health Wisdom" }: DayProps & { title?: string }) {
+  return (
+    <ContentCard id="health-tip" title={title} itemName="health tip" query={useDaily('healthTip', date)}>
+      {(item) => <HealthTipBody item={item} />}
     </ContentCard>
   );
 }
 
-export function SpotlightCard({ date }: DayProps) {
+/** What SpotlightCard shows of one food spotlight (also each entry of its page's Recent list). */
+export function SpotlightBody({ item: f }: { item: FoodSpotlight }) {
   return (
-    <ContentCard id="spotlight" title="Organic Spotlight" itemName="food spotlight" query={useDaily('foodSpotlight', date)}>
-      {(f) => (
-        <>
-          <h3>{f.name}</h3>
-          <p className="eyebrow">In season: {f.season}</p>
-          <p>{f.description}</p>
-          {f.benefits && (
-            <p>
-              <strong>Benefits:</strong> {f.benefits}
-            </p>
-          )}
-          {f.preparation && (
-            <p>
-              <strong>Preparation:</strong> {f.preparation}
-            </p>
-          )}
-          <SourceLink source={f.sources} />
-          <Link className="btn btn-primary" to={`/food-recipes?food=${foodSlug(f.name)}`}>
-            Get Recipe Ideas
-          </Link>
-        </>
+    <>
+      <h3>{f.name}</h3>
+      <p className="eyebrow">In season: {f.season}</p>
+      <p>{f.description}</p>
+      {f.benefits && (
+        <p>
+          <strong>Benefits:</strong> {f.benefits}
+        </p>
       )}
+      {f.preparation && (
+        <p>
+          <strong>Preparation:</strong> {f.preparation}
+        </p>
+      )}
+      <SourceLink source={f.sources} />
+      <Link className="btn btn-primary" to={`/food-recipes?food=${foodSlug(f.name)}`}>
+        Get Recipe Ideas
+      </Link>
+    </>
+  );
+}
+
+export function SpotlightCard({ date, title = "Organic Spotlight" }: DayProps & { title?: string }) {
+  return (
+    <ContentCard id="spotlight" title={title} itemName="food spotlight" query={useDaily('foodSpotlight', date)}>
+      {(item) => <SpotlightBody item={item} />}
     </ContentCard>
   );
 }
 
-export function MovementCard({ date }: DayProps) {
+/** What MovementCard shows of one exercise suggestion (also each entry of its page's Recent list). */
+export function MovementBody({ item: e, byId = false }: { item: ExerciseSuggestion; byId?: boolean }) {
   return (
-    <ContentCard id="movement" title="Today's Movement" itemName="exercise suggestion" query={useDaily('exerciseSuggestion', date)}>
-      {(e) => (
-        <>
-          <h3>{e.title}</h3>
-          <p className="meta">
-            <span>{e.category}</span> · <span>{e.duration}</span> · <span className="capitalize">{e.difficulty}</span>
-          </p>
-          <p>{e.description}</p>
-          {e.instructions && e.instructions.length > 0 && (
-            <ol className="steps">
-              {e.instructions.map((step) => (
-                <li key={step}>{step}</li>
-              ))}
-            </ol>
-          )}
-          <p>
-            <strong>Benefits:</strong> {e.benefits}
-          </p>
-          <SourceLink source={e.sources} />
-          <Link className="btn btn-primary" to="/exercise-timer">
-            Start Exercise
-          </Link>
-        </>
+    <>
+      <h3>{e.title}</h3>
+      <p className="meta">
+        <span>{e.category}</span> · <span>{e.duration}</span> · <span className="capitalize">{e.difficulty}</span>
+      </p>
+      <p>{e.description}</p>
+      {e.instructions && e.instructions.length > 0 && (
+        <ol className="steps">
+          {e.instructions.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
       )}
+      <p>
+        <strong>Benefits:</strong> {e.benefits}
+      </p>
+      <SourceLink source={e.sources} />
+      <Link className="btn btn-primary" to={byId ? `/exercise-timer?id=${encodeURIComponent(e.id)}` : '/exercise-timer'}>
+        Start Exercise
+      </Link>
+    </>
+  );
+}
+
+export function MovementCard({ date, title = "Today's Movement" }: DayProps & { title?: string }) {
+  return (
+    <ContentCard id="movement" title={title} itemName="exercise suggestion" query={useDaily('exerciseSuggestion', date)}>
+      {(item) => <MovementBody item={item} />}
     </ContentCard>
   );
 }

@@ -1,0 +1,35 @@
+// A content list (recent tips, the exercise catalogue, sessions): from the
+// server when it answers, saved on the device each time, and from the saved
+// copy when there is no network.
+
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest, ApiError } from '../api/client';
+import { saveList, storedList } from '../db';
+
+const NETWORK_TIMEOUT_MS = 6000;
+
+export class ListNotSavedOffline extends Error {
+  constructor() {
+    super('No network, and this list is not saved on this device yet.');
+    this.name = 'ListNotSavedOffline';
+  }
+}
+
+/** The list at `path` (an `/api/...` GET answering an array). */
+export async function fetchList<T>(path: string): Promise<T[]> {
+  try {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new Error('offline');
+    const items = await apiRequest<T[]>('GET', path, undefined, { signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS) });
+    await saveList(path, items).catch(() => undefined);
+    return items;
+  } catch (networkError) {
+    const saved = await storedList(path).catch(() => undefined);
+    if (saved) return saved as T[];
+    if (networkError instanceof ApiError) throw networkError;
+    throw new ListNotSavedOffline();
+  }
+}
+
+export function useContentList<T>(path: string, enabled = true) {
+  return useQuery({ queryKey: ['list', path], queryFn: () => fetchList<T>(path), enabled, staleTime: 10 * 60_000 });
+}

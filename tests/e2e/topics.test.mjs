@@ -1,0 +1,69 @@
+// Health Wisdom, Organic Nutrition and Movement: today's item, then the
+// recent ones newest first (three placeholders while they load), and the same
+// pages with the server gone after one visit.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { PHONE, localDate, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
+
+const PAGES = [
+  { path: '/health', list: '/api/health-tips', field: 'healthTip', name: 'title', today: "Today's Health Tip", recent: 'Recent Tips' },
+  { path: '/nutrition', list: '/api/food-spotlights', field: 'foodSpotlight', name: 'name', today: "Today's Food Spotlight", recent: 'Recent Spotlights' },
+  { path: '/fitness', list: '/api/exercise-suggestions', field: 'exerciseSuggestion', name: 'title', today: "Today's Movement", recent: 'Recent Exercises' },
+];
+
+describe('health, nutrition and movement pages', () => {
+  const env = serverAndBrowser();
+
+  test("today's item, the recent ones newest first, placeholders while loading, and offline", async () => {
+    const { server, browser } = env;
+    const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+    const page = await context.newPage();
+    const day = (await (await fetch(`${server.base}/api/daily-content?from=${localDate()}&days=1`)).json()).days[0];
+    await page.goto('/');
+    await waitUntilOfflineReady(page);
+
+    for (const p of PAGES) {
+      // Hold the list back a moment: three placeholders show meanwhile.
+      let release;
+      const held = new Promise((r) => (release = r));
+      await page.route(`**${p.list}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(p.path);
+      await page.getByRole('status', { name: `Loading ${p.recent.toLowerCase()}` }).waitFor();
+      assert.equal(await page.locator('.topic section[aria-busy="true"] .card.skeleton-group').count(), 3);
+      release();
+
+      await page.getByRole('heading', { name: p.today }).waitFor();
+      const today = page.locator('.card', { has: page.getByRole('heading', { name: p.today }) });
+      await today.getByRole('heading', { name: day[p.field][p.name] }).waitFor();
+      await page.getByRole('heading', { name: p.recent }).waitFor();
+      const dates = await page.locator('.plain-list time').evaluateAll((ts) => ts.map((t) => t.getAttribute('datetime')));
+      assert.ok(dates.length >= 7, `${p.path}: ${dates.length} recent items`);
+      assert.deepEqual(dates, [...dates].sort().reverse(), `${p.path}: newest first`);
+      assert.ok(dates.every((d) => d < localDate()), `${p.path}: today's item is not repeated`);
+      await page.unroute(`**${p.list}`);
+    }
+
+    // A recent exercise opens in the timer.
+    const first = page.locator('.plain-list li').first();
+    const title = await first.locator('h3').innerText();
+    await first.getByRole('link', { name: 'Start Exercise' }).click();
+    await page.waitForURL(/\/exercise-timer\?id=exercise-/);
+    const timerUrl = page.url();
+    await page.getByRole('heading', { name: title }).waitFor();
+
+    await server.stop();
+    for (const p of PAGES) {
+      await page.goto(p.path);
+      await page.getByRole('heading', { name: day[p.field][p.name] }).first().waitFor();
+      assert.ok((await page.locator('.plain-list time').count()) >= 7, `${p.path} offline`);
+    }
+    await page.goto(timerUrl);
+    await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await context.close();
+  });
+});
