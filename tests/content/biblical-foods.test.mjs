@@ -1,0 +1,61 @@
+// Every verse a biblical food cites names that food, in the King James
+// Version's own word for it (the KJV says "lentiles", "garlick", "husks" for
+// carob pods, "anise" for dill).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { kjvText } from './kjv.mjs';
+
+const foods = JSON.parse(readFileSync(new URL('../../server/content/biblical-foods.json', import.meta.url), 'utf8')).items;
+
+/** Each food's word in the KJV. */
+const KJV_WORD = {
+  'Olive Oil': /\boil\b/i,
+  Figs: /\bfigs?\b/i,
+  Pomegranates: /\bpomegranates?\b/i,
+  Dates: /\bpalm trees?\b/i,
+  Barley: /\bbarley\b/i,
+  Wheat: /\bwheat\b/i,
+  Grapes: /\bgrapes\b/i,
+  Honey: /\bhoney\b/i,
+  Lentils: /\blentiles\b/i,
+  Almonds: /\balmonds\b/i,
+  'Pistachio Nuts': /\bnuts\b/i,
+  Fish: /\bfish(es)?\b/i,
+  "Goat's Milk": /\bgoats' milk\b/i,
+  'Butter and Curds': /\bbutter\b/i,
+  Beans: /\bbeans\b/i,
+  Millet: /\bmillet\b/i,
+  Spelt: /\bfitches\b/i,
+  Cucumbers: /\bcucumbers\b/i,
+  Melons: /\bmelons\b/i,
+  Leeks: /\bleeks\b/i,
+  Onions: /\bonions\b/i,
+  Garlic: /\bgarlick\b/i,
+  Coriander: /\bcoriander\b/i,
+  Cumin: /\bcummin\b/i,
+  Mint: /\bmint\b/i,
+  'Mustard Seed': /\bmustard seed\b/i,
+  'Bitter Herbs': /\bbitter\b/i,
+  Carob: /\bhusks\b/i,
+  Eggs: /\beggs?\b/i,
+  Cinnamon: /\bcinnamon\b/i,
+  Dill: /\banise\b/i,
+};
+
+test('every biblical food has its KJV word', () => {
+  const missing = foods.filter((f) => !KJV_WORD[f.name]).map((f) => f.name);
+  assert.deepEqual(missing, []);
+});
+
+for (const food of foods) {
+  for (const reference of food.biblicalReferences.split(';').map((r) => r.trim())) {
+    test(`${food.id} ${food.name}: ${reference} names it`, () => {
+      assert.match(kjvText(reference), KJV_WORD[food.name] ?? /(?!)/);
+    });
+  }
+}
+
+test('a verse that does not name the food is caught', () => {
+  assert.doesNotMatch(kjvText('Deuteronomy 8:8'), KJV_WORD.Dates);
+});
