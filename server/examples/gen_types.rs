@@ -224,6 +224,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
     let answers = File::new("The answers of the HTTP API (server/src/api.rs and friends).")
         .ty::<ErrorBody>(cfg)
         .ty::<api::Health>(cfg)
+        .ty::<api::About>(cfg)
         .ty::<api::Refreshed>(cfg)
         .ty::<api::DailyRange>(cfg)
         .ty::<manna_server::identity::Registration>(cfg)

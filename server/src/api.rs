@@ -16,6 +16,14 @@ pub struct Health {
     pub content_version: String,
 }
 
+/// `GET /api/about`: what the privacy policy needs to know of this service.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct About {
+    /// The address privacy requests go to (`MANNA_CONTACT_EMAIL`), when set.
+    pub contact_email: Option<String>,
+}
+
 /// `POST /api/refresh-content`.
 #[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -47,6 +47,9 @@ pub struct Config {
         default_value = ""
     )]
     pub owner_emails: Vec<String>,
+    /// Where people write about their data (shown in the privacy policy).
+    #[arg(long, env = "MANNA_CONTACT_EMAIL")]
+    pub contact_email: Option<String>,
     /// Stripe secret key; without it Manna runs in test mode against the emulator.
     #[arg(long, env = "STRIPE_SECRET_KEY")]
     pub stripe_secret_key: Option<Secret>,
@@ -175,6 +178,7 @@ impl Config {
             rotate_epoch: false,
             environment: Environment::Development,
             owner_emails: Vec::new(),
+            contact_email: None,
             trusted_proxies: Vec::new(),
             stripe_secret_key: None,
             stripe_webhook_secret: None,

@@ -28,6 +28,7 @@ const QuickAccessPage = lazy(() => import('../features/premium/RestoreAccessPage
 const ManualActivationPage = lazy(() => import('../features/premium/ManualActivationPage'));
 const LoginPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.RegisterPage })));
+const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
 const TopicPage = lazy(() => import('../features/topics/TopicPage'));
 const ExerciseTimerPage = lazy(() => import('../features/sessions/ExerciseTimerPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
@@ -69,6 +70,11 @@ export const ROUTES: AppRoute[] = [
   { path: '/set-password', title: 'Secure Your Account', render: () => <SetPasswordPage /> },
   { path: '/account', title: 'Your Account', render: () => <AccountPage /> },
   { path: '/exercise-timer', title: 'Exercise Timer', render: () => <ExerciseTimerPage /> },
+  ...['/privacy-policy', '/privacy-policy.html'].map((path) => ({
+    path,
+    title: 'Privacy Policy',
+    render: () => <PrivacyPolicyPage />,
+  })),
   { path: '/health', title: 'Health Wisdom', render: () => <TopicPage topic="health" /> },
   { path: '/nutrition', title: 'Organic Nutrition', render: () => <TopicPage topic="nutrition" /> },
   { path: '/fitness', title: 'Movement', render: () => <TopicPage topic="fitness" /> },

@@ -20,6 +20,12 @@ field?: string, };
 
 export type Health = { status: string, contentVersion: string, };
 
+export type About = { 
+/**
+ * The address privacy requests go to (`MANNA_CONTACT_EMAIL`), when set.
+ */
+contactEmail: string | null, };
+
 export type Refreshed = { ok: boolean, 
 /**
  * Whether the content files were read again (owners only).

@@ -70,6 +70,7 @@ pub fn router(state: AppState) -> Router {
     let static_dir = state.config.static_dir.clone();
     let mut api = Router::new()
         .route("/api/health", get(health::health_get))
+        .route("/api/about", get(health::about_get))
         .route("/api/home", get(content::home_get))
         .route("/api/daily-content", get(content::daily_content_get))
         .route("/api/refresh-content", post(content::refresh_content_post))

@@ -411,3 +411,16 @@ async fn a_stale_device_token_never_blocks_the_daily_content() {
         .await;
     assert!(hack.get("howTo").is_none(), "not premium: {hack}");
 }
+
+#[tokio::test]
+async fn the_privacy_contact_is_the_configured_address_or_none() {
+    let unset = TestServer::start().await;
+    let (status, about) = unset.get("/api/about").await;
+    assert_eq!(status, 200);
+    assert_eq!(about["contactEmail"], Value::Null);
+
+    let set =
+        TestServer::start_with(|c| c.contact_email = Some(" privacy@church.example ".into())).await;
+    let (_, about) = set.get("/api/about").await;
+    assert_eq!(about["contactEmail"], "privacy@church.example");
+}

@@ -8,6 +8,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, use, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { isPrimed, primeDay, useDaily } from '../../content/useDaily';
 import { SyncStatusBadge } from '../../sync/SyncStatusBadge';
 import { loadCore, loadedCore, type Core } from '../../wasm/core';
@@ -89,6 +90,9 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
         <p className="offline-status small muted" role="status">
           {savedThrough ? `Saved for offline use through ${formatDate(savedThrough)}` : 'Saving the coming days for offline use…'}
         </p>
+        <footer className="home-footer small">
+          <Link to="/privacy-policy">Privacy Policy</Link>
+        </footer>
       </main>
     </>
   );

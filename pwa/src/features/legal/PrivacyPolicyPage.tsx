@@ -1,0 +1,146 @@
+// /privacy-policy (and /privacy-policy.html): what Manna keeps, where, why,
+// who else sees any of it, how it is protected, what a person can do about
+// it, children, and whom to write to. Written for what this app really does.
+
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { apiRequest } from '../../api/client';
+import { PageHeader } from '../../components/PageHeader';
+import type { About } from '../../generated/api';
+import { storage } from '../../lib/storage';
+
+const CONTACT_KEY = 'privacyContact';
+
+/** The service's privacy contact: asked of the server, remembered for offline reading. */
+async function contact(): Promise<string | null> {
+  try {
+    const about = await apiRequest<About>('GET', '/api/about');
+    if (about.contactEmail) storage.set(CONTACT_KEY, about.contactEmail);
+    else storage.remove(CONTACT_KEY);
+    return about.contactEmail;
+  } catch {
+    return storage.get(CONTACT_KEY);
+  }
+}
+
+function ContactLine() {
+  const { data: email, isPending } = useQuery({ queryKey: ['/api/about'], queryFn: contact, staleTime: 60 * 60_000 });
+  if (isPending) return <p aria-busy="true">Finding the contact address…</p>;
+  return email ? (
+    <p>
+      Write to <a href={`mailto:${email}`}>{email}</a>. We answer privacy requests within 48 hours.
+    </p>
+  ) : (
+    <p>
+      Write to the people who run this Manna service at the address they gave you. We answer privacy requests within 48
+      hours.
+    </p>
+  );
+}
+
+export default function PrivacyPolicyPage() {
+  return (
+    <>
+      <PageHeader title="Privacy Policy" />
+      <main className="page legal">
+        <p className="meta">Version 1.0, January 2025</p>
+        <section className="card" aria-labelledby="quick-actions">
+          <h2 id="quick-actions">Quick actions</h2>
+          <ul>
+            <li>
+              Update your name or password: <Link to="/set-password">Secure Your Account</Link>.
+            </li>
+            <li>
+              Sign out every other device: <Link to="/account">Your Account</Link>.
+            </li>
+            <li>Get a copy of your data, or delete your account and everything synced with it: write to us (below).</li>
+            <li>Report a problem: write to us (below).</li>
+          </ul>
+        </section>
+
+        <section className="card" aria-labelledby="collected">
+          <h2 id="collected">1. Information we collect</h2>
+          <p>
+            <strong>Without an account.</strong> Your browser makes a random id (like <code>user-1763790000000-k3j9x2</code>)
+            the first time you open Manna, and our server gives that browser a device token so that only it can read and
+            change its data. The server keeps the token only as a one-way hash.
+          </p>
+          <p>
+            <strong>What you record.</strong> Prayer journal entries, weight entries, prayer reminders, wellness check
+            scores, wellness goals, plans and their progress, meal-plan enrollments, shopping lists and your settings. They
+            are kept on your device first, and copied to our server so your other devices get them. When two devices change
+            the same entry, the version that was replaced is kept for 90 days so nothing you typed is lost.
+          </p>
+          <p>
+            <strong>With an account.</strong> Your email address, first and last name, and a hash of your password (never the
+            password itself), plus your sign-in sessions.
+          </p>
+          <p>
+            <strong>With a subscription.</strong> Your plan, its status and dates, and the customer and subscription ids our
+            payment provider gives us; email addresses you proved with a one-time code.
+          </p>
+          <p>
+            We do <strong>not</strong> collect your phone number, postal address, location, photos, contacts or data from
+            health apps. Manna has no advertising, analytics or tracking code.
+          </p>
+        </section>
+
+        <section className="card" aria-labelledby="use">
+          <h2 id="use">2. How we use it</h2>
+          <p>
+            Only to run Manna for you: to show your entries on every device you use, to sign you in, to know whether you
+            have premium, and to email you the codes you ask for. We never sell your data, show you ads or build a profile
+            of you.
+          </p>
+        </section>
+
+        <section className="card" aria-labelledby="third-parties">
+          <h2 id="third-parties">3. Third parties</h2>
+          <p>
+            <strong>Payments.</strong> Subscriptions are handled by Stripe. Your card details go straight to Stripe; Manna
+            never sees or stores card numbers. Stripe keeps payment records under its own privacy policy.
+          </p>
+          <p>
+            <strong>Email.</strong> One-time codes are sent through the email service this Manna is set up with.
+          </p>
+          <p>
+            <strong>Links you tap.</strong> Study links (such as PubMed searches) and music searches open those websites,
+            which have their own policies. Nothing is sent to them until you tap.
+          </p>
+        </section>
+
+        <section className="card" aria-labelledby="security">
+          <h2 id="security">4. Security</h2>
+          <p>
+            Passwords are hashed with Argon2id; device and session tokens are stored only as hashes; the session cookie
+            cannot be read by scripts; the database files can be read only by the server; and in production Manna is served only over HTTPS.
+            Repeated failed sign-ins are slowed down: the server counts recent attempts per network address in memory and
+            does not store them.
+          </p>
+        </section>
+
+        <section className="card" aria-labelledby="rights">
+          <h2 id="rights">5. Your rights</h2>
+          <p>
+            You can see and change everything you recorded in the app itself. You can ask us for a copy of all the data the
+            server holds about you, to correct it, or to delete your account and everything synced with it. Signing out of a
+            device removes your data from that device.
+          </p>
+        </section>
+
+        <section className="card" aria-labelledby="children">
+          <h2 id="children">6. Children</h2>
+          <p>
+            Manna is not meant for children under 13, and we do not knowingly collect their data. If you believe a child
+            under 13 has an account, write to us and we will delete it.
+          </p>
+        </section>
+
+        <section className="card" aria-labelledby="contact">
+          <h2 id="contact">7. Contact</h2>
+          <ContactLine />
+        </section>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+// The privacy policy: reached from Home, all seven sections, the service's
+// contact address (or what to do without one), and readable with no network.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { PHONE, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
+
+const SECTIONS = ['1. Information we collect', '2. How we use it', '3. Third parties', '4. Security', '5. Your rights', '6. Children', '7. Contact'];
+
+describe('privacy policy', () => {
+  const env = serverAndBrowser();
+
+  test('from Home, seven sections, and offline at both addresses', async () => {
+    const { server, browser } = env;
+    const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitUntilOfflineReady(page);
+    await page.getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(/\/privacy-policy$/);
+    for (const name of SECTIONS) await page.getByRole('heading', { name }).waitFor();
+    await page.getByText('Version 1.0, January 2025').waitFor();
+    // No contact address is configured on this server: the page says what to do.
+    await page.getByText('Write to the people who run this Manna service').waitFor();
+    assert.equal(await page.getByText(/we never sell your data/i).count(), 1);
+
+    await server.stop();
+    for (const path of ['/privacy-policy', '/privacy-policy.html']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: '7. Contact' }).waitFor();
+    }
+    await context.close();
+  });
+});
