@@ -218,6 +218,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::HomeTip>(cfg)
         .ty::<content::BiblicalFood>(cfg)
         .ty::<content::HealthySnack>(cfg)
+        .ty::<content::WorshipSong>(cfg)
         .ty::<content::Dated>(cfg)
         .ty::<content::DayContent>(cfg);
 

@@ -28,6 +28,7 @@ const QuickAccessPage = lazy(() => import('../features/premium/RestoreAccessPage
 const ManualActivationPage = lazy(() => import('../features/premium/ManualActivationPage'));
 const LoginPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.RegisterPage })));
+const WorshipMusicPage = lazy(() => import('../features/worship/WorshipMusicPage'));
 const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
 const TopicPage = lazy(() => import('../features/topics/TopicPage'));
 const ExerciseTimerPage = lazy(() => import('../features/sessions/ExerciseTimerPage'));
@@ -75,6 +76,12 @@ export const ROUTES: AppRoute[] = [
     title: 'Privacy Policy',
     render: () => <PrivacyPolicyPage />,
   })),
+  {
+    path: '/worship-music',
+    title: 'Worship and Prayer',
+    render: () => <WorshipMusicPage />,
+    tool: { title: 'Worship Music', subtitle: 'Hymns and prayers', icon: '♪' },
+  },
   { path: '/health', title: 'Health Wisdom', render: () => <TopicPage topic="health" /> },
   { path: '/nutrition', title: 'Organic Nutrition', render: () => <TopicPage topic="nutrition" /> },
   { path: '/fitness', title: 'Movement', render: () => <TopicPage topic="fitness" /> },

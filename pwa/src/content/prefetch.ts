@@ -13,6 +13,7 @@ export const OFFLINE_LISTS = [
   '/api/food-spotlights',
   '/api/exercise-suggestions',
   '/api/exercise-suggestions?limit=366',
+  '/api/worship-songs',
 ];
 
 export const OFFLINE_DAYS = 8; // today + 7

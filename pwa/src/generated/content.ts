@@ -27,6 +27,16 @@ export type BiblicalFood = { id: string, name: string, description: string, bibl
 
 export type HealthySnack = { id: string, name: string, category: string, description: string, nutritionHighlights: string, healthBenefits: string, servingSize: string, preparationTips: string, pairingIdeas: string, };
 
+export type WorshipSong = { id: string, title: string, author: string, 
+/**
+ * The year the words were written (or, for a translation, translated).
+ */
+year: number, theme: string, keyLines: Array<string>, prayer: string, 
+/**
+ * A KJV passage the hymn draws on.
+ */
+scripture: string, };
+
 export type Dated = { date: IsoDate, };
 
 export type DayContent = { date: IsoDate, 

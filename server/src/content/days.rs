@@ -48,7 +48,7 @@ pub fn day_payload(set: &ContentSet, date: Date, premium: bool) -> Value {
     let mut out = Map::new();
     out.insert("date".into(), json!(date.to_string()));
     out.insert("dayNumber".into(), json!(date.day_of_year()));
-    for kind in Kind::ALL {
+    for kind in Kind::DAILY {
         out.insert(
             kind.field().into(),
             item_as(set, kind, date, premium).unwrap_or(Value::Null),

@@ -17,10 +17,26 @@ pub enum Kind {
     HealthyHomeTips,
     BiblicalFoods,
     HealthySnacks,
+    /// A fixed list, not one a day: the worship page's hymns.
+    WorshipSongs,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    /// Every kind of content file.
+    pub const ALL: [Kind; 9] = [
+        Kind::BibleReadings,
+        Kind::HealthTips,
+        Kind::FoodSpotlights,
+        Kind::ExerciseSuggestions,
+        Kind::Biohacks,
+        Kind::HealthyHomeTips,
+        Kind::BiblicalFoods,
+        Kind::HealthySnacks,
+        Kind::WorshipSongs,
+    ];
+
+    /// The kinds that show one item a day (Home's cards, the day payload).
+    pub const DAILY: [Kind; 8] = [
         Kind::BibleReadings,
         Kind::HealthTips,
         Kind::FoodSpotlights,
@@ -30,6 +46,10 @@ impl Kind {
         Kind::BiblicalFoods,
         Kind::HealthySnacks,
     ];
+
+    pub fn is_daily(self) -> bool {
+        Kind::DAILY.contains(&self)
+    }
 
     /// The path segment under `/api/`, the content file stem and the rotation salt.
     pub fn slug(self) -> &'static str {
@@ -42,6 +62,7 @@ impl Kind {
             Kind::HealthyHomeTips => "healthy-home-tips",
             Kind::BiblicalFoods => "biblical-foods",
             Kind::HealthySnacks => "healthy-snacks",
+            Kind::WorshipSongs => "worship-songs",
         }
     }
 
@@ -56,6 +77,7 @@ impl Kind {
             Kind::HealthyHomeTips => "healthyHomeTip",
             Kind::BiblicalFoods => "biblicalFood",
             Kind::HealthySnacks => "healthySnack",
+            Kind::WorshipSongs => "worshipSong",
         }
     }
 
@@ -79,6 +101,7 @@ impl Kind {
             Kind::HealthyHomeTips => typed::<HomeTip>(item),
             Kind::BiblicalFoods => typed::<BiblicalFood>(item),
             Kind::HealthySnacks => typed::<HealthySnack>(item),
+            Kind::WorshipSongs => typed::<WorshipSong>(item),
         }
     }
 }
@@ -260,6 +283,23 @@ pub struct HealthySnack {
     pairing_ideas: String,
 }
 
+/// A public-domain hymn on the worship page: a few well-known lines of its
+/// words (published before 1929), who wrote them and when, and a prayer.
+#[derive(Debug, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct WorshipSong {
+    id: String,
+    title: String,
+    author: String,
+    /// The year the words were written (or, for a translation, translated).
+    year: u16,
+    theme: String,
+    key_lines: Vec<String>,
+    prayer: String,
+    /// A KJV passage the hymn draws on.
+    scripture: String,
+}
+
 /// The date an item is shown on (added to every item a date shows).
 #[derive(Debug, TS)]
 pub struct Dated {
@@ -300,10 +340,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_day_type_names_every_kind() {
+    fn the_day_type_names_every_daily_kind_and_no_other() {
         let decl = DayContent::decl(&ts_rs::Config::new());
         for kind in Kind::ALL {
-            assert!(decl.contains(&format!("{}: ", kind.field())), "{decl}");
+            assert_eq!(
+                decl.contains(&format!("{}: ", kind.field())),
+                kind.is_daily(),
+                "{}: {decl}",
+                kind.field()
+            );
         }
     }
 }

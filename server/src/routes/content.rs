@@ -27,6 +27,16 @@ fn kind_param(slug: &str) -> Result<Kind, AppError> {
     })
 }
 
+/// A kind that shows one item a day (the `/today` calls).
+fn daily_kind_param(slug: &str) -> Result<Kind, AppError> {
+    match kind_param(slug)? {
+        kind if kind.is_daily() => Ok(kind),
+        _ => Err(AppError::NotFound(format!(
+            "/api/{slug} is a fixed list with no item of the day"
+        ))),
+    }
+}
+
 pub async fn home_get(
     State(state): State<AppState>,
     Query(q): Params,
@@ -55,7 +65,7 @@ pub async fn today_get(
     headers: HeaderMap,
     Query(q): Params,
 ) -> Result<Json<Value>, AppError> {
-    let kind = kind_param(&slug)?;
+    let kind = daily_kind_param(&slug)?;
     let date = date_param(&q, "date", &state.clock)?;
     let set = state.content();
     // An empty list answers null: the app shows its "No … available for today" state.
@@ -92,6 +102,10 @@ pub async fn archive_get(
     Query(q): Params,
 ) -> Result<Json<Vec<Value>>, AppError> {
     let kind = kind_param(&slug)?;
+    if !kind.is_daily() {
+        // A fixed list (the worship songs): all of it.
+        return Ok(Json(state.content().items(kind).to_vec()));
+    }
     if !matches!(
         kind,
         Kind::BibleReadings | Kind::HealthTips | Kind::FoodSpotlights | Kind::ExerciseSuggestions

@@ -424,3 +424,22 @@ async fn the_privacy_contact_is_the_configured_address_or_none() {
     let (_, about) = set.get("/api/about").await;
     assert_eq!(about["contactEmail"], "privacy@church.example");
 }
+
+#[tokio::test]
+async fn the_worship_songs_are_one_fixed_list_with_no_song_of_the_day() {
+    let s = TestServer::start().await;
+    let (status, songs) = s.get("/api/worship-songs").await;
+    assert_eq!(status, 200);
+    let songs = songs.as_array().expect("a list");
+    assert_eq!(songs.len(), 12);
+    assert!(
+        songs
+            .iter()
+            .all(|x| x["keyLines"].as_array().is_some_and(|l| !l.is_empty()))
+    );
+    let (status, body) = s.get("/api/worship-songs/today").await;
+    assert_eq!(status, 404, "{body}");
+    // Home's day has its eight items and no song.
+    let (_, day) = s.get("/api/home").await;
+    assert!(day.get("worshipSong").is_none());
+}
