@@ -197,13 +197,19 @@ export function serverAndBrowser(options = {}) {
   return env;
 }
 
-/** Waits until Home says the coming days are saved and the service worker controls the page. */
-export async function waitUntilOfflineReady(page) {
-  await page.getByText(/Saved for offline use through/).waitFor({ timeout: 30_000 });
+/** Waits until the service worker has installed and controls the page (the
+ *  app then opens with no server). */
+export async function controlledByServiceWorker(page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
       await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
     }
   });
+}
+
+/** Waits until Home says the coming days are saved and the service worker controls the page. */
+export async function waitUntilOfflineReady(page) {
+  await page.getByText(/Saved for offline use through/).waitFor({ timeout: 30_000 });
+  await controlledByServiceWorker(page);
 }

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, emailedCode, serverAndBrowser } from './harness.mjs';
+import { PHONE, controlledByServiceWorker, emailedCode, serverAndBrowser } from './harness.mjs';
 
 const EMAIL = 'ruth@example.org';
 
@@ -49,6 +49,7 @@ describe('premium', () => {
     assert.equal(await page.getByRole('region', { name: 'Free trial' }).count(), 0);
 
     // No server: the signed entitlement still says premium after a reload.
+    await controlledByServiceWorker(page);
     await server.stop();
     await page.reload();
     await page.locator('.premium-member').getByText('Monthly Plan').waitFor();

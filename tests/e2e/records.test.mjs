@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, localDate, serverAndBrowser } from './harness.mjs';
+import { PHONE, controlledByServiceWorker, localDate, serverAndBrowser } from './harness.mjs';
 
 /**
  * In the page: keeps one request for `path` in flight, as this browser's user,
@@ -68,7 +68,7 @@ describe('records saved offline', () => {
     await page.goto(env.server.base);
     await page.getByRole('button', { name: /^Synced/ }).waitFor();
     await page.getByText(/Saved for offline use through/).waitFor();
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    await controlledByServiceWorker(page);
 
     await env.server.stop();
     await page.goto(`${env.server.base}/weight-tracking`);
