@@ -111,6 +111,7 @@ describe('accessibility of every page', () => {
     ['/login', (p) => p.getByRole('button', { name: /Log In/i }).first().waitFor()],
     ['/register', (p) => p.getByLabel('Email').waitFor()],
     ['/set-password', (p) => p.getByLabel('Email').waitFor()],
+    ['/aso-preview', (p) => p.getByRole('tab', { name: 'Listing' }).waitFor()],
     ['/worship-music', (p) => p.locator('.song-choice').first().waitFor()],
     ['/privacy-policy', (p) => p.getByRole('heading', { name: '7. Contact' }).waitFor()],
     ['/health', (p) => p.getByRole('heading', { name: 'Recent Tips' }).waitFor()],
