@@ -219,6 +219,8 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::BiblicalFood>(cfg)
         .ty::<content::HealthySnack>(cfg)
         .ty::<content::WorshipSong>(cfg)
+        .ty::<content::MeditationSession>(cfg)
+        .ty::<content::PrayerSession>(cfg)
         .ty::<content::Dated>(cfg)
         .ty::<content::DayContent>(cfg);
 

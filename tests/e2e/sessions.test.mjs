@@ -95,3 +95,74 @@ describe('exercise timer', () => {
     await context.close();
   });
 });
+
+describe('meditation and prayer sessions', () => {
+  const env = serverAndBrowser();
+
+  test('a meditation on a controlled clock: start, pause, resume, a hidden page, the bell; premium locked; offline', async () => {
+    const { server, browser } = env;
+    const sessions = await (await fetch(`${server.base}/api/meditation-sessions`)).json();
+    const free = sessions.find((s) => !s.isPremium);
+    const locked = sessions.find((s) => s.isPremium);
+    assert.equal(locked.script, undefined, 'the server does not send a premium script to a non-member');
+    const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+    await context.addInitScript(recordBells);
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto('/');
+    await waitUntilOfflineReady(page);
+
+    await page.getByRole('link', { name: /Meditation/ }).first().click();
+    await page.waitForURL(/\/meditation$/);
+    const card = page.locator('.session-card', { has: page.getByRole('heading', { name: free.title }) });
+    // The preview is the first 300 characters, cut at a word, with an ellipsis.
+    const shown = await card.locator('p').nth(2).innerText();
+    assert.ok(shown.endsWith('…') && shown.length <= 301, shown);
+    assert.ok(free.script.startsWith(shown.slice(0, -1)));
+    const lockedCard = page.locator('.session-card', { has: page.getByRole('heading', { name: locked.title }) });
+    await lockedCard.getByRole('link', { name: 'Unlock with Premium' }).waitFor();
+    assert.equal(await lockedCard.getByRole('button', { name: /Begin/ }).count(), 0);
+
+    await card.getByRole('button', { name: `Begin ${free.title}` }).click();
+    await page.getByRole('heading', { name: free.title, level: 2 }).waitFor();
+    const total = free.durationMinutes * 60;
+    assert.equal(await secondsLeft(page), total);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.clock.runFor(5_000);
+    assert.equal(await secondsLeft(page), total - 5);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.clock.runFor(60_000);
+    assert.equal(await secondsLeft(page), total - 5);
+    await page.getByRole('button', { name: 'Resume' }).click();
+
+    // The screen locks for 30 s: the page is hidden and its timers sleep.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.clock.fastForward(30_000);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.waitForFunction((left) => document.querySelector('[role="timer"]')?.textContent === left, clockText(total - 35));
+
+    const bellsBefore = await page.evaluate(() => window.__bells.length);
+    await page.clock.fastForward(total * 1000);
+    await page.clock.runFor(1_000);
+    await page.getByText('Session complete. Amen.').waitFor();
+    const bells = await page.evaluate(() => window.__bells);
+    assert.ok(bells.length > bellsBefore, 'the bell rang at the end');
+
+    // Prayer sessions, with the server gone: saved with the coming days.
+    await server.stop();
+    await page.goto('/prayer-sessions');
+    await page.getByRole('heading', { name: 'Sessions', exact: true }).waitFor();
+    assert.ok((await page.locator('.session-card').count()) >= 12);
+    await context.close();
+  });
+});
+
+function clockText(seconds) {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

@@ -28,6 +28,7 @@ const QuickAccessPage = lazy(() => import('../features/premium/RestoreAccessPage
 const ManualActivationPage = lazy(() => import('../features/premium/ManualActivationPage'));
 const LoginPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.RegisterPage })));
+const SessionsPage = lazy(() => import('../features/sessions/SessionsPage'));
 const AsoPreviewPage = lazy(() => import('../features/aso/AsoPreviewPage'));
 const WorshipMusicPage = lazy(() => import('../features/worship/WorshipMusicPage'));
 const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
@@ -77,6 +78,18 @@ export const ROUTES: AppRoute[] = [
     title: 'Privacy Policy',
     render: () => <PrivacyPolicyPage />,
   })),
+  {
+    path: '/meditation',
+    title: 'Meditation and Prayer',
+    render: () => <SessionsPage kind="meditation" />,
+    tool: { title: 'Meditation', subtitle: 'Guided sessions with a timer', icon: '☼' },
+  },
+  {
+    path: '/prayer-sessions',
+    title: 'Prayer Sessions',
+    render: () => <SessionsPage kind="prayer" />,
+    tool: { title: 'Prayer Sessions', subtitle: 'Guided prayer with a timer', icon: '✝' },
+  },
   {
     path: '/worship-music',
     title: 'Worship and Prayer',

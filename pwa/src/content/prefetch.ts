@@ -14,6 +14,8 @@ export const OFFLINE_LISTS = [
   '/api/exercise-suggestions',
   '/api/exercise-suggestions?limit=366',
   '/api/worship-songs',
+  '/api/meditation-sessions',
+  '/api/prayer-sessions',
 ];
 
 export const OFFLINE_DAYS = 8; // today + 7

@@ -37,6 +37,18 @@ year: number, theme: string, keyLines: Array<string>, prayer: string,
  */
 scripture: string, };
 
+export type MeditationSession = { id: string, title: string, category: string, durationMinutes: number, verseReference: string, verse: string, 
+/**
+ * Sent in full only to premium members when `is_premium`.
+ */
+script?: string, tags: Array<string>, isPremium: boolean, };
+
+export type PrayerSession = { id: string, title: string, category: string, prayerType: string, durationMinutes: number, verseReference: string, verse: string, 
+/**
+ * Sent in full only to premium members when `is_premium`.
+ */
+script?: string, tags: Array<string>, isPremium: boolean, };
+
 export type Dated = { date: IsoDate, };
 
 export type DayContent = { date: IsoDate, 

@@ -17,13 +17,16 @@ pub enum Kind {
     HealthyHomeTips,
     BiblicalFoods,
     HealthySnacks,
-    /// A fixed list, not one a day: the worship page's hymns.
+    /// Fixed lists, not one a day: the worship page's hymns, and the guided
+    /// meditation and prayer sessions.
     WorshipSongs,
+    MeditationSessions,
+    PrayerSessions,
 }
 
 impl Kind {
     /// Every kind of content file.
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 11] = [
         Kind::BibleReadings,
         Kind::HealthTips,
         Kind::FoodSpotlights,
@@ -33,6 +36,8 @@ impl Kind {
         Kind::BiblicalFoods,
         Kind::HealthySnacks,
         Kind::WorshipSongs,
+        Kind::MeditationSessions,
+        Kind::PrayerSessions,
     ];
 
     /// The kinds that show one item a day (Home's cards, the day payload).
@@ -63,6 +68,8 @@ impl Kind {
             Kind::BiblicalFoods => "biblical-foods",
             Kind::HealthySnacks => "healthy-snacks",
             Kind::WorshipSongs => "worship-songs",
+            Kind::MeditationSessions => "meditation-sessions",
+            Kind::PrayerSessions => "prayer-sessions",
         }
     }
 
@@ -78,6 +85,8 @@ impl Kind {
             Kind::BiblicalFoods => "biblicalFood",
             Kind::HealthySnacks => "healthySnack",
             Kind::WorshipSongs => "worshipSong",
+            Kind::MeditationSessions => "meditationSession",
+            Kind::PrayerSessions => "prayerSession",
         }
     }
 
@@ -102,6 +111,8 @@ impl Kind {
             Kind::BiblicalFoods => typed::<BiblicalFood>(item),
             Kind::HealthySnacks => typed::<HealthySnack>(item),
             Kind::WorshipSongs => typed::<WorshipSong>(item),
+            Kind::MeditationSessions => typed::<MeditationSession>(item),
+            Kind::PrayerSessions => typed::<PrayerSession>(item),
         }
     }
 }
@@ -298,6 +309,62 @@ pub struct WorshipSong {
     prayer: String,
     /// A KJV passage the hymn draws on.
     scripture: String,
+}
+
+/// A guided meditation: a KJV verse (checked against the KJV by the content
+/// tests), a script to read or hear, and a timer length.
+#[derive(Debug, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MeditationSession {
+    id: String,
+    title: String,
+    category: String,
+    duration_minutes: u16,
+    verse_reference: String,
+    verse: String,
+    /// Sent in full only to premium members when `is_premium`.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    script: Option<String>,
+    tags: Vec<String>,
+    is_premium: bool,
+}
+
+/// A guided prayer session: as a meditation, with the kind of prayer.
+#[derive(Debug, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PrayerSession {
+    id: String,
+    title: String,
+    category: String,
+    prayer_type: String,
+    duration_minutes: u16,
+    verse_reference: String,
+    verse: String,
+    /// Sent in full only to premium members when `is_premium`.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    script: Option<String>,
+    tags: Vec<String>,
+    is_premium: bool,
+}
+
+impl Kind {
+    /// Whether this kind's premium items keep their script for premium
+    /// members only.
+    pub fn has_premium_scripts(self) -> bool {
+        matches!(self, Kind::MeditationSessions | Kind::PrayerSessions)
+    }
+}
+
+/// A session as a non-member receives it: a premium one without its script.
+pub fn without_premium_script(mut item: Value) -> Value {
+    if item["isPremium"] == Value::Bool(true)
+        && let Some(fields) = item.as_object_mut()
+    {
+        fields.remove("script");
+    }
+    item
 }
 
 /// The date an item is shown on (added to every item a date shows).

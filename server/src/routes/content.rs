@@ -2,7 +2,9 @@
 //! for the offline prefetch, the archive lists and the refresh call.
 
 use crate::api::{DailyRange, Refreshed};
-use crate::content::{Kind, archive, day_payload, full_item, is_premium_only, item_for};
+use crate::content::{
+    Kind, archive, day_payload, full_item, is_premium_only, item_for, without_premium_script,
+};
 use crate::error::AppError;
 use crate::extract::{Params, count_param, date_param};
 use crate::identity::DeviceAuth;
@@ -99,12 +101,20 @@ pub async fn daily_content_get(
 pub async fn archive_get(
     State(state): State<AppState>,
     Path(slug): Path<String>,
+    headers: HeaderMap,
     Query(q): Params,
 ) -> Result<Json<Vec<Value>>, AppError> {
     let kind = kind_param(&slug)?;
     if !kind.is_daily() {
-        // A fixed list (the worship songs): all of it.
-        return Ok(Json(state.content().items(kind).to_vec()));
+        // A fixed list (songs, sessions): all of it; premium sessions' scripts
+        // only for members, decided here like the premium biohacks.
+        let items = state.content().items(kind).to_vec();
+        if kind.has_premium_scripts() && !requester_is_premium(&state, &headers).await? {
+            return Ok(Json(
+                items.into_iter().map(without_premium_script).collect(),
+            ));
+        }
+        return Ok(Json(items));
     }
     if !matches!(
         kind,

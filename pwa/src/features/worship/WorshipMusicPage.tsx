@@ -4,6 +4,7 @@
 // fades the card for 200 ms, switches it and scrolls to the top.
 
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
 import type { WorshipSong } from '../../generated/content';
@@ -88,6 +89,9 @@ export default function WorshipMusicPage() {
             ))}
           </div>
         </section>
+        <Link className="btn btn-primary" to="/meditation">
+          Use Meditation Timer
+        </Link>
         <section aria-labelledby="all-songs">
           <h2 id="all-songs" className="section-title">
             All songs

@@ -2,7 +2,7 @@ import { PlayControls } from '../../../components/PlayControls';
 import type { BibleReading } from '../../../content/types';
 import { useDaily } from '../../../content/useDaily';
 import { ContentCard } from '../ContentCard';
-import { useReadAloud } from '../useReadAloud';
+import { useReadAloud } from '../../../components/useReadAloud';
 
 /** What read-aloud speaks: reference, verse, reflection, quote with source, prayer. */
 export function spokenText(r: BibleReading): string {
