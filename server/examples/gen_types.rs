@@ -221,6 +221,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::WorshipSong>(cfg)
         .ty::<content::MeditationSession>(cfg)
         .ty::<content::PrayerSession>(cfg)
+        .ty::<content::Recipe>(cfg)
         .ty::<content::Dated>(cfg)
         .ty::<content::DayContent>(cfg);
 

@@ -113,6 +113,7 @@ describe('accessibility of every page', () => {
     ['/set-password', (p) => p.getByLabel('Email').waitFor()],
     ['/meditation', (p) => p.locator('.session-card').first().waitFor()],
     ['/prayer-sessions', (p) => p.locator('.session-card').first().waitFor()],
+    ['/food-recipes', (p) => p.locator('.recipe-card').first().waitFor()],
     ['/aso-preview', (p) => p.getByRole('tab', { name: 'Listing' }).waitFor()],
     ['/worship-music', (p) => p.locator('.song-choice').first().waitFor()],
     ['/privacy-policy', (p) => p.getByRole('heading', { name: '7. Contact' }).waitFor()],

@@ -67,3 +67,41 @@ describe('health, nutrition and movement pages', () => {
     await context.close();
   });
 });
+
+describe('recipe ideas', () => {
+  const env = serverAndBrowser();
+
+  test("from Home's spotlight: the grid, a recipe and back, an unknown food, and offline", async () => {
+    const { server, browser } = env;
+    const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+    const page = await context.newPage();
+    const day = (await (await fetch(`${server.base}/api/daily-content?from=${localDate()}&days=1`)).json()).days[0];
+    const food = day.foodSpotlight.name;
+    const recipes = (await (await fetch(`${server.base}/api/recipes`)).json()).filter((r) => r.food === food);
+    assert.ok(recipes.length >= 3);
+    await page.goto('/');
+    await waitUntilOfflineReady(page);
+    // Saved with the coming days: the page works with the server gone.
+    await server.stop();
+
+    await page.locator('[data-card="spotlight"]').getByRole('link', { name: 'Get Recipe Ideas' }).click();
+    await page.waitForURL(new RegExp(`/food-recipes\\?food=${encodeURIComponent(food.toLowerCase().replace(/ /g, '-'))}$`));
+    await page.getByRole('heading', { name: `Recipes with ${food}` }).waitFor();
+    assert.equal(await page.locator('.recipe-card').count(), recipes.length);
+
+    const recipe = recipes[1];
+    await page.getByRole('button', { name: new RegExp(recipe.title) }).click();
+    await page.getByRole('heading', { name: recipe.title }).waitFor();
+    const steps = await page.locator('ol.steps li').allInnerTexts();
+    assert.deepEqual(steps, recipe.instructions);
+    await page.getByText(recipe.ingredients[0], { exact: true }).waitFor();
+    await page.getByRole('button', { name: `← Back to ${food} recipes` }).click();
+    await page.getByRole('heading', { name: `Recipes with ${food}` }).waitFor();
+
+    await page.goto('/food-recipes?food=dragon-fruit');
+    await page.getByText('We don\'t have recipes for "dragon fruit" yet.').waitFor();
+    await page.getByRole('link', { name: `See recipes for today's ${food}` }).click();
+    await page.getByRole('heading', { name: `Recipes with ${food}` }).waitFor();
+    await context.close();
+  });
+});

@@ -28,6 +28,7 @@ const QuickAccessPage = lazy(() => import('../features/premium/RestoreAccessPage
 const ManualActivationPage = lazy(() => import('../features/premium/ManualActivationPage'));
 const LoginPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.RegisterPage })));
+const FoodRecipesPage = lazy(() => import('../features/recipes/FoodRecipesPage'));
 const SessionsPage = lazy(() => import('../features/sessions/SessionsPage'));
 const AsoPreviewPage = lazy(() => import('../features/aso/AsoPreviewPage'));
 const WorshipMusicPage = lazy(() => import('../features/worship/WorshipMusicPage'));
@@ -96,6 +97,7 @@ export const ROUTES: AppRoute[] = [
     render: () => <WorshipMusicPage />,
     tool: { title: 'Worship Music', subtitle: 'Hymns and prayers', icon: '♪' },
   },
+  { path: '/food-recipes', title: 'Recipe Ideas', render: () => <FoodRecipesPage /> },
   { path: '/aso-preview', title: 'App Store Toolkit', render: () => <AsoPreviewPage /> },
   { path: '/health', title: 'Health Wisdom', render: () => <TopicPage topic="health" /> },
   { path: '/nutrition', title: 'Organic Nutrition', render: () => <TopicPage topic="nutrition" /> },

@@ -16,6 +16,7 @@ export const OFFLINE_LISTS = [
   '/api/worship-songs',
   '/api/meditation-sessions',
   '/api/prayer-sessions',
+  '/api/recipes',
 ];
 
 export const OFFLINE_DAYS = 8; // today + 7

@@ -49,6 +49,8 @@ export type PrayerSession = { id: string, title: string, category: string, praye
  */
 script?: string, tags: Array<string>, isPremium: boolean, };
 
+export type Recipe = { id: string, food: string, title: string, time: string, servings: number, ingredients: Array<string>, instructions: Array<string>, benefits: string, };
+
 export type Dated = { date: IsoDate, };
 
 export type DayContent = { date: IsoDate, 

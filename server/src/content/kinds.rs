@@ -22,11 +22,13 @@ pub enum Kind {
     WorshipSongs,
     MeditationSessions,
     PrayerSessions,
+    /// Recipe ideas, at least three for every food spotlight.
+    Recipes,
 }
 
 impl Kind {
     /// Every kind of content file.
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 12] = [
         Kind::BibleReadings,
         Kind::HealthTips,
         Kind::FoodSpotlights,
@@ -38,6 +40,7 @@ impl Kind {
         Kind::WorshipSongs,
         Kind::MeditationSessions,
         Kind::PrayerSessions,
+        Kind::Recipes,
     ];
 
     /// The kinds that show one item a day (Home's cards, the day payload).
@@ -70,6 +73,7 @@ impl Kind {
             Kind::WorshipSongs => "worship-songs",
             Kind::MeditationSessions => "meditation-sessions",
             Kind::PrayerSessions => "prayer-sessions",
+            Kind::Recipes => "recipes",
         }
     }
 
@@ -87,6 +91,7 @@ impl Kind {
             Kind::WorshipSongs => "worshipSong",
             Kind::MeditationSessions => "meditationSession",
             Kind::PrayerSessions => "prayerSession",
+            Kind::Recipes => "recipe",
         }
     }
 
@@ -113,6 +118,7 @@ impl Kind {
             Kind::WorshipSongs => typed::<WorshipSong>(item),
             Kind::MeditationSessions => typed::<MeditationSession>(item),
             Kind::PrayerSessions => typed::<PrayerSession>(item),
+            Kind::Recipes => typed::<Recipe>(item),
         }
     }
 }
@@ -347,6 +353,20 @@ pub struct PrayerSession {
     script: Option<String>,
     tags: Vec<String>,
     is_premium: bool,
+}
+
+/// A recipe for one food spotlight (`food` is the spotlight's name).
+#[derive(Debug, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Recipe {
+    id: String,
+    food: String,
+    title: String,
+    time: String,
+    servings: u16,
+    ingredients: Vec<String>,
+    instructions: Vec<String>,
+    benefits: String,
 }
 
 impl Kind {

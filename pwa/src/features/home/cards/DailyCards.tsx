@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { apiRequest } from '../../../api/client';
+import { recipesPath } from '../../../content/foodSlug';
 import { useDaily } from '../../../content/useDaily';
 import type { Biohack, ExerciseSuggestion, FoodSpotlight, HealthTip } from '../../../content/types';
 import { usePremium } from '../../../entitlement/usePremium';
@@ -13,10 +14,6 @@ interface DayProps {
   date: string;
 }
 
-/** /food-recipes?food={slug}: name lower-cased, spaces to hyphens, URL-encoded. */
-export function foodSlug(name: string): string {
-  return encodeURIComponent(name.toLowerCase().replace(/ /g, '-'));
-}
 
 /** What HealthTipCard shows of one health tip (also each entry of its page's Recent list). */
 export function HealthTipBody({ item: t }: { item: HealthTip }) {
@@ -62,7 +59,7 @@ export function SpotlightBody({ item: f }: { item: FoodSpotlight }) {
         </p>
       )}
       <SourceLink source={f.sources} />
-      <Link className="btn btn-primary" to={`/food-recipes?food=${foodSlug(f.name)}`}>
+      <Link className="btn btn-primary" to={recipesPath(f.name)}>
         Get Recipe Ideas
       </Link>
     </>
