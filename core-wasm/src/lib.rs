@@ -239,12 +239,30 @@ mod wasm {
         to_js(&crate::timer::Timer::new(duration_ms as u64, steps))
     }
 
-    /// A saved timer after `action` (`start`, `pause`, `resume`, `stop` or
-    /// `tick`) at `now_ms`: `{ timer, view }`.
+    /// A saved timer (its fields, flat: reading a whole object here would
+    /// weigh more than every rule in this file) after `action` (`start`,
+    /// `pause`, `resume`, `stop` or `tick`) at `now_ms`: `{ timer, view }`.
     #[wasm_bindgen(js_name = timerStep)]
-    pub fn timer_step(timer: JsValue, action: &str, now_ms: f64) -> Result<JsValue, JsError> {
-        let timer: crate::timer::Timer = serde_json::from_value(json_of(&timer))
-            .map_err(|e| JsError::new(&format!("timer: {e}")))?;
+    #[allow(clippy::too_many_arguments)]
+    pub fn timer_step(
+        duration_ms: f64,
+        steps: u32,
+        phase: &str,
+        banked_ms: f64,
+        since_ms: Option<f64>,
+        action: &str,
+        now_ms: f64,
+    ) -> Result<JsValue, JsError> {
+        use crate::timer::{Phase, Timer};
+        let phase = Phase::from_name(phase)
+            .ok_or_else(|| JsError::new(&format!("timer: unknown phase '{phase}'")))?;
+        let timer = Timer {
+            duration_ms: duration_ms as u64,
+            steps,
+            phase,
+            banked_ms: banked_ms as u64,
+            since_ms: since_ms.map(|s| s as i64),
+        };
         to_js(
             &timer
                 .step(action, now_ms as i64)

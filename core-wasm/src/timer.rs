@@ -7,10 +7,10 @@
 //! carries on after a reload from its saved state. A clock that jumps back
 //! adds no time and takes none away.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use ts_rs::TS;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Phase {
     /// Not started (or stopped): the full time is left.
@@ -21,9 +21,22 @@ pub enum Phase {
     Done,
 }
 
+impl Phase {
+    /// The phase of its wire name (`idle`, `running`, `paused`, `done`).
+    pub fn from_name(name: &str) -> Option<Phase> {
+        match name {
+            "idle" => Some(Phase::Idle),
+            "running" => Some(Phase::Running),
+            "paused" => Some(Phase::Paused),
+            "done" => Some(Phase::Done),
+            _ => None,
+        }
+    }
+}
+
 /// A timer's whole state: small, plain, and kept on the device between
 /// reloads.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Timer {
     pub duration_ms: u64,
@@ -252,6 +265,18 @@ mod tests {
             (end.step, end.completed_steps, end.phase),
             (3, 4, Phase::Done)
         );
+    }
+
+    #[test]
+    fn phases_read_back_their_wire_names() {
+        for phase in [Phase::Idle, Phase::Running, Phase::Paused, Phase::Done] {
+            let name = serde_json::to_value(phase).expect("json");
+            assert_eq!(
+                Phase::from_name(name.as_str().expect("a name")),
+                Some(phase)
+            );
+        }
+        assert_eq!(Phase::from_name("stopped"), None);
     }
 
     #[test]

@@ -81,7 +81,8 @@ function wrap(pkg: typeof Pkg): Core {
       pkg.weightProgress(dates, Uint32Array.from(weights), today) as WeightProgress,
     weeklyAverage: (dates, scores, to) => pkg.weeklyAverage(dates, Uint32Array.from(scores), to) as WeeklyAverage,
     timerNew: (durationMs, steps) => pkg.timerNew(durationMs, steps) as Timer,
-    timerStep: (timer, action, nowMs) => pkg.timerStep(timer, action, nowMs) as Stepped,
+    timerStep: (t, action, nowMs) =>
+      pkg.timerStep(t.durationMs, t.steps, t.phase, t.bankedMs, t.sinceMs ?? undefined, action, nowMs) as Stepped,
     minutesFromText: pkg.minutesFromText,
   };
 }
