@@ -43,6 +43,7 @@ describe('exercise timer', () => {
     const minutes = Number(/\d+/.exec(today.duration)?.[0] ?? 10);
     const total = minutes * 60;
     assert.equal(await secondsLeft(page), total);
+    await page.getByText(today.spiritualFocus).waitFor();
     const steps = page.locator('.timer-steps li');
     assert.equal(await steps.count(), today.instructions.length);
 

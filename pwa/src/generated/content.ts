@@ -11,7 +11,11 @@ export type FoodSpotlight = { id: string, name: string, season: string, descript
 
 export type Difficulty = "beginner" | "intermediate" | "advanced";
 
-export type ExerciseSuggestion = { id: string, category: string, title: string, description: string, duration: string, difficulty: Difficulty, benefits: string, instructions?: Array<string>, sources?: string, };
+export type ExerciseSuggestion = { id: string, category: string, title: string, description: string, duration: string, difficulty: Difficulty, benefits: string, 
+/**
+ * A verse and thought to carry through the exercise.
+ */
+spiritualFocus: string, instructions?: Array<string>, sources?: string, };
 
 export type BiohackCategory = "light-therapy" | "grounding" | "breathwork" | "cold-therapy" | "mindfulness" | "detoxification" | "nutrition-timing" | "movement" | "hydration" | "other";
 

@@ -187,6 +187,8 @@ pub struct ExerciseSuggestion {
     duration: String,
     difficulty: Difficulty,
     benefits: String,
+    /// A verse and thought to carry through the exercise.
+    spiritual_focus: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<String>>", optional)]
     instructions: Vec<String>,

@@ -134,6 +134,9 @@ function Session({ core, exercise }: { core: Core; exercise: ExerciseSuggestion 
         <p>
           <strong>Benefits:</strong> {exercise.benefits}
         </p>
+        <p className="spiritual-focus">
+          <strong>Spiritual focus:</strong> {exercise.spiritualFocus}
+        </p>
       </section>
 
       <section className="card timer-panel" aria-label="Timer">

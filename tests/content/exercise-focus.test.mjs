@@ -1,0 +1,19 @@
+// Each exercise's spiritual focus cites a passage that exists, and any words
+// it quotes are the KJV's own words in that passage.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { kjvText } from './kjv.mjs';
+
+const exercises = JSON.parse(readFileSync(new URL('../../server/content/exercise-suggestions.json', import.meta.url), 'utf8')).items;
+
+for (const e of exercises) {
+  test(`${e.id} ${e.title}: its focus cites and quotes the KJV`, () => {
+    const cited = /\(([1-3]? ?[A-Z][a-z]+(?: [A-Z][a-z]+)* \d+:\d+(?:-\d+)?)\)/.exec(e.spiritualFocus);
+    assert.ok(cited, `no (Book chapter:verse) in "${e.spiritualFocus}"`);
+    const text = kjvText(cited[1]);
+    for (const [, quote] of e.spiritualFocus.matchAll(/"([^"]+)"/g)) {
+      assert.ok(text.includes(quote), `"${quote}" is not in ${cited[1]}: ${text}`);
+    }
+  });
+}
