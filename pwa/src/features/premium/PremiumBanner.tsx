@@ -61,7 +61,7 @@ function TestModeBadge() {
   if (!config.data?.testMode) return null;
   return (
     <span className="test-badge" title="Payments go to the local Stripe emulator: use card 4242 4242 4242 4242">
-      Test mode
+      Test mode · card 4242 4242 4242 4242
     </span>
   );
 }

@@ -33,7 +33,7 @@ describe('premium banner', () => {
     state.loading = true;
     stubFetch(() => config(true));
     const fresh = renderWithProviders(<PremiumBanner />);
-    expect(await screen.findByText('Test mode')).toBeInTheDocument();
+    expect(await screen.findByText(/^Test mode/)).toBeInTheDocument();
     expect(screen.getByText('PREMIUM REQUIRED')).toBeInTheDocument();
     fresh.unmount();
     localStorage.setItem('isPremium', 'true');
