@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiRequest, messageOf } from '../../api/client';
+import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
@@ -75,12 +76,7 @@ export default function AccountPage() {
 
   let body;
   if (account.isPending) {
-    body = (
-      <section className="card skeleton-group" aria-busy="true" aria-label="Loading your account">
-        <div className="skeleton skeleton-line short" />
-        <div className="skeleton skeleton-line" />
-      </section>
-    );
+    body = <CardSkeleton label="Loading your account" />;
   } else if (account.isError) {
     const email = storage.get('userEmail');
     body = (

@@ -5,6 +5,7 @@
 
 import { use, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { recipesPath, slugOf } from '../../content/foodSlug';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
@@ -31,16 +32,7 @@ function FoodRecipes({ core }: { core: Core }) {
 
   let body;
   if (recipes.isPending || (asked === null && spotlight.isPending)) {
-    body = (
-      <div className="recipe-grid" role="status" aria-label="Loading recipes">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="card skeleton-group">
-            <div className="skeleton skeleton-line wide" />
-            <div className="skeleton skeleton-line short" />
-          </div>
-        ))}
-      </div>
-    );
+    body = <CardSkeleton label="Loading recipes" count={3} />;
   } else if (recipes.isError) {
     body = (
       <section className="card empty" role="status">

@@ -4,13 +4,15 @@
 
 import { use } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { PlayControls } from '../../components/PlayControls';
 import { useContentList } from '../../content/useContentList';
 import { useDaily } from '../../content/useDaily';
 import type { ExerciseSuggestion } from '../../generated/content';
 import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
-import { clock, useSessionTimer } from './useSessionTimer';
+import { TimerFace, playState } from './TimerFace';
+import { useSessionTimer } from './useSessionTimer';
 
 const DEFAULT_MINUTES = 10;
 
@@ -58,13 +60,7 @@ function ExerciseTimer({ core }: { core: Core }) {
 }
 
 function Loading() {
-  return (
-    <section className="card skeleton-group" aria-busy="true" aria-label="Loading the exercise">
-      <div className="skeleton skeleton-line short" />
-      <div className="skeleton skeleton-block" />
-      <div className="skeleton skeleton-line wide" />
-    </section>
-  );
+  return <CardSkeleton label="Loading the exercise" />;
 }
 
 function Missing({ text, offerToday = false }: { text: string; offerToday?: boolean }) {
@@ -140,23 +136,11 @@ function Session({ core, exercise }: { core: Core; exercise: ExerciseSuggestion 
       </section>
 
       <section className="card timer-panel" aria-label="Timer">
-        <p className="countdown" role="timer" aria-live="off" aria-label={`${clock(view.remainingSeconds)} left`}>
-          {clock(view.remainingSeconds)}
-        </p>
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label="Exercise progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(view.progressPercent)}
-        >
-          <div className="progress-fill" style={{ width: `${view.progressPercent}%` }} />
-        </div>
+        <TimerFace view={view} label="Exercise progress" />
         <PlayControls
           label="Timer"
           startLabel="Start"
-          state={view.phase === 'running' ? 'playing' : view.phase === 'paused' ? 'paused' : 'idle'}
+          state={playState(view)}
           onStart={timer.start}
           onPause={timer.pause}
           onResume={timer.resume}

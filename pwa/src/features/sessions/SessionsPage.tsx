@@ -14,7 +14,8 @@ import { usePremium } from '../../entitlement/usePremium';
 import type { MeditationSession, PrayerSession } from '../../generated/content';
 import { storage } from '../../lib/storage';
 import { loadCore, loadedCore, type Core } from '../../wasm/core';
-import { clock, useSessionTimer } from './useSessionTimer';
+import { TimerFace, playState } from './TimerFace';
+import { useSessionTimer } from './useSessionTimer';
 import { WorshipPicker } from './WorshipPicker';
 
 type Session = MeditationSession | (PrayerSession & { prayerType: string });
@@ -163,26 +164,12 @@ function TimerPanel({ core, session, onClose }: { core: Core; session: Session; 
           Session complete. Amen.
         </p>
       ) : (
-        <>
-          <p className="countdown" role="timer" aria-label={`${clock(view.remainingSeconds)} left`}>
-            {clock(view.remainingSeconds)}
-          </p>
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label="Session progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(view.progressPercent)}
-          >
-            <div className="progress-fill" style={{ width: `${view.progressPercent}%` }} />
-          </div>
-        </>
+        <TimerFace view={view} label="Session progress" />
       )}
       <PlayControls
         label="Timer"
         startLabel={view.phase === 'done' ? 'Start Again' : 'Start'}
-        state={view.phase === 'running' ? 'playing' : view.phase === 'paused' ? 'paused' : 'idle'}
+        state={playState(view)}
         onStart={view.phase === 'done' ? () => (timer.stop(), timer.start()) : timer.start}
         onPause={timer.pause}
         onResume={timer.resume}

@@ -3,6 +3,7 @@
 // no network, from the copy saved on the device at the last visit.
 
 import { use, type ComponentType } from 'react';
+import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
 import type { ExerciseSuggestion, FoodSpotlight, HealthTip } from '../../content/types';
@@ -73,15 +74,7 @@ export default function TopicPage({ topic }: { topic: TopicName }) {
             {t.recent}
           </h2>
           {list.isPending ? (
-            <div role="status" aria-label={`Loading ${t.recent.toLowerCase()}`} className="stack">
-              {[0, 1, 2].map((i) => (
-                <div key={i} className="card skeleton-group">
-                  <div className="skeleton skeleton-line short" />
-                  <div className="skeleton skeleton-line wide" />
-                  <div className="skeleton skeleton-line" />
-                </div>
-              ))}
-            </div>
+            <CardSkeleton label={`Loading ${t.recent.toLowerCase()}`} count={3} />
           ) : recent.length === 0 ? (
             <div className="card empty">
               <p>{t.empty}</p>

@@ -5,6 +5,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
 import type { WorshipSong } from '../../generated/content';
@@ -40,13 +41,7 @@ export default function WorshipMusicPage() {
 
   let body;
   if (songs.isPending) {
-    body = (
-      <section className="card skeleton-group" aria-busy="true" aria-label="Loading the songs">
-        <div className="skeleton skeleton-line short" />
-        <div className="skeleton skeleton-block" />
-        <div className="skeleton skeleton-line" />
-      </section>
-    );
+    body = <CardSkeleton label="Loading the songs" />;
   } else if (!songs.data?.length) {
     body = (
       <section className="card empty" role="status">
