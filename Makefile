@@ -18,7 +18,7 @@ export MANNA_DATA_DIR ?= ./data
 # own default is production, which needs real Stripe and SMTP settings.
 export MANNA_ENV ?= development
 
-.PHONY: run test bench soak lint types setup-rust setup-chromium node-deps wasm pwa server
+.PHONY: run test bench soak lint types setup-rust setup-chromium setup-study-texts node-deps wasm pwa server
 
 ## ---- installs (each step skips itself when already done) ----
 
@@ -41,6 +41,13 @@ node-deps: pwa/node_modules/.package-lock.json tests/node_modules/.package-lock.
 
 setup-chromium:
 	@[ -x $(CHROMIUM) ] || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
+
+# The public-domain study texts the Bible studies are checked against, and
+# the reader for them (tests/content/study.test.mjs).
+STUDY_PACKAGES := sword-text-kjv sword-text-web sword-dict-strongs-greek sword-dict-strongs-hebrew sword-comm-mhcc sword-dict-naves diatheke
+setup-study-texts:
+	@dpkg-query -W -f '$${Status}\n' $(STUDY_PACKAGES) 2>/dev/null | grep -c '^install ok installed' | grep -qx $(words $(STUDY_PACKAGES)) \
+		|| { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends $(STUDY_PACKAGES); }
 
 ## ---- builds ----
 
@@ -81,7 +88,7 @@ lint: wasm node-deps
 	cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings
 	cd pwa && npm run typecheck && npm run lint
 
-test: setup-chromium lint pwa
+test: setup-chromium setup-study-texts lint pwa
 	cargo test --workspace
 	cargo build -p manna-server -p manna-stripe-emulator
 	cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)

@@ -222,6 +222,12 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::MeditationSession>(cfg)
         .ty::<content::PrayerSession>(cfg)
         .ty::<content::Recipe>(cfg)
+        .ty::<content::WordStudy>(cfg)
+        .ty::<content::ParallelText>(cfg)
+        .ty::<content::Commentary>(cfg)
+        .ty::<content::Passage>(cfg)
+        .ty::<content::TopicPassages>(cfg)
+        .ty::<content::BibleStudy>(cfg)
         .ty::<content::Dated>(cfg)
         .ty::<content::DayContent>(cfg);
 

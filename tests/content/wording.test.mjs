@@ -10,8 +10,14 @@ const dir = new URL('../../server/content/', import.meta.url);
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 const items = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8')).items;
 
-/** Fields quoting older texts verbatim, kept as written. */
-const QUOTED = new Set(['verse', 'csLewisQuote', 'sources', 'scientificBasis']);
+/**
+ * Fields quoting older texts verbatim, kept as written (the Bible studies'
+ * KJV words, Strong's entries, Bible texts and Matthew Henry's comments).
+ */
+const QUOTED = new Set([
+  'verse', 'csLewisQuote', 'sources', 'scientificBasis',
+  'word', 'definition', 'kjvUsage', 'kjv', 'web', 'text',
+]);
 
 const BRITISH =
   /\b(fibre|flavour\w*|colour\w*|favour\w*|savour\w*|odour\w*|labour\w*|behaviour\w*|centre\w*|metre\w*|litre\w*|yoghurt|mould\w*|tinned|porridge|caramelis\w*|symbolis\w*|pasteuris\w*|spiralis\w*|organis\w*|realis\w*|recognis\w*|minimis\w*|optimis\w*|prioritis\w*|practise\w*|programme)\b/i;

@@ -55,6 +55,34 @@ script?: string, tags: Array<string>, isPremium: boolean, };
 
 export type Recipe = { id: string, food: string, title: string, time: string, servings: number, ingredients: Array<string>, instructions: Array<string>, benefits: string, };
 
+export type WordStudy = { word: string, 
+/**
+ * 'H7462' (Hebrew) or 'G1515' (Greek).
+ */
+strongs: string, lemma: string, transliteration: string, pronunciation: string, definition: string, 
+/**
+ * How the KJV renders the word elsewhere.
+ */
+kjvUsage: string, };
+
+export type ParallelText = { kjv: string, web: string, };
+
+export type Commentary = { section: string, text: string, };
+
+export type Passage = { reference: string, text: string, };
+
+export type TopicPassages = { topic: string, under: string, 
+/**
+ * How many passages the extraction takes (4 unless given).
+ */
+count?: number, passages: Array<Passage>, };
+
+export type BibleStudy = { id: string, readingId: string, reference: string, context: string, application: string, 
+/**
+ * Questions for a group discussing the passage.
+ */
+discussion: Array<string>, wordStudies: Array<WordStudy>, parallel: ParallelText, commentary: Commentary, crossReferences: Array<TopicPassages>, };
+
 export type Dated = { date: IsoDate, };
 
 export type DayContent = { date: IsoDate, 

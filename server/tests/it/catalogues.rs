@@ -1,4 +1,4 @@
-//! The fixed content lists (worship songs, meditation and prayer sessions) as
+//! The fixed content lists (worship songs, meditation and prayer sessions, Bible studies) as
 //! a client sees them: all of each, no item of the day, and premium session
 //! scripts for members only.
 
@@ -93,4 +93,27 @@ async fn premium_session_scripts_reach_members_only() {
             .iter()
             .all(|x| x["script"].is_string())
     );
+}
+
+#[tokio::test]
+async fn every_day_of_readings_has_its_study_in_one_list() {
+    let s = TestServer::start().await;
+    let (status, studies) = s.get("/api/bible-studies").await;
+    assert_eq!(status, 200);
+    let studies = studies.as_array().expect("a list").clone();
+    // A month of days: each day's reading finds its study, under the same reference.
+    for day in 1..=31 {
+        let (_, home) = s.get(&format!("/api/home?date=2026-12-{day:02}")).await;
+        let reading = &home["bibleReading"];
+        let study = studies
+            .iter()
+            .find(|x| x["readingId"] == reading["id"])
+            .unwrap_or_else(|| panic!("no study for {}", reading["id"]));
+        assert_eq!(study["reference"], reading["reference"]);
+        assert_eq!(study["wordStudies"].as_array().map(Vec::len), Some(3));
+        assert!(study["parallel"]["web"].is_string());
+        assert!(study["commentary"]["text"].is_string());
+    }
+    let (status, body) = s.get("/api/bible-studies/today").await;
+    assert_eq!(status, 404, "{body}");
 }

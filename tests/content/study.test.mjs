@@ -1,0 +1,96 @@
+// The Bible Study Center's texts: every study's extracted parts match the
+// installed SWORD packages exactly (word studies against Strong's, the KJV and
+// the WEB, Matthew Henry's comment, Nave's passages), one study for every
+// reading, and the parts written for Manna are there and say something.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { kjvText } from './kjv.mjs';
+import { PACKAGES } from './sword.mjs';
+import { packageVersions, studyParts } from './study.mjs';
+
+const read = (name) =>
+  JSON.parse(readFileSync(new URL(`../../server/content/${name}.json`, import.meta.url), 'utf8'));
+const doc = read('bible-studies');
+const studies = doc.items;
+const readings = read('bible-readings').items;
+
+const installed = (() => {
+  try {
+    execFileSync('diatheke', ['-b', 'engKJV2006eb', '-k', 'John 1:1'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+test('the study packages and diatheke are installed (make test installs them)', () => {
+  assert.ok(installed, `diatheke could not read the KJV: apt-get install ${PACKAGES.join(' ')} diatheke`);
+  assert.deepEqual(doc.sources, packageVersions(), 'extracted from other package versions: run node content/extract-study.mjs');
+});
+
+test('every reading has exactly one study, under its own reference', () => {
+  assert.deepEqual(studies.map((s) => s.readingId).sort(), readings.map((r) => r.id).sort());
+  for (const s of studies) {
+    assert.equal(s.reference, readings.find((r) => r.id === s.readingId).reference, s.id);
+  }
+});
+
+const extracted = (s) => ({
+  wordStudies: s.wordStudies,
+  parallel: s.parallel,
+  commentary: s.commentary,
+  crossReferences: s.crossReferences,
+});
+
+for (const s of studies) {
+  test(`${s.id} (${s.reference}) matches the packages`, { skip: !installed && 'packages missing' }, () => {
+    assert.deepEqual(extracted(s), studyParts(s.reference, s));
+  });
+}
+
+test('a changed word in an extracted text is caught', { skip: !installed && 'packages missing' }, () => {
+  const s = structuredClone(studies[0]);
+  s.commentary.text = s.commentary.text.replace(/\bshepherd\b/, 'keeper');
+  assert.notDeepEqual(extracted(s), studyParts(s.reference, s));
+});
+
+test("the commentary's own 'Verses a-b' label agrees with the section found in its index", () => {
+  let labelled = 0;
+  for (const s of studies) {
+    const m = /Verses (\d+)-(\d+)/.exec(s.commentary.text);
+    if (!m) continue;
+    labelled += 1;
+    assert.ok(s.commentary.section.endsWith(`:${m[1]}-${m[2]}`), `${s.id}: ${s.commentary.section} vs ${m[0]}`);
+  }
+  assert.ok(labelled >= 15, `only ${labelled} commentaries carry a label`);
+});
+
+test("the package's KJV text is the reading's verse (spelling and punctuation aside)", () => {
+  const letters = (t) => t.toLowerCase().replace(/[^a-z]/g, '');
+  for (const s of studies) {
+    assert.equal(letters(s.parallel.kjv), letters(kjvText(s.reference)), s.id);
+  }
+});
+
+test('context, application and group questions are written for every study', () => {
+  const words = (t) => t.split(/\s+/).length;
+  for (const field of ['context', 'application']) {
+    const texts = studies.map((s) => s[field]);
+    assert.equal(new Set(texts).size, texts.length, `a ${field} text is used twice`);
+    for (const s of studies) assert.ok(words(s[field]) >= 50, `${s.id} ${field}: ${words(s[field])} words`);
+  }
+  for (const s of studies) {
+    assert.ok(s.discussion.length >= 3, s.id);
+    for (const q of s.discussion) assert.match(q, /\?$/, `${s.id}: '${q}' is not a question`);
+  }
+});
+
+test('every study has three word studies, a commentary and Nave passages', () => {
+  for (const s of studies) {
+    assert.equal(s.wordStudies.length, 3, s.id);
+    assert.ok(s.commentary.text.length > 100, s.id);
+    assert.ok(s.crossReferences.flatMap((g) => g.passages).length >= 3, s.id);
+  }
+});
