@@ -46,7 +46,7 @@ export function plain(osis) {
     .replace(/<title[^>]*>[\s\S]*?<\/title>/g, '')
     .replace(/<note[^>]*>[\s\S]*?<\/note>/g, '')
     // Line, list and paragraph marks part words; word and style marks do not.
-    .replace(/<\/?(?:l|lg|lb|p|div|list|item|milestone|chapter|verse)\b[^>]*>/g, ' ')
+    .replace(/<\/?(?:l|lg|lb|p|div|list|item|table|row|cell|milestone|chapter|verse)\b[^>]*>/g, ' ')
     .replace(/<[^>]+>/g, '')
     .replace(/¶/g, '')
     .replace(/\s+([,.;:!?’”)])/g, '$1')

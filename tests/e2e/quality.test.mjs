@@ -117,6 +117,7 @@ describe('accessibility of every page', () => {
     ['/aso-preview', (p) => p.getByRole('tab', { name: 'Listing' }).waitFor()],
     ['/worship-music', (p) => p.locator('.song-choice').first().waitFor()],
     ['/privacy-policy', (p) => p.getByRole('heading', { name: '7. Contact' }).waitFor()],
+    ['/bible', (p) => p.getByRole('heading', { name: 'Cross References' }).waitFor()],
     ['/health', (p) => p.getByRole('heading', { name: 'Recent Tips' }).waitFor()],
     ['/nutrition', (p) => p.getByRole('heading', { name: 'Recent Spotlights' }).waitFor()],
     ['/fitness', (p) => p.locator('.plain-list li').first().waitFor()],
@@ -140,6 +141,15 @@ describe('accessibility of every page', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Create Reminder' }).click();
     await page.getByRole('dialog').getByText('Missing information').waitFor();
     for (const problem of await seriousProblems(page)) found.push(`reminder dialog: ${problem}`);
+    // The Bible study's lexicon and commentary dialogs, open.
+    await page.goto('/bible');
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    for (const name of ['Lexicon', 'Commentary']) {
+      await page.getByRole('button', { name, exact: true }).click();
+      await page.getByRole('dialog', { name }).waitFor();
+      for (const problem of await seriousProblems(page)) found.push(`${name} dialog: ${problem}`);
+      await page.keyboard.press('Escape');
+    }
     assert.deepEqual(found, []);
     await context.close();
   });

@@ -36,6 +36,7 @@ const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage
 const TopicPage = lazy(() => import('../features/topics/TopicPage'));
 const ExerciseTimerPage = lazy(() => import('../features/sessions/ExerciseTimerPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
+const BiblePage = lazy(() => import('../features/bible/BiblePage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
 export const ROUTES: AppRoute[] = [
@@ -99,6 +100,7 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/food-recipes', title: 'Recipe Ideas', render: () => <FoodRecipesPage /> },
   { path: '/aso-preview', title: 'App Store Toolkit', render: () => <AsoPreviewPage /> },
+  { path: '/bible', title: 'Bible Study Center', render: () => <BiblePage /> },
   { path: '/health', title: 'Health Wisdom', render: () => <TopicPage topic="health" /> },
   { path: '/nutrition', title: 'Organic Nutrition', render: () => <TopicPage topic="nutrition" /> },
   { path: '/fitness', title: 'Movement', render: () => <TopicPage topic="fitness" /> },

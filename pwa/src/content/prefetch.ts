@@ -17,6 +17,7 @@ export const OFFLINE_LISTS = [
   '/api/meditation-sessions',
   '/api/prayer-sessions',
   '/api/recipes',
+  '/api/bible-studies',
 ];
 
 export const OFFLINE_DAYS = 8; // today + 7

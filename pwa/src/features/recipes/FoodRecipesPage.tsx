@@ -6,6 +6,7 @@
 import { use, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
+import { ListUnavailable } from '../../components/ListUnavailable';
 import { PageHeader } from '../../components/PageHeader';
 import { recipesPath, slugOf } from '../../content/foodSlug';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
@@ -34,18 +35,8 @@ function FoodRecipes({ core }: { core: Core }) {
   if (recipes.isPending || (asked === null && spotlight.isPending)) {
     body = <CardSkeleton label="Loading recipes" count={3} />;
   } else if (recipes.isError) {
-    body = (
-      <section className="card empty" role="status">
-        <p>
-          {recipes.error instanceof ListNotSavedOffline
-            ? 'You are offline, and the recipes are not saved on this device yet.'
-            : "The recipes couldn't be loaded."}
-        </p>
-        <button type="button" className="btn btn-outline" onClick={() => void recipes.refetch()}>
-          Try again
-        </button>
-      </section>
-    );
+    body = <ListUnavailable what="the recipes" offline={recipes.error instanceof ListNotSavedOffline}
+        failed={recipes.isError} onRetry={() => void recipes.refetch()} />;
   } else if (forFood.length === 0) {
     body = (
       <section className="card empty" role="status">

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
+import { ListUnavailable } from '../../components/ListUnavailable';
 import { PageHeader } from '../../components/PageHeader';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
 import type { WorshipSong } from '../../generated/content';
@@ -44,16 +45,13 @@ export default function WorshipMusicPage() {
     body = <CardSkeleton label="Loading the songs" />;
   } else if (!songs.data?.length) {
     body = (
-      <section className="card empty" role="status">
-        <p>
-          {songs.error instanceof ListNotSavedOffline
-            ? 'You are offline, and the songs are not saved on this device yet. Open this page once with a connection.'
-            : 'No worship songs are available right now.'}
-        </p>
-        <button type="button" className="btn btn-outline" onClick={() => void songs.refetch()}>
-          Try again
-        </button>
-      </section>
+      <ListUnavailable
+        what="the songs"
+        offline={songs.error instanceof ListNotSavedOffline}
+        failed={songs.isError}
+        emptyText="No worship songs are available right now."
+        onRetry={() => void songs.refetch()}
+      />
     );
   } else {
     const list = songs.data;

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { PlayControls } from '../../../components/PlayControls';
 import type { BibleReading } from '../../../content/types';
 import { useDaily } from '../../../content/useDaily';
@@ -48,6 +49,9 @@ export function ReadingCard({ date }: { date: string }) {
             onResume={speech.resume}
             onStop={speech.stop}
           />
+          <Link className="btn btn-outline" to="/bible">
+            Study this passage
+          </Link>
         </>
       )}
     </ContentCard>
