@@ -2,7 +2,7 @@
 // installed SWORD packages (see sword.mjs), keeping what is written for Manna
 // (context, application, discussion) and the choices each study makes: which
 // words to study (English word + Strong's number) and which Nave's topics to
-// follow. Run after changing a choice:  node content/extract-study.mjs
+// follow. Run after changing a choice:  node tests/content/extract-study.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { studyParts, packageVersions } from './study.mjs';
