@@ -2,7 +2,8 @@
 //! SQLite, and which item each date shows.
 //!
 //! # Layout
-//! - `kinds`: the eight kinds and the shape of their items.
+//! - `kinds`: the kinds of content and the shape of their items.
+//! - `studies`: the shape of a Bible study.
 //! - `files`: reading and checking the content files.
 //! - `store`: loading them into SQLite when they changed, and the in-memory set served.
 //! - `days`: the item of a date, the day and home payloads, the archive.
@@ -11,8 +12,10 @@ mod days;
 mod files;
 pub mod kinds;
 mod store;
+pub mod studies;
 
 pub use days::{archive, day_payload, full_item, home_payload, is_premium_only, item_for};
 pub use files::{ContentFiles, read_content_files};
 pub use kinds::*;
 pub use store::{ContentSet, load_into_db};
+pub use studies::*;

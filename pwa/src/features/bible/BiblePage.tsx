@@ -79,73 +79,65 @@ export default function BiblePage() {
     body = (
       <Tabs name="bible" label="Bible study" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'study' && <StudyTab reading={r} study={study} missing={missing} />}
-        {tab === 'context' &&
-          (study ? (
-            <section className="card">
-              <h2 className="section-title">The setting of {r.reference}</h2>
-              <p>{study.context}</p>
-              <h3>Matthew Henry on {study.commentary.section}</h3>
-              <p className="muted">{excerpt(study.commentary.text)}</p>
-              <button type="button" className="btn btn-outline" onClick={() => setDialog('commentary')}>
-                Read the commentary
-              </button>
+        {tab !== 'study' && !study && missing}
+        {tab === 'context' && study && (
+          <section className="card">
+            <h2 className="section-title">The setting of {r.reference}</h2>
+            <p>{study.context}</p>
+            <h3>Matthew Henry on {study.commentary.section}</h3>
+            <p className="muted">{excerpt(study.commentary.text)}</p>
+            <button type="button" className="btn btn-outline" onClick={() => setDialog('commentary')}>
+              Read the commentary
+            </button>
+          </section>
+        )}
+        {tab === 'application' && study && (
+          <section className="card">
+            <h2 className="section-title">Living it out</h2>
+            <p>{study.application}</p>
+            {r.prayer && (
+              <div className="prayer">
+                <h3>Prayer</h3>
+                <p>{r.prayer}</p>
+              </div>
+            )}
+            <p className="inline-links">
+              <Link to="/prayer-sessions">Pray with a guided session</Link>
+              <Link to="/meditation">Meditate on it</Link>
+            </p>
+          </section>
+        )}
+        {tab === 'resources' && study && (
+          <>
+            <section className="card" aria-labelledby="tools-title">
+              <h2 id="tools-title" className="section-title">
+                Study tools
+              </h2>
+              <div className="resource-buttons">
+                <button type="button" className="btn btn-outline" onClick={() => setDialog('lexicon')}>
+                  Lexicon
+                </button>
+                <button type="button" className="btn btn-outline" onClick={() => setDialog('parallel')}>
+                  Parallel Translations
+                </button>
+                <button type="button" className="btn btn-outline" onClick={() => setDialog('commentary')}>
+                  Commentary
+                </button>
+              </div>
             </section>
-          ) : (
-            missing
-          ))}
-        {tab === 'application' &&
-          (study ? (
-            <section className="card">
-              <h2 className="section-title">Living it out</h2>
-              <p>{study.application}</p>
-              {r.prayer && (
-                <div className="prayer">
-                  <h3>Prayer</h3>
-                  <p>{r.prayer}</p>
-                </div>
-              )}
-              <p className="inline-links">
-                <Link to="/prayer-sessions">Pray with a guided session</Link>
-                <Link to="/meditation">Meditate on it</Link>
-              </p>
+            <section className="card" aria-labelledby="group-title">
+              <h2 id="group-title" className="section-title">
+                Group Discussion
+              </h2>
+              <p className="muted small">For a small group, a family or a friend reading {r.reference} together.</p>
+              <ol className="steps">
+                {study.discussion.map((q) => (
+                  <li key={q}>{q}</li>
+                ))}
+              </ol>
             </section>
-          ) : (
-            missing
-          ))}
-        {tab === 'resources' &&
-          (study ? (
-            <>
-              <section className="card" aria-labelledby="tools-title">
-                <h2 id="tools-title" className="section-title">
-                  Study tools
-                </h2>
-                <div className="resource-buttons">
-                  <button type="button" className="btn btn-outline" onClick={() => setDialog('lexicon')}>
-                    Lexicon
-                  </button>
-                  <button type="button" className="btn btn-outline" onClick={() => setDialog('parallel')}>
-                    Parallel Translations
-                  </button>
-                  <button type="button" className="btn btn-outline" onClick={() => setDialog('commentary')}>
-                    Commentary
-                  </button>
-                </div>
-              </section>
-              <section className="card" aria-labelledby="group-title">
-                <h2 id="group-title" className="section-title">
-                  Group Discussion
-                </h2>
-                <p className="muted small">For a small group, a family or a friend reading {r.reference} together.</p>
-                <ol className="steps">
-                  {study.discussion.map((q) => (
-                    <li key={q}>{q}</li>
-                  ))}
-                </ol>
-              </section>
-            </>
-          ) : (
-            missing
-          ))}
+          </>
+        )}
         {study && (
           <StudyDialogs study={study} open={dialog} onClose={() => setDialog(null)} />
         )}
