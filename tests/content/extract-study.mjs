@@ -5,7 +5,8 @@
 // follow. Run after changing a choice:  node tests/content/extract-study.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { studyParts, packageVersions } from './study.mjs';
+import { studyParts } from './study.mjs';
+import { packageVersions } from './sword.mjs';
 
 const file = fileURLToPath(new URL('../../server/content/bible-studies.json', import.meta.url));
 const doc = JSON.parse(readFileSync(file, 'utf8'));

@@ -9,12 +9,9 @@ import {
   fromOsisRef,
   lexiconEntry,
   naveReferences,
-  packageVersions,
   parseReference,
   taggedWords,
 } from './sword.mjs';
-
-export { packageVersions };
 
 /** Passages longer than this are left out of a topic's list. */
 const MAX_VERSES = 5;

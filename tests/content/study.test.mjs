@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { kjvText } from './kjv.mjs';
-import { PACKAGES } from './sword.mjs';
-import { packageVersions, studyParts } from './study.mjs';
+import { PACKAGES, packageVersions } from './sword.mjs';
+import { studyParts } from './study.mjs';
 
 const read = (name) =>
   JSON.parse(readFileSync(new URL(`../../server/content/${name}.json`, import.meta.url), 'utf8'));
