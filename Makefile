@@ -53,7 +53,7 @@ setup-study-texts:
 
 wasm: setup-rust
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET)
-	wasm-bindgen --target web --remove-name-section --out-dir $(WASM_OUT) target/$(WASM_TARGET)/wasm/manna_core.wasm
+	wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir $(WASM_OUT) target/$(WASM_TARGET)/wasm/manna_core.wasm
 
 pwa: wasm node-deps
 	cd pwa && npm run build

@@ -72,8 +72,12 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    // Every browser Manna supports preloads modules itself.
-    modulePreload: { polyfill: false },
+    // Every browser Manna supports preloads modules itself. The first screen's
+    // modules are preloaded from the page. A lazy page's imports are not listed
+    // in the first screen's code (that list grew with every page); they load
+    // when the page's code asks for them, from the service worker's copy once
+    // it is installed.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     sourcemap: false,
     manifest: true,
   },

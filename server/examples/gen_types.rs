@@ -10,8 +10,8 @@
 use manna_core::plans::{self, Plan};
 use manna_server::{api, content, error::ErrorBody};
 use manna_sync_protocol::records::{
-    NOTES_MAX, TITLE_MAX, journal, plans as record_plans, prayer, settings, shopping, weight,
-    wellness,
+    NOTES_MAX, TITLE_MAX, journal, plans as record_plans, prayer, progress, settings, shopping,
+    weight, wellness,
 };
 use manna_sync_protocol::{self as protocol, WireEnum, ids::ID_MAX};
 use serde::Serialize;
@@ -130,6 +130,8 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
     .ty::<record_plans::Preferences>(cfg)
     .ty::<record_plans::MealPlanEnrollment>(cfg)
     .ty::<settings::UserSettings>(cfg)
+    .words::<progress::Practice>(cfg)
+    .ty::<progress::DailyCompletion>(cfg)
     .alias(
         "TableRecords",
         "The record type each synced table holds.",
@@ -228,6 +230,9 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::Passage>(cfg)
         .ty::<content::TopicPassages>(cfg)
         .ty::<content::BibleStudy>(cfg)
+        .ty::<content::MainExercise>(cfg)
+        .ty::<content::PremiumRoutine>(cfg)
+        .ty::<content::JournalPrompt>(cfg)
         .ty::<content::Dated>(cfg)
         .ty::<content::DayContent>(cfg);
 

@@ -135,6 +135,10 @@ pub struct PremiumStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub trial_end: Option<i64>,
+    /// When the subscription began (ms): "Member Since".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub member_since: Option<i64>,
     /// A signed token the device keeps to stay premium offline.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -18,6 +18,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("../migrations/002_sync.sql")),
         M::up(include_str!("../migrations/003_accounts.sql")),
         M::up(include_str!("../migrations/004_hardening.sql")),
+        M::up(include_str!("../migrations/005_member_since.sql")),
     ])
 });
 

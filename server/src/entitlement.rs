@@ -118,6 +118,9 @@ pub struct Premium {
     pub status: String,
     /// End of the free trial (ms), while trialing.
     pub trial_end: Option<i64>,
+    /// When the subscription began (ms); none for owners and subscriptions
+    /// stored before this was kept.
+    pub since: Option<i64>,
 }
 
 /// [`premium_of`] off the async threads, at the clock's time.
@@ -142,7 +145,7 @@ pub fn premium_of(
     now_secs: i64,
 ) -> Result<Option<Premium>, AppError> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT plan, customer_id, id, status, trial_end, COALESCE(current_period_end, trial_end)
+        "SELECT plan, customer_id, id, status, trial_end, COALESCE(current_period_end, trial_end), started_at
          FROM subscriptions
          WHERE status IN ('active', 'trialing') AND {OWNED_BY_USER}
          ORDER BY CASE plan WHEN 'annual' THEN 0 ELSE 1 END, updated_at DESC"
@@ -159,6 +162,7 @@ pub fn premium_of(
                 subscription_id: Some(r.get(2)?),
                 status,
                 trial_end: r.get::<_, Option<i64>>(4)?.map(|s| s * 1000),
+                since: r.get::<_, Option<i64>>(6)?.map(|s| s * 1000),
             });
             break;
         }
@@ -176,6 +180,7 @@ pub fn premium_of(
             subscription_id: None,
             status: "owner".into(),
             trial_end: None,
+            since: None,
         }),
         (None, false) => None,
     })

@@ -69,6 +69,24 @@ pub const RESOURCES: &[Resource] = &[
         fills: &[],
         order: Order::Descending("date"),
     },
+    Resource {
+        table: Table::PrayerJournal,
+        list: "/api/prayer-journal",
+        create: "/api/prayer-journal",
+        item: Some("/api/prayer-journal/{id}"),
+        fills: &[("answered", Fill::Null), ("answeredOn", Fill::Null)],
+        order: Order::Descending("date"),
+    },
+    Resource {
+        table: Table::DailyCompletions,
+        list: "/api/daily-completions",
+        create: "/api/daily-completions",
+        item: None,
+        // A second post for the same day adds its ticks to the day's record:
+        // what it leaves out stays as it was.
+        fills: &[],
+        order: Order::Descending("date"),
+    },
 ];
 
 /// The resource of `table`, for the handlers of derived figures.

@@ -112,6 +112,7 @@ impl AppState {
             stripe_customer_id: p.customer_id.clone(),
             subscription_id: p.subscription_id.clone(),
             trial_end: p.trial_end,
+            member_since: p.since,
             entitlement: Some(self.signer.issue(user, p, self.clock.now_ms())),
         }
     }

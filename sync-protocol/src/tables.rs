@@ -9,6 +9,7 @@ use crate::records::Record;
 use crate::records::journal::JournalEntry;
 use crate::records::plans::{MealPlanEnrollment, PersonalizedPlan, PlanProgress};
 use crate::records::prayer::PrayerReminder;
+use crate::records::progress::DailyCompletion;
 use crate::records::read::Fields;
 use crate::records::settings::UserSettings;
 use crate::records::shopping::{ShoppingList, ShoppingListItem};
@@ -30,6 +31,7 @@ wire_enum! {
         WellnessScores = "wellnessScores",
         MealPlanEnrollments = "mealPlanEnrollments",
         UserSettings = "userSettings",
+        DailyCompletions = "dailyCompletions",
     }
 }
 
@@ -66,6 +68,7 @@ records_of_tables! {
     WellnessScores => WellnessScore,
     MealPlanEnrollments => MealPlanEnrollment,
     UserSettings => UserSettings,
+    DailyCompletions => DailyCompletion,
 }
 
 impl Table {
@@ -83,6 +86,7 @@ impl Table {
         match self {
             Table::WeightEntries => IdScheme::Daily { kind: "weight" },
             Table::WellnessScores => IdScheme::Daily { kind: "score" },
+            Table::DailyCompletions => IdScheme::Daily { kind: "done" },
             Table::PrayerJournal => IdScheme::Random { prefix: "journal" },
             Table::PrayerReminders => IdScheme::Random { prefix: "reminder" },
             Table::ShoppingLists => IdScheme::Random { prefix: "list" },

@@ -1,11 +1,13 @@
-// Each exercise's spiritual focus cites a passage that exists, and any words
+// Each exercise's and premium routine's spiritual focus cites a passage that exists, and any words
 // it quotes are the KJV's own words in that passage.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { kjvText } from './kjv.mjs';
 
-const exercises = JSON.parse(readFileSync(new URL('../../server/content/exercise-suggestions.json', import.meta.url), 'utf8')).items;
+const items = (file) => JSON.parse(readFileSync(new URL(`../../server/content/${file}`, import.meta.url), 'utf8')).items;
+// The daily exercises and the premium routines.
+const exercises = [...items('exercise-suggestions.json'), ...items('premium-exercises.json')];
 
 for (const e of exercises) {
   test(`${e.id} ${e.title}: its focus cites and quotes the KJV`, () => {

@@ -95,17 +95,18 @@ function spawnServer(dataDir, port, extraEnv = {}) {
 /**
  * The real server on a free port with its own data folder; restartable on the
  * same port and data. With `{ stripe: true }` the Stripe emulator runs beside
- * it (test mode), at `emulator.base`.
+ * it (test mode), at `emulator.base`; `env` adds settings (MANNA_OWNER_EMAILS).
  */
-export async function startServer({ stripe = false } = {}) {
+export async function startServer({ stripe = false, env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'manna-e2e-'));
   let port = 0;
   let emulator = null;
-  let extraEnv = {};
+  let extraEnv = { ...env };
   if (stripe) {
     port = await freePort();
     emulator = await startEmulator(port);
     extraEnv = {
+      ...extraEnv,
       STRIPE_API_BASE: emulator.base,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       // Where Stripe sends the browser back to.
@@ -212,4 +213,22 @@ export async function controlledByServiceWorker(page) {
 export async function waitUntilOfflineReady(page) {
   await page.getByText(/Saved for offline use through/).waitFor({ timeout: 30_000 });
   await controlledByServiceWorker(page);
+}
+
+/** A new browser (phone-sized) whose user registered `email`, proving it with
+ *  the emailed code; with the email among MANNA_OWNER_EMAILS it is premium. */
+export async function registeredBrowser(server, browser, { email, password = 'manna password', firstName = 'Grace' }) {
+  const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+  const page = await context.newPage();
+  await page.goto('/register');
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByText(`We sent a 6-digit code to ${email}.`).waitFor();
+  await page.getByLabel('6-digit code').fill(await emailedCode(server, email));
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByText('Account Created!').first().waitFor();
+  return { context, page };
 }

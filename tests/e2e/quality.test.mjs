@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
-import { PHONE, serverAndBrowser } from './harness.mjs';
+import { PHONE, registeredBrowser, serverAndBrowser } from './harness.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -94,8 +94,10 @@ async function seriousProblems(page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+const MEMBER = 'member.axe@example.org';
+
 describe('accessibility of every page', () => {
-  const env = serverAndBrowser({ stripe: true });
+  const env = serverAndBrowser({ stripe: true, env: { MANNA_OWNER_EMAILS: MEMBER } });
 
   const PAGES = [
     ['/', (p) => p.locator('[data-card="snack"] h3').waitFor()],
@@ -123,6 +125,9 @@ describe('accessibility of every page', () => {
     ['/fitness', (p) => p.locator('.plain-list li').first().waitFor()],
     ['/exercise-timer', (p) => p.getByRole('button', { name: 'Start' }).waitFor()],
     ['/account', (p) => p.getByRole('heading', { name: 'You are not signed in' }).waitFor()],
+    ['/premium-exercises', (p) => p.getByRole('heading', { name: 'Premium Routine Preview' }).waitFor()],
+    ['/prayer-journal', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
+    ['/premium-dashboard', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/no/such/page', (p) => p.getByRole('heading', { name: '404 Page Not Found' }).waitFor()],
   ];
 
@@ -150,6 +155,37 @@ describe('accessibility of every page', () => {
       for (const problem of await seriousProblems(page)) found.push(`${name} dialog: ${problem}`);
       await page.keyboard.press('Escape');
     }
+    assert.deepEqual(found, []);
+    await context.close();
+  });
+
+  // What members see.
+  const MEMBER_PAGES = [
+    ['/premium-dashboard', (p) => p.getByText(/done today$/).waitFor()],
+    ['/premium-dashboard?tab=physical', (p) => p.getByRole('link', { name: 'Start Guided Workout' }).waitFor()],
+    ['/premium-dashboard?tab=nutrition', (p) => p.locator('[data-card="snack"] h3').waitFor()],
+    ['/premium-exercises', (p) => p.getByRole('heading', { name: 'All Routines' }).waitFor()],
+    ['/premium-exercises?workout=premium-i01', (p) => p.getByRole('button', { name: 'Start Workout', exact: true }).waitFor()],
+    ['/prayer-journal', (p) => p.getByRole('heading', { name: "Today's Prayer Prompts" }).waitFor()],
+  ];
+
+  test('no member page has a serious or critical problem', async () => {
+    const { context, page } = await registeredBrowser(env.server, env.browser, { email: MEMBER });
+    const found = [];
+    for (const [path, ready] of MEMBER_PAGES) {
+      await page.goto(path);
+      await ready(page);
+      for (const problem of await seriousProblems(page)) found.push(`${path}: ${problem}`);
+    }
+    // The journal with an entry, and its form's errors shown.
+    await page.getByRole('button', { name: 'Save Prayer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Missing Information' }).waitFor();
+    for (const problem of await seriousProblems(page)) found.push(`journal form errors: ${problem}`);
+    await page.getByLabel('Title').fill('Thanks');
+    await page.getByLabel('Your prayer').fill('For this morning.');
+    await page.getByRole('button', { name: 'Save Prayer' }).click();
+    await page.getByRole('heading', { name: 'Thanks' }).waitFor();
+    for (const problem of await seriousProblems(page)) found.push(`journal entries: ${problem}`);
     assert.deepEqual(found, []);
     await context.close();
   });

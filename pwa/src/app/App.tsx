@@ -7,7 +7,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { CriticalErrorOverlay } from '../components/CriticalErrorOverlay';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { NotFound } from '../components/NotFound';
 import { HeaderStatus } from '../components/PageHeader';
 import { Spinner } from '../components/Spinner';
 import { Toaster } from '../components/toast';
@@ -17,6 +16,8 @@ import { ROUTES } from './routes';
 
 // The service worker registers after the first screen, and with it the prompt
 // for a new version.
+// Pages few visits need load when shown (offline too: the app's files are all saved).
+const NotFound = lazy(() => import('../components/NotFound').then((m) => ({ default: m.NotFound })));
 const UpdatePrompt = lazy(() => import('../components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 /** The tab's title follows the page. */

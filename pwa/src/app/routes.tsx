@@ -37,6 +37,9 @@ const TopicPage = lazy(() => import('../features/topics/TopicPage'));
 const ExerciseTimerPage = lazy(() => import('../features/sessions/ExerciseTimerPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const BiblePage = lazy(() => import('../features/bible/BiblePage'));
+const PremiumDashboardPage = lazy(() => import('../features/dashboard/PremiumDashboardPage'));
+const PremiumExercisesPage = lazy(() => import('../features/premium-exercises/PremiumExercisesPage'));
+const PrayerJournalPage = lazy(() => import('../features/journal/PrayerJournalPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
 export const ROUTES: AppRoute[] = [
@@ -104,6 +107,14 @@ export const ROUTES: AppRoute[] = [
   { path: '/health', title: 'Health Wisdom', render: () => <TopicPage topic="health" /> },
   { path: '/nutrition', title: 'Organic Nutrition', render: () => <TopicPage topic="nutrition" /> },
   { path: '/fitness', title: 'Movement', render: () => <TopicPage topic="fitness" /> },
+  { path: '/premium-dashboard', title: 'Premium Dashboard', render: () => <PremiumDashboardPage /> },
+  { path: '/premium-exercises', title: 'Premium Exercises', render: () => <PremiumExercisesPage /> },
+  {
+    path: '/prayer-journal',
+    title: 'Prayer Journal',
+    render: () => <PrayerJournalPage />,
+    tool: { title: 'Prayer Journal', subtitle: 'Private prayers, synced', icon: '✎' },
+  },
 ];
 
 /** The tiles of Home's Wellness Tools grid, in route order. */

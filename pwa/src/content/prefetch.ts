@@ -18,6 +18,7 @@ export const OFFLINE_LISTS = [
   '/api/prayer-sessions',
   '/api/recipes',
   '/api/bible-studies',
+  '/api/journal-prompts',
 ];
 
 export const OFFLINE_DAYS = 8; // today + 7

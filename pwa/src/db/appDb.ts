@@ -12,7 +12,8 @@
 // - refused:  changes the server refused, with its reason, until the user fixes
 //             or discards them (version 3);
 // - lists:    content lists (recent tips, the exercise catalogue, sessions) as
-//             the server last gave them, for offline use (version 4).
+//             the server last gave them, for offline use (version 4);
+// - dailyCompletions: what the user finished each day, synced (version 5).
 
 import { Dexie, type EntityTable } from 'dexie';
 import type { DayContent } from '../generated/content';
@@ -111,6 +112,7 @@ export const SCHEMAS = [
   },
   { refused: 'seq, [table+id]' },
   { lists: 'key' },
+  { dailyCompletions: 'id' },
 ] as const;
 
 export function openAppDb(name: string = DB_NAME, versions: number = SCHEMAS.length): AppDB {

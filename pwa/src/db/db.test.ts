@@ -26,7 +26,7 @@ describe('browser database', () => {
   it('opens at the latest schema version with every table', async () => {
     const db = openAppDb('schema-check');
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(db.tables.map((t) => t.name).sort()).toEqual(['days', 'lists', 'outbox', 'refused', 'syncMeta', 'visits', ...SYNCED_TABLES].sort());
     db.close();
   });

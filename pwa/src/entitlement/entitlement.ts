@@ -13,6 +13,9 @@ import { loadCore, loadedCore, type Core } from '../wasm/core';
 export const TOKEN_KEY = 'manna-entitlement';
 export const KEYS_KEY = 'manna-entitlement-keys';
 export const CHECKED_KEY = 'lastVerified';
+/** When the subscription began (ms) and its status, as the server last said. */
+export const MEMBER_SINCE_KEY = 'memberSince';
+export const STATUS_KEY = 'subscriptionStatus';
 /** Ask the server again after this long (spec: session status fresh 5 minutes). */
 export const RECHECK_MS = 5 * 60 * 1000;
 
@@ -70,8 +73,11 @@ function mirror(answer: PremiumAnswer | null): void {
     if (answer.subscriptionId) storage.set('subscriptionId', answer.subscriptionId);
     if (answer.isOwner) storage.set('adminMode', 'true');
     else storage.remove('adminMode');
+    if (answer.memberSince) storage.set(MEMBER_SINCE_KEY, String(answer.memberSince));
+    if (answer.status) storage.set(STATUS_KEY, answer.status);
   } else {
-    for (const key of ['isPremium', 'subscriptionPlan', 'stripeCustomerId', 'subscriptionId', 'adminMode']) storage.remove(key);
+    for (const key of ['isPremium', 'subscriptionPlan', 'stripeCustomerId', 'subscriptionId', 'adminMode', MEMBER_SINCE_KEY, STATUS_KEY])
+      storage.remove(key);
   }
 }
 

@@ -80,6 +80,10 @@ status?: string, isOwner?: boolean, stripeCustomerId?: string, subscriptionId?: 
  */
 trialEnd?: number, 
 /**
+ * When the subscription began (ms): "Member Since".
+ */
+memberSince?: number, 
+/**
  * A signed token the device keeps to stay premium offline.
  */
 entitlement?: Entitlement, };
@@ -93,6 +97,10 @@ status?: string, isOwner?: boolean, stripeCustomerId?: string, subscriptionId?: 
  * End of the free trial (ms), while trialing.
  */
 trialEnd?: number, 
+/**
+ * When the subscription began (ms): "Member Since".
+ */
+memberSince?: number, 
 /**
  * A signed token the device keeps to stay premium offline.
  */
@@ -145,6 +153,10 @@ status?: string, isOwner?: boolean, stripeCustomerId?: string, subscriptionId?: 
  * End of the free trial (ms), while trialing.
  */
 trialEnd?: number, 
+/**
+ * When the subscription began (ms): "Member Since".
+ */
+memberSince?: number, 
 /**
  * A signed token the device keeps to stay premium offline.
  */

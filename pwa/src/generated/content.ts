@@ -1,7 +1,7 @@
 // Generated from the Rust types by `make types`: do not edit.
 // Daily content as the server sends it (server/src/content).
 
-import type { IsoDate } from './records';
+import type { IsoDate, JournalCategory } from './records';
 
 export type BibleReading = { id: string, reference: string, verse: string, reflection: string, csLewisQuote?: string, quoteSource?: string, prayer?: string, };
 
@@ -82,6 +82,24 @@ export type BibleStudy = { id: string, readingId: string, reference: string, con
  * Questions for a group discussing the passage.
  */
 discussion: Array<string>, wordStudies: Array<WordStudy>, parallel: ParallelText, commentary: Commentary, crossReferences: Array<TopicPassages>, };
+
+export type MainExercise = { name: string, sets: number, reps: string, duration?: string, instructions: Array<string>, modifications?: Array<string>, };
+
+export type PremiumRoutine = { id: string, title: string, description: string, difficultyLevel: Difficulty, 
+/**
+ * As shown: "25 minutes".
+ */
+duration: string, 
+/**
+ * The guided session's length.
+ */
+durationMinutes: number, equipment: Array<string>, targetMuscles: Array<string>, warmupExercises: Array<string>, mainExercises: Array<MainExercise>, cooldownExercises: Array<string>, restPeriods: string, 
+/**
+ * A KJV verse (checked by the content tests) and a thought for the session.
+ */
+spiritualFocus: string, tips: Array<string>, benefits: string, };
+
+export type JournalPrompt = { id: string, category: JournalCategory, prompt: string, };
 
 export type Dated = { date: IsoDate, };
 

@@ -3,7 +3,7 @@
 
 export type IsoDate = string;
 
-export type Table = "prayerJournal" | "weightEntries" | "prayerReminders" | "shoppingLists" | "shoppingListItems" | "wellnessGoals" | "personalizedPlans" | "planProgress" | "wellnessScores" | "mealPlanEnrollments" | "userSettings";
+export type Table = "prayerJournal" | "weightEntries" | "prayerReminders" | "shoppingLists" | "shoppingListItems" | "wellnessGoals" | "personalizedPlans" | "planProgress" | "wellnessScores" | "mealPlanEnrollments" | "userSettings" | "dailyCompletions";
 
 export const TABLE_VALUES = [
   "prayerJournal",
@@ -16,7 +16,8 @@ export const TABLE_VALUES = [
   "planProgress",
   "wellnessScores",
   "mealPlanEnrollments",
-  "userSettings"
+  "userSettings",
+  "dailyCompletions"
 ] as const satisfies readonly Table[];
 
 export type FieldError = { 
@@ -36,7 +37,11 @@ export const JOURNAL_CATEGORY_VALUES = [
   "reflection"
 ] as const satisfies readonly JournalCategory[];
 
-export type JournalEntry = { date: IsoDate, title: string, content: string, category: JournalCategory, answered?: boolean | null, };
+export type JournalEntry = { date: IsoDate, title: string, content: string, category: JournalCategory, answered?: boolean | null, 
+/**
+ * The day the prayer was marked answered.
+ */
+answeredOn?: IsoDate | null, };
 
 export type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
 
@@ -221,6 +226,17 @@ export type MealPlanEnrollment = { mealPlanId: string, startDate: IsoDate, prefe
 
 export type UserSettings = Record<string, unknown>;
 
+export type Practice = "reading" | "prayer" | "exercise" | "meditation";
+
+export const PRACTICE_VALUES = [
+  "reading",
+  "prayer",
+  "exercise",
+  "meditation"
+] as const satisfies readonly Practice[];
+
+export type DailyCompletion = { date: IsoDate, reading?: boolean | null, prayer?: boolean | null, exercise?: boolean | null, meditation?: boolean | null, };
+
 /** The record type each synced table holds. */
 export type TableRecords = {
   prayerJournal: JournalEntry;
@@ -234,6 +250,7 @@ export type TableRecords = {
   wellnessScores: WellnessScore;
   mealPlanEnrollments: MealPlanEnrollment;
   userSettings: UserSettings;
+  dailyCompletions: DailyCompletion;
 };
 
 /** Longest title or name, in characters. */

@@ -58,15 +58,16 @@ pub fn save_subscription(
     let email = email.map(|e| e.trim().to_lowercase());
     conn.execute(
         "INSERT INTO subscriptions
-           (id, customer_id, user_id, email, plan, status, trial_end, current_period_end, stripe_seen_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+           (id, customer_id, user_id, email, plan, status, trial_end, current_period_end, stripe_seen_at, updated_at, started_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
          ON CONFLICT(id) DO UPDATE SET
            customer_id = excluded.customer_id,
            user_id = COALESCE(subscriptions.user_id, excluded.user_id),
            email = COALESCE(excluded.email, subscriptions.email),
            plan = excluded.plan, status = excluded.status,
            trial_end = excluded.trial_end, current_period_end = excluded.current_period_end,
-           stripe_seen_at = excluded.stripe_seen_at, updated_at = excluded.updated_at",
+           stripe_seen_at = excluded.stripe_seen_at, updated_at = excluded.updated_at,
+           started_at = excluded.started_at",
         params![
             sub.id,
             sub.customer_id,
@@ -77,7 +78,8 @@ pub fn save_subscription(
             sub.trial_end,
             sub.current_period_end,
             seen_at,
-            now_ms
+            now_ms,
+            sub.started
         ],
     )?;
     Ok(true)

@@ -74,6 +74,8 @@ pub struct SubscriptionState {
     pub user_id: Option<String>,
     /// Seconds: when Stripe last changed it, as far as this read can tell.
     pub created: i64,
+    /// Seconds: when the subscription began (Stripe's `start_date`).
+    pub started: i64,
 }
 
 /// A checkout session as read back.
@@ -229,6 +231,7 @@ impl StripeApi {
             current_period_end: item.map(|i| i.current_period_end),
             user_id: sub.metadata.get("userId").cloned(),
             created: sub.created,
+            started: sub.start_date,
         }
     }
 

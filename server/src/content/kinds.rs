@@ -3,6 +3,7 @@
 //! Each item type lists the fields of spec part 1 section 3 under their JSON
 //! names; unknown fields in a content file are refused so typos cannot hide.
 
+use super::premium::PremiumRoutine;
 use super::studies::BibleStudy;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -27,11 +28,16 @@ pub enum Kind {
     Recipes,
     /// The Bible Study Center's study of each reading.
     BibleStudies,
+    /// Premium only (never through the public list calls): the premium
+    /// exercise routines.
+    PremiumExercises,
+    /// The prayer journal's prompts.
+    JournalPrompts,
 }
 
 impl Kind {
     /// Every kind of content file.
-    pub const ALL: [Kind; 13] = [
+    pub const ALL: [Kind; 15] = [
         Kind::BibleReadings,
         Kind::HealthTips,
         Kind::FoodSpotlights,
@@ -45,6 +51,8 @@ impl Kind {
         Kind::PrayerSessions,
         Kind::Recipes,
         Kind::BibleStudies,
+        Kind::PremiumExercises,
+        Kind::JournalPrompts,
     ];
 
     /// The kinds that show one item a day (Home's cards, the day payload).
@@ -63,6 +71,11 @@ impl Kind {
         Kind::DAILY.contains(&self)
     }
 
+    /// Kinds sent to premium members only, through their own calls.
+    pub fn is_premium_kind(self) -> bool {
+        matches!(self, Kind::PremiumExercises)
+    }
+
     /// The path segment under `/api/`, the content file stem and the rotation salt.
     pub fn slug(self) -> &'static str {
         match self {
@@ -79,6 +92,8 @@ impl Kind {
             Kind::PrayerSessions => "prayer-sessions",
             Kind::Recipes => "recipes",
             Kind::BibleStudies => "bible-studies",
+            Kind::PremiumExercises => "premium-exercises",
+            Kind::JournalPrompts => "journal-prompts",
         }
     }
 
@@ -98,6 +113,8 @@ impl Kind {
             Kind::PrayerSessions => "prayerSession",
             Kind::Recipes => "recipe",
             Kind::BibleStudies => "bibleStudy",
+            Kind::PremiumExercises => "premiumExercise",
+            Kind::JournalPrompts => "journalPrompt",
         }
     }
 
@@ -126,6 +143,8 @@ impl Kind {
             Kind::PrayerSessions => typed::<PrayerSession>(item),
             Kind::Recipes => typed::<Recipe>(item),
             Kind::BibleStudies => typed::<BibleStudy>(item),
+            Kind::PremiumExercises => typed::<PremiumRoutine>(item),
+            Kind::JournalPrompts => typed::<JournalPrompt>(item),
         }
     }
 }
@@ -362,6 +381,15 @@ pub struct PrayerSession {
     script: Option<String>,
     tags: Vec<String>,
     is_premium: bool,
+}
+
+/// A prompt for the prayer journal, in one of the journal's categories.
+#[derive(Debug, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct JournalPrompt {
+    id: String,
+    category: manna_sync_protocol::records::journal::JournalCategory,
+    prompt: String,
 }
 
 /// A recipe for one food spotlight (`food` is the spotlight's name).

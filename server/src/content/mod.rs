@@ -4,6 +4,7 @@
 //! # Layout
 //! - `kinds`: the kinds of content and the shape of their items.
 //! - `studies`: the shape of a Bible study.
+//! - `premium`: the premium content's shapes and which routines a date features.
 //! - `files`: reading and checking the content files.
 //! - `store`: loading them into SQLite when they changed, and the in-memory set served.
 //! - `days`: the item of a date, the day and home payloads, the archive.
@@ -11,11 +12,13 @@
 mod days;
 mod files;
 pub mod kinds;
+pub mod premium;
 mod store;
 pub mod studies;
 
 pub use days::{archive, day_payload, full_item, home_payload, is_premium_only, item_for};
 pub use files::{ContentFiles, read_content_files};
 pub use kinds::*;
+pub use premium::{MainExercise, PremiumRoutine, routines, todays_routines};
 pub use store::{ContentSet, load_into_db};
 pub use studies::*;

@@ -2,9 +2,12 @@
 //! for the offline prefetch, the archive lists and the refresh call.
 
 use crate::api::{DailyRange, Refreshed};
+use crate::content::premium::LEVELS;
 use crate::content::{
     Kind, archive, day_payload, full_item, is_premium_only, item_for, without_premium_script,
 };
+use crate::content::{routines, todays_routines};
+use crate::entitlement::PremiumUser;
 use crate::error::AppError;
 use crate::extract::{Params, count_param, date_param};
 use crate::identity::DeviceAuth;
@@ -105,6 +108,9 @@ pub async fn archive_get(
     Query(q): Params,
 ) -> Result<Json<Vec<Value>>, AppError> {
     let kind = kind_param(&slug)?;
+    if kind.is_premium_kind() {
+        return Err(AppError::NotFound(format!("no public list at /api/{slug}")));
+    }
     if !kind.is_daily() {
         // A fixed list (songs, sessions): all of it; premium sessions' scripts
         // only for members, decided here like the premium biohacks.
@@ -150,10 +156,48 @@ pub async fn refresh_content_post(
     }))
 }
 
+/// `GET /api/premium-exercises`: every routine, newest first (each dated the
+/// last day it was a workout of the day). Premium members only.
+pub async fn premium_exercises_get(
+    State(state): State<AppState>,
+    _premium: PremiumUser,
+    Query(q): Params,
+) -> Result<Json<Vec<Value>>, AppError> {
+    let today = date_param(&q, "date", &state.clock)?;
+    Ok(Json(routines(&state.content(), None, today)))
+}
+
+/// `GET /api/premium-exercises/today`: one routine of each level, beginner first.
+pub async fn premium_exercises_today_get(
+    State(state): State<AppState>,
+    _premium: PremiumUser,
+    Query(q): Params,
+) -> Result<Json<Vec<Value>>, AppError> {
+    let today = date_param(&q, "date", &state.clock)?;
+    Ok(Json(todays_routines(&state.content(), today)))
+}
+
+/// `GET /api/premium-exercises/difficulty/{level}`: one level's routines, newest first.
+pub async fn premium_exercises_level_get(
+    State(state): State<AppState>,
+    _premium: PremiumUser,
+    Path(level): Path<String>,
+    Query(q): Params,
+) -> Result<Json<Vec<Value>>, AppError> {
+    if !LEVELS.contains(&level.as_str()) {
+        return Err(AppError::BadRequest(format!(
+            "level: must be beginner, intermediate or advanced, not \"{}\"",
+            level.chars().take(40).collect::<String>()
+        )));
+    }
+    let today = date_param(&q, "date", &state.clock)?;
+    Ok(Json(routines(&state.content(), Some(&level), today)))
+}
+
 /// Today's biohack in full, premium-only ones included: for premium members.
 pub async fn premium_biohack_get(
     State(state): State<AppState>,
-    _premium: crate::entitlement::PremiumUser,
+    _premium: PremiumUser,
     Query(q): Params,
 ) -> Result<Json<Value>, AppError> {
     let date = date_param(&q, "date", &state.clock)?;

@@ -132,6 +132,18 @@ pub fn router(state: AppState) -> Router {
             "/api/premium-biohacks/today",
             get(content::premium_biohack_get),
         )
+        .route(
+            "/api/premium-exercises",
+            get(content::premium_exercises_get),
+        )
+        .route(
+            "/api/premium-exercises/today",
+            get(content::premium_exercises_today_get),
+        )
+        .route(
+            "/api/premium-exercises/difficulty/{level}",
+            get(content::premium_exercises_level_get),
+        )
         .route("/api/{kind}/today", get(content::today_get))
         .route("/api/{kind}", get(content::archive_get));
     for (path, methods) in record_routes() {

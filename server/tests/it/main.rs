@@ -14,6 +14,7 @@ mod expiry;
 mod hardening;
 mod limits;
 mod mail;
+mod premium;
 mod records;
 mod restore;
 mod router;

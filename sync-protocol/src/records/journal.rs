@@ -28,12 +28,21 @@ record! {
         content: String,
         category: JournalCategory,
         answered: Option<bool>,
+        /// The day the prayer was marked answered.
+        answered_on: Option<Date>,
     }
 }
 
 impl Record for JournalEntry {
     fn check(&self) -> Result<(), FieldError> {
         not_blank("title", &self.title, TITLE_MAX)?;
-        not_blank("content", &self.content, ENTRY_MAX)
+        not_blank("content", &self.content, ENTRY_MAX)?;
+        if self.answered_on.is_some() && self.answered != Some(true) {
+            return Err(FieldError::new(
+                "answeredOn",
+                "is set only on a prayer marked answered",
+            ));
+        }
+        Ok(())
     }
 }

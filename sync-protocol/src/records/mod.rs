@@ -10,6 +10,7 @@
 pub mod journal;
 pub mod plans;
 pub mod prayer;
+pub mod progress;
 pub mod read;
 pub mod settings;
 pub mod shopping;

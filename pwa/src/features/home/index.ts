@@ -2,10 +2,13 @@
 
 export type { Tool } from './WellnessTools';
 export {
+  BiblicalFoodCard,
+  BiohackCard,
   HealthTipBody,
   HealthTipCard,
   MovementBody,
   MovementCard,
   SpotlightBody,
+  SnackCard,
   SpotlightCard,
 } from './cards/DailyCards';

@@ -5,7 +5,7 @@ export function PremiumPromo() {
   return (
     <section className="promo" aria-labelledby="promo-title">
       <h2 id="promo-title">Get Your Personalized 30-Day Wellness Plan</h2>
-      <p>Custom meal plans and shopping lists, fitness challenges, home remedies, daily biohacks and progress tracking.</p>
+      <p>Guided workouts, a private prayer journal, premium meditations, daily biohacks and progress tracking.</p>
       <div className="row">
         <Link className="btn btn-gold" to="/subscribe-simple">
           {`Start My Plan - ${PLANS.monthly.price}/mo`}

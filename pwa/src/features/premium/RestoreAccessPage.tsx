@@ -10,7 +10,7 @@ import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
 import { ensureDevice } from '../../identity';
 import { acceptAnswer, type PremiumAnswer } from '../../entitlement/entitlement';
-import { PremiumRequired } from './PremiumRequired';
+import { PremiumRequired } from '../upgrade';
 import { useRecheckPremium } from '../../entitlement/usePremium';
 
 type Answer = PremiumAnswer & { codeSent?: boolean; error?: string; message?: string };

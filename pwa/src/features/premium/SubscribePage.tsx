@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { ensureDevice } from '../../identity';
 import { ManageSubscriptionButton } from './manage';
-import { PremiumFeatureList } from './PremiumFeatureList';
+import { PremiumFeatureList } from '../upgrade';
 import { PLANS, planLabel, type PlanName } from './plans';
 import { usePremium } from '../../entitlement/usePremium';
 

@@ -12,7 +12,7 @@ import { toast } from '../../components/toast';
 import { verifyCheckout } from '../../entitlement/entitlement';
 import { usePremium, useRecheckPremium } from '../../entitlement/usePremium';
 import type { PaymentStatus } from '../../generated/api';
-import { PremiumFeatureList } from './PremiumFeatureList';
+import { PremiumFeatureList } from '../upgrade';
 import { planLabel } from './plans';
 
 /** How often and how long to ask: Stripe can take a few seconds to settle. */

@@ -3,3 +3,4 @@
 export { HomePremium } from './PremiumMember';
 export { PremiumBanner } from './PremiumBanner';
 export { TrialNotice } from './TrialNotice';
+export { planLabel } from './plans';

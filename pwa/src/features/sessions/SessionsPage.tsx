@@ -13,7 +13,8 @@ import { ListNotSavedOffline, useContentList } from '../../content/useContentLis
 import { usePremium } from '../../entitlement/usePremium';
 import type { MeditationSession, PrayerSession } from '../../generated/content';
 import { storage } from '../../lib/storage';
-import { loadCore, loadedCore, type Core } from '../../wasm/core';
+import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
+import { markDoneSoon, type Practice } from '../progress';
 import { TimerFace, playState } from './TimerFace';
 import { useSessionTimer } from './useSessionTimer';
 import { WorshipPicker } from './WorshipPicker';
@@ -133,7 +134,7 @@ function Sessions({ core, kind }: { core: Core; kind: Kind }) {
       <PageHeader title={kind.title} />
       <main className="page sessions">
         {chosen ? (
-          <TimerPanel key={chosen.id} core={core} session={chosen} onClose={() => choose(null)} />
+          <TimerPanel key={chosen.id} core={core} session={chosen} practice={kind.name === 'prayer' ? 'prayer' : 'meditation'} onClose={() => choose(null)} />
         ) : (
           <p className="meta">Choose a session below to begin.</p>
         )}
@@ -150,8 +151,8 @@ function Sessions({ core, kind }: { core: Core; kind: Kind }) {
   );
 }
 
-function TimerPanel({ core, session, onClose }: { core: Core; session: Session; onClose: () => void }) {
-  const timer = useSessionTimer(core, `session:${session.id}`, session.durationMinutes * 60_000);
+function TimerPanel({ core, session, practice, onClose }: { core: Core; session: Session; practice: Practice; onClose: () => void }) {
+  const timer = useSessionTimer(core, `session:${session.id}`, session.durationMinutes * 60_000, 0, () => markDoneSoon(practice, todayIn(core)));
   const speech = useReadAloud();
   const { view } = timer;
   const script = session.script ?? '';

@@ -23,12 +23,28 @@ function saved(key: string, durationMs: number, steps: number): Timer | null {
 }
 
 /** One session's timer; a component showing another session is a new one
- *  (give it a `key`), since the saved state is read once, when it mounts. */
-export function useSessionTimer(core: Core, key: string, durationMs: number, steps = 0) {
-  const [state, setState] = useState<Stepped>(() =>
-    core.timerStep(saved(key, durationMs, steps) ?? core.timerNew(durationMs, steps), 'tick', Date.now()),
-  );
+ *  (give it a `key`), since the saved state is read once, when it mounts.
+ *  `onComplete` runs once, on the tick on which the time runs out. With
+ *  `autostart`, a timer not already under way starts as the page opens. */
+export function useSessionTimer(core: Core, key: string, durationMs: number, steps = 0, onComplete?: () => void, autostart = false) {
+  const [opened] = useState(() => {
+    const now = Date.now();
+    const timer = saved(key, durationMs, steps) ?? core.timerNew(durationMs, steps);
+    if (!autostart || timer.phase !== 'idle') return { stepped: core.timerStep(timer, 'tick', now), startedNow: false };
+    const started = core.timerStep(timer, 'start', now);
+    storage.set(PREFIX + key, JSON.stringify(started.timer));
+    return { stepped: started, startedNow: true };
+  });
+  const [state, setState] = useState<Stepped>(opened.stepped);
   const current = useRef(state.timer);
+  useEffect(() => {
+    // The bell of a session started as the page opened.
+    if (opened.startedNow) bookChime(opened.stepped.view.remainingMs);
+  }, [opened]);
+  const completed = useRef(onComplete);
+  useEffect(() => {
+    completed.current = onComplete;
+  });
 
   const act = useCallback(
     (action: TimerAction) => {
@@ -38,7 +54,10 @@ export function useSessionTimer(core: Core, key: string, durationMs: number, ste
       else storage.set(PREFIX + key, JSON.stringify(next.timer));
       if (action === 'start' || action === 'resume') bookChime(next.view.remainingMs);
       if (action === 'pause' || action === 'stop') cancelChime();
-      if (next.view.justCompleted) chimeNow();
+      if (next.view.justCompleted) {
+        chimeNow();
+        completed.current?.();
+      }
       setState(next);
     },
     [core, key],
@@ -61,6 +80,8 @@ export function useSessionTimer(core: Core, key: string, durationMs: number, ste
 
   return {
     view: state.view,
+    /** Whether this page's opening started the timer (autostart). */
+    autostarted: opened.startedNow,
     start: () => act('start'),
     pause: () => act('pause'),
     resume: () => act('resume'),

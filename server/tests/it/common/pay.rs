@@ -83,3 +83,24 @@ pub async fn emailed_code(s: &TestServer, to: &str) -> String {
     assert_eq!(code.len(), 6, "{text}");
     code
 }
+
+/// A device whose user is premium as an owner (`email` must be one of the
+/// server's owner emails): the email proved with its emailed code.
+pub async fn owner_device(s: &TestServer, user: &str, email: &str) -> Device {
+    let d = s.register(user).await;
+    let path = "/api/check-subscription-by-email";
+    s.call_as(&d, Method::POST, path, Some(json!({ "email": email })))
+        .await;
+    let code = emailed_code(s, email).await;
+    let (status, body) = s
+        .call_as(
+            &d,
+            Method::POST,
+            path,
+            Some(json!({ "email": email, "code": code })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["isPremium"], true, "{body}");
+    d
+}

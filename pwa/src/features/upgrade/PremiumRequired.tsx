@@ -2,7 +2,7 @@
 // way back. Shown on /already-paid when an email has no subscription, and by
 // premium-only screens to people without premium.
 
-import { PLANS } from './plans';
+import { PLANS } from '../../generated/core';
 import { Link, useNavigate } from 'react-router';
 import { PremiumFeatureList } from './PremiumFeatureList';
 

@@ -1,0 +1,300 @@
+// /prayer-journal (premium): write prayers, read them back, edit, delete with
+// undo, and mark them answered with the day. Entries are synced records
+// (kept on this device first, on the user's other devices after a sync); the
+// rules are the Rust ones. What is being written is kept on the device as a
+// draft until it is saved, so nothing typed is lost to a reload.
+
+import { use, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { CardSkeleton } from '../../components/CardSkeleton';
+import { EnumSelect, TextArea, TextInput, capitalize } from '../../components/form';
+import { LiveList, type Refused } from '../../components/LiveList';
+import { PageHeader } from '../../components/PageHeader';
+import { Tabs } from '../../components/Tabs';
+import { toast } from '../../components/toast';
+import { useContentList } from '../../content/useContentList';
+import { usePremium } from '../../entitlement/usePremium';
+import type { JournalPrompt } from '../../generated/content';
+import { JOURNAL_CATEGORY_VALUES, TITLE_MAX, type FieldError, type JournalEntry } from '../../generated/records';
+import { storage } from '../../lib/storage';
+import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused, type Stored } from '../../sync/useRecords';
+import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
+import { PremiumRequired } from '../upgrade';
+
+const DRAFT_KEY = 'manna-journal-draft';
+type TabId = 'write' | 'entries' | 'answered';
+type Entry = Stored<'prayerJournal'>;
+
+interface Draft {
+  /** The entry being edited; none for a new one. */
+  id: string | null;
+  fields: JournalEntry;
+}
+
+const blank = (today: string): Draft => ({ id: null, fields: { date: today, title: '', content: '', category: 'gratitude' } });
+
+function readDraft(today: string): Draft {
+  try {
+    const saved = JSON.parse(storage.get(DRAFT_KEY) ?? 'null') as Draft | null;
+    return saved?.fields ? saved : blank(today);
+  } catch {
+    return blank(today);
+  }
+}
+
+const dateLabel = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** Newest first: by date, then changes not yet synced, then the latest synced. */
+function newestFirst(a: Entry, b: Entry): number {
+  return b.fields.date.localeCompare(a.fields.date) || (b.version ?? Infinity) - (a.version ?? Infinity);
+}
+
+export default function PrayerJournalPage() {
+  const { premium, loading } = usePremium();
+  return (
+    <>
+      <PageHeader title="Prayer Journal" />
+      <main className="page journal">
+        {loading ? <CardSkeleton label="Checking your membership" /> : premium.isPremium ? <Journal core={loadedCore() ?? use(loadCore())} /> : <Gate />}
+      </main>
+    </>
+  );
+}
+
+function Gate() {
+  const entries = useRecords('prayerJournal').value?.length ?? 0;
+  return (
+    <>
+      {entries > 0 && (
+        <p className="card notice" role="status">
+          Your {entries} journal {entries === 1 ? 'entry is' : 'entries are'} kept safe on this device and in your account, and
+          will be here again with premium.
+        </p>
+      )}
+      <PremiumRequired />
+    </>
+  );
+}
+
+function Journal({ core }: { core: Core }) {
+  const today = todayIn(core);
+  const records = useRecords('prayerJournal');
+  const refused = useRefused('prayerJournal');
+  const [tab, setTab] = useState<TabId>('write');
+  const [draft, setDraftState] = useState<Draft>(() => readDraft(today));
+  const [error, setError] = useState<FieldError | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const entries = [...(records.value ?? [])].sort(newestFirst);
+  const answered = entries.filter((e) => e.fields.answered);
+
+  const setDraft = (next: Draft) => {
+    setDraftState(next);
+    storage.set(DRAFT_KEY, JSON.stringify(next));
+  };
+  const setField = <K extends keyof JournalEntry>(key: K, value: JournalEntry[K]) => setDraft({ ...draft, fields: { ...draft.fields, [key]: value } });
+  const clear = () => {
+    setDraftState(blank(today));
+    storage.remove(DRAFT_KEY);
+    setError(null);
+    setMissing(false);
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const fields = { ...draft.fields, title: draft.fields.title.trim(), content: draft.fields.content.trim() };
+    if (!fields.title || !fields.content) {
+      setMissing(true);
+      toast({ title: 'Missing Information', description: 'Please add a title and content for your prayer entry.', variant: 'destructive' });
+      return;
+    }
+    setSaving(true);
+    try {
+      if (draft.id) await saveRecord('prayerJournal', draft.id, 'patch', fields);
+      else await saveRecord('prayerJournal', await newRecordId('prayerJournal'), 'put', fields);
+      toast({ title: draft.id ? 'Prayer Updated' : 'Prayer Saved', description: 'Your journal entry is saved and will sync to your other devices.' });
+      clear();
+      setTab('entries');
+    } catch (e) {
+      if (e instanceof RecordRefused) setError(e.refusal);
+      else toast({ title: 'Error', description: 'Your prayer could not be saved on this device. It is kept in the form.', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function edit(entry: Entry) {
+    setDraft({ id: entry.id, fields: { ...entry.fields } });
+    setError(null);
+    setMissing(false);
+    setTab('write');
+  }
+
+  async function remove(entry: Entry) {
+    await saveRecord('prayerJournal', entry.id, 'delete');
+    toast({
+      title: 'Entry Deleted',
+      description: `"${entry.fields.title}" was removed from your journal.`,
+      durationMs: 8000,
+      action: { label: 'Undo', onClick: () => void saveRecord('prayerJournal', entry.id, 'put', entry.fields) },
+    });
+  }
+
+  async function toggleAnswered(entry: Entry) {
+    const answeredNow = !entry.fields.answered;
+    await saveRecord('prayerJournal', entry.id, 'patch', { answered: answeredNow, answeredOn: answeredNow ? today : null });
+    if (answeredNow) toast({ title: 'Prayer Answered', description: 'Praise God! Marked as answered today.' });
+  }
+
+  function fix(change: Refused<JournalEntry>) {
+    setDraft({ id: change.op === 'patch' ? change.id : null, fields: { ...blank(today).fields, ...change.fields } });
+    setError(change.refusal);
+    setTab('write');
+  }
+
+  const tabs = [
+    { id: 'write' as const, label: draft.id ? 'Edit' : 'Write' },
+    { id: 'entries' as const, label: `My Entries (${entries.length})` },
+    { id: 'answered' as const, label: `Answered (${answered.length})` },
+  ];
+  const errorOf = (field: keyof JournalEntry) => (error?.field === field ? error.message : undefined);
+  const list = (items: Entry[], empty: string) => (
+    <LiveList
+      live={records}
+      what="prayer journal"
+      refused={refused}
+      describe={(f: JournalEntry) => f.title || 'an entry'}
+      onFix={fix}
+      onDiscard={(c) => void discardRefused(c.seq)}
+      empty={<EmptyJournal onWrite={() => setTab('write')} />}
+    >
+      {() =>
+        items.length === 0 ? (
+          <p className="card empty">{empty}</p>
+        ) : (
+          <ul className="plain-list">
+            {items.map((entry) => (
+              <EntryCard key={entry.id} entry={entry} onEdit={edit} onDelete={(e) => void remove(e)} onToggle={(e) => void toggleAnswered(e)} />
+            ))}
+          </ul>
+        )
+      }
+    </LiveList>
+  );
+
+  return (
+    <Tabs name="journal" label="Prayer journal" tabs={tabs} selected={tab} onSelect={setTab}>
+      {tab === 'write' && (
+        <>
+          <Prompts core={core} today={today} onUse={(p) => setDraft({ ...draft, fields: { ...draft.fields, title: draft.fields.title || p.prompt, category: p.category } })} />
+          <form className="card form" onSubmit={save} noValidate aria-labelledby="write-title">
+            <h2 id="write-title" className="card-title">
+              {draft.id ? 'Edit Prayer Entry' : 'New Prayer Entry'}
+            </h2>
+            {missing && (
+              <div className="form-alert" role="alert">
+                <strong>Missing Information:</strong> Please add a title and content for your prayer entry.
+              </div>
+            )}
+            <TextInput label="Title" name="title" value={draft.fields.title} maxLength={TITLE_MAX} error={errorOf('title')} onChange={(v) => setField('title', v)} />
+            <EnumSelect
+              label="Category"
+              name="category"
+              values={JOURNAL_CATEGORY_VALUES}
+              value={draft.fields.category}
+              error={errorOf('category')}
+              onChange={(v) => setField('category', v || 'gratitude')}
+            />
+            <TextArea label="Your prayer" name="content" value={draft.fields.content} error={errorOf('content')} onChange={(v) => setField('content', v)} />
+            <div className="row">
+              <button type="submit" className="btn btn-primary" disabled={saving}>
+                {saving ? 'Saving…' : draft.id ? 'Save Changes' : 'Save Prayer'}
+              </button>
+              <button type="button" className="btn btn-outline" onClick={clear}>
+                Cancel
+              </button>
+            </div>
+            <p className="meta">Only you can read your journal. It is kept on this device and synced to your other devices.</p>
+          </form>
+        </>
+      )}
+      {tab === 'entries' && list(entries, 'No entries yet.')}
+      {tab === 'answered' && list(answered, 'No answered prayers yet. When God answers, mark the entry as answered to remember it here.')}
+    </Tabs>
+  );
+}
+
+function EmptyJournal({ onWrite }: { onWrite: () => void }) {
+  return (
+    <section className="card empty-state">
+      <p>Your journal is empty. Write your first prayer.</p>
+      <button type="button" className="btn btn-outline" onClick={onWrite}>
+        Write a Prayer
+      </button>
+    </section>
+  );
+}
+
+function EntryCard(props: { entry: Entry; onEdit: (e: Entry) => void; onDelete: (e: Entry) => void; onToggle: (e: Entry) => void }) {
+  const { entry } = props;
+  const f = entry.fields;
+  return (
+    <li className="card journal-entry" aria-labelledby={`entry-${entry.id}`}>
+      <p className="meta">
+        {dateLabel(f.date)} · <span className="tag">{capitalize(f.category)}</span>
+      </p>
+      {f.answered && (
+        <p>
+          <span className="tag answered">Answered{f.answeredOn ? ` ${dateLabel(f.answeredOn)}` : ''}</span>
+        </p>
+      )}
+      <h3 id={`entry-${entry.id}`}>{f.title}</h3>
+      <p className="entry-content">{f.content}</p>
+      <div className="row">
+        <button type="button" className="btn btn-small" onClick={() => props.onToggle(entry)} aria-pressed={Boolean(f.answered)}>
+          {f.answered ? 'Mark as Not Answered' : 'Mark as Answered'}
+        </button>
+        <button type="button" className="btn btn-small btn-outline" onClick={() => props.onEdit(entry)}>
+          Edit<span className="sr-only"> {f.title}</span>
+        </button>
+        <button type="button" className="btn btn-small btn-danger" onClick={() => props.onDelete(entry)}>
+          Delete<span className="sr-only"> {f.title}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Three prompts a day, taking turns through the list (the core's rotation). */
+function Prompts({ core, today, onUse }: { core: Core; today: string; onUse: (p: JournalPrompt) => void }) {
+  const prompts = useContentList<JournalPrompt>('/api/journal-prompts');
+  const all = prompts.data ?? [];
+  const first = all.length ? core.rotationIndex(today, all.length, 'journal-prompts') : 0;
+  const todays = all.length ? [0, 1, 2].map((i) => all[(first + i) % all.length]) : [];
+  return (
+    <section className="card" aria-labelledby="prompts-title">
+      <h2 id="prompts-title" className="card-title">
+        Today&apos;s Prayer Prompts
+      </h2>
+      {prompts.isPending ? (
+        <CardSkeleton label="Loading prompts" />
+      ) : todays.length === 0 ? (
+        <p className="meta">Prompts appear here once Manna has been opened with a connection.</p>
+      ) : (
+        <ul className="plain-list prompt-list">
+          {todays.map((p) => (
+            <li key={p.id}>
+              <span className="tag">{capitalize(p.category)}</span> {p.prompt}{' '}
+              <button type="button" className="link-btn" onClick={() => onUse(p)}>
+                Use this prompt
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="meta">
+        Looking for guided prayer? <Link to="/prayer-sessions">Prayer sessions</Link>
+      </p>
+    </section>
+  );
+}

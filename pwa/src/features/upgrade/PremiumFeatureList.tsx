@@ -1,0 +1,22 @@
+// What premium unlocks, as a ticked list (the ticks are decoration only).
+// Only what exists in the app is listed.
+
+export const PREMIUM_FEATURES = [
+  'Guided premium workouts at three levels',
+  'Your premium dashboard with daily progress',
+  'A private prayer journal on all your devices',
+  'Premium guided meditations and prayer sessions',
+  'Daily premium biohacks',
+] as const;
+
+export function PremiumFeatureList() {
+  return (
+    <ul className="features">
+      {PREMIUM_FEATURES.map((f) => (
+        <li key={f}>
+          <span aria-hidden="true">✓</span> {f}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,263 @@
+//! What premium members pay for, as a client sees it: each premium call
+//! refuses everyone else with 403 and a message naming the problem, and answers
+//! members in full.
+
+use crate::common;
+
+use common::TestServer;
+use common::pay::owner_device;
+use reqwest::Method;
+use serde_json::Value;
+
+const OWNER: &str = "owner@manna.test";
+
+async fn server() -> TestServer {
+    TestServer::start_with(|c| c.owner_emails = vec![OWNER.into()]).await
+}
+
+/// The premium calls; each must refuse a free user and a caller without a device.
+const PREMIUM_CALLS: &[&str] = &[
+    "/api/premium-exercises",
+    "/api/premium-exercises/today",
+    "/api/premium-exercises/difficulty/beginner",
+];
+
+#[tokio::test]
+async fn premium_calls_refuse_free_users_and_strangers_with_a_reason() {
+    let s = server().await;
+    let free = s.register("user-1763790000000-free1").await;
+    for path in PREMIUM_CALLS {
+        let (status, body) = s.call_as(&free, Method::GET, path, None).await;
+        assert_eq!(status, 403, "{path}: {body}");
+        let message = body["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("Premium membership required"),
+            "{path}: {body}"
+        );
+        let (status, body) = s.get(path).await;
+        assert_eq!(status, 401, "{path} without a device: {body}");
+    }
+    // The routines are not reachable through the public list call either.
+    let (status, body) = s
+        .call_as(&free, Method::GET, "/api/premium-exercises?limit=30", None)
+        .await;
+    assert_eq!(status, 403, "{body}");
+}
+
+fn ids(list: &Value) -> Vec<String> {
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .map(|r| r["id"].as_str().expect("id").to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn members_get_every_routine_todays_three_and_each_level() {
+    let s = server().await;
+    let member = owner_device(&s, "user-1763790000000-owner", OWNER).await;
+    let (status, all) = s
+        .call_as(
+            &member,
+            Method::GET,
+            "/api/premium-exercises?date=2026-11-23",
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{all}");
+    let all = all.as_array().expect("a list").clone();
+    assert!(all.len() >= 24, "{} routines", all.len());
+    // Newest first, none after today, every routine once.
+    let dates: Vec<&str> = all
+        .iter()
+        .map(|r| r["date"].as_str().expect("date"))
+        .collect();
+    assert!(dates.windows(2).all(|w| w[0] >= w[1]), "{dates:?}");
+    assert!(dates.iter().all(|d| *d <= "2026-11-23"));
+    let mut unique = ids(&Value::Array(all.clone()));
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), all.len());
+    // In full: a warm-up, main exercises with instructions, a cool-down.
+    for r in &all {
+        assert!(!r["warmupExercises"].as_array().expect("warm-up").is_empty());
+        assert!(
+            !r["cooldownExercises"]
+                .as_array()
+                .expect("cool-down")
+                .is_empty()
+        );
+        let main = r["mainExercises"].as_array().expect("main");
+        assert!(
+            main.iter()
+                .all(|e| e["instructions"].as_array().is_some_and(|i| !i.is_empty()))
+        );
+    }
+
+    let (status, today) = s
+        .call_as(
+            &member,
+            Method::GET,
+            "/api/premium-exercises/today?date=2026-11-23",
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    let levels: Vec<&str> = today
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|r| r["difficultyLevel"].as_str().expect("level"))
+        .collect();
+    assert_eq!(levels, ["beginner", "intermediate", "advanced"]);
+    assert!(
+        today
+            .as_array()
+            .expect("list")
+            .iter()
+            .all(|r| r["date"] == "2026-11-23")
+    );
+    // Tomorrow brings other routines.
+    let (_, tomorrow) = s
+        .call_as(
+            &member,
+            Method::GET,
+            "/api/premium-exercises/today?date=2026-11-24",
+            None,
+        )
+        .await;
+    assert_ne!(ids(&today), ids(&tomorrow));
+
+    let mut per_level = 0;
+    for level in ["beginner", "intermediate", "advanced"] {
+        let path = format!("/api/premium-exercises/difficulty/{level}");
+        let (status, list) = s.call_as(&member, Method::GET, &path, None).await;
+        assert_eq!(status, 200);
+        let list = list.as_array().expect("a list");
+        assert!(list.len() >= 8, "{level}: {}", list.len());
+        assert!(list.iter().all(|r| r["difficultyLevel"] == level));
+        per_level += list.len();
+    }
+    assert_eq!(per_level, all.len());
+
+    let (status, body) = s
+        .call_as(
+            &member,
+            Method::GET,
+            "/api/premium-exercises/difficulty/expert",
+            None,
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("\"expert\""),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn a_days_completions_from_two_devices_merge_into_one_record() {
+    let s = server().await;
+    let phone = s.register("user-1763790000000-ticks").await;
+    let body = |v: Value| Some(v);
+    let (status, first) = s
+        .call_as(
+            &phone,
+            Method::POST,
+            "/api/daily-completions",
+            body(serde_json::json!({"date": "2026-11-23", "reading": true})),
+        )
+        .await;
+    assert_eq!(status, 201, "{first}");
+    assert_eq!(first["id"], "done:2026-11-23");
+    let (status, _) = s
+        .call_as(
+            &phone,
+            Method::POST,
+            "/api/daily-completions",
+            body(serde_json::json!({"date": "2026-11-23", "exercise": true})),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let (_, list) = s
+        .call_as(&phone, Method::GET, "/api/daily-completions", None)
+        .await;
+    let list = list.as_array().expect("a list");
+    assert_eq!(list.len(), 1, "{list:?}");
+    assert_eq!(
+        (list[0]["reading"].clone(), list[0]["exercise"].clone()),
+        (Value::Bool(true), Value::Bool(true))
+    );
+
+    let (status, refused) = s
+        .call_as(
+            &phone,
+            Method::POST,
+            "/api/daily-completions",
+            body(serde_json::json!({"date": "2026-11-23", "walked": true})),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("walked"),
+        "{refused}"
+    );
+}
+
+#[tokio::test]
+async fn journal_entries_are_written_answered_and_refused_with_reasons() {
+    let s = server().await;
+    let me = s.register("user-1763790000000-journ").await;
+    let entry = serde_json::json!({
+        "date": "2026-11-23", "title": "For my mother", "content": "Healing after her surgery.",
+        "category": "intercession"
+    });
+    let (status, created) = s
+        .call_as(&me, Method::POST, "/api/prayer-journal", Some(entry))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().expect("id").to_string();
+    assert!(id.starts_with("journal-"));
+
+    // Answered needs the flag; the date alone is refused and nothing changes.
+    let path = format!("/api/prayer-journal/{id}");
+    let (status, refused) = s
+        .call_as(
+            &me,
+            Method::PATCH,
+            &path,
+            Some(serde_json::json!({"answeredOn": "2026-11-30"})),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(refused["field"], "answeredOn", "{refused}");
+    let (status, answered) = s
+        .call_as(
+            &me,
+            Method::PATCH,
+            &path,
+            Some(serde_json::json!({"answered": true, "answeredOn": "2026-11-30"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{answered}");
+    let (_, list) = s
+        .call_as(&me, Method::GET, "/api/prayer-journal", None)
+        .await;
+    let list = list.as_array().expect("a list");
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0]["answeredOn"], "2026-11-30");
+    assert_eq!(list[0]["content"], "Healing after her surgery.");
+
+    let (status, blank) = s
+        .call_as(&me, Method::POST, "/api/prayer-journal",
+            Some(serde_json::json!({"date": "2026-11-23", "title": " ", "content": "x", "category": "praise"})))
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(blank["field"], "title", "{blank}");
+}
