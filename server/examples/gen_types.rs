@@ -233,6 +233,8 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::MainExercise>(cfg)
         .ty::<content::PremiumRoutine>(cfg)
         .ty::<content::JournalPrompt>(cfg)
+        .ty::<content::remedies::Remedy>(cfg)
+        .ty::<content::remedies::RemedySearch>(cfg)
         .ty::<content::Dated>(cfg)
         .ty::<content::DayContent>(cfg);
 

@@ -44,7 +44,7 @@ describe('premium members', () => {
     const page = await context.newPage();
     const premiumAnswers = [];
     page.on('response', (r) => {
-      if (r.url().includes('/api/premium-exercises')) premiumAnswers.push(r.status());
+      if (/\/api\/(premium-exercises|home-remedies)/.test(r.url())) premiumAnswers.push(r.status());
     });
     await page.goto('/premium-exercises');
     await page.getByRole('heading', { name: 'Premium Routine Preview' }).waitFor();
@@ -57,6 +57,9 @@ describe('premium members', () => {
     await page.goto('/premium-dashboard');
     await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
     assert.equal(await page.getByText('Welcome to Your Premium Dashboard').count(), 0);
+    await page.goto('/home-remedies');
+    await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Find Remedies' }).count(), 0);
     assert.deepEqual(premiumAnswers, [], 'the pages ask for no premium content for a free user');
     // Asked directly, the server refuses it with a reason.
     const answer = await page.evaluate(async () => {
@@ -108,6 +111,30 @@ describe('premium members', () => {
     // Home's week strip shows today's practices too.
     await page.goto('/');
     await page.locator('.week-day-today[aria-label$="2 of 4 practices done"]').waitFor();
+    await context.close();
+  });
+
+  test('remedies: a typo still finds the symptom; a quick symptom searches at a tap', async () => {
+    const { server, browser } = env;
+    const { context, page } = await loggedInBrowser(server, browser);
+    await page.goto('/home-remedies');
+    await page.getByRole('heading', { name: 'Natural Remedies from Your Kitchen' }).waitFor();
+    const box = page.getByLabel('What symptom would you like help with?');
+    assert.equal(await page.getByRole('button', { name: 'Find Remedies' }).isDisabled(), true);
+    await box.fill('sore throt');
+    await page.getByRole('button', { name: 'Find Remedies' }).click();
+    await page.getByRole('heading', { name: 'Remedies for Sore Throat' }).waitFor();
+    await page.getByRole('heading', { name: 'What to Avoid' }).waitFor();
+    await page.getByRole('heading', { name: 'When to Seek Professional Care' }).waitFor();
+    await page.getByText(/do not replace medical advice/).waitFor();
+
+    await page.getByRole('button', { name: 'Insomnia' }).click();
+    assert.equal(await box.inputValue(), 'Insomnia');
+    await page.getByRole('heading', { name: 'Remedies for Insomnia' }).waitFor();
+
+    await box.fill('purple elbows');
+    await page.getByRole('button', { name: 'Find Remedies' }).click();
+    await page.getByRole('heading', { name: 'No Remedies Found' }).waitFor();
     await context.close();
   });
 

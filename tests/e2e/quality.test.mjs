@@ -128,6 +128,7 @@ describe('accessibility of every page', () => {
     ['/premium-exercises', (p) => p.getByRole('heading', { name: 'Premium Routine Preview' }).waitFor()],
     ['/prayer-journal', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/premium-dashboard', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
+    ['/home-remedies', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/no/such/page', (p) => p.getByRole('heading', { name: '404 Page Not Found' }).waitFor()],
   ];
 
@@ -166,6 +167,13 @@ describe('accessibility of every page', () => {
     ['/premium-dashboard?tab=nutrition', (p) => p.locator('[data-card="snack"] h3').waitFor()],
     ['/premium-exercises', (p) => p.getByRole('heading', { name: 'All Routines' }).waitFor()],
     ['/premium-exercises?workout=premium-i01', (p) => p.getByRole('button', { name: 'Start Workout', exact: true }).waitFor()],
+    [
+      '/home-remedies',
+      async (p) => {
+        await p.getByRole('button', { name: 'Headache' }).click();
+        await p.getByRole('heading', { name: 'When to Seek Professional Care' }).waitFor();
+      },
+    ],
     ['/prayer-journal', (p) => p.getByRole('heading', { name: "Today's Prayer Prompts" }).waitFor()],
   ];
 

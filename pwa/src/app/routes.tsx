@@ -40,6 +40,7 @@ const BiblePage = lazy(() => import('../features/bible/BiblePage'));
 const PremiumDashboardPage = lazy(() => import('../features/dashboard/PremiumDashboardPage'));
 const PremiumExercisesPage = lazy(() => import('../features/premium-exercises/PremiumExercisesPage'));
 const PrayerJournalPage = lazy(() => import('../features/journal/PrayerJournalPage'));
+const HomeRemediesPage = lazy(() => import('../features/remedies/HomeRemediesPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
 export const ROUTES: AppRoute[] = [
@@ -109,6 +110,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/fitness', title: 'Movement', render: () => <TopicPage topic="fitness" /> },
   { path: '/premium-dashboard', title: 'Premium Dashboard', render: () => <PremiumDashboardPage /> },
   { path: '/premium-exercises', title: 'Premium Exercises', render: () => <PremiumExercisesPage /> },
+  { path: '/home-remedies', title: 'Home Remedies', render: () => <HomeRemediesPage /> },
   {
     path: '/prayer-journal',
     title: 'Prayer Journal',

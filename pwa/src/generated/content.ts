@@ -101,6 +101,22 @@ spiritualFocus: string, tips: Array<string>, benefits: string, };
 
 export type JournalPrompt = { id: string, category: JournalCategory, prompt: string, };
 
+export type Remedy = { name: string, ingredients: Array<string>, instructions: string, benefits: string, timing: string, };
+
+export type RemedySearch = { found: boolean, 
+/**
+ * What was typed.
+ */
+searchTerm: string, 
+/**
+ * The symptom found (none when nothing matched).
+ */
+symptom?: string, message?: string, primaryRemedies: Array<Remedy>, additionalSupport: Array<string>, avoidList: Array<string>, whenToSeekCare: string, 
+/**
+ * When nothing matched: the symptoms there are remedies for.
+ */
+suggestions: Array<string>, disclaimer: string, };
+
 export type Dated = { date: IsoDate, };
 
 export type DayContent = { date: IsoDate, 

@@ -33,11 +33,13 @@ pub enum Kind {
     PremiumExercises,
     /// The prayer journal's prompts.
     JournalPrompts,
+    /// Premium only: home remedies by symptom.
+    HomeRemedies,
 }
 
 impl Kind {
     /// Every kind of content file.
-    pub const ALL: [Kind; 15] = [
+    pub const ALL: [Kind; 16] = [
         Kind::BibleReadings,
         Kind::HealthTips,
         Kind::FoodSpotlights,
@@ -53,6 +55,7 @@ impl Kind {
         Kind::BibleStudies,
         Kind::PremiumExercises,
         Kind::JournalPrompts,
+        Kind::HomeRemedies,
     ];
 
     /// The kinds that show one item a day (Home's cards, the day payload).
@@ -73,7 +76,7 @@ impl Kind {
 
     /// Kinds sent to premium members only, through their own calls.
     pub fn is_premium_kind(self) -> bool {
-        matches!(self, Kind::PremiumExercises)
+        matches!(self, Kind::PremiumExercises | Kind::HomeRemedies)
     }
 
     /// The path segment under `/api/`, the content file stem and the rotation salt.
@@ -94,6 +97,7 @@ impl Kind {
             Kind::BibleStudies => "bible-studies",
             Kind::PremiumExercises => "premium-exercises",
             Kind::JournalPrompts => "journal-prompts",
+            Kind::HomeRemedies => "home-remedies",
         }
     }
 
@@ -115,6 +119,7 @@ impl Kind {
             Kind::BibleStudies => "bibleStudy",
             Kind::PremiumExercises => "premiumExercise",
             Kind::JournalPrompts => "journalPrompt",
+            Kind::HomeRemedies => "homeRemedy",
         }
     }
 
@@ -145,6 +150,7 @@ impl Kind {
             Kind::BibleStudies => typed::<BibleStudy>(item),
             Kind::PremiumExercises => typed::<PremiumRoutine>(item),
             Kind::JournalPrompts => typed::<JournalPrompt>(item),
+            Kind::HomeRemedies => typed::<super::remedies::RemedyEntry>(item),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! - `kinds`: the kinds of content and the shape of their items.
 //! - `studies`: the shape of a Bible study.
 //! - `premium`: the premium content's shapes and which routines a date features.
+//! - `remedies`: home remedies and the symptom search.
 //! - `files`: reading and checking the content files.
 //! - `store`: loading them into SQLite when they changed, and the in-memory set served.
 //! - `days`: the item of a date, the day and home payloads, the archive.
@@ -13,6 +14,7 @@ mod days;
 mod files;
 pub mod kinds;
 pub mod premium;
+pub mod remedies;
 mod store;
 pub mod studies;
 

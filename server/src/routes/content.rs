@@ -3,6 +3,7 @@
 
 use crate::api::{DailyRange, Refreshed};
 use crate::content::premium::LEVELS;
+use crate::content::remedies::{RemedySearch, SYMPTOM_MAX, remedy_search};
 use crate::content::{
     Kind, archive, day_payload, full_item, is_premium_only, item_for, without_premium_script,
 };
@@ -192,6 +193,27 @@ pub async fn premium_exercises_level_get(
     }
     let today = date_param(&q, "date", &state.clock)?;
     Ok(Json(routines(&state.content(), Some(&level), today)))
+}
+
+/// `GET /api/home-remedies/search?symptom=`: the remedies for a symptom, found
+/// by its name, another word for it or with a typo. Premium members only.
+pub async fn remedies_search_get(
+    State(state): State<AppState>,
+    _premium: PremiumUser,
+    Query(q): Params,
+) -> Result<Json<RemedySearch>, AppError> {
+    let symptom = q.get("symptom").map(|s| s.trim()).unwrap_or_default();
+    if symptom.is_empty() {
+        return Err(AppError::BadRequest(
+            "symptom: type a symptom to search for, e.g. ?symptom=sore%20throat".into(),
+        ));
+    }
+    if symptom.chars().count() > SYMPTOM_MAX {
+        return Err(AppError::BadRequest(format!(
+            "symptom: must be at most {SYMPTOM_MAX} characters"
+        )));
+    }
+    Ok(Json(remedy_search(&state.content(), symptom)))
 }
 
 /// Today's biohack in full, premium-only ones included: for premium members.

@@ -144,6 +144,10 @@ pub fn router(state: AppState) -> Router {
             "/api/premium-exercises/difficulty/{level}",
             get(content::premium_exercises_level_get),
         )
+        .route(
+            "/api/home-remedies/search",
+            get(content::remedies_search_get),
+        )
         .route("/api/{kind}/today", get(content::today_get))
         .route("/api/{kind}", get(content::archive_get));
     for (path, methods) in record_routes() {

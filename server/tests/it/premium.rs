@@ -20,6 +20,7 @@ const PREMIUM_CALLS: &[&str] = &[
     "/api/premium-exercises",
     "/api/premium-exercises/today",
     "/api/premium-exercises/difficulty/beginner",
+    "/api/home-remedies/search?symptom=headache",
 ];
 
 #[tokio::test]
@@ -260,4 +261,65 @@ async fn journal_entries_are_written_answered_and_refused_with_reasons() {
         .await;
     assert_eq!(status, 400);
     assert_eq!(blank["field"], "title", "{blank}");
+}
+
+#[tokio::test]
+async fn remedies_are_found_by_name_other_words_and_typos_with_safety_advice() {
+    let s = server().await;
+    let member = owner_device(&s, "user-1763790000000-remed", OWNER).await;
+    let search = |q: &'static str| {
+        let (s, m) = (&s, &member);
+        async move {
+            s.call_as(
+                m,
+                Method::GET,
+                &format!("/api/home-remedies/search?symptom={q}"),
+                None,
+            )
+            .await
+        }
+    };
+    for (typed, symptom) in [
+        ("sore%20throat", "Sore Throat"),
+        ("can%27t%20sleep", "Insomnia"),
+        ("sore%20throt", "Sore Throat"),
+        ("headahce", "Headache"),
+        ("Stuffy%20Nose", "Congestion"),
+    ] {
+        let (status, body) = search(typed).await;
+        assert_eq!(status, 200, "{typed}: {body}");
+        assert_eq!(body["found"], true, "{typed}: {body}");
+        assert_eq!(body["symptom"], symptom, "{typed}");
+        assert!(
+            !body["primaryRemedies"]
+                .as_array()
+                .expect("remedies")
+                .is_empty()
+        );
+        assert!(!body["avoidList"].as_array().expect("avoid").is_empty());
+        assert!(
+            body["whenToSeekCare"]
+                .as_str()
+                .is_some_and(|t| t.len() > 40)
+        );
+        assert!(
+            body["disclaimer"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("do not replace medical advice")
+        );
+    }
+    let (status, none) = search("purple%20elbows").await;
+    assert_eq!(status, 200);
+    assert_eq!(none["found"], false);
+    assert!(none["suggestions"].as_array().expect("suggestions").len() >= 40);
+    let (status, blank) = search("%20%20").await;
+    assert_eq!(status, 400);
+    assert!(
+        blank["message"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("symptom:"),
+        "{blank}"
+    );
 }

@@ -162,6 +162,7 @@ function QuickButtons() {
     { to: '/prayer-reminders', title: 'Prayer Reminders', detail: active === undefined ? '' : `${active} ${active === 1 ? 'reminder' : 'reminders'} set` },
     { to: '/prayer-journal', title: 'Prayer Journal', detail: 'Private, on all your devices' },
     { to: '/premium-exercises', title: 'Premium Workouts', detail: 'Guided routines at three levels' },
+    { to: '/home-remedies', title: 'Home Remedies', detail: 'Kitchen remedies, with safety advice' },
   ];
   return (
     <nav className="tools-grid" aria-label="Premium tools">
