@@ -235,6 +235,9 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::JournalPrompt>(cfg)
         .ty::<content::remedies::Remedy>(cfg)
         .ty::<content::remedies::RemedySearch>(cfg)
+        .ty::<content::TechniqueLevel>(cfg)
+        .ty::<content::Technique>(cfg)
+        .ty::<content::GlossaryCategory>(cfg)
         .ty::<content::Dated>(cfg)
         .ty::<content::DayContent>(cfg);
 

@@ -44,7 +44,7 @@ describe('premium members', () => {
     const page = await context.newPage();
     const premiumAnswers = [];
     page.on('response', (r) => {
-      if (/\/api\/(premium-exercises|home-remedies)/.test(r.url())) premiumAnswers.push(r.status());
+      if (/\/api\/(premium-exercises|home-remedies|biohack-categories)/.test(r.url())) premiumAnswers.push(r.status());
     });
     await page.goto('/premium-exercises');
     await page.getByRole('heading', { name: 'Premium Routine Preview' }).waitFor();
@@ -60,6 +60,8 @@ describe('premium members', () => {
     await page.goto('/home-remedies');
     await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Find Remedies' }).count(), 0);
+    await page.goto('/biohack-glossary');
+    await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
     assert.deepEqual(premiumAnswers, [], 'the pages ask for no premium content for a free user');
     // Asked directly, the server refuses it with a reason.
     const answer = await page.evaluate(async () => {
@@ -135,6 +137,27 @@ describe('premium members', () => {
     await box.fill('purple elbows');
     await page.getByRole('button', { name: 'Find Remedies' }).click();
     await page.getByRole('heading', { name: 'No Remedies Found' }).waitFor();
+    await context.close();
+  });
+
+  test('the glossary: categories with real counts, the techniques of a category and their Safety tab', async () => {
+    const { server, browser } = env;
+    const { context, page } = await loggedInBrowser(server, browser);
+    await page.goto('/biohack-glossary');
+    const stat = (label) => page.locator('.stat').filter({ hasText: label }).locator('.stat-value');
+    await stat('Categories').waitFor();
+    assert.equal(await stat('Categories').textContent(), '9');
+    assert.equal(await stat('Techniques').textContent(), '45');
+    assert.equal(await stat('Possibilities').textContent(), '∞');
+    await page.getByRole('button', { name: /Cold Therapy/ }).click();
+    await page.getByRole('heading', { name: 'Cold Plunge' }).waitFor();
+    const plunge = page.locator('article').filter({ has: page.getByRole('heading', { name: 'Cold Plunge' }) });
+    await plunge.getByRole('tab', { name: 'Safety' }).click();
+    await plunge.getByText(/Never plunge alone/).waitFor();
+    await page.getByRole('button', { name: '← All Categories' }).click();
+    // The dashboard's quick button counts the categories.
+    await page.goto('/premium-dashboard');
+    await page.getByText('9 optimization categories').waitFor();
     await context.close();
   });
 

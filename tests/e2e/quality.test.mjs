@@ -129,6 +129,7 @@ describe('accessibility of every page', () => {
     ['/prayer-journal', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/premium-dashboard', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/home-remedies', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
+    ['/biohack-glossary', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/no/such/page', (p) => p.getByRole('heading', { name: '404 Page Not Found' }).waitFor()],
   ];
 
@@ -172,6 +173,13 @@ describe('accessibility of every page', () => {
       async (p) => {
         await p.getByRole('button', { name: 'Headache' }).click();
         await p.getByRole('heading', { name: 'When to Seek Professional Care' }).waitFor();
+      },
+    ],
+    [
+      '/biohack-glossary',
+      async (p) => {
+        await p.getByRole('button', { name: /Heat Therapy/ }).click();
+        await p.getByRole('heading', { name: 'Sauna Session' }).waitFor();
       },
     ],
     ['/prayer-journal', (p) => p.getByRole('heading', { name: "Today's Prayer Prompts" }).waitFor()],

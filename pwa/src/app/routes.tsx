@@ -41,6 +41,7 @@ const PremiumDashboardPage = lazy(() => import('../features/dashboard/PremiumDas
 const PremiumExercisesPage = lazy(() => import('../features/premium-exercises/PremiumExercisesPage'));
 const PrayerJournalPage = lazy(() => import('../features/journal/PrayerJournalPage'));
 const HomeRemediesPage = lazy(() => import('../features/remedies/HomeRemediesPage'));
+const BiohackGlossaryPage = lazy(() => import('../features/glossary/BiohackGlossaryPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
 export const ROUTES: AppRoute[] = [
@@ -111,6 +112,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/premium-dashboard', title: 'Premium Dashboard', render: () => <PremiumDashboardPage /> },
   { path: '/premium-exercises', title: 'Premium Exercises', render: () => <PremiumExercisesPage /> },
   { path: '/home-remedies', title: 'Home Remedies', render: () => <HomeRemediesPage /> },
+  { path: '/biohack-glossary', title: 'Biohack Glossary', render: () => <BiohackGlossaryPage /> },
   {
     path: '/prayer-journal',
     title: 'Prayer Journal',

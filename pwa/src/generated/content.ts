@@ -117,6 +117,16 @@ symptom?: string, message?: string, primaryRemedies: Array<Remedy>, additionalSu
  */
 suggestions: Array<string>, disclaimer: string, };
 
+export type TechniqueLevel = "Beginner" | "Intermediate" | "Advanced";
+
+export type Technique = { name: string, description: string, howTo: string, benefits: Array<string>, difficulty: TechniqueLevel, timeRequired: string, equipment?: Array<string>, tips: Array<string>, warnings: Array<string>, };
+
+export type GlossaryCategory = { id: string, title: string, description: string, icon: string, 
+/**
+ * A gradient, as the spec names it ("from-amber-400 to-orange-500").
+ */
+color: string, techniques: Array<Technique>, };
+
 export type Dated = { date: IsoDate, };
 
 export type DayContent = { date: IsoDate, 

@@ -35,11 +35,13 @@ pub enum Kind {
     JournalPrompts,
     /// Premium only: home remedies by symptom.
     HomeRemedies,
+    /// Premium only: the biohack glossary's categories and techniques.
+    BiohackCategories,
 }
 
 impl Kind {
     /// Every kind of content file.
-    pub const ALL: [Kind; 16] = [
+    pub const ALL: [Kind; 17] = [
         Kind::BibleReadings,
         Kind::HealthTips,
         Kind::FoodSpotlights,
@@ -56,6 +58,7 @@ impl Kind {
         Kind::PremiumExercises,
         Kind::JournalPrompts,
         Kind::HomeRemedies,
+        Kind::BiohackCategories,
     ];
 
     /// The kinds that show one item a day (Home's cards, the day payload).
@@ -76,7 +79,10 @@ impl Kind {
 
     /// Kinds sent to premium members only, through their own calls.
     pub fn is_premium_kind(self) -> bool {
-        matches!(self, Kind::PremiumExercises | Kind::HomeRemedies)
+        matches!(
+            self,
+            Kind::PremiumExercises | Kind::HomeRemedies | Kind::BiohackCategories
+        )
     }
 
     /// The path segment under `/api/`, the content file stem and the rotation salt.
@@ -98,6 +104,7 @@ impl Kind {
             Kind::PremiumExercises => "premium-exercises",
             Kind::JournalPrompts => "journal-prompts",
             Kind::HomeRemedies => "home-remedies",
+            Kind::BiohackCategories => "biohack-categories",
         }
     }
 
@@ -120,6 +127,7 @@ impl Kind {
             Kind::PremiumExercises => "premiumExercise",
             Kind::JournalPrompts => "journalPrompt",
             Kind::HomeRemedies => "homeRemedy",
+            Kind::BiohackCategories => "biohackCategory",
         }
     }
 
@@ -151,6 +159,7 @@ impl Kind {
             Kind::PremiumExercises => typed::<PremiumRoutine>(item),
             Kind::JournalPrompts => typed::<JournalPrompt>(item),
             Kind::HomeRemedies => typed::<super::remedies::RemedyEntry>(item),
+            Kind::BiohackCategories => typed::<super::premium::GlossaryCategory>(item),
         }
     }
 }

@@ -21,6 +21,9 @@ pub mod studies;
 pub use days::{archive, day_payload, full_item, home_payload, is_premium_only, item_for};
 pub use files::{ContentFiles, read_content_files};
 pub use kinds::*;
-pub use premium::{MainExercise, PremiumRoutine, routines, todays_routines};
+pub use premium::{
+    GlossaryCategory, MainExercise, PremiumRoutine, Technique, TechniqueLevel, routines,
+    todays_routines,
+};
 pub use store::{ContentSet, load_into_db};
 pub use studies::*;

@@ -97,3 +97,39 @@ fn dated(item: &Value, date: Date) -> Value {
     item["date"] = json!(date.to_string());
     item
 }
+
+/// A biohack glossary category and its techniques.
+#[derive(Debug, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GlossaryCategory {
+    id: String,
+    title: String,
+    description: String,
+    icon: String,
+    /// A gradient, as the spec names it ("from-amber-400 to-orange-500").
+    color: String,
+    techniques: Vec<Technique>,
+}
+
+#[derive(Debug, Serialize, Deserialize, TS)]
+pub enum TechniqueLevel {
+    Beginner,
+    Intermediate,
+    Advanced,
+}
+
+#[derive(Debug, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Technique {
+    name: String,
+    description: String,
+    how_to: String,
+    benefits: Vec<String>,
+    difficulty: TechniqueLevel,
+    time_required: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    equipment: Vec<String>,
+    tips: Vec<String>,
+    warnings: Vec<String>,
+}

@@ -216,6 +216,15 @@ pub async fn remedies_search_get(
     Ok(Json(remedy_search(&state.content(), symptom)))
 }
 
+/// `GET /api/biohack-categories`: the glossary, every category with its
+/// techniques. Premium members only.
+pub async fn biohack_categories_get(
+    State(state): State<AppState>,
+    _premium: PremiumUser,
+) -> Json<Vec<Value>> {
+    Json(state.content().items(Kind::BiohackCategories).to_vec())
+}
+
 /// Today's biohack in full, premium-only ones included: for premium members.
 pub async fn premium_biohack_get(
     State(state): State<AppState>,

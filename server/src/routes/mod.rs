@@ -148,6 +148,10 @@ pub fn router(state: AppState) -> Router {
             "/api/home-remedies/search",
             get(content::remedies_search_get),
         )
+        .route(
+            "/api/biohack-categories",
+            get(content::biohack_categories_get),
+        )
         .route("/api/{kind}/today", get(content::today_get))
         .route("/api/{kind}", get(content::archive_get));
     for (path, methods) in record_routes() {

@@ -21,6 +21,7 @@ const PREMIUM_CALLS: &[&str] = &[
     "/api/premium-exercises/today",
     "/api/premium-exercises/difficulty/beginner",
     "/api/home-remedies/search?symptom=headache",
+    "/api/biohack-categories",
 ];
 
 #[tokio::test]
@@ -322,4 +323,25 @@ async fn remedies_are_found_by_name_other_words_and_typos_with_safety_advice() {
             .starts_with("symptom:"),
         "{blank}"
     );
+}
+
+#[tokio::test]
+async fn members_get_the_glossary_nine_categories_of_five_techniques_with_warnings() {
+    let s = server().await;
+    let member = owner_device(&s, "user-1763790000000-gloss", OWNER).await;
+    let (status, list) = s
+        .call_as(&member, Method::GET, "/api/biohack-categories", None)
+        .await;
+    assert_eq!(status, 200, "{list}");
+    let list = list.as_array().expect("a list");
+    assert!(list.len() >= 9);
+    for c in list {
+        let techniques = c["techniques"].as_array().expect("techniques");
+        assert!(techniques.len() >= 5, "{}", c["id"]);
+        assert!(
+            techniques
+                .iter()
+                .all(|t| t["warnings"].as_array().is_some_and(|w| !w.is_empty()))
+        );
+    }
 }

@@ -13,7 +13,7 @@ import { useContentList } from '../../content/useContentList';
 import { useDaily } from '../../content/useDaily';
 import { MEMBER_SINCE_KEY, STATUS_KEY } from '../../entitlement/entitlement';
 import { usePremium } from '../../entitlement/usePremium';
-import type { PremiumRoutine } from '../../generated/content';
+import type { GlossaryCategory, PremiumRoutine } from '../../generated/content';
 import { storage } from '../../lib/storage';
 import { useRecords } from '../../sync/useRecords';
 import { loadCore, loadedCore, todayIn } from '../../wasm/core';
@@ -158,7 +158,9 @@ function TodayProgress({ today }: { today: string }) {
 function QuickButtons() {
   const reminders = useRecords('prayerReminders').value;
   const active = reminders?.filter((r) => r.fields.isActive === 1).length;
+  const categories = useContentList<GlossaryCategory>('/api/biohack-categories').data?.length;
   const buttons = [
+    { to: '/biohack-glossary', title: 'Biohack Glossary', detail: categories ? `${categories} optimization categories` : 'Techniques with safety notes' },
     { to: '/prayer-reminders', title: 'Prayer Reminders', detail: active === undefined ? '' : `${active} ${active === 1 ? 'reminder' : 'reminders'} set` },
     { to: '/prayer-journal', title: 'Prayer Journal', detail: 'Private, on all your devices' },
     { to: '/premium-exercises', title: 'Premium Workouts', detail: 'Guided routines at three levels' },

@@ -5,7 +5,7 @@ export const PREMIUM_FEATURES = [
   'Guided premium workouts at three levels',
   'Your premium dashboard with daily progress',
   'A private prayer journal on all your devices',
-  'Natural home remedies for everyday symptoms',
+  'Natural home remedies and the biohack glossary',
   'Premium guided meditations and prayer sessions',
   'Daily premium biohacks',
 ] as const;
