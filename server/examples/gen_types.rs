@@ -238,6 +238,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::TechniqueLevel>(cfg)
         .ty::<content::Technique>(cfg)
         .ty::<content::GlossaryCategory>(cfg)
+        .ty::<content::LibraryReading>(cfg)
         .ty::<content::Dated>(cfg)
         .ty::<content::DayContent>(cfg);
 

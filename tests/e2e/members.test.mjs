@@ -44,7 +44,7 @@ describe('premium members', () => {
     const page = await context.newPage();
     const premiumAnswers = [];
     page.on('response', (r) => {
-      if (/\/api\/(premium-exercises|home-remedies|biohack-categories)/.test(r.url())) premiumAnswers.push(r.status());
+      if (/\/api\/(premium-exercises|home-remedies|biohack-categories|premium-library)/.test(r.url())) premiumAnswers.push(r.status());
     });
     await page.goto('/premium-exercises');
     await page.getByRole('heading', { name: 'Premium Routine Preview' }).waitFor();
@@ -61,6 +61,8 @@ describe('premium members', () => {
     await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Find Remedies' }).count(), 0);
     await page.goto('/biohack-glossary');
+    await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
+    await page.goto('/premium-library');
     await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
     assert.deepEqual(premiumAnswers, [], 'the pages ask for no premium content for a free user');
     // Asked directly, the server refuses it with a reason.
@@ -155,6 +157,18 @@ describe('premium members', () => {
     await plunge.getByRole('tab', { name: 'Safety' }).click();
     await plunge.getByText(/Never plunge alone/).waitFor();
     await page.getByRole('button', { name: '← All Categories' }).click();
+    // The library: filtered by author, each link a search in a new tab.
+    await page.goto('/premium-library');
+    await page.getByRole('heading', { name: 'Recommended Reading' }).waitFor();
+    const count = async () => Number(/(\d+) readings/.exec(await page.getByRole('status').filter({ hasText: 'readings' }).textContent())[1]);
+    assert.ok((await count()) >= 27);
+    await page.getByLabel('Author').selectOption('Brother Lawrence');
+    await page.getByRole('heading', { name: 'The Practice of the Presence of God', exact: true }).waitFor();
+    assert.equal(await count(), 3);
+    const link = page.getByRole('link', { name: /^Read Article ?: The Practice of the Presence of God \(/ });
+    assert.equal(await link.getAttribute('target'), '_blank');
+    assert.match(await link.getAttribute('href'), /^https:\/\/www\.gutenberg\.org\/ebooks\/search\/\?query=/);
+    await page.getByRole('heading', { name: 'About These Experts' }).waitFor();
     // The dashboard's quick button counts the categories.
     await page.goto('/premium-dashboard');
     await page.getByText('9 optimization categories').waitFor();

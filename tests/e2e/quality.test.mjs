@@ -130,6 +130,7 @@ describe('accessibility of every page', () => {
     ['/premium-dashboard', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/home-remedies', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/biohack-glossary', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
+    ['/premium-library', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/no/such/page', (p) => p.getByRole('heading', { name: '404 Page Not Found' }).waitFor()],
   ];
 
@@ -182,6 +183,7 @@ describe('accessibility of every page', () => {
         await p.getByRole('heading', { name: 'Sauna Session' }).waitFor();
       },
     ],
+    ['/premium-library', (p) => p.getByRole('heading', { name: 'About These Experts' }).waitFor()],
     ['/prayer-journal', (p) => p.getByRole('heading', { name: "Today's Prayer Prompts" }).waitFor()],
   ];
 

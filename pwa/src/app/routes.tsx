@@ -42,6 +42,7 @@ const PremiumExercisesPage = lazy(() => import('../features/premium-exercises/Pr
 const PrayerJournalPage = lazy(() => import('../features/journal/PrayerJournalPage'));
 const HomeRemediesPage = lazy(() => import('../features/remedies/HomeRemediesPage'));
 const BiohackGlossaryPage = lazy(() => import('../features/glossary/BiohackGlossaryPage'));
+const PremiumLibraryPage = lazy(() => import('../features/library/PremiumLibraryPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
 export const ROUTES: AppRoute[] = [
@@ -113,6 +114,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/premium-exercises', title: 'Premium Exercises', render: () => <PremiumExercisesPage /> },
   { path: '/home-remedies', title: 'Home Remedies', render: () => <HomeRemediesPage /> },
   { path: '/biohack-glossary', title: 'Biohack Glossary', render: () => <BiohackGlossaryPage /> },
+  { path: '/premium-library', title: 'Premium Library', render: () => <PremiumLibraryPage /> },
   {
     path: '/prayer-journal',
     title: 'Prayer Journal',

@@ -127,6 +127,8 @@ export type GlossaryCategory = { id: string, title: string, description: string,
  */
 color: string, techniques: Array<Technique>, };
 
+export type LibraryReading = { id: string, title: string, author: string, topic: string, category: string, description: string, url: string, };
+
 export type Dated = { date: IsoDate, };
 
 export type DayContent = { date: IsoDate, 

@@ -37,11 +37,13 @@ pub enum Kind {
     HomeRemedies,
     /// Premium only: the biohack glossary's categories and techniques.
     BiohackCategories,
+    /// Premium only: the reading library.
+    PremiumLibrary,
 }
 
 impl Kind {
     /// Every kind of content file.
-    pub const ALL: [Kind; 17] = [
+    pub const ALL: [Kind; 18] = [
         Kind::BibleReadings,
         Kind::HealthTips,
         Kind::FoodSpotlights,
@@ -59,6 +61,7 @@ impl Kind {
         Kind::JournalPrompts,
         Kind::HomeRemedies,
         Kind::BiohackCategories,
+        Kind::PremiumLibrary,
     ];
 
     /// The kinds that show one item a day (Home's cards, the day payload).
@@ -81,7 +84,10 @@ impl Kind {
     pub fn is_premium_kind(self) -> bool {
         matches!(
             self,
-            Kind::PremiumExercises | Kind::HomeRemedies | Kind::BiohackCategories
+            Kind::PremiumExercises
+                | Kind::HomeRemedies
+                | Kind::BiohackCategories
+                | Kind::PremiumLibrary
         )
     }
 
@@ -105,6 +111,7 @@ impl Kind {
             Kind::JournalPrompts => "journal-prompts",
             Kind::HomeRemedies => "home-remedies",
             Kind::BiohackCategories => "biohack-categories",
+            Kind::PremiumLibrary => "premium-library",
         }
     }
 
@@ -128,6 +135,7 @@ impl Kind {
             Kind::JournalPrompts => "journalPrompt",
             Kind::HomeRemedies => "homeRemedy",
             Kind::BiohackCategories => "biohackCategory",
+            Kind::PremiumLibrary => "libraryReading",
         }
     }
 
@@ -160,6 +168,7 @@ impl Kind {
             Kind::JournalPrompts => typed::<JournalPrompt>(item),
             Kind::HomeRemedies => typed::<super::remedies::RemedyEntry>(item),
             Kind::BiohackCategories => typed::<super::premium::GlossaryCategory>(item),
+            Kind::PremiumLibrary => typed::<super::premium::LibraryReading>(item),
         }
     }
 }

@@ -22,8 +22,8 @@ pub use days::{archive, day_payload, full_item, home_payload, is_premium_only, i
 pub use files::{ContentFiles, read_content_files};
 pub use kinds::*;
 pub use premium::{
-    GlossaryCategory, MainExercise, PremiumRoutine, Technique, TechniqueLevel, routines,
-    todays_routines,
+    GlossaryCategory, LibraryReading, MainExercise, PremiumRoutine, Technique, TechniqueLevel,
+    routines, todays_routines,
 };
 pub use store::{ContentSet, load_into_db};
 pub use studies::*;

@@ -133,3 +133,18 @@ pub struct Technique {
     tips: Vec<String>,
     warnings: Vec<String>,
 }
+
+/// A reading in the premium library: a public-domain Christian work, a
+/// summary written for Manna and a search for it on Project Gutenberg (a
+/// search address, so it cannot point at a page that does not exist).
+#[derive(Debug, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LibraryReading {
+    id: String,
+    title: String,
+    author: String,
+    topic: String,
+    category: String,
+    description: String,
+    url: String,
+}

@@ -225,6 +225,14 @@ pub async fn biohack_categories_get(
     Json(state.content().items(Kind::BiohackCategories).to_vec())
 }
 
+/// `GET /api/premium-library`: the recommended readings. Premium members only.
+pub async fn premium_library_get(
+    State(state): State<AppState>,
+    _premium: PremiumUser,
+) -> Json<Vec<Value>> {
+    Json(state.content().items(Kind::PremiumLibrary).to_vec())
+}
+
 /// Today's biohack in full, premium-only ones included: for premium members.
 pub async fn premium_biohack_get(
     State(state): State<AppState>,

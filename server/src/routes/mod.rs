@@ -152,6 +152,7 @@ pub fn router(state: AppState) -> Router {
             "/api/biohack-categories",
             get(content::biohack_categories_get),
         )
+        .route("/api/premium-library", get(content::premium_library_get))
         .route("/api/{kind}/today", get(content::today_get))
         .route("/api/{kind}", get(content::archive_get));
     for (path, methods) in record_routes() {

@@ -22,6 +22,7 @@ const PREMIUM_CALLS: &[&str] = &[
     "/api/premium-exercises/difficulty/beginner",
     "/api/home-remedies/search?symptom=headache",
     "/api/biohack-categories",
+    "/api/premium-library",
 ];
 
 #[tokio::test]
@@ -344,4 +345,28 @@ async fn members_get_the_glossary_nine_categories_of_five_techniques_with_warnin
                 .all(|t| t["warnings"].as_array().is_some_and(|w| !w.is_empty()))
         );
     }
+}
+
+#[tokio::test]
+async fn members_get_the_library_of_public_domain_readings_with_search_links() {
+    let s = server().await;
+    let member = owner_device(&s, "user-1763790000000-libry", OWNER).await;
+    let (status, list) = s
+        .call_as(&member, Method::GET, "/api/premium-library", None)
+        .await;
+    assert_eq!(status, 200, "{list}");
+    let list = list.as_array().expect("a list");
+    assert!(list.len() >= 27);
+    let mut authors: Vec<&str> = list
+        .iter()
+        .map(|r| r["author"].as_str().expect("author"))
+        .collect();
+    authors.sort_unstable();
+    authors.dedup();
+    assert_eq!(authors.len(), 8, "{authors:?}");
+    assert!(list.iter().all(|r| {
+        r["url"]
+            .as_str()
+            .is_some_and(|u| u.starts_with("https://www.gutenberg.org/ebooks/search/?query="))
+    }));
 }

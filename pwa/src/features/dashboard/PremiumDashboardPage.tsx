@@ -165,6 +165,7 @@ function QuickButtons() {
     { to: '/prayer-journal', title: 'Prayer Journal', detail: 'Private, on all your devices' },
     { to: '/premium-exercises', title: 'Premium Workouts', detail: 'Guided routines at three levels' },
     { to: '/home-remedies', title: 'Home Remedies', detail: 'Kitchen remedies, with safety advice' },
+    { to: '/premium-library', title: 'Premium Library', detail: 'Classic Christian readings' },
   ];
   return (
     <nav className="tools-grid" aria-label="Premium tools">

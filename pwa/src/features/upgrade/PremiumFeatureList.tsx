@@ -6,6 +6,7 @@ export const PREMIUM_FEATURES = [
   'Your premium dashboard with daily progress',
   'A private prayer journal on all your devices',
   'Natural home remedies and the biohack glossary',
+  'A library of classic Christian readings',
   'Premium guided meditations and prayer sessions',
   'Daily premium biohacks',
 ] as const;
