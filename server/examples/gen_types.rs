@@ -239,6 +239,8 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::Technique>(cfg)
         .ty::<content::GlossaryCategory>(cfg)
         .ty::<content::LibraryReading>(cfg)
+        .ty::<content::archive::ArchiveHit>(cfg)
+        .ty::<content::archive::ArchivePage>(cfg)
         .ty::<content::Dated>(cfg)
         .ty::<content::DayContent>(cfg);
 

@@ -44,7 +44,7 @@ describe('premium members', () => {
     const page = await context.newPage();
     const premiumAnswers = [];
     page.on('response', (r) => {
-      if (/\/api\/(premium-exercises|home-remedies|biohack-categories|premium-library)/.test(r.url())) premiumAnswers.push(r.status());
+      if (/\/api\/(premium-exercises|home-remedies|biohack-categories|premium-library|archive)/.test(r.url())) premiumAnswers.push(r.status());
     });
     await page.goto('/premium-exercises');
     await page.getByRole('heading', { name: 'Premium Routine Preview' }).waitFor();
@@ -63,6 +63,8 @@ describe('premium members', () => {
     await page.goto('/biohack-glossary');
     await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
     await page.goto('/premium-library');
+    await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
+    await page.goto('/archive');
     await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
     assert.deepEqual(premiumAnswers, [], 'the pages ask for no premium content for a free user');
     // Asked directly, the server refuses it with a reason.
@@ -172,6 +174,38 @@ describe('premium members', () => {
     // The dashboard's quick button counts the categories.
     await page.goto('/premium-dashboard');
     await page.getByText('9 optimization categories').waitFor();
+    await context.close();
+  });
+
+  test('the archive: search by word, phrase and reference, filter, sort, clear', async () => {
+    const { server, browser } = env;
+    const { context, page } = await loggedInBrowser(server, browser);
+    await page.goto('/premium-archive');
+    const found = page.getByRole('status').filter({ hasText: /^Found \d+ items?$/ });
+    const count = async () => Number(/Found (\d+)/.exec(await found.textContent())[1]);
+    await found.waitFor();
+    const everything = await count();
+    assert.ok(everything >= 4 * 31, `${everything}`);
+    const search = page.getByPlaceholder('Search all content...');
+    await search.fill('Psalm 23');
+    await page.getByRole('heading', { name: 'Psalm 23:1-3' }).waitFor();
+    assert.match(await page.locator('.archive-card').first().textContent(), /Day \d+/);
+    await search.fill('"still waters"');
+    await page.getByText('Found 1 item', { exact: true }).waitFor();
+    await search.fill('spinach');
+    await page.getByLabel('Type').selectOption('nutrition');
+    await page.getByRole('heading', { name: 'Spinach', exact: true }).waitFor();
+    for (const snippet of await page.locator('.archive-card > p:not(.meta)').allTextContents()) assert.ok(snippet.length <= 120, snippet);
+    await search.fill('zzzzqqq');
+    await page.getByText('No content found').waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByText(`Found ${everything} items`).waitFor();
+    assert.equal(await search.inputValue(), '');
+    await page.getByLabel('Sort').selectOption('alphabetical');
+    await page.waitForFunction(() => {
+      const titles = [...document.querySelectorAll('.archive-card h2')].map((h) => h.textContent.toLowerCase());
+      return titles.length > 1 && titles.every((t, i) => i === 0 || titles[i - 1] <= t);
+    });
     await context.close();
   });
 

@@ -131,6 +131,7 @@ describe('accessibility of every page', () => {
     ['/home-remedies', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/biohack-glossary', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/premium-library', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
+    ['/archive', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/no/such/page', (p) => p.getByRole('heading', { name: '404 Page Not Found' }).waitFor()],
   ];
 
@@ -184,6 +185,7 @@ describe('accessibility of every page', () => {
       },
     ],
     ['/premium-library', (p) => p.getByRole('heading', { name: 'About These Experts' }).waitFor()],
+    ['/premium-archive', (p) => p.getByText(/^Found \d+ items$/).waitFor()],
     ['/prayer-journal', (p) => p.getByRole('heading', { name: "Today's Prayer Prompts" }).waitFor()],
   ];
 

@@ -43,6 +43,7 @@ const PrayerJournalPage = lazy(() => import('../features/journal/PrayerJournalPa
 const HomeRemediesPage = lazy(() => import('../features/remedies/HomeRemediesPage'));
 const BiohackGlossaryPage = lazy(() => import('../features/glossary/BiohackGlossaryPage'));
 const PremiumLibraryPage = lazy(() => import('../features/library/PremiumLibraryPage'));
+const ArchivePage = lazy(() => import('../features/archive/ArchivePage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
 export const ROUTES: AppRoute[] = [
@@ -115,6 +116,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/home-remedies', title: 'Home Remedies', render: () => <HomeRemediesPage /> },
   { path: '/biohack-glossary', title: 'Biohack Glossary', render: () => <BiohackGlossaryPage /> },
   { path: '/premium-library', title: 'Premium Library', render: () => <PremiumLibraryPage /> },
+  ...['/archive', '/premium-archive'].map((path) => ({ path, title: 'Premium Archive', render: () => <ArchivePage /> })),
   {
     path: '/prayer-journal',
     title: 'Prayer Journal',

@@ -129,6 +129,30 @@ color: string, techniques: Array<Technique>, };
 
 export type LibraryReading = { id: string, title: string, author: string, topic: string, category: string, description: string, url: string, };
 
+export type ArchiveHit = { 
+/**
+ * `bible`, `health`, `nutrition` or `fitness`.
+ */
+type: string, id: string, title: string, 
+/**
+ * The last date it was shown, up to today.
+ */
+date: string, 
+/**
+ * At most 120 characters of its text, around the match when searched.
+ */
+snippet: string, 
+/**
+ * Day N (readings), the category (tips), the season (foods), the duration (exercises).
+ */
+badge: string, };
+
+export type ArchivePage = { items: Array<ArchiveHit>, 
+/**
+ * All items found (the spec's "Found N items").
+ */
+total: number, page: number, hasMore: boolean, };
+
 export type Dated = { date: IsoDate, };
 
 export type DayContent = { date: IsoDate, 

@@ -8,8 +8,10 @@
 //! - `remedies`: home remedies and the symptom search.
 //! - `files`: reading and checking the content files.
 //! - `store`: loading them into SQLite when they changed, and the in-memory set served.
+//! - `archive`: the archive's full-text search.
 //! - `days`: the item of a date, the day and home payloads, the archive.
 
+pub mod archive;
 mod days;
 mod files;
 pub mod kinds;

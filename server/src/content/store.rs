@@ -52,6 +52,10 @@ pub fn load_into_db(conn: &mut Connection, files: &ContentFiles) -> Result<Conte
         )?;
         tracing::info!(hash = %files.hash, "content files loaded into the database");
     }
+    let indexed: i64 = tx.query_row("SELECT count(*) FROM archive_fts", [], |r| r.get(0))?;
+    if stored.as_deref() != Some(files.hash.as_str()) || indexed == 0 {
+        super::archive::index(&tx, files)?;
+    }
     tx.commit()?;
     read_set(conn)
 }

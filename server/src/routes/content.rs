@@ -2,6 +2,9 @@
 //! for the offline prefetch, the archive lists and the refresh call.
 
 use crate::api::{DailyRange, Refreshed};
+use crate::content::archive::{
+    ArchivePage, ArchiveQuery, QUERY_MAX, Sort, TYPES as ARCHIVE_TYPES, search as archive_search,
+};
 use crate::content::premium::LEVELS;
 use crate::content::remedies::{RemedySearch, SYMPTOM_MAX, remedy_search};
 use crate::content::{
@@ -231,6 +234,63 @@ pub async fn premium_library_get(
     _premium: PremiumUser,
 ) -> Json<Vec<Value>> {
     Json(state.content().items(Kind::PremiumLibrary).to_vec())
+}
+
+/// `GET /api/archive/search?q=&type=&sort=&page=&limit=`: everything published
+/// up to today, searched by word, phrase ("in quotes") or reference, by type,
+/// sorted as asked, a page at a time. Premium members only.
+pub async fn archive_search_get(
+    State(state): State<AppState>,
+    _premium: PremiumUser,
+    Query(q): Params,
+) -> Result<Json<ArchivePage>, AppError> {
+    let text = q.get("q").cloned().unwrap_or_default();
+    if text.chars().count() > QUERY_MAX {
+        return Err(AppError::BadRequest(format!(
+            "q: must be at most {QUERY_MAX} characters"
+        )));
+    }
+    let kind = match q.get("type").map(String::as_str) {
+        None | Some("" | "all") => None,
+        Some(t) => Some(
+            ARCHIVE_TYPES
+                .iter()
+                .map(|(name, _)| *name)
+                .find(|name| *name == t)
+                .ok_or_else(|| {
+                    AppError::BadRequest(format!(
+                        "type: must be all, bible, health, nutrition or fitness, not \"{}\"",
+                        t.chars().take(40).collect::<String>()
+                    ))
+                })?,
+        ),
+    };
+    let sort = match q.get("sort").map(String::as_str) {
+        None | Some("" | "recent") => Sort::Recent,
+        Some("oldest") => Sort::Oldest,
+        Some("alphabetical") => Sort::Alphabetical,
+        Some(other) => {
+            return Err(AppError::BadRequest(format!(
+                "sort: must be recent, oldest or alphabetical, not \"{}\"",
+                other.chars().take(40).collect::<String>()
+            )));
+        }
+    };
+    let query = ArchiveQuery {
+        text,
+        kind,
+        sort,
+        page: count_param(&q, "page", 1, 10_000)?,
+        per_page: count_param(&q, "limit", 20, 100)?,
+    };
+    let today = date_param(&q, "date", &state.clock)?;
+    let set = state.content();
+    Ok(Json(
+        state
+            .db
+            .call(move |conn| archive_search(conn, &set, &query, today))
+            .await?,
+    ))
 }
 
 /// Today's biohack in full, premium-only ones included: for premium members.

@@ -153,6 +153,7 @@ pub fn router(state: AppState) -> Router {
             get(content::biohack_categories_get),
         )
         .route("/api/premium-library", get(content::premium_library_get))
+        .route("/api/archive/search", get(content::archive_search_get))
         .route("/api/{kind}/today", get(content::today_get))
         .route("/api/{kind}", get(content::archive_get));
     for (path, methods) in record_routes() {

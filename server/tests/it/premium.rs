@@ -370,3 +370,103 @@ async fn members_get_the_library_of_public_domain_readings_with_search_links() {
             .is_some_and(|u| u.starts_with("https://www.gutenberg.org/ebooks/search/?query="))
     }));
 }
+
+#[tokio::test]
+async fn the_archive_is_searched_by_word_phrase_and_reference() {
+    let s = server().await;
+    let free = s.register("user-1763790000000-arcfr").await;
+    let (status, body) = s
+        .call_as(&free, Method::GET, "/api/archive/search?q=spinach", None)
+        .await;
+    assert_eq!(status, 403, "{body}");
+
+    let member = owner_device(&s, "user-1763790000000-arch1", OWNER).await;
+    let get = |q: String| {
+        let (s, m) = (&s, &member);
+        async move {
+            s.call_as(
+                m,
+                Method::GET,
+                &format!("/api/archive/search?date=2026-11-23&{q}"),
+                None,
+            )
+            .await
+        }
+    };
+    // A reference.
+    let (status, psalm) = get("q=Psalm%2023".into()).await;
+    assert_eq!(status, 200, "{psalm}");
+    let first = &psalm["items"][0];
+    assert_eq!(first["type"], "bible");
+    assert_eq!(first["title"], "Psalm 23:1-3");
+    assert!(
+        first["badge"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("Day ")
+    );
+    assert!(first["date"].as_str().unwrap_or_default() <= "2026-11-23");
+    // A word, with its snippet around the match and no longer than 120.
+    let (_, spinach) = get("q=spinach&type=nutrition".into()).await;
+    assert!(
+        spinach["items"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .any(|i| i["title"] == "Spinach")
+    );
+    for item in spinach["items"].as_array().expect("items") {
+        assert_eq!(item["type"], "nutrition");
+        let snippet = item["snippet"].as_str().expect("snippet");
+        assert!(snippet.chars().count() <= 120, "{snippet}");
+        assert!(snippet.to_lowercase().contains("spinach"), "{snippet}");
+    }
+    // A phrase: its words together, not just both somewhere.
+    let (_, phrase) = get("q=%22still%20waters%22".into()).await;
+    assert_eq!(phrase["total"], 1, "{phrase}");
+    let (_, anxiety) = get("q=anxiety".into()).await;
+    assert!(anxiety["total"].as_u64().unwrap_or(0) >= 1, "{anxiety}");
+
+    // Everything, sorted and paged.
+    let (_, all) = get("sort=alphabetical&limit=100".into()).await;
+    let total = all["total"].as_u64().expect("total");
+    assert!(total >= 4 * 31, "{total}");
+    let titles: Vec<String> = all["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|i| i["title"].as_str().expect("title").to_lowercase())
+        .collect();
+    assert!(titles.windows(2).all(|w| w[0] <= w[1]));
+    assert_eq!(all["hasMore"], true);
+    let (_, recent) = get("limit=10".into()).await;
+    let dates: Vec<&str> = recent["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|i| i["date"].as_str().expect("date"))
+        .collect();
+    assert!(dates.windows(2).all(|w| w[0] >= w[1]), "{dates:?}");
+    assert_eq!(dates[0], "2026-11-23");
+    let (_, oldest) = get("sort=oldest&limit=1".into()).await;
+    assert!(oldest["items"][0]["date"].as_str().expect("date") < "2026-11-23");
+
+    for (q, field) in [
+        ("type=poems", "type"),
+        ("sort=newest", "sort"),
+        ("page=0", "page"),
+    ] {
+        let (status, body) = get(q.into()).await;
+        assert_eq!(status, 400, "{q}");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with(field),
+            "{body}"
+        );
+    }
+    // Text FTS would read as its own syntax is only words.
+    let (status, _) = get("q=NEAR(%22a%22%20OR".into()).await;
+    assert_eq!(status, 200);
+}

@@ -104,6 +104,9 @@ function Dashboard({ plan }: { plan: string }) {
         <Link className="btn btn-outline" to="/">
           Back to Home
         </Link>
+        <Link className="btn btn-outline" to="/premium-archive">
+          Premium Archive
+        </Link>
       </div>
     </>
   );

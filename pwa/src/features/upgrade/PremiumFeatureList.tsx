@@ -7,6 +7,7 @@ export const PREMIUM_FEATURES = [
   'A private prayer journal on all your devices',
   'Natural home remedies and the biohack glossary',
   'A library of classic Christian readings',
+  'The full archive of past content, with search',
   'Premium guided meditations and prayer sessions',
   'Daily premium biohacks',
 ] as const;

@@ -1,0 +1,153 @@
+// /archive and /premium-archive (premium): everything Manna has published up to
+// today, searched by word, "a phrase" or a reference, filtered by type and
+// sorted; 'Found N items', 120-character snippets and a badge on each card,
+// six placeholders while loading, 'No content found' with 'Clear search'.
+// The server searches its full-text index and sends a page at a time.
+
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { use, useEffect, useState } from 'react';
+import { apiRequest } from '../../api/client';
+import { CardSkeleton } from '../../components/CardSkeleton';
+import { PageHeader } from '../../components/PageHeader';
+import { usePremium } from '../../entitlement/usePremium';
+import type { ArchivePage as Answer } from '../../generated/content';
+import { loadCore, loadedCore, todayIn } from '../../wasm/core';
+import { PremiumRequired } from '../upgrade';
+
+const TYPES = [
+  ['all', 'All Content'],
+  ['bible', 'Bible'],
+  ['health', 'Health'],
+  ['nutrition', 'Nutrition'],
+  ['fitness', 'Fitness'],
+] as const;
+const SORTS = [
+  ['recent', 'Most Recent'],
+  ['oldest', 'Oldest First'],
+  ['alphabetical', 'Alphabetical'],
+] as const;
+/** Typing pauses this long before the search runs. */
+const TYPING_MS = 300;
+const PAGE = 20;
+
+const dateLabel = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export default function ArchivePage() {
+  const { premium, loading } = usePremium();
+  return (
+    <>
+      <PageHeader title="Premium Archive" />
+      <main className="page archive">{loading ? <CardSkeleton label="Checking your membership" /> : premium.isPremium ? <Archive /> : <PremiumRequired />}</main>
+    </>
+  );
+}
+
+function Archive() {
+  const today = todayIn(loadedCore() ?? use(loadCore()));
+  const [typed, setTyped] = useState('');
+  const [text, setText] = useState('');
+  const [type, setType] = useState<(typeof TYPES)[number][0]>('all');
+  const [sort, setSort] = useState<(typeof SORTS)[number][0]>('recent');
+  useEffect(() => {
+    const t = window.setTimeout(() => setText(typed.trim()), TYPING_MS);
+    return () => window.clearTimeout(t);
+  }, [typed]);
+
+  const query = useInfiniteQuery({
+    queryKey: ['archive', text, type, sort, today],
+    queryFn: ({ pageParam }) =>
+      apiRequest<Answer>(
+        'GET',
+        `/api/archive/search?q=${encodeURIComponent(text)}&type=${type}&sort=${sort}&page=${pageParam}&limit=${PAGE}&date=${today}`,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    retry: false,
+  });
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = query.data?.pages[0]?.total;
+  const clear = () => {
+    setTyped('');
+    setText('');
+    setType('all');
+  };
+
+  return (
+    <>
+      <form className="card form" role="search" onSubmit={(e) => (e.preventDefault(), setText(typed.trim()))}>
+        <label className="field" htmlFor="archive-search">
+          <span className="sr-only">Search the archive</span>
+          <input id="archive-search" type="search" placeholder="Search all content..." value={typed} maxLength={200} onChange={(e) => setTyped(e.target.value)} />
+        </label>
+        <div className="row archive-filters">
+          <label className="field level-filter">
+            <span>Type</span>
+            <select value={type} onChange={(e) => setType(e.target.value as typeof type)}>
+              {TYPES.map(([id, label]) => (
+                <option key={id} value={id}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field level-filter">
+            <span>Sort</span>
+            <select value={sort} onChange={(e) => setSort(e.target.value as typeof sort)}>
+              {SORTS.map(([id, label]) => (
+                <option key={id} value={id}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {query.isPending ? (
+          <CardSkeleton label="Searching the archive" count={6} />
+        ) : query.isError ? (
+          <section className="card" role="alert">
+            <p>
+              {typeof navigator !== 'undefined' && !navigator.onLine
+                ? 'Archive search needs a connection. You are offline right now.'
+                : "The archive couldn't be searched. Please try again."}
+            </p>
+            <button type="button" className="btn btn-outline" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          </section>
+        ) : items.length === 0 ? (
+          <section className="card empty-state">
+            <p>No content found</p>
+            <button type="button" className="btn btn-outline" onClick={clear}>
+              Clear search
+            </button>
+          </section>
+        ) : (
+          <>
+            <p className="meta" role="status">
+              Found {total} {total === 1 ? 'item' : 'items'}
+            </p>
+            <ul className="plain-list">
+              {items.map((item) => (
+                <li key={`${item.type}-${item.id}`} className="card archive-card">
+                  <p className="meta">
+                    <span className="tag capitalize">{item.type}</span> {dateLabel(item.date)}
+                  </p>
+                  <h2 className="card-title">{item.title}</h2>
+                  <p>{item.snippet}</p>
+                  <span className="tag">{item.badge}</span>
+                </li>
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <button type="button" className="btn btn-outline btn-block" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {query.isFetchingNextPage ? 'Loading…' : 'Show More'}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
+}
