@@ -105,7 +105,8 @@ pub fn match_expression(typed: &str) -> Option<String> {
             terms.extend(words.into_iter().map(|w| format!("\"{w}\"")));
         }
     }
-    let unquoted_end = typed.matches('"').count().is_multiple_of(2) && !typed.trim_end().ends_with('"');
+    let unquoted_end =
+        typed.matches('"').count().is_multiple_of(2) && !typed.trim_end().ends_with('"');
     if let Some(last) = terms.last_mut()
         && unquoted_end
     {

@@ -8,11 +8,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { use, useEffect, useState } from 'react';
 import { apiRequest } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
-import { PageHeader } from '../../components/PageHeader';
-import { usePremium } from '../../entitlement/usePremium';
 import type { ArchivePage as Answer } from '../../generated/content';
 import { loadCore, loadedCore, todayIn } from '../../wasm/core';
-import { PremiumRequired } from '../upgrade';
+import { PremiumOnly } from '../upgrade';
 
 const TYPES = [
   ['all', 'All Content'],
@@ -33,12 +31,10 @@ const PAGE = 20;
 const dateLabel = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 export default function ArchivePage() {
-  const { premium, loading } = usePremium();
   return (
-    <>
-      <PageHeader title="Premium Archive" />
-      <main className="page archive">{loading ? <CardSkeleton label="Checking your membership" /> : premium.isPremium ? <Archive /> : <PremiumRequired />}</main>
-    </>
+    <PremiumOnly title="Premium Archive" className="archive">
+      {() => <Archive />}
+    </PremiumOnly>
   );
 }
 

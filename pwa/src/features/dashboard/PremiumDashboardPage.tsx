@@ -7,19 +7,17 @@
 import { use } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
-import { PageHeader } from '../../components/PageHeader';
 import { Tabs } from '../../components/Tabs';
 import { useContentList } from '../../content/useContentList';
 import { useDaily } from '../../content/useDaily';
 import { MEMBER_SINCE_KEY, STATUS_KEY } from '../../entitlement/entitlement';
-import { usePremium } from '../../entitlement/usePremium';
 import type { GlossaryCategory, PremiumRoutine } from '../../generated/content';
 import { storage } from '../../lib/storage';
 import { useRecords } from '../../sync/useRecords';
 import { loadCore, loadedCore, todayIn } from '../../wasm/core';
 import { BiblicalFoodCard, BiohackCard, SnackCard, SpotlightCard } from '../home';
 import { planLabel } from '../premium';
-import { PremiumRequired } from '../upgrade';
+import { PremiumOnly } from '../upgrade';
 import { markDone, PRACTICE_LABELS, PRACTICES, useCompletions, type Practice } from '../progress';
 
 const TABS = [
@@ -41,14 +39,10 @@ const longDate = (iso: string) =>
   new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
 export default function PremiumDashboardPage() {
-  const { premium, loading } = usePremium();
   return (
-    <>
-      <PageHeader title="Premium Dashboard" />
-      <main className="page dashboard">
-        {loading ? <CardSkeleton label="Checking your membership" /> : premium.isPremium ? <Dashboard plan={premium.plan} /> : <PremiumRequired />}
-      </main>
-    </>
+    <PremiumOnly title="Premium Dashboard" className="dashboard">
+      {(plan) => <Dashboard plan={plan} />}
+    </PremiumOnly>
   );
 }
 

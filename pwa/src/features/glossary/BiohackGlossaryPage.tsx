@@ -6,12 +6,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
-import { PageHeader } from '../../components/PageHeader';
 import { Tabs } from '../../components/Tabs';
 import { useContentList } from '../../content/useContentList';
-import { usePremium } from '../../entitlement/usePremium';
 import type { GlossaryCategory, Technique } from '../../generated/content';
-import { PremiumRequired } from '../upgrade';
+import { PremiumOnly } from '../upgrade';
 
 const DEFAULT_TIP = 'Start slowly and be consistent for best results.';
 const DEFAULT_SAFETY = 'Consult your healthcare provider before starting any new health practice, especially if you have a medical condition, are pregnant or take medication.';
@@ -37,18 +35,10 @@ const FALLBACK: GlossaryCategory[] = [
 }));
 
 export default function BiohackGlossaryPage() {
-  const { premium, loading } = usePremium();
   return (
-    <>
-      <PageHeader title="Biohack Glossary" />
-      <main className="page glossary">
-        <p className="row">
-          <span className="premium-pill">PREMIUM FEATURE</span>
-          <Link to="/premium-dashboard">← Premium Dashboard</Link>
-        </p>
-        {loading ? <CardSkeleton label="Checking your membership" /> : premium.isPremium ? <Glossary /> : <PremiumRequired />}
-      </main>
-    </>
+    <PremiumOnly title="Biohack Glossary" className="glossary" marked>
+      {() => <Glossary />}
+    </PremiumOnly>
   );
 }
 

@@ -9,17 +9,15 @@ import { Link } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { EnumSelect, TextArea, TextInput, capitalize } from '../../components/form';
 import { LiveList, type Refused } from '../../components/LiveList';
-import { PageHeader } from '../../components/PageHeader';
 import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
 import { useContentList } from '../../content/useContentList';
-import { usePremium } from '../../entitlement/usePremium';
 import type { JournalPrompt } from '../../generated/content';
 import { JOURNAL_CATEGORY_VALUES, TITLE_MAX, type FieldError, type JournalEntry } from '../../generated/records';
 import { storage } from '../../lib/storage';
 import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused, type Stored } from '../../sync/useRecords';
 import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
-import { PremiumRequired } from '../upgrade';
+import { PremiumOnly, PremiumRequired } from '../upgrade';
 
 const DRAFT_KEY = 'manna-journal-draft';
 type TabId = 'write' | 'entries' | 'answered';
@@ -50,14 +48,10 @@ function newestFirst(a: Entry, b: Entry): number {
 }
 
 export default function PrayerJournalPage() {
-  const { premium, loading } = usePremium();
   return (
-    <>
-      <PageHeader title="Prayer Journal" />
-      <main className="page journal">
-        {loading ? <CardSkeleton label="Checking your membership" /> : premium.isPremium ? <Journal core={loadedCore() ?? use(loadCore())} /> : <Gate />}
-      </main>
-    </>
+    <PremiumOnly title="Prayer Journal" className="journal" preview={<Gate />}>
+      {() => <Journal core={loadedCore() ?? use(loadCore())} />}
+    </PremiumOnly>
   );
 }
 

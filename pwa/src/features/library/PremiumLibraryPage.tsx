@@ -7,11 +7,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { ListUnavailable } from '../../components/ListUnavailable';
-import { PageHeader } from '../../components/PageHeader';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
-import { usePremium } from '../../entitlement/usePremium';
 import type { LibraryReading } from '../../generated/content';
-import { PremiumRequired } from '../upgrade';
+import { PremiumOnly } from '../upgrade';
 
 /** Who the authors were (shown in 'About These Experts'). */
 const ABOUT: Record<string, string> = {
@@ -26,12 +24,10 @@ const ABOUT: Record<string, string> = {
 };
 
 export default function PremiumLibraryPage() {
-  const { premium, loading } = usePremium();
   return (
-    <>
-      <PageHeader title="Premium Library" />
-      <main className="page library">{loading ? <CardSkeleton label="Checking your membership" /> : premium.isPremium ? <Library /> : <PremiumRequired />}</main>
-    </>
+    <PremiumOnly title="Premium Library" className="library">
+      {() => <Library />}
+    </PremiumOnly>
   );
 }
 

@@ -9,15 +9,14 @@ import { use, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { ListUnavailable } from '../../components/ListUnavailable';
-import { PageHeader } from '../../components/PageHeader';
 import { PlayControls } from '../../components/PlayControls';
 import { toast } from '../../components/toast';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
-import { usePremium } from '../../entitlement/usePremium';
 import type { Difficulty, PremiumRoutine } from '../../generated/content';
 import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
 import { markDoneSoon } from '../progress';
-import { TimerFace, playState, useSessionTimer } from '../sessions';
+import { TimerFace, TimerSteps, playState, useSessionTimer } from '../sessions';
+import { PremiumOnly } from '../upgrade';
 
 type Dated = PremiumRoutine & { date: string };
 type Level = Difficulty | 'all';
@@ -37,14 +36,10 @@ const LEVEL_NOTES: Record<Difficulty, string> = {
 
 export default function PremiumExercisesPage() {
   const core = loadedCore() ?? use(loadCore());
-  const { premium, loading } = usePremium();
   return (
-    <>
-      <PageHeader title="Premium Exercises" />
-      <main className="page premium-exercises">
-        {loading ? <CardSkeleton label="Checking your membership" /> : premium.isPremium ? <Routines core={core} /> : <Preview />}
-      </main>
-    </>
+    <PremiumOnly title="Premium Exercises" className="premium-exercises" preview={<Preview />}>
+      {() => <Routines core={core} />}
+    </PremiumOnly>
   );
 }
 
@@ -281,23 +276,7 @@ function GuidedWorkout(props: { core: Core; routine: Dated; autostart: boolean; 
           )}
         </>
       )}
-      <ol className="timer-steps">
-        {steps.map((step, i) => {
-          const done = view.phase === 'done' || i < view.completedSteps;
-          const current = active && i === view.step;
-          return (
-            <li key={step} className={done ? 'done' : current ? 'current' : undefined} aria-current={current ? 'step' : undefined}>
-              <span className="step-mark" aria-hidden="true">
-                {done ? '✓' : i + 1}
-              </span>
-              <span>
-                {step}
-                {done && <span className="sr-only"> (done)</span>}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
+      <TimerSteps steps={steps} view={view} allDone={view.phase === 'done'} />
       <details>
         <summary>How to do each exercise</summary>
         {routine.mainExercises.map((e) => (

@@ -6,31 +6,20 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { apiRequest } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
-import { PageHeader } from '../../components/PageHeader';
-import { usePremium } from '../../entitlement/usePremium';
 import type { RemedySearch } from '../../generated/content';
-import { PremiumRequired } from '../upgrade';
+import { PremiumOnly } from '../upgrade';
 
 const QUICK = ['Sore Throat', 'Headache', 'Nausea', 'Congestion', 'Constipation', 'Diarrhea', 'Insomnia', 'Indigestion', 'Cold Virus', 'Stress', 'Inflammation', 'Minor Cuts'];
 /** Spec: a quick symptom searches 100 ms after it fills the box. */
 const CHIP_DELAY_MS = 100;
 
 export default function HomeRemediesPage() {
-  const { premium, loading } = usePremium();
   return (
-    <>
-      <PageHeader title="Home Remedies" />
-      <main className="page remedies">
-        <p className="row">
-          <span className="premium-pill">PREMIUM FEATURE</span>
-          <Link to="/premium-dashboard">← Premium Dashboard</Link>
-        </p>
-        {loading ? <CardSkeleton label="Checking your membership" /> : premium.isPremium ? <Remedies /> : <PremiumRequired />}
-      </main>
-    </>
+    <PremiumOnly title="Home Remedies" className="remedies" marked>
+      {() => <Remedies />}
+    </PremiumOnly>
   );
 }
 

@@ -12,7 +12,7 @@ import { useDaily } from '../../content/useDaily';
 import type { ExerciseSuggestion } from '../../generated/content';
 import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
 import { markDoneSoon } from '../progress';
-import { TimerFace, playState } from './TimerFace';
+import { TimerFace, TimerSteps, playState } from './TimerFace';
 import { useSessionTimer } from './useSessionTimer';
 
 const DEFAULT_MINUTES = 10;
@@ -157,23 +157,7 @@ function Session({ core, exercise }: { core: Core; exercise: ExerciseSuggestion 
       {steps.length > 0 && (
         <section className="card" aria-labelledby="steps-title">
           <h2 id="steps-title">Steps</h2>
-          <ol className="timer-steps">
-            {steps.map((step, i) => {
-              const done = i < view.completedSteps;
-              const current = active && i === view.step;
-              return (
-                <li key={step} className={done ? 'done' : current ? 'current' : undefined} aria-current={current ? 'step' : undefined}>
-                  <span className="step-mark" aria-hidden="true">
-                    {done ? '✓' : i + 1}
-                  </span>
-                  <span>
-                    {step}
-                    {done && <span className="sr-only"> (done)</span>}
-                  </span>
-                </li>
-              );
-            })}
-          </ol>
+          <TimerSteps steps={steps} view={view} />
         </section>
       )}
     </>

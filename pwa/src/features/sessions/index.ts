@@ -1,4 +1,4 @@
 // What other parts of the app may use of session timers.
 
 export { clock, useSessionTimer } from './useSessionTimer';
-export { TimerFace, playState } from './TimerFace';
+export { TimerFace, TimerSteps, playState } from './TimerFace';

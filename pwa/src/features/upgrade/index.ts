@@ -4,3 +4,4 @@
 
 export { PremiumFeatureList } from './PremiumFeatureList';
 export { PremiumRequired } from './PremiumRequired';
+export { PremiumOnly } from './PremiumOnly';
