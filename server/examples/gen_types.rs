@@ -233,7 +233,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::MainExercise>(cfg)
         .ty::<content::PremiumRoutine>(cfg)
         .ty::<content::JournalPrompt>(cfg)
-        .ty::<content::remedies::Remedy>(cfg)
+        .ty::<content::Remedy>(cfg)
         .ty::<content::remedies::RemedySearch>(cfg)
         .ty::<content::TechniqueLevel>(cfg)
         .ty::<content::Technique>(cfg)

@@ -4,7 +4,7 @@
 
 use super::files::ContentFiles;
 use super::kinds::Kind;
-use super::store::ContentSet;
+use super::set::ContentSet;
 use crate::error::AppError;
 use manna_core::{Date, rotation_index};
 use rusqlite::{Connection, params};

@@ -2,7 +2,7 @@
 //! same function the browser runs offline), and the payloads built from them.
 
 use super::kinds::Kind;
-use super::store::ContentSet;
+use super::set::ContentSet;
 use manna_core::{Date, rotation_index};
 use serde_json::{Map, Value, json};
 

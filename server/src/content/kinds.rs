@@ -3,7 +3,9 @@
 //! Each item type lists the fields of spec part 1 section 3 under their JSON
 //! names; unknown fields in a content file are refused so typos cannot hide.
 
-use super::premium::PremiumRoutine;
+use super::premium_shapes::{
+    Difficulty, GlossaryCategory, LibraryReading, PremiumRoutine, RemedyEntry,
+};
 use super::studies::BibleStudy;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -166,9 +168,9 @@ impl Kind {
             Kind::BibleStudies => typed::<BibleStudy>(item),
             Kind::PremiumExercises => typed::<PremiumRoutine>(item),
             Kind::JournalPrompts => typed::<JournalPrompt>(item),
-            Kind::HomeRemedies => typed::<super::remedies::RemedyEntry>(item),
-            Kind::BiohackCategories => typed::<super::premium::GlossaryCategory>(item),
-            Kind::PremiumLibrary => typed::<super::premium::LibraryReading>(item),
+            Kind::HomeRemedies => typed::<RemedyEntry>(item),
+            Kind::BiohackCategories => typed::<GlossaryCategory>(item),
+            Kind::PremiumLibrary => typed::<LibraryReading>(item),
         }
     }
 }
@@ -245,14 +247,6 @@ pub struct ExerciseSuggestion {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     sources: Option<String>,
-}
-
-#[derive(Debug, Serialize, Deserialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum Difficulty {
-    Beginner,
-    Intermediate,
-    Advanced,
 }
 
 #[derive(Debug, Serialize, Deserialize, TS)]

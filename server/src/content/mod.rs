@@ -4,7 +4,9 @@
 //! # Layout
 //! - `kinds`: the kinds of content and the shape of their items.
 //! - `studies`: the shape of a Bible study.
-//! - `premium`: the premium content's shapes and which routines a date features.
+//! - `premium_shapes`: the premium content's shapes.
+//! - `premium`: which routines a date features.
+//! - `set`: the content in memory.
 //! - `remedies`: home remedies and the symptom search.
 //! - `files`: reading and checking the content files.
 //! - `store`: loading them into SQLite when they changed, and the in-memory set served.
@@ -16,16 +18,17 @@ mod days;
 mod files;
 pub mod kinds;
 pub mod premium;
+mod premium_shapes;
 pub mod remedies;
+mod set;
 mod store;
 pub mod studies;
 
 pub use days::{archive, day_payload, full_item, home_payload, is_premium_only, item_for};
 pub use files::{ContentFiles, read_content_files};
 pub use kinds::*;
-pub use premium::{
-    GlossaryCategory, LibraryReading, MainExercise, PremiumRoutine, Technique, TechniqueLevel,
-    routines, todays_routines,
-};
-pub use store::{ContentSet, load_into_db};
+pub use premium::{routines, todays_routines};
+pub use premium_shapes::*;
+pub use set::ContentSet;
+pub use store::load_into_db;
 pub use studies::*;

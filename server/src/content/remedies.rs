@@ -1,37 +1,11 @@
-//! Home remedies: the shape of a symptom's entry and the search that finds one
+//! Home remedies: the search that finds a symptom's entry
 //! from what a person types ("can't sleep", "sore throt").
 
 use super::kinds::Kind;
-use super::store::ContentSet;
-use serde::{Deserialize, Serialize};
+use super::set::ContentSet;
+use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
-
-/// The remedies for one symptom, and the words people use for it.
-#[derive(Debug, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RemedyEntry {
-    id: String,
-    symptom: String,
-    synonyms: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    message: Option<String>,
-    primary_remedies: Vec<Remedy>,
-    additional_support: Vec<String>,
-    avoid_list: Vec<String>,
-    when_to_seek_care: String,
-}
-
-#[derive(Debug, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Remedy {
-    name: String,
-    ingredients: Vec<String>,
-    instructions: String,
-    benefits: String,
-    timing: String,
-}
 
 /// Lower case, letters and digits only, apostrophes dropped ("can't" is "cant").
 fn normalise(text: &str) -> String {

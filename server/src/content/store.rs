@@ -3,23 +3,11 @@
 
 use super::files::ContentFiles;
 use super::kinds::Kind;
+use super::set::ContentSet;
 use crate::error::AppError;
 use rusqlite::{Connection, params};
 use serde_json::Value;
 use std::collections::HashMap;
-
-/// The content every request reads: immutable, swapped whole on refresh.
-#[derive(Debug, Default)]
-pub struct ContentSet {
-    pub version: String,
-    pub items: HashMap<Kind, Vec<Value>>,
-}
-
-impl ContentSet {
-    pub fn items(&self, kind: Kind) -> &[Value] {
-        self.items.get(&kind).map_or(&[], Vec::as_slice)
-    }
-}
 
 /// Replaces the stored content with `files` when their hash differs from the
 /// stored one (one transaction), then reads the stored content back.
