@@ -8,6 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { use, useEffect, useState } from 'react';
 import { apiRequest } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
+import { SearchFailed } from '../../components/SearchFailed';
 import type { ArchivePage as Answer } from '../../generated/content';
 import { loadCore, loadedCore, todayIn } from '../../wasm/core';
 import { PremiumOnly } from '../upgrade';
@@ -102,16 +103,7 @@ function Archive() {
         {query.isPending ? (
           <CardSkeleton label="Searching the archive" count={6} />
         ) : query.isError ? (
-          <section className="card" role="alert">
-            <p>
-              {typeof navigator !== 'undefined' && !navigator.onLine
-                ? 'Archive search needs a connection. You are offline right now.'
-                : "The archive couldn't be searched. Please try again."}
-            </p>
-            <button type="button" className="btn btn-outline" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          </section>
+          <SearchFailed what="Archive search" onRetry={() => void query.refetch()} />
         ) : items.length === 0 ? (
           <section className="card empty-state">
             <p>No content found</p>

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
+import { SearchFailed } from '../../components/SearchFailed';
 import type { RemedySearch } from '../../generated/content';
 import { PremiumOnly } from '../upgrade';
 
@@ -82,16 +83,7 @@ function Remedies() {
         ) : result.isFetching ? (
           <CardSkeleton label="Searching..." count={2} />
         ) : result.isError ? (
-          <section className="card" role="alert">
-            <p>
-              {typeof navigator !== 'undefined' && !navigator.onLine
-                ? 'Remedy search needs a connection. You are offline right now.'
-                : "Remedies couldn't be loaded. Please try again."}
-            </p>
-            <button type="button" className="btn btn-outline" onClick={() => void result.refetch()}>
-              Try again
-            </button>
-          </section>
+          <SearchFailed what="Remedy search" onRetry={() => void result.refetch()} />
         ) : result.data ? (
           <Result r={result.data} onChoose={choose} />
         ) : null}
