@@ -1,12 +1,13 @@
 // What premium members pay for, as a person meets it: the premium workouts
 // (a routine started from the dashboard with autostart, finished on a
-// controlled clock, and the dashboard's progress moving), the prayer journal
+// controlled clock, and the dashboard's progress moving), the archive (searched
+// on the server, and on the device with the server stopped), the prayer journal
 // (written offline, synced, edited and marked answered on a second browser,
 // seen on both), and the gates everyone else sees instead.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, controlledByServiceWorker, registeredBrowser, serverAndBrowser } from './harness.mjs';
+import { PHONE, controlledByServiceWorker, registeredBrowser, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
 
 const OWNER = 'grace.owner@example.org';
 const PASSWORD = 'manna password';
@@ -206,6 +207,27 @@ describe('premium members', () => {
       const titles = [...document.querySelectorAll('.archive-card h2')].map((h) => h.textContent.toLowerCase());
       return titles.length > 1 && titles.every((t, i) => i === 0 || titles[i - 1] <= t);
     });
+
+    // With the server stopped, the device searches what it saved, and says so.
+    await page.goto('/');
+    await waitUntilOfflineReady(page);
+    await page.goto('/premium-archive');
+    await found.waitFor();
+    await server.stop();
+    try {
+      await search.fill('the');
+      await page.getByText('You are offline: results are limited to content saved on this device.').waitFor();
+      const offlineCount = await count();
+      assert.ok(offlineCount > 0 && offlineCount < everything, `${offlineCount} of ${everything}`);
+      await page.getByLabel('Type').selectOption('bible');
+      await page.locator('.archive-card').first().waitFor();
+      for (const card of await page.locator('.archive-card .tag.capitalize').allTextContents()) assert.equal(card, 'bible');
+      await search.fill('zzzzqqq');
+      await page.getByText('No content found').waitFor();
+      await page.getByText('You are offline: only content saved on this device was searched.').waitFor();
+    } finally {
+      await server.restart();
+    }
     await context.close();
   });
 

@@ -9,6 +9,7 @@ import { fetchList } from './useContentList';
 
 /** The lists saved with the days (the paths the pages ask for). */
 export const OFFLINE_LISTS = [
+  '/api/bible-readings',
   '/api/health-tips',
   '/api/food-spotlights',
   '/api/exercise-suggestions',

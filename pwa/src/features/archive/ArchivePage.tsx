@@ -2,16 +2,18 @@
 // today, searched by word, "a phrase" or a reference, filtered by type and
 // sorted; 'Found N items', 120-character snippets and a badge on each card,
 // six placeholders while loading, 'No content found' with 'Clear search'.
-// The server searches its full-text index and sends a page at a time.
+// The server searches its full-text index and sends a page at a time; with no
+// connection the device searches what it saved, and says so.
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { use, useEffect, useState } from 'react';
-import { apiRequest } from '../../api/client';
+import { ApiError, apiRequest } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { SearchFailed } from '../../components/SearchFailed';
 import type { ArchivePage as Answer } from '../../generated/content';
 import { loadCore, loadedCore, todayIn } from '../../wasm/core';
 import { PremiumOnly } from '../upgrade';
+import { searchOffline } from './offlineSearch';
 
 const TYPES = [
   ['all', 'All Content'],
@@ -28,6 +30,11 @@ const SORTS = [
 /** Typing pauses this long before the search runs. */
 const TYPING_MS = 300;
 const PAGE = 20;
+const NETWORK_TIMEOUT_MS = 6000;
+/** After the server could not be reached, search on the device for this long
+ *  before asking the server again (each failed attempt costs a moment). */
+const OFFLINE_FOR_MS = 15_000;
+let serverUnreachableUntil = 0;
 
 const dateLabel = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -52,11 +59,22 @@ function Archive() {
 
   const query = useInfiniteQuery({
     queryKey: ['archive', text, type, sort, today],
-    queryFn: ({ pageParam }) =>
-      apiRequest<Answer>(
-        'GET',
-        `/api/archive/search?q=${encodeURIComponent(text)}&type=${type}&sort=${sort}&page=${pageParam}&limit=${PAGE}&date=${today}`,
-      ),
+    queryFn: async ({ pageParam }): Promise<Answer & { offline?: boolean }> => {
+      try {
+        if ((typeof navigator !== 'undefined' && !navigator.onLine) || Date.now() < serverUnreachableUntil) throw new Error('offline');
+        return await apiRequest<Answer>(
+          'GET',
+          `/api/archive/search?q=${encodeURIComponent(text)}&type=${type}&sort=${sort}&page=${pageParam}&limit=${PAGE}&date=${today}`,
+          undefined,
+          { signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS) },
+        );
+      } catch (error) {
+        // The server answered: its answer stands. No answer: search what this device saved.
+        if (error instanceof ApiError) throw error;
+        serverUnreachableUntil = Math.max(serverUnreachableUntil, Date.now() + OFFLINE_FOR_MS);
+        return { ...(await searchOffline({ text, type, sort, today })), offline: true };
+      }
+    },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     retry: false,
@@ -99,7 +117,7 @@ function Archive() {
           </label>
         </div>
       </form>
-      <div aria-live="polite">
+      <div aria-live="polite" data-results-for={query.isPending ? undefined : text}>
         {query.isPending ? (
           <CardSkeleton label="Searching the archive" count={6} />
         ) : query.isError ? (
@@ -107,12 +125,16 @@ function Archive() {
         ) : items.length === 0 ? (
           <section className="card empty-state">
             <p>No content found</p>
+            {query.data?.pages[0]?.offline && <p className="meta">You are offline: only content saved on this device was searched.</p>}
             <button type="button" className="btn btn-outline" onClick={clear}>
               Clear search
             </button>
           </section>
         ) : (
           <>
+            {query.data?.pages[0]?.offline && (
+              <p className="card notice">You are offline: results are limited to content saved on this device.</p>
+            )}
             <p className="meta" role="status">
               Found {total} {total === 1 ? 'item' : 'items'}
             </p>

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { saveList } from '../../db';
+import { ARCHIVE_LISTS, searchOffline } from './offlineSearch';
+
+const reading = (id: string, reference: string, verse: string, date: string) => ({ id, reference, verse, content: 'A reflection.', date, dayNumber: 300 });
+
+describe('offline archive search', () => {
+  it('finds saved content by word, reference and a typo, by type and up to today only, in the server shape', async () => {
+    await saveList(ARCHIVE_LISTS.bible, [
+      reading('r1', 'Psalm 23:1-3', 'The LORD is my shepherd; I shall not want.', '2026-11-20'),
+      reading('r2', 'Isaiah 40:31', 'They that wait upon the LORD shall renew their strength.', '2026-11-22'),
+      reading('r3', 'John 14:27', 'Peace I leave with you.', '2026-11-25'),
+    ]);
+    await saveList(ARCHIVE_LISTS.nutrition, [{ id: 'f1', name: 'Spinach', season: 'Spring', description: 'Leafy greens full of iron.', date: '2026-11-21' }]);
+    const q = { type: 'all' as const, sort: 'recent' as const, today: '2026-11-23' };
+
+    const psalm = await searchOffline({ ...q, text: 'Psalm 23' });
+    expect(psalm.items.map((i) => i.title)).toEqual(['Psalm 23:1-3']);
+    expect(psalm.items[0]).toMatchObject({ type: 'bible', badge: 'Day 300', date: '2026-11-20' });
+
+    expect((await searchOffline({ ...q, text: 'spinnach' })).items.map((i) => i.title)).toEqual(['Spinach']);
+    expect((await searchOffline({ ...q, text: 'peace' })).total).toBe(0); // shown after today
+    expect((await searchOffline({ ...q, text: 'lord', type: 'nutrition' })).total).toBe(0);
+
+    const all = await searchOffline({ ...q, text: '' });
+    expect(all.items.map((i) => i.date)).toEqual(['2026-11-22', '2026-11-21', '2026-11-20']);
+    const abc = await searchOffline({ ...q, text: '', sort: 'alphabetical' });
+    expect(abc.items.map((i) => i.title)).toEqual(['Isaiah 40:31', 'Psalm 23:1-3', 'Spinach']);
+    for (const item of all.items) expect(item.snippet.length).toBeLessThanOrEqual(120);
+  });
+});
