@@ -139,7 +139,8 @@ type: string, id: string, title: string,
  */
 date: string, 
 /**
- * At most 120 characters of its text, around the match when searched.
+ * At most 120 characters of its text (not the title), around the match
+ * when the match is in the text.
  */
 snippet: string, 
 /**

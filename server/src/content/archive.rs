@@ -143,7 +143,8 @@ pub struct ArchiveHit {
     pub title: String,
     /// The last date it was shown, up to today.
     pub date: String,
-    /// At most 120 characters of its text, around the match when searched.
+    /// At most 120 characters of its text (not the title), around the match
+    /// when the match is in the text.
     pub snippet: String,
     /// Day N (readings), the category (tips), the season (foods), the duration (exercises).
     pub badge: String,
@@ -207,7 +208,7 @@ pub fn search(
     match match_expression(&q.text) {
         Some(expr) => {
             let mut stmt = conn.prepare_cached(
-                "SELECT kind, item_id, snippet(archive_fts, -1, '', '', '…', 18)
+                "SELECT kind, item_id, snippet(archive_fts, 3, '', '', '…', 18)
                  FROM archive_fts WHERE archive_fts MATCH ?1 ORDER BY rank",
             )?;
             let rows = stmt.query_map([&expr], |r| Ok((r.get(0)?, r.get(1)?, Some(r.get(2)?))))?;
