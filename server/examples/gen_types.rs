@@ -242,7 +242,22 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::archive::ArchiveHit>(cfg)
         .ty::<content::archive::ArchivePage>(cfg)
         .ty::<content::Dated>(cfg)
-        .ty::<content::DayContent>(cfg);
+        .ty::<content::DayContent>(cfg)
+        .constant(
+            "SYMPTOM_MAX",
+            "Longest symptom the remedy search takes, in characters.",
+            content::remedies::SYMPTOM_MAX,
+        )
+        .constant(
+            "ARCHIVE_QUERY_MAX",
+            "Longest archive search text, in characters.",
+            content::archive::QUERY_MAX,
+        )
+        .constant(
+            "ARCHIVE_SNIPPET_MAX",
+            "Longest archive snippet, in characters.",
+            content::archive::SNIPPET_MAX,
+        );
 
     let answers = File::new("The answers of the HTTP API (server/src/api.rs and friends).")
         .ty::<ErrorBody>(cfg)

@@ -161,3 +161,12 @@ export type DayContent = { date: IsoDate,
  * Day of the year (1 January is 1).
  */
 dayNumber: number, bibleReading: (BibleReading & Dated & { dayNumber: number }) | null, healthTip: (HealthTip & Dated) | null, foodSpotlight: (FoodSpotlight & Dated) | null, exerciseSuggestion: (ExerciseSuggestion & Dated) | null, dailyBiohack: ((Biohack | Pick<Biohack, 'id' | 'title' | 'category' | 'isPremium'>) & Dated) | null, healthyHomeTip: (HomeTip & Dated) | null, biblicalFood: (BiblicalFood & Dated) | null, healthySnack: (HealthySnack & Dated) | null, };
+
+/** Longest symptom the remedy search takes, in characters. */
+export const SYMPTOM_MAX = 100 as const;
+
+/** Longest archive search text, in characters. */
+export const ARCHIVE_QUERY_MAX = 200 as const;
+
+/** Longest archive snippet, in characters. */
+export const ARCHIVE_SNIPPET_MAX = 120 as const;

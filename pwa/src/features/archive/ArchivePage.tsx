@@ -10,7 +10,7 @@ import { use, useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { SearchFailed } from '../../components/SearchFailed';
-import type { ArchivePage as Answer } from '../../generated/content';
+import { ARCHIVE_QUERY_MAX, type ArchivePage as Answer } from '../../generated/content';
 import { loadCore, loadedCore, todayIn } from '../../wasm/core';
 import { PremiumOnly } from '../upgrade';
 import { searchOffline } from './offlineSearch';
@@ -92,7 +92,7 @@ function Archive() {
       <form className="card form" role="search" onSubmit={(e) => (e.preventDefault(), setText(typed.trim()))}>
         <label className="field" htmlFor="archive-search">
           <span className="sr-only">Search the archive</span>
-          <input id="archive-search" type="search" placeholder="Search all content..." value={typed} maxLength={200} onChange={(e) => setTyped(e.target.value)} />
+          <input id="archive-search" type="search" placeholder="Search all content..." value={typed} maxLength={ARCHIVE_QUERY_MAX} onChange={(e) => setTyped(e.target.value)} />
         </label>
         <div className="row archive-filters">
           <label className="field level-filter">

@@ -6,7 +6,7 @@
 
 import MiniSearch from 'minisearch';
 import { storedDay, storedList } from '../../db';
-import type { ArchiveHit, ArchivePage } from '../../generated/content';
+import { ARCHIVE_SNIPPET_MAX as SNIPPET_MAX, type ArchiveHit, type ArchivePage } from '../../generated/content';
 
 /** The lists of each archive type the app saves for offline use. */
 export const ARCHIVE_LISTS = {
@@ -18,7 +18,6 @@ export const ARCHIVE_LISTS = {
 type ArchiveType = keyof typeof ARCHIVE_LISTS;
 type Item = Record<string, unknown> & { id: string; date: string };
 
-const SNIPPET_MAX = 120;
 const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? v.join(' ') : '');
 
 /** Title, searchable text and badge of a saved item (as the server builds them). */

@@ -9,7 +9,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { SearchFailed } from '../../components/SearchFailed';
-import type { RemedySearch } from '../../generated/content';
+import { SYMPTOM_MAX, type RemedySearch } from '../../generated/content';
 import { PremiumOnly } from '../upgrade';
 
 const QUICK = ['Sore Throat', 'Headache', 'Nausea', 'Congestion', 'Constipation', 'Diarrhea', 'Insomnia', 'Indigestion', 'Cold Virus', 'Stress', 'Inflammation', 'Minor Cuts'];
@@ -53,7 +53,7 @@ function Remedies() {
       <form className="card form" role="search" onSubmit={submit} aria-label="Find remedies">
         <label className="field" htmlFor="symptom">
           <span>What symptom would you like help with?</span>
-          <input id="symptom" name="symptom" value={typed} maxLength={100} placeholder="e.g. sore throat, can't sleep" onChange={(e) => setTyped(e.target.value)} />
+          <input id="symptom" name="symptom" value={typed} maxLength={SYMPTOM_MAX} placeholder="e.g. sore throat, can't sleep" onChange={(e) => setTyped(e.target.value)} />
         </label>
         <button type="submit" className="btn btn-primary" disabled={!typed.trim() || result.isFetching}>
           {result.isFetching ? 'Searching...' : 'Find Remedies'}
