@@ -28,19 +28,6 @@ record! {
     }
 }
 
-impl DailyCompletion {
-    /// Whether `practice` was done on this day.
-    pub fn done(&self, practice: Practice) -> bool {
-        let flag = match practice {
-            Practice::Reading => self.reading,
-            Practice::Prayer => self.prayer,
-            Practice::Exercise => self.exercise,
-            Practice::Meditation => self.meditation,
-        };
-        flag == Some(true)
-    }
-}
-
 impl Record for DailyCompletion {
     fn check(&self) -> Result<(), FieldError> {
         Ok(())
@@ -61,9 +48,10 @@ mod tests {
     fn a_day_reads_its_ticks_and_refuses_other_fields() {
         let fields = json!({"date": "2026-11-23", "reading": true, "exercise": false});
         let day = DailyCompletion::read_fields(fields.as_object().expect("object")).expect("valid");
-        assert!(day.done(Practice::Reading));
-        assert!(!day.done(Practice::Exercise));
-        assert!(!day.done(Practice::Meditation));
+        assert_eq!(
+            (day.reading, day.exercise, day.meditation),
+            (Some(true), Some(false), None)
+        );
         let bad = json!({"date": "2026-11-23", "walked": true});
         let refused = DailyCompletion::read_fields(bad.as_object().expect("object"));
         assert!(
