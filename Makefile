@@ -51,9 +51,14 @@ setup-study-texts:
 
 ## ---- builds ----
 
+# Two modules from manna-core: the core the first screen needs, then the tools
+# (timers, weight, plans, shopping lists) that only some pages load.
+WASM_BINDGEN_FLAGS := --target web --remove-name-section --remove-producers-section --out-dir $(WASM_OUT)
 wasm: setup-rust
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET)
-	wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir $(WASM_OUT) target/$(WASM_TARGET)/wasm/manna_core.wasm
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) target/$(WASM_TARGET)/wasm/manna_core.wasm
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features tools
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_tools target/$(WASM_TARGET)/wasm/manna_core.wasm
 
 pwa: wasm node-deps
 	cd pwa && npm run build
@@ -86,6 +91,7 @@ lint: wasm node-deps
 	cargo run -q -p manna-server --example gen_types -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings
+	cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings
 	cd pwa && npm run typecheck && npm run lint
 
 test: setup-chromium setup-study-texts lint pwa

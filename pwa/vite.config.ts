@@ -21,7 +21,7 @@ function preloadCriticalPath(): Plugin {
           if (item.type === 'chunk' && /wasm\/pkg\/manna_core\.js$/.test(item.facadeModuleId ?? '')) {
             tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${item.fileName}` }, injectTo: 'head' });
           }
-          if (item.type === 'asset' && item.fileName.endsWith('.wasm')) {
+          if (item.type === 'asset' && /manna_core_bg[^/]*\.wasm$/.test(item.fileName)) {
             tags.push({
               tag: 'link',
               attrs: { rel: 'preload', href: `/${item.fileName}`, as: 'fetch', type: 'application/wasm', crossorigin: true },

@@ -16,10 +16,12 @@
 //! - `scoring`: weight progress and the weekly wellness average.
 //! - `premium`: entitlement tokens and the premium-cache rules.
 //! - `plans`: the two plans, their prices and the figures shown of them.
+//! - `meals`: meal plans, personal 30-day plans and shopping lists.
 //! - `timer`: the countdown of meditation, prayer and exercise sessions.
 //! - the `wasm` module below: the only place that touches wasm-bindgen.
 
 pub mod flatjson;
+pub mod meals;
 pub mod plans;
 pub mod premium;
 pub mod rotation;
@@ -39,12 +41,13 @@ pub use week::{WeekDay, WeekStrip, week_strip};
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-#[cfg(target_arch = "wasm32")]
+// The browser gets two modules from this crate: the core (built without the
+// `tools` feature), which the first screen needs, and the tools (built with
+// it): timers, weight progress, plans and shopping lists, loaded by the pages
+// that use them. Splitting them keeps the first screen's download small.
+#[cfg(all(target_arch = "wasm32", not(feature = "tools")))]
 mod wasm {
-    use super::{
-        Date, rotation_index, week_strip, weekly_average, weight_progress, wellness_grade,
-        wellness_total,
-    };
+    use super::{Date, rotation_index, week_strip, weekly_average, wellness_grade, wellness_total};
     use manna_sync_protocol::{FieldError, Table};
     use serde::Serialize;
     use wasm_bindgen::prelude::*;
@@ -117,18 +120,17 @@ mod wasm {
         }
     }
 
-    /// The id of a new record of `table`: from `date` for once-a-day records,
-    /// otherwise the table's prefix and `random` (letters and digits).
+    /// The id of a new record of `table` with these fields: from its date or
+    /// key fields where the table names records by them, otherwise the
+    /// table's prefix and `random` (letters and digits).
     #[wasm_bindgen(js_name = recordId)]
-    pub fn record_id(
-        table_name: &str,
-        date: Option<String>,
-        random: &str,
-    ) -> Result<String, JsError> {
-        let day = date.map(|d| parse(&d)).transpose()?;
+    pub fn record_id(table_name: &str, fields: JsValue, random: &str) -> Result<String, JsError> {
+        let serde_json::Value::Object(fields) = json_of(&fields) else {
+            return Err(JsError::new("fields: must be an object"));
+        };
         table(table_name)?
             .id_scheme()
-            .new_id(day, random)
+            .new_id(&fields, random)
             .map_err(|e: FieldError| JsError::new(&e.to_string()))
     }
 
@@ -233,49 +235,6 @@ mod wasm {
         )
     }
 
-    /// A new idle session timer of `duration_ms` in `steps` even steps.
-    #[wasm_bindgen(js_name = timerNew)]
-    pub fn timer_new(duration_ms: f64, steps: u32) -> Result<JsValue, JsError> {
-        to_js(&crate::timer::Timer::new(duration_ms as u64, steps))
-    }
-
-    /// A saved timer (its fields, flat: reading a whole object here would
-    /// weigh more than every rule in this file) after `action` (`start`,
-    /// `pause`, `resume`, `stop` or `tick`) at `now_ms`: `{ timer, view }`.
-    #[wasm_bindgen(js_name = timerStep)]
-    #[allow(clippy::too_many_arguments)]
-    pub fn timer_step(
-        duration_ms: f64,
-        steps: u32,
-        phase: &str,
-        banked_ms: f64,
-        since_ms: Option<f64>,
-        action: &str,
-        now_ms: f64,
-    ) -> Result<JsValue, JsError> {
-        use crate::timer::{Phase, Timer};
-        let phase = Phase::from_name(phase)
-            .ok_or_else(|| JsError::new(&format!("timer: unknown phase '{phase}'")))?;
-        let timer = Timer {
-            duration_ms: duration_ms as u64,
-            steps,
-            phase,
-            banked_ms: banked_ms as u64,
-            since_ms: since_ms.map(|s| s as i64),
-        };
-        to_js(
-            &timer
-                .step(action, now_ms as i64)
-                .map_err(|e| JsError::new(&e))?,
-        )
-    }
-
-    /// Minutes from a duration text ("15 minutes" → 15), else `default_minutes`.
-    #[wasm_bindgen(js_name = minutesFromText)]
-    pub fn minutes_from_text(text: &str, default_minutes: u32) -> u32 {
-        crate::timer::minutes_from_text(text, default_minutes)
-    }
-
     fn parse(date: &str) -> Result<Date, JsError> {
         date.parse::<Date>().map_err(|e| JsError::new(&e.0))
     }
@@ -335,6 +294,81 @@ mod wasm {
         to_js(&weekly_average(&checks, parse(to)?))
     }
 
+    /// Index of the item a date shows from a list of `count` items (-1 when empty).
+    #[wasm_bindgen(js_name = rotationIndex)]
+    pub fn rotation_index_js(date: &str, count: u32, salt: &str) -> Result<i32, JsError> {
+        Ok(rotation_index(parse(date)?, count as usize, salt).map_or(-1, |i| i as i32))
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", feature = "tools"))]
+mod tools {
+    use super::meals::{self, Catalogue, Exclusions, MenuDay};
+    use super::{Date, weight_progress};
+    use serde::{Deserialize, Serialize};
+    use wasm_bindgen::prelude::*;
+
+    fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+        value
+            .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    fn parse(date: &str) -> Result<Date, JsError> {
+        date.parse::<Date>().map_err(|e| JsError::new(&e.0))
+    }
+
+    fn json<T: Serialize>(value: &T) -> Result<String, JsError> {
+        serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    fn read<T: for<'de> Deserialize<'de>>(what: &str, text: &str) -> Result<T, JsError> {
+        serde_json::from_str(text).map_err(|e| JsError::new(&format!("{what}: {e}")))
+    }
+
+    /// A new idle session timer of `duration_ms` in `steps` even steps.
+    #[wasm_bindgen(js_name = timerNew)]
+    pub fn timer_new(duration_ms: f64, steps: u32) -> Result<JsValue, JsError> {
+        to_js(&crate::timer::Timer::new(duration_ms as u64, steps))
+    }
+
+    /// A saved timer (its fields, flat: reading a whole object here would
+    /// weigh more than every rule in this file) after `action` (`start`,
+    /// `pause`, `resume`, `stop` or `tick`) at `now_ms`: `{ timer, view }`.
+    #[wasm_bindgen(js_name = timerStep)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn timer_step(
+        duration_ms: f64,
+        steps: u32,
+        phase: &str,
+        banked_ms: f64,
+        since_ms: Option<f64>,
+        action: &str,
+        now_ms: f64,
+    ) -> Result<JsValue, JsError> {
+        use crate::timer::{Phase, Timer};
+        let phase = Phase::from_name(phase)
+            .ok_or_else(|| JsError::new(&format!("timer: unknown phase '{phase}'")))?;
+        let timer = Timer {
+            duration_ms: duration_ms as u64,
+            steps,
+            phase,
+            banked_ms: banked_ms as u64,
+            since_ms: since_ms.map(|s| s as i64),
+        };
+        to_js(
+            &timer
+                .step(action, now_ms as i64)
+                .map_err(|e| JsError::new(&e))?,
+        )
+    }
+
+    /// Minutes from a duration text ("15 minutes" → 15), else `default_minutes`.
+    #[wasm_bindgen(js_name = minutesFromText)]
+    pub fn minutes_from_text(text: &str, default_minutes: u32) -> u32 {
+        crate::timer::minutes_from_text(text, default_minutes)
+    }
+
     /// Weight progress from parallel lists of dates and weights (tenths of a pound).
     #[wasm_bindgen(js_name = weightProgress)]
     pub fn weight_progress_js(
@@ -350,9 +384,119 @@ mod wasm {
         to_js(&weight_progress(&entries, parse(today)?))
     }
 
-    /// Index of the item a date shows from a list of `count` items (-1 when empty).
-    #[wasm_bindgen(js_name = rotationIndex)]
-    pub fn rotation_index_js(date: &str, count: u32, salt: &str) -> Result<i32, JsError> {
-        Ok(rotation_index(parse(date)?, count as usize, salt).map_or(-1, |i| i as i32))
+    /// What a person leaves out: `{ allergies, dislikes, dietaryRestrictions }`
+    /// (the meal plan enrollment's preferences), every list optional.
+    #[derive(Deserialize, Default)]
+    #[serde(rename_all = "camelCase", default)]
+    struct Preferences {
+        allergies: Vec<String>,
+        dislikes: Vec<String>,
+        dietary_restrictions: Vec<String>,
+    }
+
+    fn exclusions(preferences: &str) -> Result<Exclusions, JsError> {
+        let p: Preferences = read("preferences", preferences)?;
+        Ok(Exclusions::from_words(
+            &p.dietary_restrictions,
+            &p.allergies,
+            &p.dislikes,
+        ))
+    }
+
+    /// The catalogue, read once; every plan and list is built from it.
+    #[wasm_bindgen]
+    #[derive(Debug)]
+    pub struct Meals {
+        catalogue: Catalogue,
+    }
+
+    #[wasm_bindgen]
+    impl Meals {
+        #[wasm_bindgen(constructor)]
+        pub fn new(catalogue: &str) -> Result<Meals, JsError> {
+            Catalogue::from_json(catalogue)
+                .map(|catalogue| Meals { catalogue })
+                .map_err(|e| JsError::new(&format!("catalogue: {e}")))
+        }
+
+        /// A wellness goal's two plans (JSON of the goal's record fields),
+        /// as JSON `[mealPlan, fitnessChallenge]`.
+        #[wasm_bindgen(js_name = generatePlans)]
+        pub fn generate_plans(&self, goal: &str, seed: &str) -> Result<String, JsError> {
+            let fields: serde_json::Map<String, serde_json::Value> = read("goal", goal)?;
+            let plans = meals::plans_for_goal(&self.catalogue, &fields, seed)
+                .map_err(|e| JsError::new(&e.to_string()))?;
+            json(&plans)
+        }
+
+        /// A meal plan's days fitted to a person's preferences (JSON in and out).
+        pub fn personalise(
+            &self,
+            days: &str,
+            preferences: &str,
+            category: &str,
+        ) -> Result<String, JsError> {
+            let days: Vec<MenuDay> = read("days", days)?;
+            json(&meals::personalise(
+                &days,
+                &self.catalogue,
+                &exclusions(preferences)?,
+                category,
+            ))
+        }
+
+        /// The shopping list for days of meals (JSON list of days, any plan).
+        #[wasm_bindgen(js_name = shoppingList)]
+        pub fn shopping_list(&self, days: &str, preferences: &str) -> Result<String, JsError> {
+            let days: Vec<serde_json::Value> = read("days", days)?;
+            json(&meals::build_list(
+                &self.catalogue,
+                &days,
+                &exclusions(preferences)?,
+            ))
+        }
+
+        /// The pantry guide's essentials as a shopping list.
+        #[wasm_bindgen(js_name = pantryList)]
+        pub fn pantry_list(&self, preferences: &str) -> Result<String, JsError> {
+            json(&meals::pantry_list(
+                &self.catalogue,
+                &exclusions(preferences)?,
+            ))
+        }
+
+        /// A week of meals favouring recipes tagged `tag`.
+        #[wasm_bindgen(js_name = taggedWeek)]
+        pub fn tagged_week(
+            &self,
+            tag: &str,
+            preferences: &str,
+            seed: &str,
+        ) -> Result<String, JsError> {
+            let ex = exclusions(preferences)?;
+            json(&meals::tagged_days(&self.catalogue, &ex, tag, 7, seed))
+        }
+    }
+
+    /// Indexes (from 0) into a plan of `len` days for the shopping calendar's
+    /// week `week` (1 to 4).
+    #[wasm_bindgen(js_name = calendarWeekDays)]
+    pub fn calendar_week_days(len: u32, week: u32) -> Vec<u32> {
+        meals::calendar_week_days(len as usize, week)
+            .into_iter()
+            .map(|d| d as u32)
+            .collect()
+    }
+
+    /// The week (1 to 4) of the shopping calendar that day `day` (1 to 30) is in.
+    #[wasm_bindgen(js_name = calendarWeek)]
+    pub fn calendar_week(day: u32) -> u32 {
+        meals::calendar_week(day)
+    }
+
+    /// The built-in text for a plan day's missing field.
+    #[wasm_bindgen(js_name = planFallback)]
+    pub fn plan_fallback(field: &str, day: u32) -> Option<String> {
+        meals::fallback::fallback(field, day).map(str::to_string)
     }
 }

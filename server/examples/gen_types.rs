@@ -7,6 +7,7 @@
 //! `wire_enum!` also get the list of their values, and the figures the app shows
 //! as constants (plans, limits) come from the Rust constants.
 
+use manna_core::meals;
 use manna_core::plans::{self, Plan};
 use manna_server::{api, content, error::ErrorBody};
 use manna_sync_protocol::records::{
@@ -259,6 +260,36 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
             content::archive::SNIPPET_MAX,
         );
 
+    let meals =
+        File::new("Meal plans, personal 30-day plans and shopping lists (manna_core::meals).")
+            .ty::<meals::menu::MealChoice>(cfg)
+            .ty::<meals::menu::MenuDay>(cfg)
+            .ty::<meals::menu::PersonalDay>(cfg)
+            .ty::<meals::fitness::Workout>(cfg)
+            .ty::<meals::generate::Focus>(cfg)
+            .ty::<meals::generate::Day>(cfg)
+            .ty::<meals::generate::Plan>(cfg)
+            .ty::<meals::shopping::BuiltItem>(cfg)
+            .ty::<meals::shopping::BuiltList>(cfg)
+            .ty::<meals::catalogue::PantryGroup>(cfg)
+            .ty::<content::meal_plans::MealPlan>(cfg)
+            .constant("PLAN_DAYS", "Days in a personal plan.", meals::PLAN_DAYS)
+            .constant(
+                "CALENDAR_DAYS",
+                "Days the shopping calendar covers, from today.",
+                meals::CALENDAR_DAYS,
+            )
+            .constant(
+                "CALENDAR_WEEKS",
+                "Weekly lists of the shopping calendar.",
+                meals::CALENDAR_WEEKS,
+            )
+            .constant(
+                "MEAL_PLAN_CATEGORIES",
+                "The meal plan categories besides 'all'.",
+                content::meal_plans::CATEGORIES,
+            );
+
     let answers = File::new("The answers of the HTTP API (server/src/api.rs and friends).")
         .ty::<ErrorBody>(cfg)
         .ty::<api::Health>(cfg)
@@ -295,6 +326,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         ("sync", sync),
         ("core", core),
         ("content", content),
+        ("meals", meals),
         ("api", answers),
     ]
 }

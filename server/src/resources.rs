@@ -240,16 +240,7 @@ impl Resource {
                 Fill::EmptyText => Value::String(String::new()),
             });
         }
-        let day = match fields
-            .get("date")
-            .map(|d| d.as_str().map(str::parse::<manna_core::Date>))
-        {
-            Some(Some(Ok(day))) => Some(day),
-            Some(Some(Err(e))) => return Ok(Err(FieldError::new("date", e.0))),
-            Some(None) => return Ok(Err(FieldError::new("date", "must be a date (YYYY-MM-DD)"))),
-            None => None,
-        };
-        let id = match self.table.id_scheme().new_id(day, random) {
+        let id = match self.table.id_scheme().new_id(&fields, random) {
             Ok(id) => id,
             Err(e) => return Ok(Err(e)),
         };

@@ -100,6 +100,20 @@ impl AppState {
         premium_now(&self.db, &self.config, &self.clock, user).await
     }
 
+    /// Whether the requesting device's user is premium now. Content is public:
+    /// no token, or one the server no longer knows, just means "not premium"
+    /// and never keeps content from anyone. Asked only when the answer matters.
+    pub async fn requester_is_premium(
+        &self,
+        headers: &axum::http::HeaderMap,
+    ) -> Result<bool, AppError> {
+        match crate::identity::DeviceAuth::from_headers(headers, &self.db).await {
+            Ok(d) => Ok(self.premium(&d.user_id).await?.is_some()),
+            Err(AppError::Unauthorized(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
     /// What the premium checks answer a member: the plan, the Stripe ids and a
     /// fresh entitlement for the device to cache.
     pub fn premium_status(&self, user: &str, p: &Premium) -> PremiumStatus {

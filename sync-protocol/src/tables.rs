@@ -93,7 +93,10 @@ impl Table {
             Table::ShoppingListItems => IdScheme::Random { prefix: "item" },
             Table::WellnessGoals => IdScheme::Random { prefix: "goal" },
             Table::PersonalizedPlans => IdScheme::Random { prefix: "plan" },
-            Table::PlanProgress => IdScheme::Random { prefix: "progress" },
+            Table::PlanProgress => IdScheme::Keyed {
+                kind: "progress",
+                by: &["planId", "day"],
+            },
             Table::MealPlanEnrollments => IdScheme::Random {
                 prefix: "enrollment",
             },
@@ -104,6 +107,6 @@ impl Table {
     fn check<R: Record>(self, id: &str, fields: &Fields) -> Result<(), FieldError> {
         let record = R::read_fields(fields)?;
         record.check()?;
-        self.id_scheme().check(id, record.day())
+        self.id_scheme().check(id, fields)
     }
 }

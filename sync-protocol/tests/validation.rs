@@ -178,6 +178,18 @@ fn cases() -> Vec<(&'static str, &'static str, Value)> {
             json!({"title": "Week 1", "status": "active", "createdAt": "2026-11-22T08:00:00Z", "estimatedCost": 4599}),
         ),
         (
+            "shoppingLists",
+            "list-2",
+            json!({"title": "Week 2", "status": "active", "createdAt": "2026-11-22T08:00:00Z",
+                "weekNumber": 2, "planId": "detox-7day", "startDate": "2026-11-23"}),
+        ),
+        (
+            "shoppingLists",
+            "list-3",
+            json!({"title": "Week 2", "status": "active", "createdAt": "2026-11-22T08:00:00Z",
+                "startDate": "2026-11-31"}),
+        ),
+        (
             "shoppingListItems",
             "item-1",
             json!({"listId": "list-1", "itemName": "Spinach", "category": "produce", "isChecked": false}),
@@ -204,6 +216,11 @@ fn cases() -> Vec<(&'static str, &'static str, Value)> {
             "plan-1",
             json!({"planType": "meal_plan", "planName": "Anti-inflammatory", "title": "30 days",
                 "description": "", "createdAt": "2026-11-22", "dailyPlans": [{"day": 1}, {"day": 2}]}),
+        ),
+        (
+            "planProgress",
+            "progress:plan-1:4",
+            json!({"planId": "plan-1", "day": 4, "completed": true}),
         ),
         (
             "planProgress",

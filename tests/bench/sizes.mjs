@@ -1,5 +1,6 @@
 // Gzip sizes of what the first render of / loads (the entry, the home page and
-// the WASM glue, with their static imports) and of the .wasm, from Vite's manifest.
+// the WASM glue, with their static imports) and of the two .wasm modules, from
+// Vite's manifest.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,9 +29,13 @@ for (const file of [...files].sort()) {
   if (file.endsWith('.css')) css += size;
   console.log(`  ${file.padEnd(48)} ${kb(size)} gzip`);
 }
-const wasmFile = Object.values(manifest).find((c) => c.file.endsWith('.wasm'))?.file;
-const wasm = wasmFile ? gz(wasmFile) : NaN;
+// The core module (the first screen's) and the tools module (loaded by the
+// pages of timers, weight, plans and shopping lists).
+const wasmOf = (name) => Object.values(manifest).find((c) => c.file.endsWith('.wasm') && c.file.includes(name))?.file;
+const wasm = wasmOf('manna_core') ? gz(wasmOf('manna_core')) : NaN;
+const tools = wasmOf('manna_tools') ? gz(wasmOf('manna_tools')) : NaN;
 console.log(`first-render JS:  ${kb(js)} gzip (target <= 110 KB)`);
 console.log(`first-render CSS: ${kb(css)} gzip`);
-console.log(`.wasm:            ${kb(wasm)} gzip (target <= 60 KB)`);
-if (js > 110 * 1024 || !(wasm <= 60 * 1024)) process.exitCode = 1;
+console.log(`.wasm (core):     ${kb(wasm)} gzip (target <= 60 KB)`);
+console.log(`.wasm (tools):    ${kb(tools)} gzip (loaded by the pages that use it; target <= 120 KB)`);
+if (js > 110 * 1024 || !(wasm <= 60 * 1024) || !(tools <= 120 * 1024)) process.exitCode = 1;

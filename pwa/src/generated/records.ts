@@ -181,13 +181,22 @@ startWeight?: number | null,
 /**
  * Tenths of a pound.
  */
-targetWeight?: number | null, };
+targetWeight?: number | null, 
+/**
+ * When the assessment was saved (ISO time), for newest first.
+ */
+createdAt?: string | null, };
 
 export type ShoppingList = { title: string, status: string, createdAt: string, 
 /**
  * Cents.
  */
-estimatedCost?: number | null, weekNumber?: number | null, };
+estimatedCost?: number | null, weekNumber?: number | null, 
+/**
+ * The meal plan the list was built from, and the first day of the
+ * 30 days it belongs to (the shopping calendar's lists).
+ */
+planId?: string | null, startDate?: IsoDate | null, };
 
 export type ItemCategory = "produce" | "protein" | "dairy" | "pantry" | "oils" | "supplements" | "other";
 

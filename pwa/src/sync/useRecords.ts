@@ -92,9 +92,13 @@ function randomPart(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The id of a new record of `table` (once-a-day records are named by `date`). */
-export async function newRecordId(table: SyncedTable, date: string | null = null): Promise<string> {
-  return (await loadCore()).recordId(table, date, randomPart());
+/** The id of a new record of `table` with these fields (once-a-day records are
+ *  named by their `date`, plan progress by its plan and day, others at random). */
+export async function newRecordId<K extends SyncedTable>(
+  table: K,
+  fields: Partial<TableRecords[K]> | Record<string, unknown> = {},
+): Promise<string> {
+  return (await loadCore()).recordId(table, fields as Record<string, unknown>, randomPart());
 }
 
 /**

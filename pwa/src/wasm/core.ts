@@ -1,13 +1,12 @@
-// The only door to the WebAssembly build of manna-core: loaded once, lazily,
-// and memoised. Everything else imports these typed wrappers.
+// The only door to the WebAssembly build of manna-core that the first screen
+// needs: loaded once, lazily, and memoised. Everything else imports these
+// typed wrappers (the pages' own rules are in `tools.ts`).
 
-import type { Stepped, Timer, WeeklyAverage, WeekStrip, WeightProgress } from '../generated/core';
+import type { WeeklyAverage, WeekStrip } from '../generated/core';
 import type { FieldError, Grade, Table } from '../generated/records';
 import type * as Pkg from './pkg/manna_core.js';
 
-export type { FieldError, Stepped, Timer, WeeklyAverage, WeekStrip, WeightProgress };
-
-export type TimerAction = 'start' | 'pause' | 'resume' | 'stop' | 'tick';
+export type { FieldError, WeeklyAverage, WeekStrip };
 
 export interface EntitlementCheck {
   status: 'premium' | 'refused';
@@ -25,22 +24,15 @@ export interface Core {
   needsRecheck(expiresAt: number | null, lastCheckMs: number, nowMs: number, recheckMs: number): boolean;
   /** The refusal of a whole record by its rules (the server's words), or undefined. */
   validateRecord(table: Table, id: string, fields: Record<string, unknown>): FieldError | undefined;
-  /** A new record's id: from `date` for once-a-day records, else prefix-random. */
-  recordId(table: Table, date: string | null, random: string): string;
+  /** A new record's id: from its date or key fields where its table names records by them, else prefix-random. */
+  recordId(table: Table, fields: Record<string, unknown>, random: string): string;
   wellnessScore(ratings: number[]): { score: number; grade: Grade };
-  weightProgress(dates: string[], weights: number[], today: string): WeightProgress;
   weeklyAverage(dates: string[], scores: number[], to: string): WeeklyAverage;
   dayOfYear(date: string): number;
   localDate(epochMs: number, utcOffsetMinutes: number): string;
   addDays(date: string, days: number): string;
   weekStrip(today: string, visited: string[]): WeekStrip;
   rotationIndex(date: string, count: number, salt: string): number;
-  /** A new idle session timer of `durationMs` in `steps` even steps. */
-  timerNew(durationMs: number, steps: number): Timer;
-  /** A saved timer after `action` at `nowMs`, and what it shows. */
-  timerStep(timer: Timer, action: TimerAction, nowMs: number): Stepped;
-  /** Minutes from a duration text ("15 minutes" → 15), else `defaultMinutes`. */
-  minutesFromText(text: string, defaultMinutes: number): number;
 }
 
 let loading: Promise<Core> | null = null;
@@ -75,15 +67,9 @@ function wrap(pkg: typeof Pkg): Core {
     weekStrip: (today, visited) => pkg.weekStrip(today, visited) as WeekStrip,
     rotationIndex: pkg.rotationIndex,
     validateRecord: (table, id, fields) => (pkg.validateRecord(table, id, fields) as FieldError | undefined) ?? undefined,
-    recordId: (table, date, random) => pkg.recordId(table, date ?? undefined, random),
+    recordId: (table, fields, random) => pkg.recordId(table, fields, random),
     wellnessScore: (ratings) => pkg.wellnessScore(Uint32Array.from(ratings)) as { score: number; grade: Grade },
-    weightProgress: (dates, weights, today) =>
-      pkg.weightProgress(dates, Uint32Array.from(weights), today) as WeightProgress,
     weeklyAverage: (dates, scores, to) => pkg.weeklyAverage(dates, Uint32Array.from(scores), to) as WeeklyAverage,
-    timerNew: (durationMs, steps) => pkg.timerNew(durationMs, steps) as Timer,
-    timerStep: (t, action, nowMs) =>
-      pkg.timerStep(t.durationMs, t.steps, t.phase, t.bankedMs, t.sinceMs ?? undefined, action, nowMs) as Stepped,
-    minutesFromText: pkg.minutesFromText,
   };
 }
 

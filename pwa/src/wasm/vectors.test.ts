@@ -4,10 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { coreFromBytes } from './core';
+import { toolsFromBytes } from './tools';
 
 const vectors = JSON.parse(readFileSync(new URL('../../../core-wasm/tests/vectors.json', import.meta.url), 'utf8'));
 const validation = JSON.parse(readFileSync(new URL('../../../sync-protocol/tests/validation.json', import.meta.url), 'utf8'));
 const core = await coreFromBytes(readFileSync(new URL('./pkg/manna_core_bg.wasm', import.meta.url)));
+const tools = await toolsFromBytes(readFileSync(new URL('./pkg/manna_tools_bg.wasm', import.meta.url)));
 
 describe('manna-core in WebAssembly', () => {
   it('counts the day of year like the native build', () => {
@@ -40,7 +42,7 @@ describe('manna-core in WebAssembly', () => {
   });
 
   it('computes weight progress like the server', () => {
-    for (const v of vectors.weightProgress) expect(core.weightProgress(v.dates, v.weights, v.today)).toEqual(v.progress);
+    for (const v of vectors.weightProgress) expect(tools.weightProgress(v.dates, v.weights, v.today)).toEqual(v.progress);
   });
 
   it('averages the week of wellness checks like the server', () => {
@@ -57,9 +59,10 @@ describe('manna-core in WebAssembly', () => {
   });
 
   it('names new records by the scheme of their table', () => {
-    expect(core.recordId('weightEntries', '2026-11-22', 'x')).toBe('weight:2026-11-22');
-    expect(core.recordId('prayerReminders', null, 'k3j9')).toBe('reminder-k3j9');
-    expect(() => core.recordId('wellnessScores', null, 'x')).toThrow(/date/);
+    expect(core.recordId('weightEntries', { date: '2026-11-22', weight: 1800 }, 'x')).toBe('weight:2026-11-22');
+    expect(core.recordId('prayerReminders', { title: 'Morning' }, 'k3j9')).toBe('reminder-k3j9');
+    expect(core.recordId('planProgress', { planId: 'plan-a1', day: 4, completed: true }, 'x')).toBe('progress:plan-a1:4');
+    expect(() => core.recordId('wellnessScores', {}, 'x')).toThrow(/date/);
   });
 
   it('refuses an impossible date with a reason', () => {

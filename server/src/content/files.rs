@@ -11,7 +11,13 @@ use std::path::Path;
 pub struct ContentFiles {
     pub hash: String,
     pub items: HashMap<Kind, Vec<Value>>,
+    /// `meal-catalogue.json` as written (checked: it reads, and every meal
+    /// plan's days name its recipes).
+    pub catalogue: String,
 }
+
+/// The meal catalogue's file name under the content directory.
+pub const CATALOGUE_FILE: &str = "meal-catalogue.json";
 
 /// Reads `<dir>/<slug>.json` for every kind. Each file is `{"items": [...]}`.
 pub fn read_content_files(dir: &Path) -> Result<ContentFiles, String> {
@@ -26,9 +32,21 @@ pub fn read_content_files(dir: &Path) -> Result<ContentFiles, String> {
         let parsed = parse_file(kind, &text).map_err(|e| format!("{}: {e}", path.display()))?;
         items.insert(kind, parsed);
     }
+    let path = dir.join(CATALOGUE_FILE);
+    let catalogue = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    hasher.update(CATALOGUE_FILE.as_bytes());
+    hasher.update(catalogue.as_bytes());
+    let parsed = manna_core::meals::Catalogue::from_json(&catalogue)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    super::meal_plans::check(
+        items.get(&Kind::MealPlans).map_or(&[], Vec::as_slice),
+        &parsed,
+    )?;
     Ok(ContentFiles {
         hash: hex::encode(hasher.finalize()),
         items,
+        catalogue,
     })
 }
 

@@ -41,11 +41,14 @@ pub enum Kind {
     BiohackCategories,
     /// Premium only: the reading library.
     PremiumLibrary,
+    /// The wholistic meal plans: free ones whole, premium ones whole only
+    /// through their own calls to members (see `meal_plans`).
+    MealPlans,
 }
 
 impl Kind {
     /// Every kind of content file.
-    pub const ALL: [Kind; 18] = [
+    pub const ALL: [Kind; 19] = [
         Kind::BibleReadings,
         Kind::HealthTips,
         Kind::FoodSpotlights,
@@ -64,6 +67,7 @@ impl Kind {
         Kind::HomeRemedies,
         Kind::BiohackCategories,
         Kind::PremiumLibrary,
+        Kind::MealPlans,
     ];
 
     /// The kinds that show one item a day (Home's cards, the day payload).
@@ -114,6 +118,7 @@ impl Kind {
             Kind::HomeRemedies => "home-remedies",
             Kind::BiohackCategories => "biohack-categories",
             Kind::PremiumLibrary => "premium-library",
+            Kind::MealPlans => "meal-plans",
         }
     }
 
@@ -138,6 +143,7 @@ impl Kind {
             Kind::HomeRemedies => "homeRemedy",
             Kind::BiohackCategories => "biohackCategory",
             Kind::PremiumLibrary => "libraryReading",
+            Kind::MealPlans => "mealPlan",
         }
     }
 
@@ -171,6 +177,7 @@ impl Kind {
             Kind::HomeRemedies => typed::<RemedyEntry>(item),
             Kind::BiohackCategories => typed::<GlossaryCategory>(item),
             Kind::PremiumLibrary => typed::<LibraryReading>(item),
+            Kind::MealPlans => typed::<super::meal_plans::MealPlanItem>(item),
         }
     }
 }

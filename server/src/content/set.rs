@@ -1,14 +1,20 @@
 //! The content every request reads, in memory.
 
 use super::kinds::Kind;
+use manna_core::meals::Catalogue;
 use serde_json::Value;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The content every request reads: immutable, swapped whole on refresh.
 #[derive(Debug, Default)]
 pub struct ContentSet {
     pub version: String,
     pub items: HashMap<Kind, Vec<Value>>,
+    /// The meal catalogue plans and shopping lists are built from, and its
+    /// file as the app downloads it.
+    pub catalogue: Arc<Catalogue>,
+    pub catalogue_json: Arc<str>,
 }
 
 impl ContentSet {

@@ -34,9 +34,9 @@ pub fn load_into_db(conn: &mut Connection, files: &ContentFiles) -> Result<Conte
             }
         }
         tx.execute(
-            "INSERT INTO meta (key, value) VALUES ('content_hash', ?1)
+            "INSERT INTO meta (key, value) VALUES ('content_hash', ?1), ('meal_catalogue', ?2)
              ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            [&files.hash],
+            [&files.hash, &files.catalogue],
         )?;
         tracing::info!(hash = %files.hash, "content files loaded into the database");
     }
@@ -66,8 +66,17 @@ fn read_set(conn: &Connection) -> Result<ContentSet, AppError> {
             .map_err(|e| AppError::Internal(format!("stored {slug} item is not JSON: {e}")))?;
         items.entry(kind).or_default().push(value);
     }
+    let catalogue: String = conn.query_row(
+        "SELECT value FROM meta WHERE key = 'meal_catalogue'",
+        [],
+        |r| r.get(0),
+    )?;
+    let parsed = manna_core::meals::Catalogue::from_json(&catalogue)
+        .map_err(|e| AppError::Internal(format!("stored meal catalogue: {e}")))?;
     Ok(ContentSet {
         version: version.chars().take(12).collect(),
         items,
+        catalogue: std::sync::Arc::new(parsed),
+        catalogue_json: catalogue.into(),
     })
 }

@@ -57,17 +57,6 @@ pub async fn home_get(
     ))
 }
 
-/// Whether the requesting device's user is premium now. Content is public: no
-/// token, or one the server no longer knows, just means "not premium" and never
-/// keeps the day's content from anyone. Asked only when the answer matters.
-async fn requester_is_premium(state: &AppState, headers: &HeaderMap) -> Result<bool, AppError> {
-    match DeviceAuth::from_headers(headers, &state.db).await {
-        Ok(d) => Ok(state.premium(&d.user_id).await?.is_some()),
-        Err(AppError::Unauthorized(_)) => Ok(false),
-        Err(e) => Err(e),
-    }
-}
-
 pub async fn today_get(
     State(state): State<AppState>,
     Path(slug): Path<String>,
@@ -81,7 +70,7 @@ pub async fn today_get(
     let item = item_for(&set, kind, date).unwrap_or(Value::Null);
     if kind == Kind::Biohacks
         && is_premium_only(&item)
-        && requester_is_premium(&state, &headers).await?
+        && state.requester_is_premium(&headers).await?
     {
         return Ok(Json(full_item(&set, kind, date).unwrap_or(Value::Null)));
     }
@@ -96,7 +85,7 @@ pub async fn daily_content_get(
     let from = date_param(&q, "from", &state.clock)?;
     let days = count_param(&q, "days", 8, MAX_RANGE_DAYS)?;
     let set = state.content();
-    let premium = requester_is_premium(&state, &headers).await?;
+    let premium = state.requester_is_premium(&headers).await?;
     Ok(Json(DailyRange {
         content_version: set.version.clone(),
         days: (0..i64::from(days))
@@ -112,14 +101,14 @@ pub async fn archive_get(
     Query(q): Params,
 ) -> Result<Json<Vec<Value>>, AppError> {
     let kind = kind_param(&slug)?;
-    if kind.is_premium_kind() {
+    if kind.is_premium_kind() || kind == Kind::MealPlans {
         return Err(AppError::NotFound(format!("no public list at /api/{slug}")));
     }
     if !kind.is_daily() {
         // A fixed list (songs, sessions): all of it; premium sessions' scripts
         // only for members, decided here like the premium biohacks.
         let items = state.content().items(kind).to_vec();
-        if kind.has_premium_scripts() && !requester_is_premium(&state, &headers).await? {
+        if kind.has_premium_scripts() && !state.requester_is_premium(&headers).await? {
             return Ok(Json(
                 items.into_iter().map(without_premium_script).collect(),
             ));

@@ -8,6 +8,7 @@ mod content;
 mod dev;
 mod entitlement;
 mod health;
+mod plans;
 mod records;
 mod sync;
 
@@ -153,6 +154,10 @@ pub fn router(state: AppState) -> Router {
             get(content::biohack_categories_get),
         )
         .route("/api/premium-library", get(content::premium_library_get))
+        .route("/api/meal-catalogue", get(plans::catalogue_get))
+        .route("/api/meal-plans", get(plans::meal_plans_list))
+        .route("/api/meal-plans/{id}", get(plans::meal_plan_get))
+        .route("/api/meal-plans/{id}/days", get(plans::meal_plan_days_get))
         .route("/api/archive/search", get(content::archive_search_get))
         .route("/api/{kind}/today", get(content::today_get))
         .route("/api/{kind}", get(content::archive_get));

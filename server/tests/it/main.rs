@@ -14,6 +14,7 @@ mod expiry;
 mod hardening;
 mod limits;
 mod mail;
+mod plans;
 mod premium;
 mod records;
 mod restore;

@@ -1,8 +1,8 @@
 //! The shape of a valid record of each synced table, by domain. A record is
 //! read from its fields one by one with unknown fields refused (types, enums
 //! and dates are checked by reading); `Record::check` adds what types cannot
-//! say (non-blank text, lengths, ranges, sums that add up), and a once-a-day
-//! record names its date so its id can be checked.
+//! say (non-blank text, lengths, ranges, sums that add up). A record's id is
+//! checked against its fields by its table's id scheme (`crate::ids`).
 //!
 //! The same reader runs on the server and in the browser's WebAssembly build,
 //! so both refuse a record with the same words.
@@ -17,7 +17,6 @@ pub mod shopping;
 pub mod weight;
 pub mod wellness;
 
-use crate::date::Date;
 use crate::field_error::FieldError;
 use read::ReadFields;
 
@@ -26,11 +25,6 @@ pub trait Record: ReadFields {
     /// The rules beyond the shape.
     fn check(&self) -> Result<(), FieldError> {
         Ok(())
-    }
-
-    /// The date a once-a-day record belongs to (its id is made from it).
-    fn day(&self) -> Option<Date> {
-        None
     }
 }
 

@@ -32,10 +32,6 @@ impl Record for DailyCompletion {
     fn check(&self) -> Result<(), FieldError> {
         Ok(())
     }
-
-    fn day(&self) -> Option<Date> {
-        Some(self.date)
-    }
 }
 
 #[cfg(test)]

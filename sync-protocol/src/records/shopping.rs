@@ -2,6 +2,7 @@
 
 use super::read::record;
 use super::{Record, TITLE_MAX, not_blank, optional_at_most};
+use crate::date::Date;
 use crate::field_error::FieldError;
 use crate::wire_enum;
 
@@ -13,6 +14,10 @@ record! {
         /// Cents.
         estimated_cost: Option<u32>,
         week_number: Option<u32>,
+        /// The meal plan the list was built from, and the first day of the
+        /// 30 days it belongs to (the shopping calendar's lists).
+        plan_id: Option<String>,
+        start_date: Option<Date>,
     }
 }
 
@@ -20,6 +25,7 @@ impl Record for ShoppingList {
     fn check(&self) -> Result<(), FieldError> {
         not_blank("title", &self.title, TITLE_MAX)?;
         not_blank("status", &self.status, 40)?;
+        optional_at_most("planId", self.plan_id.as_deref(), TITLE_MAX)?;
         not_blank("createdAt", &self.created_at, 40)
     }
 }

@@ -40,8 +40,4 @@ impl Record for WeightEntry {
         }
         optional_at_most("notes", self.notes.as_deref(), NOTES_MAX)
     }
-
-    fn day(&self) -> Option<Date> {
-        Some(self.date)
-    }
 }

@@ -88,10 +88,6 @@ impl Record for WellnessScore {
         }
         Ok(())
     }
-
-    fn day(&self) -> Option<Date> {
-        Some(self.date)
-    }
 }
 
 wire_enum! {
@@ -181,6 +177,8 @@ record! {
         start_weight: Option<u32>,
         /// Tenths of a pound.
         target_weight: Option<u32>,
+        /// When the assessment was saved (ISO time), for newest first.
+        created_at: Option<String>,
     }
 }
 

@@ -14,6 +14,7 @@ import { toast } from '../../components/toast';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
 import type { Difficulty, PremiumRoutine } from '../../generated/content';
 import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
+import { loadTools, loadedTools } from '../../wasm/tools';
 import { markDoneSoon } from '../progress';
 import { TimerFace, TimerSteps, playState, useSessionTimer } from '../sessions';
 import { PremiumOnly } from '../upgrade';
@@ -202,8 +203,9 @@ function GuidedWorkout(props: { core: Core; routine: Dated; autostart: boolean; 
   const navigate = useNavigate();
   const steps = stepsOf(routine);
   const durationMs = routine.durationMinutes * 60_000;
+  const tools = loadedTools() ?? use(loadTools());
   const timer = useSessionTimer(
-    core,
+    tools,
     `routine:${routine.id}`,
     durationMs,
     steps.length,

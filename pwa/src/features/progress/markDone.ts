@@ -18,7 +18,7 @@ export const PRACTICE_LABELS: Record<Practice, string> = {
  * device ticked the same day stays.
  */
 export async function markDone(practice: Practice, date: string): Promise<void> {
-  const id = await newRecordId('dailyCompletions', date);
+  const id = await newRecordId('dailyCompletions', { date });
   const db = await import('../../db/synced');
   const exists = (await db.currentFields('dailyCompletions', id)) !== undefined;
   await saveRecord('dailyCompletions', id, exists ? 'patch' : 'put', { date, [practice]: true });

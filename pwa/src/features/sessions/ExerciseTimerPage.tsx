@@ -11,6 +11,7 @@ import { useContentList } from '../../content/useContentList';
 import { useDaily } from '../../content/useDaily';
 import type { ExerciseSuggestion } from '../../generated/content';
 import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
+import { loadTools, loadedTools } from '../../wasm/tools';
 import { markDoneSoon } from '../progress';
 import { TimerFace, TimerSteps, playState } from './TimerFace';
 import { useSessionTimer } from './useSessionTimer';
@@ -84,8 +85,9 @@ function Missing({ text, offerToday = false }: { text: string; offerToday?: bool
 
 function Session({ core, exercise }: { core: Core; exercise: ExerciseSuggestion }) {
   const steps = exercise.instructions ?? [];
-  const minutes = core.minutesFromText(exercise.duration, DEFAULT_MINUTES);
-  const timer = useSessionTimer(core, `exercise:${exercise.id}`, minutes * 60_000, steps.length, () => markDoneSoon('exercise', todayIn(core)));
+  const tools = loadedTools() ?? use(loadTools());
+  const minutes = tools.minutesFromText(exercise.duration, DEFAULT_MINUTES);
+  const timer = useSessionTimer(tools, `exercise:${exercise.id}`, minutes * 60_000, steps.length, () => markDoneSoon('exercise', todayIn(core)));
   const { view } = timer;
   const active = view.phase === 'running' || view.phase === 'paused';
 

@@ -14,6 +14,7 @@ import { usePremium } from '../../entitlement/usePremium';
 import type { MeditationSession, PrayerSession } from '../../generated/content';
 import { storage } from '../../lib/storage';
 import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
+import { loadTools, loadedTools } from '../../wasm/tools';
 import { markDoneSoon, type Practice } from '../progress';
 import { TimerFace, playState } from './TimerFace';
 import { useSessionTimer } from './useSessionTimer';
@@ -152,7 +153,8 @@ function Sessions({ core, kind }: { core: Core; kind: Kind }) {
 }
 
 function TimerPanel({ core, session, practice, onClose }: { core: Core; session: Session; practice: Practice; onClose: () => void }) {
-  const timer = useSessionTimer(core, `session:${session.id}`, session.durationMinutes * 60_000, 0, () => markDoneSoon(practice, todayIn(core)));
+  const tools = loadedTools() ?? use(loadTools());
+  const timer = useSessionTimer(tools, `session:${session.id}`, session.durationMinutes * 60_000, 0, () => markDoneSoon(practice, todayIn(core)));
   const speech = useReadAloud();
   const { view } = timer;
   const script = session.script ?? '';

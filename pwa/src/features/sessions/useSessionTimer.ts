@@ -6,7 +6,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { storage } from '../../lib/storage';
-import type { Core, Stepped, Timer, TimerAction } from '../../wasm/core';
+import type { Stepped, Timer, TimerAction, Tools } from '../../wasm/tools';
 import { bookChime, cancelChime, chimeNow } from './chime';
 import { keepScreenOn } from './wakeLock';
 
@@ -26,7 +26,7 @@ function saved(key: string, durationMs: number, steps: number): Timer | null {
  *  (give it a `key`), since the saved state is read once, when it mounts.
  *  `onComplete` runs once, on the tick on which the time runs out. With
  *  `autostart`, a timer not already under way starts as the page opens. */
-export function useSessionTimer(core: Core, key: string, durationMs: number, steps = 0, onComplete?: () => void, autostart = false) {
+export function useSessionTimer(core: Pick<Tools, 'timerNew' | 'timerStep'>, key: string, durationMs: number, steps = 0, onComplete?: () => void, autostart = false) {
   const [opened] = useState(() => {
     const now = Date.now();
     const timer = saved(key, durationMs, steps) ?? core.timerNew(durationMs, steps);

@@ -11,6 +11,7 @@ import { toast } from '../../components/toast';
 import { MAX_WEIGHT_TENTHS, MOOD_VALUES, NOTES_MAX, type FieldError, type Mood, type WeightEntry } from '../../generated/records';
 import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused } from '../../sync/useRecords';
 import { loadCore, todayIn } from '../../wasm/core';
+import { loadTools } from '../../wasm/tools';
 
 const RECENT = 7;
 
@@ -25,6 +26,7 @@ interface Form {
 
 export default function WeightTrackingPage() {
   const core = use(loadCore());
+  const tools = use(loadTools());
   const today = todayIn(core);
   const records = useRecords('weightEntries');
   const refused = useRefused('weightEntries');
@@ -36,7 +38,7 @@ export default function WeightTrackingPage() {
   const [fixing, setFixing] = useState(false);
 
   const entries = (records.value ?? []).map((r) => ({ id: r.id, ...r.fields })).sort((a, b) => b.date.localeCompare(a.date));
-  const progress = core.weightProgress(entries.map((e) => e.date), entries.map((e) => e.weight), today);
+  const progress = tools.weightProgress(entries.map((e) => e.date), entries.map((e) => e.weight), today);
   const loggedToday = entries.some((e) => e.date === today) && !fixing;
   const errorOf = (field: keyof WeightEntry) => (error?.field === field ? error.message : undefined);
 
@@ -55,7 +57,7 @@ export default function WeightTrackingPage() {
         notes: form.notes.trim() || null,
         mood: form.mood || null,
       };
-      await saveRecord('weightEntries', await newRecordId('weightEntries', form.date), 'put', entry);
+      await saveRecord('weightEntries', await newRecordId('weightEntries', { date: form.date }), 'put', entry);
       toast({ title: 'Weight Logged!', description: `${pounds.toFixed(1)} lbs saved for ${form.date}.` });
       setForm(blank);
       setError(null);

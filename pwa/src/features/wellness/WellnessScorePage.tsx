@@ -23,7 +23,7 @@ export default function WellnessScorePage() {
     setSaving(true);
     try {
       const date = todayIn(core);
-      await saveRecord('wellnessScores', await newRecordId('wellnessScores', date), 'put', {
+      await saveRecord('wellnessScores', await newRecordId('wellnessScores', { date }), 'put', {
         date,
         score: scored.score,
         grade: scored.grade,

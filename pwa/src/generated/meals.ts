@@ -1,0 +1,78 @@
+// Generated from the Rust types by `make types`: do not edit.
+// Meal plans, personal 30-day plans and shopping lists (manna_core::meals).
+
+import type { ItemCategory, PlanType } from './records';
+
+export type MealChoice = { recipeId: string, name: string, ingredients: Array<string>, benefits: string, minutes: number, 
+/**
+ * How much to serve, when the goal changes it.
+ */
+portion?: string, 
+/**
+ * The meal this one replaced for the person's preferences.
+ */
+swappedFrom?: string, };
+
+export type MenuDay = { dayNumber: number, theme: string, breakfast: MealChoice, lunch: MealChoice, dinner: MealChoice, snacks: Array<MealChoice>, beverages: Array<string>, tips: string, };
+
+export type PersonalDay = { dayNumber: number, theme: string, breakfast: MealChoice | null, lunch: MealChoice | null, dinner: MealChoice | null, snacks: Array<MealChoice>, beverages: Array<string>, tips: string, };
+
+export type Workout = { title: string, minutes: number, 
+/**
+ * "Beginner", "Intermediate" or "Advanced".
+ */
+intensity: string, steps: Array<string>, };
+
+export type Focus = { reference: string, text: string, focus: string, };
+
+export type GeneratedDay = { day: number, theme: string, breakfast?: MealChoice, lunch?: MealChoice, dinner?: MealChoice, snack?: MealChoice, workout?: Workout, spiritualFocus: Focus, };
+
+export type GeneratedPlan = { planType: PlanType, planName: string, title: string, description: string, dailyPlans: Array<GeneratedDay>, tips: Array<string>, };
+
+export type BuiltItem = { itemName: string, category: ItemCategory, 
+/**
+ * "2 cups", "1 1/4 lb", "3".
+ */
+quantity: string, 
+/**
+ * "high" for what most of the days need.
+ */
+priority: string | null, notes: string, nutritionalFocus: string, 
+/**
+ * Cents.
+ */
+estimatedPrice: number, };
+
+export type BuiltList = { items: Array<BuiltItem>, 
+/**
+ * Cents: the sum of the items' prices.
+ */
+estimatedCost: number, totalItems: number, };
+
+export type PantryGroup = { title: string, why: string, 
+/**
+ * What a stocked pantry holds, in lines written as recipes write them.
+ */
+items: Array<string>, };
+
+export type MealPlan = { id: string, title: string, description: string, duration: string, category: string, isPremium: boolean, principles: Array<string>, benefits: Array<string>, dayCount: number, locked: boolean, guidelines?: Array<string>, 
+/**
+ * "2 cups spinach": the whole plan's ingredients, added up.
+ */
+shoppingList?: Array<string>, };
+
+/** Days in a personal plan. */
+export const PLAN_DAYS = 30 as const;
+
+/** Days the shopping calendar covers, from today. */
+export const CALENDAR_DAYS = 30 as const;
+
+/** Weekly lists of the shopping calendar. */
+export const CALENDAR_WEEKS = 4 as const;
+
+/** The meal plan categories besides 'all'. */
+export const MEAL_PLAN_CATEGORIES = [
+  "anti-inflammatory",
+  "digestive-healing",
+  "detox"
+] as const;

@@ -1,0 +1,106 @@
+// The only door to manna-core's second WebAssembly module: the rules of the
+// pages that need more than the first screen (session timers, weight
+// progress, meal plans, personal plans and shopping lists). Loaded once, by
+// the first page that asks, and memoised.
+
+import type { Stepped, Timer, WeightProgress } from '../generated/core';
+import type { BuiltList, GeneratedDay, GeneratedPlan, MenuDay, PersonalDay } from '../generated/meals';
+import type { Preferences } from '../generated/records';
+import type * as Pkg from './pkg/manna_tools.js';
+
+export type { BuiltList, GeneratedDay, GeneratedPlan, MenuDay, PersonalDay, Stepped, Timer, WeightProgress };
+
+export type TimerAction = 'start' | 'pause' | 'resume' | 'stop' | 'tick';
+
+/** Plans and lists built from the meal catalogue (one catalogue, read once). */
+export interface Meals {
+  /** A wellness goal's meal plan and fitness challenge; the same goal and seed give the same plans. */
+  generatePlans(goal: Record<string, unknown>, seed: string): [GeneratedPlan, GeneratedPlan];
+  /** A meal plan's days with what the person cannot or will not eat swapped out. */
+  personalise(days: MenuDay[], preferences: Partial<Preferences>, category: string): PersonalDay[];
+  /** The shopping list of days of meals (of any plan). */
+  shoppingList(days: unknown[], preferences: Partial<Preferences>): BuiltList;
+  /** The pantry guide's essentials as a shopping list. */
+  pantryList(preferences: Partial<Preferences>): BuiltList;
+  /** A week of meals favouring recipes with `tag` ("high_protein"). */
+  taggedWeek(tag: string, preferences: Partial<Preferences>, seed: string): GeneratedDay[];
+}
+
+export interface Tools {
+  /** A new idle session timer of `durationMs` in `steps` even steps. */
+  timerNew(durationMs: number, steps: number): Timer;
+  /** A saved timer after `action` at `nowMs`, and what it shows. */
+  timerStep(timer: Timer, action: TimerAction, nowMs: number): Stepped;
+  /** Minutes from a duration text ("15 minutes" → 15), else `defaultMinutes`. */
+  minutesFromText(text: string, defaultMinutes: number): number;
+  weightProgress(dates: string[], weights: number[], today: string): WeightProgress;
+  /** The meal rules over a catalogue (`GET /api/meal-catalogue`); throws on a catalogue that does not read. */
+  meals(catalogue: string): Meals;
+  /** Indexes into a plan of `length` days of the shopping calendar's week `week` (1 to 4). */
+  calendarWeekDays(length: number, week: number): number[];
+  /** The shopping calendar's week (1 to 4) of day `day` (1 to 30). */
+  calendarWeek(day: number): number;
+  /** The built-in text for a plan day's missing field, turning with the day. */
+  planFallback(field: string, day: number): string | undefined;
+}
+
+function wrapMeals(m: Pkg.Meals): Meals {
+  const prefs = (p: Partial<Preferences>) => JSON.stringify(p);
+  return {
+    generatePlans: (goal, seed) => JSON.parse(m.generatePlans(JSON.stringify(goal), seed)) as [GeneratedPlan, GeneratedPlan],
+    personalise: (days, p, category) => JSON.parse(m.personalise(JSON.stringify(days), prefs(p), category)) as PersonalDay[],
+    shoppingList: (days, p) => JSON.parse(m.shoppingList(JSON.stringify(days), prefs(p))) as BuiltList,
+    pantryList: (p) => JSON.parse(m.pantryList(prefs(p))) as BuiltList,
+    taggedWeek: (tag, p, seed) => JSON.parse(m.taggedWeek(tag, prefs(p), seed)) as GeneratedDay[],
+  };
+}
+
+function wrap(pkg: typeof Pkg): Tools {
+  // One parsed catalogue per catalogue text: pages ask again on each render.
+  let lastText = '';
+  let lastMeals: Meals | null = null;
+  return {
+    timerNew: (durationMs, steps) => pkg.timerNew(durationMs, steps) as Timer,
+    timerStep: (t, action, nowMs) =>
+      pkg.timerStep(t.durationMs, t.steps, t.phase, t.bankedMs, t.sinceMs ?? undefined, action, nowMs) as Stepped,
+    minutesFromText: pkg.minutesFromText,
+    weightProgress: (dates, weights, today) =>
+      pkg.weightProgress(dates, Uint32Array.from(weights), today) as WeightProgress,
+    meals: (catalogue) => {
+      if (lastMeals && catalogue === lastText) return lastMeals;
+      lastMeals = wrapMeals(new pkg.Meals(catalogue));
+      lastText = catalogue;
+      return lastMeals;
+    },
+    calendarWeekDays: (length, week) => Array.from(pkg.calendarWeekDays(length, week)),
+    calendarWeek: pkg.calendarWeek,
+    planFallback: (field, day) => pkg.planFallback(field, day) ?? undefined,
+  };
+}
+
+let loading: Promise<Tools> | null = null;
+let loaded: Tools | null = null;
+
+/** The tools if they have finished loading (for renders that must not wait). */
+export function loadedTools(): Tools | null {
+  return loaded;
+}
+
+export function loadTools(): Promise<Tools> {
+  loading ??= import('./pkg/manna_tools.js').then(async (pkg) => {
+    await pkg.default();
+    loaded = wrap(pkg);
+    return loaded;
+  });
+  loading.catch(() => {
+    loading = null; // let a later call try again
+  });
+  return loading;
+}
+
+/** For tests: the tools initialised synchronously from the module's bytes. */
+export async function toolsFromBytes(bytes: BufferSource): Promise<Tools> {
+  const pkg = await import('./pkg/manna_tools.js');
+  pkg.initSync({ module: bytes });
+  return wrap(pkg);
+}

@@ -1,0 +1,189 @@
+//! The wholistic meal plans: their content shape, and what the API sends of
+//! them. A plan's days name recipes of the meal catalogue; they are written
+//! out by `manna_core::meals`, which the app runs too. A premium plan's days,
+//! guidelines and shopping list go only to members.
+
+use super::kinds::Kind;
+use super::set::ContentSet;
+use manna_core::meals::{Catalogue, Exclusions, MenuDay, MenuSource, build_list};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use ts_rs::TS;
+
+/// The plan categories (spec section 9, besides `all`).
+pub const CATEGORIES: [&str; 3] = ["anti-inflammatory", "digestive-healing", "detox"];
+
+/// A meal plan as its content file writes it.
+#[derive(Debug, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MealPlanItem {
+    id: String,
+    title: String,
+    description: String,
+    /// "7-Day": the number before the first '-' is the day count.
+    duration: String,
+    category: String,
+    is_premium: bool,
+    principles: Vec<String>,
+    benefits: Vec<String>,
+    guidelines: Vec<String>,
+    #[ts(skip)]
+    days: Vec<MenuSource>,
+}
+
+/// A meal plan as the API sends it: `locked` when the caller may not have its
+/// days, guidelines or shopping list (a premium plan and a non-member).
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct MealPlan {
+    pub id: String,
+    pub title: String,
+    pub description: String,
+    pub duration: String,
+    pub category: String,
+    pub is_premium: bool,
+    pub principles: Vec<String>,
+    pub benefits: Vec<String>,
+    pub day_count: u32,
+    pub locked: bool,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guidelines: Option<Vec<String>>,
+    /// "2 cups spinach": the whole plan's ingredients, added up.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shopping_list: Option<Vec<String>>,
+}
+
+/// The day count of a duration text ("7-Day" → 7).
+pub fn day_count(duration: &str) -> Option<u32> {
+    duration.split('-').next()?.trim().parse().ok()
+}
+
+fn item(value: &Value) -> Option<MealPlanItem> {
+    serde_json::from_value(value.clone()).ok()
+}
+
+/// Checks every plan against the catalogue: each day's recipes exist and are
+/// of their meal, days run 1 to the duration's count, the category is known.
+pub fn check(plans: &[Value], catalogue: &Catalogue) -> Result<(), String> {
+    for value in plans {
+        let plan: MealPlanItem =
+            serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+        let at = |e: String| format!("meal plan {}: {e}", plan.id);
+        if !CATEGORIES.contains(&plan.category.as_str()) {
+            return Err(at(format!("unknown category {}", plan.category)));
+        }
+        let count = day_count(&plan.duration)
+            .ok_or_else(|| at("duration must start with a number".into()))?;
+        let numbers: Vec<u32> = plan.days.iter().map(|d| d.day_number).collect();
+        if numbers != (1..=count).collect::<Vec<_>>() {
+            return Err(at(format!("days must be numbered 1 to {count}")));
+        }
+        for day in &plan.days {
+            day.resolve(catalogue).map_err(at)?;
+        }
+    }
+    Ok(())
+}
+
+/// The plan with id `id`, if there is one.
+fn find(set: &ContentSet, id: &str) -> Option<MealPlanItem> {
+    set.items(Kind::MealPlans)
+        .iter()
+        .find(|p| p["id"] == id)
+        .and_then(item)
+}
+
+/// Whether `member` may have the plan's days.
+fn open_to(plan: &MealPlanItem, member: bool) -> bool {
+    member || !plan.is_premium
+}
+
+fn days_of(plan: &MealPlanItem, catalogue: &Catalogue) -> Vec<MenuDay> {
+    plan.days
+        .iter()
+        .filter_map(|d| d.resolve(catalogue).ok())
+        .collect()
+}
+
+fn view(plan: MealPlanItem, catalogue: &Catalogue, member: bool, full: bool) -> MealPlan {
+    let open = open_to(&plan, member);
+    let shopping_list = (open && full).then(|| {
+        let days: Vec<Value> = days_of(&plan, catalogue).iter().map(|d| json!(d)).collect();
+        build_list(catalogue, &days, &Exclusions::default())
+            .items
+            .into_iter()
+            .map(|i| format!("{} {}", i.quantity, i.item_name))
+            .collect()
+    });
+    MealPlan {
+        day_count: day_count(&plan.duration).unwrap_or(0),
+        locked: !open,
+        guidelines: open.then_some(plan.guidelines),
+        shopping_list,
+        id: plan.id,
+        title: plan.title,
+        description: plan.description,
+        duration: plan.duration,
+        category: plan.category,
+        is_premium: plan.is_premium,
+        principles: plan.principles,
+        benefits: plan.benefits,
+    }
+}
+
+/// Every plan, without shopping lists (the list page's cards).
+pub fn list(set: &ContentSet, member: bool) -> Vec<MealPlan> {
+    set.items(Kind::MealPlans)
+        .iter()
+        .filter_map(item)
+        .map(|p| view(p, &set.catalogue, member, false))
+        .collect()
+}
+
+/// One plan with its shopping list when the caller may have it.
+pub fn one(set: &ContentSet, id: &str, member: bool) -> Option<MealPlan> {
+    find(set, id).map(|p| view(p, &set.catalogue, member, true))
+}
+
+/// What a call for a plan's days finds.
+#[derive(Debug)]
+pub enum Days {
+    Missing,
+    Locked,
+    Days(Vec<MenuDay>),
+}
+
+pub fn days(set: &ContentSet, id: &str, member: bool) -> Days {
+    match find(set, id) {
+        None => Days::Missing,
+        Some(p) if !open_to(&p, member) => Days::Locked,
+        Some(p) => Days::Days(days_of(&p, &set.catalogue)),
+    }
+}
+
+/// The plan's category and its days when the caller may have them.
+pub fn category_and_days(
+    set: &ContentSet,
+    id: &str,
+    member: bool,
+) -> Option<(String, Vec<MenuDay>)> {
+    let plan = find(set, id)?;
+    open_to(&plan, member).then(|| {
+        let days = days_of(&plan, &set.catalogue);
+        (plan.category, days)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_day_count_is_the_number_before_the_first_dash() {
+        assert_eq!(day_count("7-Day"), Some(7));
+        assert_eq!(day_count("30-Day"), Some(30));
+        assert_eq!(day_count("Day"), None);
+    }
+}
