@@ -445,36 +445,46 @@ mod tools {
             ))
         }
 
-        /// The shopping list for days of meals (JSON list of days, any plan).
-        #[wasm_bindgen(js_name = shoppingList)]
-        pub fn shopping_list(&self, days: &str, preferences: &str) -> Result<String, JsError> {
-            let days: Vec<serde_json::Value> = read("days", days)?;
-            json(&meals::build_list(
-                &self.catalogue,
-                &days,
-                &exclusions(preferences)?,
-            ))
-        }
-
-        /// The pantry guide's essentials as a shopping list.
-        #[wasm_bindgen(js_name = pantryList)]
-        pub fn pantry_list(&self, preferences: &str) -> Result<String, JsError> {
-            json(&meals::pantry_list(
-                &self.catalogue,
-                &exclusions(preferences)?,
-            ))
-        }
-
-        /// A week of meals favouring recipes tagged `tag`.
-        #[wasm_bindgen(js_name = taggedWeek)]
-        pub fn tagged_week(
+        /// A generated shopping list (`kind`: anti_inflammatory,
+        /// digestive_healing, protein_power or pantry_staples) for week
+        /// `week` of `days` (the plan's days, fitted to the person).
+        #[wasm_bindgen(js_name = weekList)]
+        pub fn week_list(
             &self,
-            tag: &str,
+            kind: &str,
+            week: u32,
+            days: &str,
             preferences: &str,
             seed: &str,
         ) -> Result<String, JsError> {
-            let ex = exclusions(preferences)?;
-            json(&meals::tagged_days(&self.catalogue, &ex, tag, 7, seed))
+            let kind = meals::ListKind::from_wire(kind)
+                .ok_or_else(|| JsError::new(&format!("no shopping list kind '{kind}'")))?;
+            let days: Vec<serde_json::Value> = read("days", days)?;
+            json(&meals::week_list(
+                &self.catalogue,
+                kind,
+                week,
+                &days,
+                &exclusions(preferences)?,
+                seed,
+            ))
+        }
+
+        /// The shopping calendar's four weekly lists of the plan `title`.
+        #[wasm_bindgen(js_name = calendarLists)]
+        pub fn calendar_lists(
+            &self,
+            title: &str,
+            days: &str,
+            preferences: &str,
+        ) -> Result<String, JsError> {
+            let days: Vec<serde_json::Value> = read("days", days)?;
+            json(&meals::calendar_lists(
+                &self.catalogue,
+                title,
+                &days,
+                &exclusions(preferences)?,
+            ))
         }
     }
 

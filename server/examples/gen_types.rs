@@ -271,6 +271,8 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
             .ty::<meals::generate::Plan>(cfg)
             .ty::<meals::shopping::BuiltItem>(cfg)
             .ty::<meals::shopping::BuiltList>(cfg)
+            .words::<meals::ListKind>(cfg)
+            .ty::<meals::NamedList>(cfg)
             .ty::<meals::catalogue::PantryGroup>(cfg)
             .ty::<content::meal_plans::MealPlan>(cfg)
             .constant("PLAN_DAYS", "Days in a personal plan.", meals::PLAN_DAYS)

@@ -14,6 +14,7 @@
 //! - `identity`: anonymous users, device tokens and the `DeviceAuth` extractor.
 //! - `tokens`: random secrets and their stored hashes.
 //! - `resources`: the user-record resources of the REST API, one row each.
+//! - `planning`: personal plans and generated shopping lists saved for a REST call.
 //! - `accounts`: email and password accounts, sessions, one-time codes, claiming.
 //! - `entitlement`: who is premium, and the signed tokens devices cache.
 //! - `billing`: Stripe calls, the local copy of subscriptions, the webhook.
@@ -41,6 +42,7 @@ pub mod guard;
 mod headers;
 pub mod identity;
 pub mod mail;
+pub mod planning;
 pub mod resources;
 pub mod routes;
 pub mod state;

@@ -20,6 +20,37 @@ use serde_json::{Map, Value};
 pub enum Fill {
     Null,
     EmptyText,
+    Text(&'static str),
+    Bool(bool),
+    /// The time of the write, as ISO text (`2026-11-23T08:30:00.000Z`).
+    Now,
+}
+
+/// Records of another table that belong to each record of this one (a
+/// list's items): counted into each listed record and deleted with it.
+#[derive(Debug, Clone, Copy)]
+pub struct Children {
+    pub table: Table,
+    /// The child's field naming its parent's id.
+    pub parent: &'static str,
+    /// A true/false field of the child counted separately.
+    pub flag: &'static str,
+    /// The names the counts are listed under.
+    pub total_as: &'static str,
+    pub flagged_as: &'static str,
+}
+
+/// `2026-11-23T08:30:00.000Z` of an instant.
+pub fn iso_time(epoch_ms: i64) -> String {
+    let day = manna_core::Date::from_epoch_ms(epoch_ms, 0);
+    let ms = epoch_ms.rem_euclid(86_400_000);
+    format!(
+        "{day}T{:02}:{:02}:{:02}.{:03}Z",
+        ms / 3_600_000,
+        ms / 60_000 % 60,
+        ms / 1000 % 60,
+        ms % 1000
+    )
 }
 
 /// How a list is ordered: by a field, up or down (ties: oldest change first).
@@ -41,6 +72,7 @@ pub struct Resource {
     pub item: Option<&'static str>,
     pub fills: &'static [(&'static str, Fill)],
     pub order: Order,
+    pub children: Option<Children>,
 }
 
 /// Every record resource of the API.
@@ -52,6 +84,7 @@ pub const RESOURCES: &[Resource] = &[
         item: Some("/api/prayer-reminders/{id}"),
         fills: &[("description", Fill::EmptyText)],
         order: Order::Ascending("reminderTime"),
+        children: None,
     },
     Resource {
         table: Table::WeightEntries,
@@ -60,6 +93,7 @@ pub const RESOURCES: &[Resource] = &[
         item: None,
         fills: &[("notes", Fill::Null), ("mood", Fill::Null)],
         order: Order::Descending("date"),
+        children: None,
     },
     Resource {
         table: Table::WellnessScores,
@@ -68,6 +102,7 @@ pub const RESOURCES: &[Resource] = &[
         item: None,
         fills: &[],
         order: Order::Descending("date"),
+        children: None,
     },
     Resource {
         table: Table::PrayerJournal,
@@ -76,6 +111,7 @@ pub const RESOURCES: &[Resource] = &[
         item: Some("/api/prayer-journal/{id}"),
         fills: &[("answered", Fill::Null), ("answeredOn", Fill::Null)],
         order: Order::Descending("date"),
+        children: None,
     },
     Resource {
         table: Table::DailyCompletions,
@@ -86,6 +122,77 @@ pub const RESOURCES: &[Resource] = &[
         // what it leaves out stays as it was.
         fills: &[],
         order: Order::Descending("date"),
+        children: None,
+    },
+    Resource {
+        table: Table::WellnessGoals,
+        list: "/api/wellness-goals/user/{userId}",
+        create: "/api/wellness-goals",
+        item: Some("/api/wellness-goals/{id}"),
+        fills: &[("createdAt", Fill::Now)],
+        order: Order::Descending("createdAt"),
+        children: None,
+    },
+    Resource {
+        table: Table::PersonalizedPlans,
+        list: "/api/personalized-plans/user",
+        create: "/api/personalized-plans",
+        item: Some("/api/personalized-plans/{id}"),
+        fills: &[("createdAt", Fill::Now)],
+        order: Order::Descending("createdAt"),
+        children: None,
+    },
+    Resource {
+        table: Table::PlanProgress,
+        list: "/api/plan-progress/user",
+        // Named by plan and day: posting a day again changes that day's mark.
+        create: "/api/plan-progress",
+        item: Some("/api/plan-progress/{id}"),
+        fills: &[("completedAt", Fill::Null)],
+        order: Order::Ascending("day"),
+        children: None,
+    },
+    Resource {
+        table: Table::MealPlanEnrollments,
+        list: "/api/users/{userId}/meal-plans",
+        create: "/api/users/{userId}/meal-plans",
+        item: Some("/api/users/{userId}/meal-plans/{id}"),
+        fills: &[("preferences", Fill::Null)],
+        order: Order::Descending("startDate"),
+        children: None,
+    },
+    Resource {
+        table: Table::ShoppingLists,
+        list: "/api/shopping-lists/user/{userId}",
+        create: "/api/shopping-lists",
+        item: Some("/api/shopping-lists/{id}"),
+        fills: &[
+            ("status", Fill::Text("active")),
+            ("createdAt", Fill::Now),
+            ("estimatedCost", Fill::Null),
+            ("weekNumber", Fill::Null),
+        ],
+        order: Order::Descending("createdAt"),
+        children: Some(Children {
+            table: Table::ShoppingListItems,
+            parent: "listId",
+            flag: "isChecked",
+            total_as: "totalItems",
+            flagged_as: "checkedItems",
+        }),
+    },
+    Resource {
+        table: Table::ShoppingListItems,
+        list: "/api/shopping-list-items/{listId}",
+        create: "/api/shopping-list-items",
+        item: Some("/api/shopping-list-items/{id}"),
+        fills: &[
+            ("isChecked", Fill::Bool(false)),
+            ("checkedAt", Fill::Null),
+            ("category", Fill::Text("other")),
+        ],
+        order: Order::Ascending("category"),
+        children: None,
     },
 ];
 
@@ -212,6 +319,13 @@ impl Resource {
             let (id, body) = row?;
             views.push(view(user, id, decode_record(&body)?.fields));
         }
+        if let Some(children) = self.children {
+            for v in &mut views {
+                let (total, flagged) = children.count(conn, user, &v.id)?;
+                v.fields.insert(children.total_as.into(), total.into());
+                v.fields.insert(children.flagged_as.into(), flagged.into());
+            }
+        }
         let next = match page.limit {
             Some(limit) if views.len() > limit as usize => {
                 views.truncate(limit as usize);
@@ -238,6 +352,9 @@ impl Resource {
             fields.entry(*name).or_insert(match fill {
                 Fill::Null => Value::Null,
                 Fill::EmptyText => Value::String(String::new()),
+                Fill::Text(t) => Value::String((*t).to_string()),
+                Fill::Bool(b) => Value::Bool(*b),
+                Fill::Now => Value::String(iso_time(author.now_ms)),
             });
         }
         let id = match self.table.id_scheme().new_id(&fields, random) {
@@ -272,6 +389,14 @@ impl Resource {
         id: &str,
     ) -> Result<(), AppError> {
         self.existing(conn, author.user, id)?;
+        if let Some(children) = self.children {
+            let child = resource(children.table);
+            for child_id in children.ids(conn, author.user, id)? {
+                child
+                    .write(conn, author, child_id, Op::Delete, Map::new())?
+                    .map_err(AppError::Invalid)?;
+            }
+        }
         self.write(conn, author, id.to_string(), Op::Delete, Map::new())?
             .map_err(AppError::Invalid)?;
         Ok(())
@@ -315,6 +440,44 @@ impl Resource {
                     .unwrap_or_default(),
             )
         }))
+    }
+}
+
+impl Children {
+    /// How many live children `parent` has, and how many of them are flagged.
+    fn count(&self, conn: &Connection, user: &str, parent: &str) -> Result<(u64, u64), AppError> {
+        let mut stmt = conn.prepare_cached(
+            "SELECT count(*), coalesce(sum(json_extract(body, ?4) IS 1), 0) FROM records
+             WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0 AND json_extract(body, ?3) = ?5",
+        )?;
+        Ok(stmt.query_row(
+            rusqlite::params![
+                user,
+                self.table.name(),
+                format!("$.fields.{}", self.parent),
+                format!("$.fields.{}", self.flag),
+                parent
+            ],
+            |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
+        )?)
+    }
+
+    /// The ids of `parent`'s live children.
+    fn ids(&self, conn: &Connection, user: &str, parent: &str) -> Result<Vec<String>, AppError> {
+        let mut stmt = conn.prepare_cached(
+            "SELECT id FROM records
+             WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0 AND json_extract(body, ?3) = ?4",
+        )?;
+        let rows = stmt.query_map(
+            rusqlite::params![
+                user,
+                self.table.name(),
+                format!("$.fields.{}", self.parent),
+                parent
+            ],
+            |r| r.get::<_, String>(0),
+        )?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 }
 

@@ -11,6 +11,7 @@
 //! - `fitness`: a day's workout.
 //! - `generate`: the two personal plans from a wellness goal.
 //! - `shopping`: a shopping list from days of meals.
+//! - `lists`: the lists a person generates (a plan's week, pantry, calendar).
 //! - `fallback`: the built-in text for a field a plan leaves out.
 
 pub mod catalogue;
@@ -18,6 +19,7 @@ pub mod diet;
 pub mod fallback;
 pub mod fitness;
 pub mod generate;
+pub mod lists;
 pub mod menu;
 pub mod pick;
 pub mod quantity;
@@ -29,6 +31,7 @@ mod tests;
 pub use catalogue::Catalogue;
 pub use diet::Exclusions;
 pub use generate::{PLAN_DAYS, Plan, generate, tagged_days};
+pub use lists::{ListKind, NamedList, calendar_lists, week_list};
 pub use menu::{MenuDay, MenuSource, PersonalDay, personalise};
 pub use shopping::{BuiltItem, BuiltList, build_from_lines, build_list};
 

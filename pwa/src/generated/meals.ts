@@ -49,6 +49,21 @@ export type BuiltList = { items: Array<BuiltItem>,
  */
 estimatedCost: number, totalItems: number, };
 
+export type ListKind = "anti_inflammatory" | "digestive_healing" | "protein_power" | "pantry_staples";
+
+export const LIST_KIND_VALUES = [
+  "anti_inflammatory",
+  "digestive_healing",
+  "protein_power",
+  "pantry_staples"
+] as const satisfies readonly ListKind[];
+
+export type NamedList = { title: string, weekNumber: number | null, items: Array<BuiltItem>, 
+/**
+ * Cents: the sum of the items' prices.
+ */
+estimatedCost: number, totalItems: number, };
+
 export type PantryGroup = { title: string, why: string, 
 /**
  * What a stocked pantry holds, in lines written as recipes write them.

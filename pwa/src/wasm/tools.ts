@@ -4,11 +4,11 @@
 // the first page that asks, and memoised.
 
 import type { Stepped, Timer, WeightProgress } from '../generated/core';
-import type { BuiltList, GeneratedDay, GeneratedPlan, MenuDay, PersonalDay } from '../generated/meals';
+import type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay } from '../generated/meals';
 import type { Preferences } from '../generated/records';
 import type * as Pkg from './pkg/manna_tools.js';
 
-export type { BuiltList, GeneratedDay, GeneratedPlan, MenuDay, PersonalDay, Stepped, Timer, WeightProgress };
+export type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay, Stepped, Timer, WeightProgress };
 
 export type TimerAction = 'start' | 'pause' | 'resume' | 'stop' | 'tick';
 
@@ -18,12 +18,10 @@ export interface Meals {
   generatePlans(goal: Record<string, unknown>, seed: string): [GeneratedPlan, GeneratedPlan];
   /** A meal plan's days with what the person cannot or will not eat swapped out. */
   personalise(days: MenuDay[], preferences: Partial<Preferences>, category: string): PersonalDay[];
-  /** The shopping list of days of meals (of any plan). */
-  shoppingList(days: unknown[], preferences: Partial<Preferences>): BuiltList;
-  /** The pantry guide's essentials as a shopping list. */
-  pantryList(preferences: Partial<Preferences>): BuiltList;
-  /** A week of meals favouring recipes with `tag` ("high_protein"). */
-  taggedWeek(tag: string, preferences: Partial<Preferences>, seed: string): GeneratedDay[];
+  /** A generate button's list for week `week` of `days` (the plan's days, fitted to the person). */
+  weekList(kind: ListKind, week: number, days: unknown[], preferences: Partial<Preferences>, seed: string): NamedList;
+  /** The shopping calendar's four weekly lists of the plan `title`. */
+  calendarLists(title: string, days: unknown[], preferences: Partial<Preferences>): NamedList[];
 }
 
 export interface Tools {
@@ -49,9 +47,8 @@ function wrapMeals(m: Pkg.Meals): Meals {
   return {
     generatePlans: (goal, seed) => JSON.parse(m.generatePlans(JSON.stringify(goal), seed)) as [GeneratedPlan, GeneratedPlan],
     personalise: (days, p, category) => JSON.parse(m.personalise(JSON.stringify(days), prefs(p), category)) as PersonalDay[],
-    shoppingList: (days, p) => JSON.parse(m.shoppingList(JSON.stringify(days), prefs(p))) as BuiltList,
-    pantryList: (p) => JSON.parse(m.pantryList(prefs(p))) as BuiltList,
-    taggedWeek: (tag, p, seed) => JSON.parse(m.taggedWeek(tag, prefs(p), seed)) as GeneratedDay[],
+    weekList: (kind, week, days, p, seed) => JSON.parse(m.weekList(kind, week, JSON.stringify(days), prefs(p), seed)) as NamedList,
+    calendarLists: (title, days, p) => JSON.parse(m.calendarLists(title, JSON.stringify(days), prefs(p))) as NamedList[],
   };
 }
 

@@ -147,6 +147,16 @@ pub fn one(set: &ContentSet, id: &str, member: bool) -> Option<MealPlan> {
     find(set, id).map(|p| view(p, &set.catalogue, member, true))
 }
 
+/// The category of the plan with id `id`.
+pub fn category_of(set: &ContentSet, id: &str) -> Option<String> {
+    find(set, id).map(|p| p.category)
+}
+
+/// The title of the plan with id `id`.
+pub fn title_of(set: &ContentSet, id: &str) -> Option<String> {
+    find(set, id).map(|p| p.title)
+}
+
 /// What a call for a plan's days finds.
 #[derive(Debug)]
 pub enum Days {

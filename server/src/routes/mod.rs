@@ -28,38 +28,82 @@ use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
+/// `{name}` parameters of a path template, in order.
+fn param_names(template: &'static str) -> Vec<&'static str> {
+    template
+        .split('/')
+        .filter_map(|seg| seg.strip_prefix('{')?.strip_suffix('}'))
+        .collect()
+}
+
+/// The template with its parameters numbered (`/api/items/{p0}`): a list at
+/// `/api/items/{listId}` and an item at `/api/items/{id}` are one route to the
+/// router, and each handler names the values as its own template does.
+fn route_path(template: &'static str) -> String {
+    let mut n = 0;
+    template
+        .split('/')
+        .map(|seg| {
+            if seg.starts_with('{') {
+                n += 1;
+                format!("{{p{}}}", n - 1)
+            } else {
+                seg.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+type Positional = Path<Vec<(String, String)>>;
+
+/// The values of a request's path parameters, by the names of `template`.
+fn named(template: &'static str, Path(values): Positional) -> Path<HashMap<String, String>> {
+    Path(
+        param_names(template)
+            .into_iter()
+            .map(String::from)
+            .zip(values.into_iter().map(|(_, v)| v))
+            .collect(),
+    )
+}
+
 /// List, create, update and delete for every record resource, grouped by path
 /// (a list and its create often share one).
-fn record_routes() -> BTreeMap<&'static str, MethodRouter<AppState>> {
-    type Params = Path<HashMap<String, String>>;
+fn record_routes() -> BTreeMap<String, MethodRouter<AppState>> {
     type Body = ApiJson<Map<String, Value>>;
-    let mut paths: BTreeMap<&'static str, MethodRouter<AppState>> = BTreeMap::new();
-    let mut add = |path, with: &dyn Fn(MethodRouter<AppState>) -> MethodRouter<AppState>| {
-        let methods = paths.remove(path).unwrap_or_default();
-        paths.insert(path, with(methods));
-    };
+    let mut paths: BTreeMap<String, MethodRouter<AppState>> = BTreeMap::new();
+    let mut add =
+        |template: &'static str,
+         with: &dyn Fn(MethodRouter<AppState>) -> MethodRouter<AppState>| {
+            let path = route_path(template);
+            let methods = paths.remove(&path).unwrap_or_default();
+            paths.insert(path, with(methods));
+        };
     for r in RESOURCES {
         add(r.list, &|m| {
             m.get(
-                move |s: State<AppState>, a: DeviceAuth, p: Params, q: Query<_>| {
-                    records::records_list(r, s, a, p, q)
+                move |s: State<AppState>, a: DeviceAuth, p: Positional, q: Query<_>| {
+                    records::records_list(r, s, a, named(r.list, p), q)
                 },
             )
         });
         add(r.create, &|m| {
-            m.post(move |s: State<AppState>, a: DeviceAuth, b: Body| {
-                records::records_create(r, s, a, b)
-            })
+            m.post(
+                move |s: State<AppState>, a: DeviceAuth, p: Positional, b: Body| {
+                    records::records_create(r, s, a, named(r.create, p), b)
+                },
+            )
         });
         if let Some(item) = r.item {
             add(item, &|m| {
                 m.patch(
-                    move |s: State<AppState>, a: DeviceAuth, p: Params, b: Body| {
-                        records::records_update(r, s, a, p, b)
+                    move |s: State<AppState>, a: DeviceAuth, p: Positional, b: Body| {
+                        records::records_update(r, s, a, named(item, p), b)
                     },
                 )
-                .delete(move |s: State<AppState>, a: DeviceAuth, p: Params| {
-                    records::records_delete(r, s, a, p)
+                .delete(move |s: State<AppState>, a: DeviceAuth, p: Positional| {
+                    records::records_delete(r, s, a, named(item, p))
                 })
             });
         }
@@ -158,11 +202,20 @@ pub fn router(state: AppState) -> Router {
         .route("/api/meal-plans", get(plans::meal_plans_list))
         .route("/api/meal-plans/{id}", get(plans::meal_plan_get))
         .route("/api/meal-plans/{id}/days", get(plans::meal_plan_days_get))
+        .route(
+            "/api/wellness-goals/{p0}/create-plans",
+            post(plans::create_plans),
+        )
+        .route("/api/shopping-lists/generate", post(plans::generate_list))
+        .route(
+            "/api/shopping-lists/generate-30-day",
+            post(plans::generate_calendar),
+        )
         .route("/api/archive/search", get(content::archive_search_get))
         .route("/api/{kind}/today", get(content::today_get))
         .route("/api/{kind}", get(content::archive_get));
     for (path, methods) in record_routes() {
-        api = api.route(path, methods);
+        api = api.route(&path, methods);
     }
     // The email outbox exists only on development servers: its codes prove
     // emails, so on a public server it would hand out other people's premium.

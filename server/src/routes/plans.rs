@@ -3,14 +3,19 @@
 //! app builds personal plans and shopping lists from, offline.
 
 use crate::content::meal_plans::{self, Days, MealPlan};
-use crate::entitlement::premium_required;
+use crate::entitlement::{PremiumUser, premium_required};
 use crate::error::AppError;
+use crate::extract::ApiJson;
+use crate::identity::DeviceAuth;
+use crate::planning::{self, SavedList};
 use crate::state::AppState;
+use crate::sync::Author;
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
-use manna_core::meals::MenuDay;
+use manna_core::meals::{CALENDAR_WEEKS, ListKind, MenuDay};
+use serde_json::{Map, Value};
 
 fn missing(id: &str) -> AppError {
     AppError::NotFound(format!(
@@ -64,4 +69,130 @@ pub async fn meal_plan_days_get(
         Days::Locked => Err(premium_required()),
         Days::Days(days) => Ok(Json(days)),
     }
+}
+
+/// The body's `userId`, when present, must be the caller's.
+fn own(auth: &DeviceAuth, body: &Map<String, Value>) -> Result<(), AppError> {
+    match body.get("userId") {
+        Some(Value::String(u)) if *u != auth.user_id => Err(AppError::Forbidden(
+            "userId: does not match X-User-ID".into(),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A REST write is its own device's change: `rest:<device>`, now.
+fn rest_device(auth: &DeviceAuth) -> String {
+    format!("rest:{}", auth.device_id)
+}
+
+/// `POST /api/wellness-goals/{goalId}/create-plans`: the goal's 30-day meal
+/// plan and fitness challenge, built as the app builds them offline.
+pub async fn create_plans(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+    Path(goal_id): Path<String>,
+) -> Result<(StatusCode, Json<Vec<Value>>), AppError> {
+    let set = state.content();
+    let now_ms = state.clock.now_ms();
+    let plans = state
+        .db
+        .call(move |conn| {
+            let device = rest_device(&auth);
+            let author = Author {
+                user: &auth.user_id,
+                device: &device,
+                now_ms,
+            };
+            planning::create_plans(conn, author, &set.catalogue, &goal_id)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(plans)))
+}
+
+/// `POST /api/shopping-lists/generate` `{planType, weekNumber}`: a week's list
+/// of the plan the caller follows (or the pantry staples).
+pub async fn generate_list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    auth: DeviceAuth,
+    ApiJson(body): ApiJson<Map<String, Value>>,
+) -> Result<(StatusCode, Json<SavedList>), AppError> {
+    own(&auth, &body)?;
+    let kind = body
+        .get("planType")
+        .and_then(Value::as_str)
+        .and_then(ListKind::from_wire)
+        .ok_or_else(|| {
+            AppError::BadRequest(
+                "planType: must be anti_inflammatory, digestive_healing, protein_power or pantry_staples".into(),
+            )
+        })?;
+    let week = match body.get("weekNumber") {
+        None | Some(Value::Null) => 1,
+        Some(w) => w
+            .as_u64()
+            .filter(|w| (1..=u64::from(CALENDAR_WEEKS)).contains(w))
+            .map(|w| w as u32)
+            .ok_or_else(|| {
+                AppError::BadRequest(format!(
+                    "weekNumber: must be a whole number from 1 to {CALENDAR_WEEKS}"
+                ))
+            })?,
+    };
+    let member = state.requester_is_premium(&headers).await?;
+    let set = state.content();
+    let now_ms = state.clock.now_ms();
+    let saved = state
+        .db
+        .call(move |conn| {
+            let device = rest_device(&auth);
+            let author = Author {
+                user: &auth.user_id,
+                device: &device,
+                now_ms,
+            };
+            planning::generate_list(conn, author, &set, member, kind, week)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(saved)))
+}
+
+/// `POST /api/shopping-lists/generate-30-day` `{planId, startDate}`: the
+/// shopping calendar's four weekly lists. Premium members only.
+pub async fn generate_calendar(
+    State(state): State<AppState>,
+    _premium: PremiumUser,
+    auth: DeviceAuth,
+    ApiJson(body): ApiJson<Map<String, Value>>,
+) -> Result<(StatusCode, Json<Vec<SavedList>>), AppError> {
+    own(&auth, &body)?;
+    let plan_id = body
+        .get("planId")
+        .and_then(Value::as_str)
+        .filter(|p| !p.trim().is_empty())
+        .ok_or_else(|| {
+            AppError::BadRequest("planId: select a meal plan to generate shopping lists for".into())
+        })?
+        .to_string();
+    let start = body
+        .get("startDate")
+        .and_then(Value::as_str)
+        .and_then(|d| d.parse::<manna_core::Date>().ok())
+        .ok_or_else(|| AppError::BadRequest("startDate: must be a date (YYYY-MM-DD)".into()))?;
+    let set = state.content();
+    let now_ms = state.clock.now_ms();
+    let lists = state
+        .db
+        .call(move |conn| {
+            let device = rest_device(&auth);
+            let author = Author {
+                user: &auth.user_id,
+                device: &device,
+                now_ms,
+            };
+            planning::generate_calendar(conn, author, &set, &plan_id, &start.to_string())
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(lists)))
 }

@@ -98,8 +98,10 @@ pub async fn records_create(
     r: &'static Resource,
     State(state): State<AppState>,
     auth: DeviceAuth,
+    Path(params): Path<HashMap<String, String>>,
     ApiJson(body): ApiJson<Map<String, Value>>,
 ) -> Result<(StatusCode, Json<RecordView>), AppError> {
+    filters(&auth, params)?;
     let fields = own_fields(&auth, body)?;
     let random = random_hex(8)?;
     let st = state.clone();
@@ -122,6 +124,7 @@ pub async fn records_update(
     ApiJson(body): ApiJson<Map<String, Value>>,
 ) -> Result<Json<RecordView>, AppError> {
     let id = params.get("id").cloned().unwrap_or_default();
+    filters(&auth, params)?;
     let fields = own_fields(&auth, body)?;
     let st = state.clone();
     let updated = state
@@ -142,6 +145,7 @@ pub async fn records_delete(
     Path(params): Path<HashMap<String, String>>,
 ) -> Result<StatusCode, AppError> {
     let id = params.get("id").cloned().unwrap_or_default();
+    filters(&auth, params)?;
     let st = state.clone();
     state
         .db

@@ -18,5 +18,5 @@ pub use maintenance::{
     purge_tombstones, rotate_epoch,
 };
 pub use pull::pull;
-pub use push::{Author, apply_direct, apply_one, push};
+pub use push::{Author, apply_all, apply_direct, apply_one, push};
 pub use records::{LiveRecord, StoredRevision, live_record, live_records, revisions_of};

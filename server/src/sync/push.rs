@@ -108,3 +108,23 @@ pub fn apply_direct(
     tx.commit()?;
     Ok(Ok(stored))
 }
+
+/// Applies several changes made by one call (a generated plan, a list and its
+/// items) in one transaction: all of them, or, when one is refused, none.
+pub fn apply_all(
+    conn: &mut Connection,
+    author: Author<'_>,
+    mutations: &[Mutation],
+) -> Result<Result<(), FieldError>, AppError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let (mut version, _) = user_version(&tx, author.user)?;
+    for m in mutations {
+        if let Err(refusal) = apply_one(&tx, author, m, &mut version)? {
+            return Ok(Err(refusal)); // dropping the transaction rolls it back
+        }
+    }
+    tx.prepare_cached("UPDATE users SET version = ?1 WHERE id = ?2")?
+        .execute(params![version as i64, author.user])?;
+    tx.commit()?;
+    Ok(Ok(()))
+}

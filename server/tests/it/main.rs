@@ -14,6 +14,7 @@ mod expiry;
 mod hardening;
 mod limits;
 mod mail;
+mod planning;
 mod plans;
 mod premium;
 mod records;

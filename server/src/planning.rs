@@ -1,0 +1,288 @@
+//! Personal plans and generated shopping lists for the REST calls: built by
+//! `manna_core::meals` (as the app builds them offline) and saved through the
+//! one apply logic of sync, all of a call's records in one transaction, so
+//! every device receives them through pull.
+
+use crate::content::ContentSet;
+use crate::content::meal_plans;
+use crate::error::AppError;
+use crate::resources::iso_time;
+use crate::sync::{Author, apply_all, live_record, live_records};
+use crate::tokens::random_hex;
+use manna_core::meals::{self, Catalogue, Exclusions, ListKind, NamedList};
+use manna_sync_protocol::{FieldError, Mutation, Op, Table};
+use rusqlite::Connection;
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+use ts_rs::TS;
+
+fn fields(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+fn put(table: Table, id: String, fields: Map<String, Value>) -> Mutation {
+    Mutation {
+        seq: 0,
+        table,
+        id,
+        op: Op::Put,
+        fields,
+        base_version: None,
+    }
+}
+
+fn saved(outcome: Result<(), FieldError>) -> Result<(), AppError> {
+    outcome.map_err(AppError::Invalid)
+}
+
+/// `POST /api/wellness-goals/{goalId}/create-plans`: the goal's meal plan and
+/// fitness challenge, saved as the caller's personalised plans.
+pub fn create_plans(
+    conn: &mut Connection,
+    author: Author<'_>,
+    catalogue: &Catalogue,
+    goal_id: &str,
+) -> Result<Vec<Value>, AppError> {
+    let goal = live_record(conn, author.user, Table::WellnessGoals, goal_id)?.ok_or_else(|| {
+        AppError::NotFound(format!(
+            "no wellness goal with id {}",
+            goal_id.chars().take(80).collect::<String>()
+        ))
+    })?;
+    let plans = meals::plans_for_goal(catalogue, &goal, goal_id).map_err(AppError::Invalid)?;
+    let created_at = iso_time(author.now_ms);
+    let mut mutations = Vec::new();
+    for plan in plans {
+        let mut f = fields(json!(plan));
+        f.insert("createdAt".into(), json!(created_at));
+        f.insert("goalId".into(), json!(goal_id));
+        mutations.push(put(
+            Table::PersonalizedPlans,
+            format!("plan-{}", random_hex(8)?),
+            f,
+        ));
+    }
+    saved(apply_all(conn, author, &mutations)?)?;
+    Ok(mutations
+        .into_iter()
+        .map(|m| {
+            let mut f = m.fields;
+            f.insert("id".into(), json!(m.id));
+            Value::Object(f)
+        })
+        .collect())
+}
+
+/// A saved list as the generate calls answer it.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedList {
+    pub id: String,
+    pub title: String,
+    pub week_number: Option<u32>,
+    pub total_items: usize,
+    /// Cents.
+    pub estimated_cost: u32,
+}
+
+/// The list's record and its items' records.
+fn list_mutations(
+    author: Author<'_>,
+    named: &NamedList,
+    plan_id: Option<&str>,
+    start_date: Option<&str>,
+) -> Result<(SavedList, Vec<Mutation>), AppError> {
+    let list_id = format!("list-{}", random_hex(8)?);
+    let mut mutations = vec![put(
+        Table::ShoppingLists,
+        list_id.clone(),
+        fields(json!({
+            "title": named.title,
+            "status": "active",
+            "createdAt": iso_time(author.now_ms),
+            "estimatedCost": named.list.estimated_cost,
+            "weekNumber": named.week_number,
+            "planId": plan_id,
+            "startDate": start_date,
+        })),
+    )];
+    for item in &named.list.items {
+        let mut f = fields(json!(item));
+        f.insert("listId".into(), json!(list_id));
+        f.insert("isChecked".into(), json!(false));
+        f.insert("checkedAt".into(), Value::Null);
+        mutations.push(put(
+            Table::ShoppingListItems,
+            format!("item-{}", random_hex(8)?),
+            f,
+        ));
+    }
+    Ok((
+        SavedList {
+            id: list_id,
+            title: named.title.clone(),
+            week_number: named.week_number,
+            total_items: named.list.total_items,
+            estimated_cost: named.list.estimated_cost,
+        },
+        mutations,
+    ))
+}
+
+/// The preferences of the caller's newest enrollment in a plan of `category`,
+/// with that plan's id.
+fn enrollment_for(
+    conn: &Connection,
+    user: &str,
+    set: &ContentSet,
+    category: &str,
+) -> Result<Option<(String, Value)>, AppError> {
+    let mut enrollments = live_records(conn, user, Table::MealPlanEnrollments)?;
+    enrollments.sort_by(|a, b| {
+        let start = |r: &Map<String, Value>| {
+            r.get("startDate")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        };
+        start(&b.2).cmp(&start(&a.2)).then(b.1.cmp(&a.1))
+    });
+    Ok(enrollments.into_iter().find_map(|(_, _, f)| {
+        let plan = f.get("mealPlanId")?.as_str()?.to_string();
+        (meal_plans::category_of(set, &plan)? == category)
+            .then(|| (plan, f.get("preferences").cloned().unwrap_or(Value::Null)))
+    }))
+}
+
+/// What the preferences leave out (`null` leaves out nothing).
+fn exclusions_of(preferences: &Value) -> Exclusions {
+    let words = |k: &str| -> Vec<String> {
+        preferences
+            .get(k)
+            .and_then(Value::as_array)
+            .map(|l| {
+                l.iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    Exclusions::from_words(
+        &words("dietaryRestrictions"),
+        &words("allergies"),
+        &words("dislikes"),
+    )
+}
+
+/// The restrictions of the caller's newest wellness goal, as preferences.
+fn goal_preferences(conn: &Connection, user: &str) -> Result<Value, AppError> {
+    let mut goals = live_records(conn, user, Table::WellnessGoals)?;
+    goals.sort_by_key(|g| std::cmp::Reverse(g.1));
+    Ok(goals
+        .first()
+        .map(|(_, _, f)| json!({"dietaryRestrictions": f.get("dietaryRestrictions")}))
+        .unwrap_or(Value::Null))
+}
+
+/// `POST /api/shopping-lists/generate`: one of the four generate buttons.
+pub fn generate_list(
+    conn: &mut Connection,
+    author: Author<'_>,
+    set: &ContentSet,
+    member: bool,
+    kind: ListKind,
+    week: u32,
+) -> Result<SavedList, AppError> {
+    let (days, preferences) = match (kind.category(), kind.default_plan()) {
+        (Some(category), Some(default_plan)) => {
+            let (plan, preferences) = enrollment_for(conn, author.user, set, category)?
+                .unwrap_or_else(|| (default_plan.to_string(), Value::Null));
+            let (category, days) = meal_plans::category_and_days(set, &plan, member)
+                .ok_or_else(crate::entitlement::premium_required)?;
+            let ex = exclusions_of(&preferences);
+            let fitted = meals::personalise(&days, &set.catalogue, &ex, &category);
+            (
+                fitted.iter().map(|d| json!(d)).collect::<Vec<_>>(),
+                preferences,
+            )
+        }
+        _ => (Vec::new(), goal_preferences(conn, author.user)?),
+    };
+    let named = meals::week_list(
+        &set.catalogue,
+        kind,
+        week,
+        &days,
+        &exclusions_of(&preferences),
+        author.user,
+    );
+    let (saved_list, mutations) = list_mutations(author, &named, None, None)?;
+    saved(apply_all(conn, author, &mutations)?)?;
+    Ok(saved_list)
+}
+
+/// `POST /api/shopping-lists/generate-30-day`: the calendar's four weekly
+/// lists of a meal plan (a catalogue plan, or the caller's personal meal
+/// plan), from `start_date`.
+pub fn generate_calendar(
+    conn: &mut Connection,
+    author: Author<'_>,
+    set: &ContentSet,
+    plan_id: &str,
+    start_date: &str,
+) -> Result<Vec<SavedList>, AppError> {
+    let (title, days, preferences) = match meal_plans::title_of(set, plan_id) {
+        Some(title) => {
+            let (category, days) = meal_plans::category_and_days(set, plan_id, true)
+                .ok_or_else(|| AppError::NotFound(format!("no meal plan with id {plan_id}")))?;
+            let preferences = enrollment_for(conn, author.user, set, &category)?
+                .filter(|(p, _)| p == plan_id)
+                .map_or(Value::Null, |(_, p)| p);
+            let fitted = meals::personalise(
+                &days,
+                &set.catalogue,
+                &exclusions_of(&preferences),
+                &category,
+            );
+            (
+                title,
+                fitted.iter().map(|d| json!(d)).collect::<Vec<_>>(),
+                preferences,
+            )
+        }
+        None => {
+            let plan = live_record(conn, author.user, Table::PersonalizedPlans, plan_id)?
+                .filter(|p| p.get("planType") == Some(&json!("meal_plan")))
+                .ok_or_else(|| {
+                    AppError::NotFound(format!(
+                        "planId: no meal plan with id {}",
+                        plan_id.chars().take(80).collect::<String>()
+                    ))
+                })?;
+            let title = plan
+                .get("title")
+                .and_then(Value::as_str)
+                .unwrap_or("My Meal Plan")
+                .to_string();
+            let days = plan
+                .get("dailyPlans")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
+            (title, days, Value::Null)
+        }
+    };
+    let lists = meals::calendar_lists(&set.catalogue, &title, &days, &exclusions_of(&preferences));
+    let mut all = Vec::new();
+    let mut answers = Vec::new();
+    for named in &lists {
+        let (saved_list, mutations) =
+            list_mutations(author, named, Some(plan_id), Some(start_date))?;
+        answers.push(saved_list);
+        all.extend(mutations);
+    }
+    saved(apply_all(conn, author, &all)?)?;
+    Ok(answers)
+}

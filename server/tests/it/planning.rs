@@ -1,0 +1,445 @@
+//! The plan and shopping records through the spec's REST calls: goals and the
+//! plans built from them, progress marks, meal plan enrollments, generated
+//! shopping lists with their checks, and the shopping calendar.
+
+use crate::common;
+
+use common::pay::owner_device;
+use common::{Device, TestServer};
+use manna_core::meals::{Catalogue, plans_for_goal};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+const OWNER: &str = "owner@manna.test";
+const USER: &str = "user-1763790000000-plans1";
+
+async fn server() -> TestServer {
+    TestServer::start_with(|c| c.owner_emails = vec![OWNER.into()]).await
+}
+
+fn goal() -> Value {
+    json!({"primaryGoal": "weight_loss", "currentFitnessLevel": "beginner", "gender": "female",
+        "timeCommitment": "15min", "budget": "budget_friendly",
+        "dietaryRestrictions": ["nut_allergies", "vegetarian"], "healthConcerns": ["joint_health"]})
+}
+
+async fn call(
+    s: &TestServer,
+    d: &Device,
+    method: Method,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    s.call_as(d, method, path, body).await
+}
+
+fn list(v: &Value) -> Vec<Value> {
+    v.as_array().cloned().unwrap_or_default()
+}
+
+#[tokio::test]
+async fn a_goal_is_saved_checked_and_listed_for_its_owner_only() {
+    let s = server().await;
+    let me = s.register(USER).await;
+    let (status, saved) = call(&s, &me, Method::POST, "/api/wellness-goals", Some(goal())).await;
+    assert_eq!(status, 201, "{saved}");
+    assert!(
+        saved["createdAt"]
+            .as_str()
+            .is_some_and(|t| t.ends_with('Z')),
+        "{saved}"
+    );
+    let mut missing = goal();
+    missing
+        .as_object_mut()
+        .expect("object")
+        .remove("primaryGoal");
+    let (status, body) = call(&s, &me, Method::POST, "/api/wellness-goals", Some(missing)).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("primaryGoal"),
+        "{body}"
+    );
+    let mut wrong = goal();
+    wrong["timeCommitment"] = json!("90min");
+    let (status, body) = call(&s, &me, Method::POST, "/api/wellness-goals", Some(wrong)).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("timeCommitment"),
+        "{body}"
+    );
+
+    let (status, goals) = call(
+        &s,
+        &me,
+        Method::GET,
+        &format!("/api/wellness-goals/user/{USER}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(list(&goals).len(), 1, "the refused ones were not kept");
+    let (status, _) = call(
+        &s,
+        &me,
+        Method::GET,
+        "/api/wellness-goals/user/user-1763790000000-other",
+        None,
+    )
+    .await;
+    assert_eq!(status, 403);
+}
+
+#[tokio::test]
+async fn create_plans_builds_the_same_two_plans_the_app_builds() {
+    let s = server().await;
+    let me = s.register(USER).await;
+    let (_, saved) = call(&s, &me, Method::POST, "/api/wellness-goals", Some(goal())).await;
+    let goal_id = saved["id"].as_str().expect("id").to_string();
+    let (status, plans) = call(
+        &s,
+        &me,
+        Method::POST,
+        &format!("/api/wellness-goals/{goal_id}/create-plans"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 201, "{plans}");
+    let (status, listed) = call(&s, &me, Method::GET, "/api/personalized-plans/user", None).await;
+    assert_eq!(status, 200);
+    let listed = list(&listed);
+    assert_eq!(listed.len(), 2);
+    let types: Vec<&str> = listed
+        .iter()
+        .filter_map(|p| p["planType"].as_str())
+        .collect();
+    assert!(
+        types.contains(&"meal_plan") && types.contains(&"fitness_challenge"),
+        "{types:?}"
+    );
+    for p in &listed {
+        assert_eq!(list(&p["dailyPlans"]).len(), 30);
+        assert_eq!(p["goalId"], goal_id);
+    }
+    // The same goal through the core, as the browser runs it: the same days.
+    let catalogue = Catalogue::from_json(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/content/meal-catalogue.json"
+        ))
+        .expect("file"),
+    )
+    .expect("reads");
+    let mut fields = saved.as_object().cloned().expect("object");
+    fields.remove("id");
+    fields.remove("userId");
+    let [meal, _] = plans_for_goal(&catalogue, &fields, &goal_id).expect("a valid goal");
+    let served = list(&plans)
+        .into_iter()
+        .find(|p| p["planType"] == "meal_plan")
+        .expect("meal plan");
+    assert_eq!(served["dailyPlans"], json!(meal.daily_plans));
+    // Vegetarian and nut-free: no meat, fish or nuts on any day.
+    let text = served["dailyPlans"].to_string().to_lowercase();
+    for word in [
+        "chicken", "salmon", "turkey", "beef", "walnut", "almond", "peanut", "shrimp",
+    ] {
+        assert!(
+            !text.contains(word),
+            "{word} in a vegetarian, nut-free plan"
+        );
+    }
+
+    let (status, body) = call(
+        &s,
+        &me,
+        Method::POST,
+        "/api/wellness-goals/goal-nothing/create-plans",
+        None,
+    )
+    .await;
+    assert_eq!(status, 404, "{body}");
+}
+
+#[tokio::test]
+async fn a_day_is_ticked_once_however_often_it_is_ticked() {
+    let s = server().await;
+    let me = s.register(USER).await;
+    let tick = json!({"planId": "anti-inflammatory-7day", "day": 4, "completed": true, "completedAt": "2026-11-23T08:00:00Z"});
+    let (status, first) = call(
+        &s,
+        &me,
+        Method::POST,
+        "/api/plan-progress",
+        Some(tick.clone()),
+    )
+    .await;
+    assert_eq!(status, 201, "{first}");
+    assert_eq!(first["id"], "progress:anti-inflammatory-7day:4");
+    let (status, _) = call(&s, &me, Method::POST, "/api/plan-progress", Some(tick)).await;
+    assert_eq!(status, 201);
+    let (_, marks) = call(&s, &me, Method::GET, "/api/plan-progress/user", None).await;
+    assert_eq!(list(&marks).len(), 1, "{marks}");
+    let (status, body) = call(
+        &s,
+        &me,
+        Method::POST,
+        "/api/plan-progress",
+        Some(json!({"planId": "x", "completed": true})),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["message"].as_str().unwrap_or_default().contains("day"),
+        "{body}"
+    );
+}
+
+async fn enroll(s: &TestServer, me: &Device, plan: &str, allergies: Value) {
+    let (status, body) = call(
+        s,
+        me,
+        Method::POST,
+        &format!("/api/users/{USER}/meal-plans"),
+        Some(json!({"mealPlanId": plan, "startDate": "2026-11-23",
+            "preferences": {"allergies": allergies, "dislikes": ["mushrooms"], "dietaryRestrictions": []}})),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+}
+
+#[tokio::test]
+async fn a_weeks_list_keeps_to_the_enrollment_and_counts_its_checks() {
+    let s = server().await;
+    let me = s.register(USER).await;
+    let (status, _) = call(
+        &s,
+        &me,
+        Method::POST,
+        "/api/users/user-1763790000000-other/meal-plans",
+        Some(json!({"mealPlanId": "anti-inflammatory-7day", "startDate": "2026-11-23"})),
+    )
+    .await;
+    assert_eq!(status, 403, "another user's enrollment is refused");
+    enroll(&s, &me, "anti-inflammatory-7day", json!(["nuts"])).await;
+
+    let (status, made) = call(
+        &s,
+        &me,
+        Method::POST,
+        "/api/shopping-lists/generate",
+        Some(json!({"userId": USER, "planType": "anti_inflammatory", "weekNumber": 1})),
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    assert_eq!(made["title"], "Anti-Inflammatory Week 1");
+    assert!(
+        made["totalItems"].as_u64().is_some_and(|n| n > 10),
+        "{made}"
+    );
+    let list_id = made["id"].as_str().expect("id").to_string();
+    let (_, items) = call(
+        &s,
+        &me,
+        Method::GET,
+        &format!("/api/shopping-list-items/{list_id}"),
+        None,
+    )
+    .await;
+    let items = list(&items);
+    assert_eq!(
+        items.len() as u64,
+        made["totalItems"].as_u64().expect("count")
+    );
+    for item in &items {
+        let name = item["itemName"].as_str().unwrap_or_default();
+        for nut in ["walnut", "almond", "peanut", "mushroom"] {
+            assert!(
+                !name.contains(nut),
+                "{name} on a nut-free, mushroom-free list"
+            );
+        }
+        assert!(item["estimatedPrice"].as_u64().is_some_and(|c| c > 0));
+    }
+    let total: u64 = items
+        .iter()
+        .filter_map(|i| i["estimatedPrice"].as_u64())
+        .sum();
+    assert_eq!(json!(total), made["estimatedCost"]);
+
+    // Two checks from two devices land on the list's count.
+    let (a, b) = (&items[0], &items[1]);
+    for item in [a, b] {
+        let (status, body) = call(
+            &s,
+            &me,
+            Method::PATCH,
+            &format!(
+                "/api/shopping-list-items/{}",
+                item["id"].as_str().expect("id")
+            ),
+            Some(json!({"isChecked": true, "checkedAt": "2026-11-23T17:00:00Z"})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (_, lists) = call(
+        &s,
+        &me,
+        Method::GET,
+        &format!("/api/shopping-lists/user/{USER}"),
+        None,
+    )
+    .await;
+    let mine = list(&lists)
+        .into_iter()
+        .find(|l| l["id"] == list_id.as_str())
+        .expect("the list");
+    assert_eq!(
+        (mine["checkedItems"].clone(), mine["totalItems"].clone()),
+        (json!(2), made["totalItems"].clone())
+    );
+    assert_eq!(mine["status"], "active");
+
+    for (body, field) in [
+        (json!({"planType": "cake"}), "planType"),
+        (
+            json!({"planType": "protein_power", "weekNumber": 9}),
+            "weekNumber",
+        ),
+    ] {
+        let (status, answer) = call(
+            &s,
+            &me,
+            Method::POST,
+            "/api/shopping-lists/generate",
+            Some(body),
+        )
+        .await;
+        assert_eq!(status, 400, "{answer}");
+        assert!(
+            answer["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with(field),
+            "{answer}"
+        );
+    }
+    let (status, pantry) = call(
+        &s,
+        &me,
+        Method::POST,
+        "/api/shopping-lists/generate",
+        Some(json!({"planType": "pantry_staples"})),
+    )
+    .await;
+    assert_eq!(status, 201);
+    assert_eq!(
+        (pantry["title"].clone(), pantry["weekNumber"].clone()),
+        (json!("Pantry Staples"), Value::Null)
+    );
+
+    // Deleting a list deletes its items.
+    let (status, _) = call(
+        &s,
+        &me,
+        Method::DELETE,
+        &format!("/api/shopping-lists/{list_id}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    let (_, left) = call(
+        &s,
+        &me,
+        Method::GET,
+        &format!("/api/shopping-list-items/{list_id}"),
+        None,
+    )
+    .await;
+    assert!(list(&left).is_empty(), "{left}");
+}
+
+#[tokio::test]
+async fn the_calendar_makes_four_weekly_lists_for_members() {
+    let s = server().await;
+    let free = s.register(USER).await;
+    let body = json!({"planId": "detox-7day", "startDate": "2026-11-23"});
+    let (status, answer) = call(
+        &s,
+        &free,
+        Method::POST,
+        "/api/shopping-lists/generate-30-day",
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(status, 403, "{answer}");
+    let member = owner_device(&s, "user-1763790000000-owner", OWNER).await;
+    let (status, lists) = call(
+        &s,
+        &member,
+        Method::POST,
+        "/api/shopping-lists/generate-30-day",
+        Some(body),
+    )
+    .await;
+    assert_eq!(status, 201, "{lists}");
+    let lists = list(&lists);
+    let weeks: Vec<u64> = lists
+        .iter()
+        .filter_map(|l| l["weekNumber"].as_u64())
+        .collect();
+    assert_eq!(weeks, [1, 2, 3, 4]);
+    assert!(lists.iter().all(|l| {
+        l["title"]
+            .as_str()
+            .is_some_and(|t| t.contains("7-Day Detox"))
+    }));
+    let (_, saved) = call(
+        &s,
+        &member,
+        Method::GET,
+        "/api/shopping-lists/user/user-1763790000000-owner",
+        None,
+    )
+    .await;
+    assert!(
+        list(&saved)
+            .iter()
+            .all(|l| l["planId"] == "detox-7day" && l["startDate"] == "2026-11-23")
+    );
+    for (body, field) in [
+        (json!({"startDate": "2026-11-23"}), "planId"),
+        (
+            json!({"planId": "detox-7day", "startDate": "soon"}),
+            "startDate",
+        ),
+        (
+            json!({"planId": "no-plan", "startDate": "2026-11-23"}),
+            "no meal plan",
+        ),
+    ] {
+        let (status, answer) = call(
+            &s,
+            &member,
+            Method::POST,
+            "/api/shopping-lists/generate-30-day",
+            Some(body),
+        )
+        .await;
+        assert!(status == 400 || status == 404, "{answer}");
+        assert!(
+            answer["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains(field),
+            "{answer}"
+        );
+    }
+}
