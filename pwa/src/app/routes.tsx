@@ -44,6 +44,8 @@ const HomeRemediesPage = lazy(() => import('../features/remedies/HomeRemediesPag
 const BiohackGlossaryPage = lazy(() => import('../features/glossary/BiohackGlossaryPage'));
 const PremiumLibraryPage = lazy(() => import('../features/library/PremiumLibraryPage'));
 const ArchivePage = lazy(() => import('../features/archive/ArchivePage'));
+const MealPlansPage = lazy(() => import('../features/plans/MealPlansPage'));
+const MealPlanDetailPage = lazy(() => import('../features/plans/MealPlanDetailPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
 export const ROUTES: AppRoute[] = [
@@ -117,6 +119,13 @@ export const ROUTES: AppRoute[] = [
   { path: '/biohack-glossary', title: 'Biohack Glossary', render: () => <BiohackGlossaryPage /> },
   { path: '/premium-library', title: 'Premium Library', render: () => <PremiumLibraryPage /> },
   ...['/archive', '/premium-archive'].map((path) => ({ path, title: 'Premium Archive', render: () => <ArchivePage /> })),
+  {
+    path: '/meal-plans',
+    title: 'Wholistic Meal Plans',
+    render: () => <MealPlansPage />,
+    tool: { title: 'Meal Plans', subtitle: 'Biblically inspired menus', icon: '❀' },
+  },
+  { path: '/meal-plans/:id', title: 'Meal Plan', render: () => <MealPlanDetailPage /> },
   {
     path: '/prayer-journal',
     title: 'Prayer Journal',

@@ -5,6 +5,7 @@
 import { apiRequest } from '../api/client';
 import { forgetDaysBefore, lastStoredDate, saveDays } from '../db';
 import type { DayContent } from './types';
+import { daysPath, fetchSaved } from './mealPlans';
 import { fetchList } from './useContentList';
 
 /** The lists saved with the days (the paths the pages ask for). */
@@ -20,7 +21,11 @@ export const OFFLINE_LISTS = [
   '/api/recipes',
   '/api/bible-studies',
   '/api/journal-prompts',
+  '/api/meal-plans',
 ];
+
+/** Single answers saved the same way: the catalogue plans are built from. */
+export const OFFLINE_ANSWERS = ['/api/meal-catalogue'];
 
 export const OFFLINE_DAYS = 8; // today + 7
 
@@ -35,8 +40,19 @@ export async function prefetchDays(today: string, yesterday: string): Promise<st
     apiRequest<RangeAnswer>('GET', `/api/daily-content?from=${encodeURIComponent(today)}&days=${OFFLINE_DAYS}`),
     // A list that cannot be fetched now keeps its last copy; the days still save.
     ...OFFLINE_LISTS.map((path) => fetchList(path).catch(() => undefined)),
+    ...OFFLINE_ANSWERS.map((path) => fetchSaved(path).catch(() => undefined)),
+    saveEnrolledPlans().catch(() => undefined),
   ]);
   await saveDays(range.days, range.contentVersion);
   await forgetDaysBefore(yesterday);
   return lastStoredDate(today);
+}
+
+/** Saves the days of every meal plan the user has started, for the days ahead
+ *  without signal. */
+async function saveEnrolledPlans(): Promise<void> {
+  const { recordsOf } = await import('../db/synced');
+  const enrollments = await recordsOf('mealPlanEnrollments');
+  const plans = new Set(enrollments.map((e) => e.fields.mealPlanId));
+  await Promise.all([...plans].map((id) => fetchList(daysPath(id)).catch(() => undefined)));
 }

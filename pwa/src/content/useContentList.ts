@@ -15,11 +15,13 @@ export class ListNotSavedOffline extends Error {
   }
 }
 
-/** The list at `path` (an `/api/...` GET answering an array). */
-export async function fetchList<T>(path: string): Promise<T[]> {
+/** The list at `path` (an `/api/...` GET answering an array, or another
+ *  answer `asList` makes one). */
+export async function fetchList<T>(path: string, asList: (answer: unknown) => T[] = (a) => a as T[]): Promise<T[]> {
   try {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new Error('offline');
-    const items = await apiRequest<T[]>('GET', path, undefined, { signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS) });
+    const answer = await apiRequest<unknown>('GET', path, undefined, { signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS) });
+    const items = asList(answer);
     await saveList(path, items).catch(() => undefined);
     return items;
   } catch (networkError) {

@@ -3,6 +3,7 @@
 // IndexedDB transaction, so a closed tab can never keep one without the other.
 
 import { liveQuery, type Observable } from 'dexie';
+import type { TableRecords } from '../generated/records';
 import type { Change, Cursor, Rejection } from '../generated/sync';
 import { db } from './index';
 import type { AppDB, Fields, LocalRecord, Op, OutboxEntry, RefusedChange, SyncedTable } from './appDb';
@@ -173,6 +174,12 @@ async function rebase(d: AppDB, touched: Change[] | null): Promise<void> {
 // which tables it reads through them, and a read after any other wait (such as
 // this tab's database still opening) is not followed, so the answer would never
 // update. The database is therefore opened before the live query is made.
+
+/** A table's records now (not live: for work done once, such as saving ahead). */
+export async function recordsOf<K extends SyncedTable>(table: K): Promise<{ id: string; fields: TableRecords[K] }[]> {
+  const d = await db();
+  return (await d[table].toArray()) as unknown as { id: string; fields: TableRecords[K] }[];
+}
 
 /** Live list of a table's records, for pages (updates in every tab). */
 export async function liveRecords(table: SyncedTable): Promise<Observable<LocalRecord[]>> {
