@@ -120,6 +120,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
     .words::<wellness::Budget>(cfg)
     .words::<wellness::DietaryRestriction>(cfg)
     .words::<wellness::MealType>(cfg)
+    .words::<wellness::HealthConcern>(cfg)
     .ty::<wellness::WellnessGoal>(cfg)
     .ty::<shopping::ShoppingList>(cfg)
     .words::<shopping::ItemCategory>(cfg)

@@ -12,7 +12,7 @@ use super::pick::{Seeded, on_day, rota};
 use manna_sync_protocol::records::plans::PlanType;
 use manna_sync_protocol::records::shopping::ItemCategory;
 use manna_sync_protocol::records::wellness::{
-    Budget, DietaryRestriction, PrimaryGoal, WellnessGoal,
+    Budget, DietaryRestriction, HealthConcern, PrimaryGoal, WellnessGoal,
 };
 use serde::Serialize;
 use ts_rs::TS;
@@ -100,17 +100,17 @@ fn goal_tag(goal: PrimaryGoal) -> &'static str {
 }
 
 /// The recipe tag that suits a health concern.
-fn concern_tag(concern: &str) -> Option<&'static str> {
-    Some(match concern {
-        "digestive_health" => "digestive",
-        "energy_levels" => "energy",
-        "sleep_quality" | "stress_management" => "calming",
-        "joint_health" => "anti-inflammatory",
-        "heart_health" => "heart",
-        "brain_health" => "brain",
-        "hormonal_balance" => "balanced",
-        _ => return None,
-    })
+fn concern_tag(concern: HealthConcern) -> &'static str {
+    use HealthConcern as C;
+    match concern {
+        C::DigestiveHealth => "digestive-healing",
+        C::EnergyLevels => "energy",
+        C::SleepQuality | C::StressManagement => "calming",
+        C::JointHealth => "anti-inflammatory",
+        C::HeartHealth => "heart",
+        C::BrainHealth => "brain",
+        C::HormonalBalance => "balanced",
+    }
 }
 
 /// How the goal changes portions.
@@ -177,7 +177,7 @@ pub fn generate(catalogue: &Catalogue, goal: &WellnessGoal, seed: &str) -> [Plan
             .sum()
     };
     let mut tags: Vec<&str> = vec![goal_tag(goal.primary_goal)];
-    tags.extend(goal.health_concerns.iter().filter_map(|c| concern_tag(c)));
+    tags.extend(goal.health_concerns.iter().map(|c| concern_tag(*c)));
     let styles: Vec<&str> = goal.preferred_meal_types.iter().map(|m| m.wire()).collect();
     let score = |r: &Recipe| -> u32 {
         let tagged = r.tags.iter().filter(|t| tags.contains(&t.as_str())).count() as u32;
@@ -242,7 +242,8 @@ pub fn generate(catalogue: &Catalogue, goal: &WellnessGoal, seed: &str) -> [Plan
     let (purpose, meal_name, challenge_name) = goal_words(goal.primary_goal);
     let leaves_out = match restriction_words(goal).as_slice() {
         [] => String::new(),
-        words => format!(" Every meal is {}.", words.join(", ")),
+        [one] => format!(" Every meal is {one}."),
+        [rest @ .., last] => format!(" Every meal is {} and {last}.", rest.join(", ")),
     };
     let level = goal.current_fitness_level.wire();
     let minutes = fitness::minutes(goal.time_commitment);
@@ -282,13 +283,13 @@ pub fn generate(catalogue: &Catalogue, goal: &WellnessGoal, seed: &str) -> [Plan
     ]
 }
 
-fn pick_tips(catalogue: &Catalogue, goal: &str, concerns: &[String]) -> Vec<String> {
+fn pick_tips(catalogue: &Catalogue, goal: &str, concerns: &[HealthConcern]) -> Vec<String> {
     let mut tips: Vec<String> = catalogue.tips.get(goal).cloned().unwrap_or_default();
     for c in concerns {
         tips.extend(
             catalogue
                 .tips
-                .get(c.as_str())
+                .get(c.wire())
                 .into_iter()
                 .flatten()
                 .take(1)

@@ -46,6 +46,8 @@ const PremiumLibraryPage = lazy(() => import('../features/library/PremiumLibrary
 const ArchivePage = lazy(() => import('../features/archive/ArchivePage'));
 const MealPlansPage = lazy(() => import('../features/plans/MealPlansPage'));
 const MealPlanDetailPage = lazy(() => import('../features/plans/MealPlanDetailPage'));
+const WellnessGoalsPage = lazy(() => import('../features/plans/WellnessGoalsPage'));
+const MyPlansPage = lazy(() => import('../features/plans/MyPlansPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
 export const ROUTES: AppRoute[] = [
@@ -126,6 +128,18 @@ export const ROUTES: AppRoute[] = [
     tool: { title: 'Meal Plans', subtitle: 'Biblically inspired menus', icon: '❀' },
   },
   { path: '/meal-plans/:id', title: 'Meal Plan', render: () => <MealPlanDetailPage /> },
+  {
+    path: '/wellness-goals',
+    title: 'Wellness Goals',
+    render: () => <WellnessGoalsPage />,
+    tool: { title: 'Wellness Goals', subtitle: 'Your personal 30-day plans', icon: '◎' },
+  },
+  {
+    path: '/my-plans',
+    title: 'My Wellness Plans',
+    render: () => <MyPlansPage />,
+    tool: { title: 'My Plans', subtitle: 'Today in your 30 days', icon: '☷' },
+  },
   {
     path: '/prayer-journal',
     title: 'Prayer Journal',

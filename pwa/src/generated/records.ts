@@ -173,7 +173,20 @@ export const MEAL_TYPE_VALUES = [
   "international_cuisine"
 ] as const satisfies readonly MealType[];
 
-export type WellnessGoal = { primaryGoal: PrimaryGoal, currentFitnessLevel: FitnessLevel, gender: Gender, timeCommitment: TimeCommitment, budget: Budget, dietaryRestrictions: Array<DietaryRestriction>, healthConcerns: Array<string>, preferredMealTypes: Array<MealType>, motivation?: string | null, 
+export type HealthConcern = "digestive_health" | "energy_levels" | "sleep_quality" | "stress_management" | "joint_health" | "heart_health" | "brain_health" | "hormonal_balance";
+
+export const HEALTH_CONCERN_VALUES = [
+  "digestive_health",
+  "energy_levels",
+  "sleep_quality",
+  "stress_management",
+  "joint_health",
+  "heart_health",
+  "brain_health",
+  "hormonal_balance"
+] as const satisfies readonly HealthConcern[];
+
+export type WellnessGoal = { primaryGoal: PrimaryGoal, currentFitnessLevel: FitnessLevel, gender: Gender, timeCommitment: TimeCommitment, budget: Budget, dietaryRestrictions: Array<DietaryRestriction>, healthConcerns: Array<HealthConcern>, preferredMealTypes: Array<MealType>, motivation?: string | null, 
 /**
  * Tenths of a pound.
  */

@@ -161,6 +161,19 @@ wire_enum! {
     }
 }
 
+wire_enum! {
+    pub enum HealthConcern {
+        DigestiveHealth = "digestive_health",
+        EnergyLevels = "energy_levels",
+        SleepQuality = "sleep_quality",
+        StressManagement = "stress_management",
+        JointHealth = "joint_health",
+        HeartHealth = "heart_health",
+        BrainHealth = "brain_health",
+        HormonalBalance = "hormonal_balance",
+    }
+}
+
 record! {
     /// The wellness goals assessment's answers.
     pub struct WellnessGoal as "a wellness goal" {
@@ -170,7 +183,7 @@ record! {
         time_commitment: TimeCommitment,
         budget: Budget,
         dietary_restrictions: Vec<DietaryRestriction> = Default::default(),
-        health_concerns: Vec<String> = Default::default(),
+        health_concerns: Vec<HealthConcern> = Default::default(),
         preferred_meal_types: Vec<MealType> = Default::default(),
         motivation: Option<String>,
         /// Tenths of a pound.
