@@ -288,6 +288,23 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
                 meals::CALENDAR_WEEKS,
             )
             .constant(
+                "LIST_KINDS",
+                "What each generate button builds from: the category of the plan followed, the plan used when none is, and whether it is a week's list.",
+                meals::ListKind::ALL
+                    .iter()
+                    .map(|k| {
+                        (
+                            k.wire(),
+                            serde_json::json!({
+                                "category": k.category(),
+                                "defaultPlan": k.default_plan(),
+                                "weekly": k.weekly(),
+                            }),
+                        )
+                    })
+                    .collect::<BTreeMap<_, _>>(),
+            )
+            .constant(
                 "MEAL_PLAN_CATEGORIES",
                 "The meal plan categories besides 'all'.",
                 content::meal_plans::CATEGORIES,

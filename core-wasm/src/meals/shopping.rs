@@ -147,10 +147,10 @@ fn item(t: &Tally<'_>, from_meals: bool) -> BuiltItem {
         _ => format!("For {uses} meals"),
     };
     BuiltItem {
-        // Counted things read as a shopper writes them: "eggs", "lemons".
+        // As a shopper writes them: "1 lemon", "6 eggs", "1 cup cherry tomatoes".
         item_name: match unit {
-            super::quantity::Unit::Whole => ingredient.plural_name().to_string(),
-            _ => ingredient.name.clone(),
+            super::quantity::Unit::Whole if !amount.more_than_one() => ingredient.name.clone(),
+            _ => ingredient.plural_name().to_string(),
         },
         category: ingredient.aisle,
         quantity,

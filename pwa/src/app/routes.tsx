@@ -48,6 +48,8 @@ const MealPlansPage = lazy(() => import('../features/plans/MealPlansPage'));
 const MealPlanDetailPage = lazy(() => import('../features/plans/MealPlanDetailPage'));
 const WellnessGoalsPage = lazy(() => import('../features/plans/WellnessGoalsPage'));
 const MyPlansPage = lazy(() => import('../features/plans/MyPlansPage'));
+const ShoppingListsPage = lazy(() => import('../features/shopping/ShoppingListsPage'));
+const ShoppingCalendarPage = lazy(() => import('../features/shopping/ShoppingCalendarPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
 export const ROUTES: AppRoute[] = [
@@ -140,6 +142,13 @@ export const ROUTES: AppRoute[] = [
     render: () => <MyPlansPage />,
     tool: { title: 'My Plans', subtitle: 'Today in your 30 days', icon: '☷' },
   },
+  {
+    path: '/shopping-lists',
+    title: 'Shopping Lists',
+    render: () => <ShoppingListsPage />,
+    tool: { title: 'Shopping Lists', subtitle: 'Generated from your plan', icon: '☑' },
+  },
+  { path: '/shopping-calendar', title: '30-Day Shopping Calendar', render: () => <ShoppingCalendarPage /> },
   {
     path: '/prayer-journal',
     title: 'Prayer Journal',

@@ -85,6 +85,30 @@ export const CALENDAR_DAYS = 30 as const;
 /** Weekly lists of the shopping calendar. */
 export const CALENDAR_WEEKS = 4 as const;
 
+/** What each generate button builds from: the category of the plan followed, the plan used when none is, and whether it is a week's list. */
+export const LIST_KINDS = {
+  "anti_inflammatory": {
+    "category": "anti-inflammatory",
+    "defaultPlan": "anti-inflammatory-7day",
+    "weekly": true
+  },
+  "digestive_healing": {
+    "category": "digestive-healing",
+    "defaultPlan": "digestive-healing-7day",
+    "weekly": true
+  },
+  "pantry_staples": {
+    "category": null,
+    "defaultPlan": null,
+    "weekly": false
+  },
+  "protein_power": {
+    "category": null,
+    "defaultPlan": null,
+    "weekly": true
+  }
+} as const;
+
 /** The meal plan categories besides 'all'. */
 export const MEAL_PLAN_CATEGORIES = [
   "anti-inflammatory",

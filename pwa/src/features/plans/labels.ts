@@ -8,8 +8,3 @@ export function categoryLabel(category: string): string {
     .join('-')
     .replace('Digestive-Healing', 'Digestive Healing');
 }
-
-/** Cents as dollars with two decimals (spec section 9). */
-export function dollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}

@@ -6,13 +6,14 @@ import type { NamedList } from '../../generated/meals';
 import type { MealPlanEnrollment } from '../../generated/records';
 import { newRecordId, saveRecord, type Stored } from '../../sync/useRecords';
 
-/** Saves `named` as a new active list; answers its id. */
-export async function saveGeneratedList(named: NamedList, extra: { planId?: string; startDate?: string } = {}): Promise<string> {
+/** Saves `named` as a new active list; answers its id. Lists made together
+ *  (the calendar's four weeks) share `createdAt`. */
+export async function saveGeneratedList(named: NamedList, extra: { planId?: string; startDate?: string; createdAt?: string } = {}): Promise<string> {
   const listId = await newRecordId('shoppingLists');
   await saveRecord('shoppingLists', listId, 'put', {
     title: named.title,
     status: 'active',
-    createdAt: new Date().toISOString(),
+    createdAt: extra.createdAt ?? new Date().toISOString(),
     estimatedCost: named.estimatedCost,
     weekNumber: named.weekNumber,
     planId: extra.planId ?? null,
