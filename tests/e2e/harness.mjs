@@ -232,3 +232,41 @@ export async function registeredBrowser(server, browser, { email, password = 'ma
   await page.getByText('Account Created!').first().waitFor();
   return { context, page };
 }
+
+/**
+ * In the page: keeps one request for `path` in flight, as this browser's user,
+ * and answers the latest body once it is a list that `want` describes
+ * (`length`, `minLength`, `some`: field values one item has). Plain data, not a
+ * function: the app's Content-Security-Policy rightly forbids evaluating code
+ * from strings in the page.
+ */
+function latestAnswer({ path, want }) {
+  const slots = (window.__serverAnswers ??= {});
+  const slot = (slots[path] ??= { busy: false, body: null });
+  if (!slot.busy) {
+    slot.busy = true;
+    const userId = localStorage.getItem('manna-user-id');
+    const token = localStorage.getItem('manna-device-token');
+    fetch(path.replace('{userId}', userId), { headers: { 'X-User-ID': userId, Authorization: `Bearer ${token}` } })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body) => (slot.body = body))
+      .catch(() => (slot.body = null))
+      .finally(() => (slot.busy = false));
+  }
+  const body = slot.body;
+  const ok =
+    Array.isArray(body) &&
+    (want.length === undefined || body.length === want.length) &&
+    (want.minLength === undefined || body.length >= want.minLength) &&
+    (want.some === undefined || body.some((item) => Object.entries(want.some).every(([k, v]) => item[k] === v)));
+  return ok ? body : false;
+}
+
+/**
+ * Waits until the server's answer to a REST call, made as this browser's user,
+ * is a list that `want` describes; answers it. No fixed sleeps: the browser polls.
+ */
+export async function serverAnswer(page, path, want) {
+  const handle = await page.waitForFunction(latestAnswer, { path, want }, { timeout: 20_000, polling: 250 });
+  return handle.jsonValue();
+}

@@ -166,8 +166,15 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
       await pullAll(deviceId);
       await pushOrResend(deviceId); // anything written while pulling
       await setStatus({ state: 'synced', lastSyncedAt: Date.now() });
+      retryMs = FIRST_RETRY_MS;
     } catch (error) {
       const offline = error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
+      // A server that could not be reached (a network with no internet, a
+      // restarting server) is asked again later, less often each time.
+      if (!(error instanceof Incompatible)) {
+        syncSoon(retryMs);
+        retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+      }
       await setStatus({
         state: error instanceof Incompatible ? 'blocked' : offline ? 'offline' : 'error',
         lastSyncedAt: last?.lastSyncedAt,
@@ -188,6 +195,11 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Waits before asking an unreachable server again: doubling up to five minutes. */
+const FIRST_RETRY_MS = 15_000;
+const LAST_RETRY_MS = 5 * 60_000;
+let retryMs = FIRST_RETRY_MS;
 
 /** Syncs shortly after a write, once for a burst of writes. */
 export function syncSoon(delayMs = 800): void {
