@@ -132,6 +132,13 @@ describe('accessibility of every page', () => {
     ['/biohack-glossary', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/premium-library', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
     ['/archive', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],
+    ['/meal-plans', (p) => p.getByRole('heading', { name: '7-Day Detox Reset' }).waitFor()],
+    ['/meal-plans/anti-inflammatory-30day', (p) => p.getByRole('heading', { name: 'Unlock This Meal Plan' }).waitFor()],
+    ['/meal-plans/no-such-plan', (p) => p.getByRole('button', { name: 'Back' }).waitFor()],
+    ['/wellness-goals', (p) => p.getByText('No assessments yet. Start one above.').waitFor()],
+    ['/my-plans', (p) => p.getByRole('heading', { name: 'No Plans Yet' }).waitFor()],
+    ['/shopping-lists', (p) => p.getByText('No active lists. Generate one above.').waitFor()],
+    ['/shopping-calendar', (p) => p.getByRole('heading', { name: '30-Day Personalized Shopping Lists' }).waitFor()],
     ['/no/such/page', (p) => p.getByRole('heading', { name: '404 Page Not Found' }).waitFor()],
   ];
 
@@ -150,6 +157,12 @@ describe('accessibility of every page', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Create Reminder' }).click();
     await page.getByRole('dialog').getByText('Missing information').waitFor();
     for (const problem of await seriousProblems(page)) found.push(`reminder dialog: ${problem}`);
+    // The assessment with its required fields shown missing.
+    await page.goto('/wellness-goals');
+    await page.getByRole('button', { name: 'Start Assessment' }).click();
+    await page.getByRole('button', { name: 'Save My Goals' }).click();
+    await page.getByText('Please fill in all required fields.').first().waitFor();
+    for (const problem of await seriousProblems(page)) found.push(`assessment errors: ${problem}`);
     // The Bible study's lexicon and commentary dialogs, open.
     await page.goto('/bible');
     await page.getByRole('tab', { name: 'Resources' }).click();
@@ -186,6 +199,33 @@ describe('accessibility of every page', () => {
     ],
     ['/premium-library', (p) => p.getByRole('heading', { name: 'About These Experts' }).waitFor()],
     ['/premium-archive', (p) => p.getByText(/^Found \d+ items$/).waitFor()],
+    [
+      '/meal-plans/digestive-healing-14day',
+      async (p) => {
+        await p.getByRole('button', { name: 'Start This Plan' }).click();
+        await p.getByRole('button', { name: 'Start Plan' }).click();
+        await p.getByText('Meal Plan Started!').first().waitFor();
+        await p.getByRole('tab', { name: 'Daily Plans' }).click();
+        await p.getByRole('article', { name: 'Day 1' }).waitFor();
+      },
+    ],
+    [
+      '/shopping-lists',
+      async (p) => {
+        await p.getByRole('button', { name: 'Protein Power Week 1' }).click();
+        await p.getByRole('checkbox').first().waitFor();
+      },
+    ],
+    ['/shopping-lists', (p) => p.getByRole('tab', { name: 'Pantry Guide' }).click().then(() => p.getByRole('heading', { name: 'Seeds and Nuts' }).waitFor())],
+    [
+      '/shopping-calendar',
+      async (p) => {
+        await p.getByLabel('Meal plan').selectOption('detox-7day');
+        await p.getByRole('button', { name: 'Generate 30-Day Shopping Lists' }).click();
+        await p.getByText('Week 1: 7-Day Detox Reset').first().waitFor();
+      },
+    ],
+    ['/my-plans', (p) => p.getByRole('heading', { name: 'No Plans Yet' }).waitFor()],
     ['/prayer-journal', (p) => p.getByRole('heading', { name: "Today's Prayer Prompts" }).waitFor()],
   ];
 

@@ -8,6 +8,7 @@ import { use } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { Tabs } from '../../components/Tabs';
+import { useMealPlans } from '../../content/mealPlans';
 import { useContentList } from '../../content/useContentList';
 import { useDaily } from '../../content/useDaily';
 import { MEMBER_SINCE_KEY, STATUS_KEY } from '../../entitlement/entitlement';
@@ -90,6 +91,7 @@ function Dashboard({ plan }: { plan: string }) {
             <SpotlightCard date={today} title="Today's Food Spotlight" />
             <BiblicalFoodCard date={today} />
             <SnackCard date={today} />
+            <SampleMealPlan />
           </>
         )}
       </Tabs>
@@ -156,6 +158,7 @@ function QuickButtons() {
   const reminders = useRecords('prayerReminders').value;
   const active = reminders?.filter((r) => r.fields.isActive === 1).length;
   const categories = useContentList<GlossaryCategory>('/api/biohack-categories').data?.length;
+  const plans = useMealPlans().data?.length;
   const buttons = [
     { to: '/biohack-glossary', title: 'Biohack Glossary', detail: categories ? `${categories} optimization categories` : 'Techniques with safety notes' },
     { to: '/prayer-reminders', title: 'Prayer Reminders', detail: active === undefined ? '' : `${active} ${active === 1 ? 'reminder' : 'reminders'} set` },
@@ -163,6 +166,8 @@ function QuickButtons() {
     { to: '/premium-exercises', title: 'Premium Workouts', detail: 'Guided routines at three levels' },
     { to: '/home-remedies', title: 'Home Remedies', detail: 'Kitchen remedies, with safety advice' },
     { to: '/premium-library', title: 'Premium Library', detail: 'Classic Christian readings' },
+    { to: '/meal-plans', title: 'Meal Plans', detail: plans ? `${plans} wholistic plans` : 'Wholistic menus by category' },
+    { to: '/wellness-goals', title: 'Wellness Goals', detail: 'Your personal 30-day plans' },
   ];
   return (
     <nav className="tools-grid" aria-label="Premium tools">
@@ -173,6 +178,32 @@ function QuickButtons() {
         </Link>
       ))}
     </nav>
+  );
+}
+
+/** The spec's sample plan on the nutrition tab, from the saved plans list. */
+function SampleMealPlan() {
+  const sample = useMealPlans().data?.find((p) => p.id === 'anti-inflammatory-7day');
+  if (!sample) return null;
+  return (
+    <section className="card" aria-labelledby="sample-plan">
+      <h2 id="sample-plan" className="card-title">
+        Meal Plan: {sample.title}
+      </h2>
+      <ul>
+        {sample.principles.slice(0, 3).map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+      <div className="row-actions">
+        <Link className="btn btn-primary" to="/meal-plans/anti-inflammatory-7day">
+          View Meal Plan
+        </Link>
+        <Link className="btn btn-outline" to="/shopping-calendar">
+          30-Day Shopping Calendar
+        </Link>
+      </div>
+    </section>
   );
 }
 

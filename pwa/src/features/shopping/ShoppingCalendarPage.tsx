@@ -148,11 +148,12 @@ function Calendar({ core, tools }: { core: Core; tools: Tools }) {
                   type="button"
                   className={`calendar-day ${i + 1 === day ? 'day-selected' : ''}`}
                   aria-pressed={i + 1 === day}
-                  aria-label={`${shortDate(date)}, week ${weekOf(date) ?? '—'}`}
                   onClick={() => setDay(i + 1)}
                 >
-                  <span className="small">{shortDate(date).split(',')[0]}</span>
-                  <strong>{Number(date.slice(8))}</strong>
+                  <span className="small">{shortDate(date).split(',')[0]}</span> <strong>{Number(date.slice(8))}</strong>
+                  <span className="sr-only">
+                    {` ${new Date(`${date}T12:00:00`).toLocaleDateString('en-US', { month: 'long' })}${weekOf(date) ? `, week ${weekOf(date)}` : ''}`}
+                  </span>
                 </button>
               ))}
             </div>

@@ -10,6 +10,8 @@ export const PREMIUM_FEATURES = [
   'The full archive of past content, with search',
   'Premium guided meditations and prayer sessions',
   'Daily premium biohacks',
+  'Every meal plan, with daily menus and shopping lists',
+  'A 30-day shopping calendar built from your plan',
 ] as const;
 
 export function PremiumFeatureList() {
