@@ -443,3 +443,100 @@ async fn the_calendar_makes_four_weekly_lists_for_members() {
         );
     }
 }
+
+async fn push(s: &TestServer, d: &Device, mutations: Value) -> (u16, Value) {
+    let body = json!({"protocolVersion": 1, "deviceId": d.id, "mutations": mutations});
+    s.call_as(d, Method::POST, "/api/sync/push", Some(body))
+        .await
+}
+
+#[tokio::test]
+async fn two_phones_checking_one_list_at_once_keep_every_check() {
+    let s = server().await;
+    let a = s.register(USER).await;
+    let b = common::second_device(&s, &a, "dev-partner-phone", "token-of-partner-phone");
+    let (_, made) = call(
+        &s,
+        &a,
+        Method::POST,
+        "/api/shopping-lists/generate",
+        Some(json!({"planType": "pantry_staples"})),
+    )
+    .await;
+    let list_id = made["id"].as_str().expect("id").to_string();
+    let (_, items) = call(
+        &s,
+        &a,
+        Method::GET,
+        &format!("/api/shopping-list-items/{list_id}"),
+        None,
+    )
+    .await;
+    let ids: Vec<String> = list(&items)
+        .iter()
+        .map(|i| i["id"].as_str().expect("id").to_string())
+        .collect();
+    let check = |seq: u64, id: &str, at: &str| {
+        json!({"seq": seq, "table": "shoppingListItems", "id": id, "op": "patch",
+            "fields": {"isChecked": true, "checkedAt": at}, "baseVersion": null})
+    };
+    // Both phones, offline in the shop, check items (one item on both), then push at once.
+    let (ra, rb) = tokio::join!(
+        push(
+            &s,
+            &a,
+            json!([
+                check(1, &ids[0], "2026-11-23T17:00:00Z"),
+                check(2, &ids[1], "2026-11-23T17:01:00Z")
+            ])
+        ),
+        push(
+            &s,
+            &b,
+            json!([
+                check(1, &ids[1], "2026-11-23T17:01:30Z"),
+                check(2, &ids[2], "2026-11-23T17:02:00Z")
+            ])
+        ),
+    );
+    assert_eq!((ra.0, rb.0), (200, 200), "{} {}", ra.1, rb.1);
+    // A retried push (the phone lost the answer) changes nothing.
+    let (status, again) = push(
+        &s,
+        &b,
+        json!([
+            check(1, &ids[1], "2026-11-23T17:01:30Z"),
+            check(2, &ids[2], "2026-11-23T17:02:00Z")
+        ]),
+    )
+    .await;
+    assert_eq!(status, 200, "{again}");
+    let (_, after) = call(
+        &s,
+        &a,
+        Method::GET,
+        &format!("/api/shopping-list-items/{list_id}"),
+        None,
+    )
+    .await;
+    let after = list(&after);
+    assert_eq!(after.len(), ids.len(), "no item added or lost");
+    let checked: Vec<&str> = after
+        .iter()
+        .filter(|i| i["isChecked"] == true)
+        .filter_map(|i| i["id"].as_str())
+        .collect();
+    assert_eq!(checked.len(), 3, "{checked:?}");
+    for id in &ids[..3] {
+        assert!(checked.contains(&id.as_str()), "{id} lost its check");
+    }
+    let (_, lists) = call(
+        &s,
+        &a,
+        Method::GET,
+        &format!("/api/shopping-lists/user/{USER}"),
+        None,
+    )
+    .await;
+    assert_eq!(list(&lists)[0]["checkedItems"], 3);
+}

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{Device, TestServer};
+use common::{Device, TestServer, second_device};
 use serde_json::{Value, json};
 
 async fn call(server: &TestServer, device: &Device, path: &str, body: Value) -> (u16, Value) {
@@ -256,23 +256,6 @@ async fn push_and_rest_refuse_the_same_record_with_the_same_words() {
         body["message"],
         "grade: a score of 20 is 'Good', not 'Great!'"
     );
-}
-
-/// A second device of the same user (as signing in on another phone will make).
-fn second_device(server: &TestServer, of: &Device, id: &str, token: &str) -> Device {
-    use sha2::Digest;
-    let conn = rusqlite::Connection::open(server.data_dir().join("manna.sqlite3")).expect("open");
-    let hash = hex::encode(sha2::Sha256::digest(token.as_bytes()));
-    conn.execute(
-        "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES (?1, ?2, ?3, 0)",
-        rusqlite::params![id, of.user, hash],
-    )
-    .expect("insert device");
-    Device {
-        user: of.user.clone(),
-        id: id.into(),
-        token: token.into(),
-    }
 }
 
 #[tokio::test]

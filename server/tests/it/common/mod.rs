@@ -282,3 +282,20 @@ pub fn cookie_pair(set_cookie: &str) -> String {
 pub fn content_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/content"))
 }
+
+/// A second device of the same user (as signing in on another phone will make).
+pub fn second_device(server: &TestServer, of: &Device, id: &str, token: &str) -> Device {
+    use sha2::Digest;
+    let conn = rusqlite::Connection::open(server.data_dir().join("manna.sqlite3")).expect("open");
+    let hash = hex::encode(sha2::Sha256::digest(token.as_bytes()));
+    conn.execute(
+        "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES (?1, ?2, ?3, 0)",
+        rusqlite::params![id, of.user, hash],
+    )
+    .expect("insert device");
+    Device {
+        user: of.user.clone(),
+        id: id.into(),
+        token: token.into(),
+    }
+}
