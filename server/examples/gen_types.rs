@@ -339,7 +339,8 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<api::Urgency>(cfg)
         .ty::<api::TrialStatus>(cfg)
         .ty::<manna_server::mail::Email>(cfg)
-        .ty::<api::Outbox>(cfg);
+        .ty::<api::Outbox>(cfg)
+        .ty::<manna_server::routes::CalendarFeed>(cfg);
 
     vec![
         ("records", records),

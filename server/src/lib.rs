@@ -14,6 +14,7 @@
 //! - `identity`: anonymous users, device tokens and the `DeviceAuth` extractor.
 //! - `tokens`: random secrets and their stored hashes.
 //! - `resources`: the user-record resources of the REST API, one row each.
+//! - `calendar`: the user's calendar feed (iCalendar).
 //! - `planning`: personal plans and generated shopping lists saved for a REST call.
 //! - `accounts`: email and password accounts, sessions, one-time codes, claiming.
 //! - `entitlement`: who is premium, and the signed tokens devices cache.
@@ -31,6 +32,7 @@ pub mod accounts;
 pub mod api;
 pub mod backup;
 pub mod billing;
+pub mod calendar;
 pub mod clock;
 pub mod config;
 pub mod content;

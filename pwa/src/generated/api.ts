@@ -173,3 +173,9 @@ trialEnd?: number, };
 export type Email = { to: string, subject: string, text: string, sentAt: number, };
 
 export type Outbox = { emails: Array<Email>, };
+
+export type CalendarFeed = { active: boolean, 
+/**
+ * ISO time the current address was made.
+ */
+createdAt: string | null, url: string | null, };

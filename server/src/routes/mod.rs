@@ -4,6 +4,7 @@
 
 mod auth;
 mod billing;
+mod calendar;
 mod content;
 mod dev;
 mod entitlement;
@@ -21,6 +22,7 @@ use axum::Router;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderValue, header};
 use axum::routing::{MethodRouter, get, post};
+pub use calendar::CalendarFeed;
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -199,6 +201,13 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/premium-library", get(content::premium_library_get))
         .route("/api/meal-catalogue", get(plans::catalogue_get))
+        .route(
+            "/api/calendar-feed",
+            get(calendar::feed_status)
+                .post(calendar::feed_create)
+                .delete(calendar::feed_delete),
+        )
+        .route("/api/calendar/{file}", get(calendar::feed_get))
         .route("/api/meal-plans", get(plans::meal_plans_list))
         .route("/api/meal-plans/{id}", get(plans::meal_plan_get))
         .route("/api/meal-plans/{id}/days", get(plans::meal_plan_days_get))

@@ -8,6 +8,7 @@ mod accounts;
 mod api;
 mod backup;
 mod billing;
+mod calendar;
 mod catalogues;
 mod clock;
 mod expiry;

@@ -1,0 +1,330 @@
+//! The user's calendar feed (iCalendar, RFC 5545) for their phone's calendar:
+//! the daily Bible reading of the coming weeks, active prayer reminders as
+//! weekly repeating events, the days of the meal plans they started and of
+//! their personal plans, and the days their generated shopping lists are for.
+//! The address holds a secret kept only as a hash; making a new one or turning
+//! it off ends the old one.
+
+use crate::content::{ContentSet, Kind, item_for};
+use crate::error::AppError;
+use crate::sync::live_records;
+use crate::tokens::{hash_token, random_hex};
+use manna_core::Date;
+use manna_sync_protocol::Table;
+use manna_sync_protocol::records::prayer::{PrayerReminder, Weekday};
+use manna_sync_protocol::records::read::ReadFields;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::{Map, Value};
+
+/// Days of readings the feed carries, from today.
+pub const READING_DAYS: i64 = 30;
+
+/// A new secret for the user's feed (the old one stops working); answers it.
+pub fn new_token(conn: &Connection, user: &str, now_ms: i64) -> Result<String, AppError> {
+    let token = random_hex(24)?;
+    conn.execute(
+        "INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT(user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at",
+        params![user, hash_token(&token), now_ms],
+    )?;
+    Ok(token)
+}
+
+/// Turns the user's feed off; answers whether there was one.
+pub fn revoke(conn: &Connection, user: &str) -> Result<bool, AppError> {
+    Ok(conn.execute("DELETE FROM calendar_feeds WHERE user_id = ?1", [user])? > 0)
+}
+
+/// When the user's feed was made, if they have one.
+pub fn made_at(conn: &Connection, user: &str) -> Result<Option<i64>, AppError> {
+    Ok(conn
+        .query_row(
+            "SELECT created_at FROM calendar_feeds WHERE user_id = ?1",
+            [user],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// The user a feed secret belongs to.
+pub fn owner_of(conn: &Connection, token: &str) -> Result<Option<String>, AppError> {
+    Ok(conn
+        .query_row(
+            "SELECT user_id FROM calendar_feeds WHERE token_hash = ?1",
+            [hash_token(token)],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// Text as a property value: backslash, comma, semicolon and newlines escaped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            ',' => out.push_str("\\,"),
+            ';' => out.push_str("\\;"),
+            '\n' => out.push_str("\\n"),
+            '\r' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// One content line, folded at 75 octets (never inside a character), CRLF.
+fn line(out: &mut String, text: &str) {
+    let mut width = 0;
+    for c in text.chars() {
+        if width + c.len_utf8() > 75 {
+            out.push_str("\r\n ");
+            width = 1;
+        }
+        out.push(c);
+        width += c.len_utf8();
+    }
+    out.push_str("\r\n");
+}
+
+fn compact(date: Date) -> String {
+    date.to_string().replace('-', "")
+}
+
+struct Event {
+    uid: String,
+    day: Date,
+    /// `HHMM` local (floating) time, or all day.
+    time: Option<String>,
+    summary: String,
+    description: String,
+    rrule: Option<String>,
+}
+
+fn write_event(out: &mut String, e: &Event, stamp: &str) {
+    line(out, "BEGIN:VEVENT");
+    line(out, &format!("UID:{}@manna", e.uid));
+    line(out, &format!("DTSTAMP:{stamp}"));
+    match &e.time {
+        Some(hhmm) => {
+            line(out, &format!("DTSTART:{}T{hhmm}00", compact(e.day)));
+            line(out, "DURATION:PT15M");
+        }
+        None => {
+            line(out, &format!("DTSTART;VALUE=DATE:{}", compact(e.day)));
+            line(
+                out,
+                &format!("DTEND;VALUE=DATE:{}", compact(e.day.add_days(1))),
+            );
+        }
+    }
+    if let Some(rule) = &e.rrule {
+        line(out, &format!("RRULE:{rule}"));
+    }
+    line(out, &format!("SUMMARY:{}", escape(&e.summary)));
+    if !e.description.is_empty() {
+        line(out, &format!("DESCRIPTION:{}", escape(&e.description)));
+    }
+    line(out, "END:VEVENT");
+}
+
+fn byday(day: Weekday) -> &'static str {
+    match day {
+        Weekday::Monday => "MO",
+        Weekday::Tuesday => "TU",
+        Weekday::Wednesday => "WE",
+        Weekday::Thursday => "TH",
+        Weekday::Friday => "FR",
+        Weekday::Saturday => "SA",
+        Weekday::Sunday => "SU",
+    }
+}
+
+fn text(fields: &Map<String, Value>, key: &str) -> String {
+    fields
+        .get(key)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn date_of(fields: &Map<String, Value>, key: &str) -> Option<Date> {
+    fields.get(key)?.as_str()?.get(..10)?.parse().ok()
+}
+
+/// What a plan day says in a calendar: its meals' names, or its workout.
+fn day_summary(day: &Value) -> String {
+    let mut parts = Vec::new();
+    for meal in ["breakfast", "lunch", "dinner"] {
+        if let Some(name) = day
+            .get(meal)
+            .and_then(|m| m.get("name"))
+            .and_then(Value::as_str)
+        {
+            parts.push(format!("{}: {name}", capitalize(meal)));
+        }
+    }
+    if let Some(w) = day
+        .get("workout")
+        .and_then(|w| w.get("title"))
+        .and_then(Value::as_str)
+    {
+        parts.push(format!("Workout: {w}"));
+    }
+    parts.join("\n")
+}
+
+fn capitalize(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// The whole feed of `user` on `today`; `stamp` is the time it is made
+/// (`YYYYMMDDTHHMMSSZ`).
+pub fn feed(
+    conn: &Connection,
+    set: &ContentSet,
+    user: &str,
+    today: Date,
+    stamp: &str,
+) -> Result<String, AppError> {
+    let mut events = Vec::new();
+    for offset in 0..READING_DAYS {
+        let day = today.add_days(offset);
+        if let Some(reading) = item_for(set, Kind::BibleReadings, day) {
+            events.push(Event {
+                uid: format!("reading-{day}"),
+                day,
+                time: None,
+                summary: format!(
+                    "Bible reading: {}",
+                    text(reading.as_object().unwrap_or(&Map::new()), "reference")
+                ),
+                description: text(reading.as_object().unwrap_or(&Map::new()), "verse"),
+                rrule: None,
+            });
+        }
+    }
+    for (id, _, fields) in live_records(conn, user, Table::PrayerReminders)? {
+        let Ok(r) = PrayerReminder::read_fields(&fields) else {
+            continue;
+        };
+        if r.is_active != 1 {
+            continue;
+        }
+        let days: Vec<&str> = r.days.iter().map(|d| byday(*d)).collect();
+        events.push(Event {
+            uid: id,
+            day: today,
+            time: Some(r.reminder_time.replace(':', "")),
+            summary: r.title.clone(),
+            description: r.description.clone(),
+            rrule: Some(format!("FREQ=WEEKLY;BYDAY={}", days.join(","))),
+        });
+    }
+    for (id, _, fields) in live_records(conn, user, Table::MealPlanEnrollments)? {
+        let plan_id = text(&fields, "mealPlanId");
+        let (Some(start), Some((_, days))) = (
+            date_of(&fields, "startDate"),
+            crate::content::meal_plans::category_and_days(set, &plan_id, true),
+        ) else {
+            continue;
+        };
+        let title = crate::content::meal_plans::title_of(set, &plan_id).unwrap_or(plan_id);
+        for d in &days {
+            events.push(Event {
+                uid: format!("{id}-day{}", d.day_number),
+                day: start.add_days(i64::from(d.day_number) - 1),
+                time: None,
+                summary: format!("{title}, day {}: {}", d.day_number, d.theme),
+                description: day_summary(&serde_json::json!(d)),
+                rrule: None,
+            });
+        }
+    }
+    for (id, _, fields) in live_records(conn, user, Table::PersonalizedPlans)? {
+        let Some(start) = date_of(&fields, "createdAt") else {
+            continue;
+        };
+        let title = text(&fields, "title");
+        let days = fields
+            .get("dailyPlans")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        for (i, d) in days.iter().enumerate() {
+            let theme = d.get("theme").and_then(Value::as_str).unwrap_or_default();
+            events.push(Event {
+                uid: format!("{id}-day{}", i + 1),
+                day: start.add_days(i as i64),
+                time: None,
+                summary: format!("{title}, day {}: {theme}", i + 1),
+                description: day_summary(d),
+                rrule: None,
+            });
+        }
+    }
+    for (id, _, fields) in live_records(conn, user, Table::ShoppingLists)? {
+        let (Some(start), Some(week)) = (
+            date_of(&fields, "startDate"),
+            fields.get("weekNumber").and_then(Value::as_u64),
+        ) else {
+            continue;
+        };
+        if text(&fields, "status") == "completed" {
+            continue;
+        }
+        let cost = fields.get("estimatedCost").and_then(Value::as_u64);
+        events.push(Event {
+            uid: id,
+            day: start.add_days(7 * (week as i64 - 1)),
+            time: None,
+            summary: format!("Shopping: {}", text(&fields, "title")),
+            description: cost.map_or_else(String::new, |c| {
+                format!("Estimated cost ${}.{:02}", c / 100, c % 100)
+            }),
+            rrule: None,
+        });
+    }
+    let mut out = String::new();
+    line(&mut out, "BEGIN:VCALENDAR");
+    line(&mut out, "VERSION:2.0");
+    line(&mut out, "PRODID:-//Manna//Daily Faith and Wellness//EN");
+    line(&mut out, "CALSCALE:GREGORIAN");
+    line(&mut out, "METHOD:PUBLISH");
+    line(&mut out, "X-WR-CALNAME:Manna");
+    line(&mut out, "REFRESH-INTERVAL;VALUE=DURATION:PT12H");
+    for e in &events {
+        write_event(&mut out, e, stamp);
+    }
+    line(&mut out, "END:VCALENDAR");
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_escaped_and_long_lines_folded() {
+        assert_eq!(escape("a, b; c\\d\nnext"), "a\\, b\\; c\\\\d\\nnext");
+        let mut out = String::new();
+        line(&mut out, &format!("SUMMARY:{}", "é".repeat(60)));
+        for physical in out.trim_end().split("\r\n") {
+            assert!(physical.len() <= 75, "{} octets", physical.len());
+        }
+        let unfolded = out.trim_end().replace("\r\n ", "");
+        assert_eq!(unfolded, format!("SUMMARY:{}", "é".repeat(60)));
+    }
+
+    #[test]
+    fn plan_days_read_as_their_meals_or_workout() {
+        let day = serde_json::json!({"breakfast": {"name": "Oatmeal"}, "dinner": {"name": "Lentil Curry"},
+            "workout": {"title": "Prayer Walk"}});
+        assert_eq!(
+            day_summary(&day),
+            "Breakfast: Oatmeal\nDinner: Lentil Curry\nWorkout: Prayer Walk"
+        );
+    }
+}

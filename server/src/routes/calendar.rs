@@ -1,0 +1,110 @@
+//! The user's calendar feed: made, checked and turned off by the user's
+//! device; read by their phone's calendar at an address holding its secret.
+
+use crate::calendar;
+use crate::error::AppError;
+use crate::identity::DeviceAuth;
+use crate::resources::iso_time;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The feed as its owner sees it. `url` is given once, when it is made.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CalendarFeed {
+    pub active: bool,
+    /// ISO time the current address was made.
+    pub created_at: Option<String>,
+    pub url: Option<String>,
+}
+
+/// `GET /api/calendar-feed`: whether the caller has an address.
+pub async fn feed_status(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+) -> Result<Json<CalendarFeed>, AppError> {
+    let made = state
+        .db
+        .call(move |conn| calendar::made_at(conn, &auth.user_id))
+        .await?;
+    Ok(Json(CalendarFeed {
+        active: made.is_some(),
+        created_at: made.map(iso_time),
+        url: None,
+    }))
+}
+
+/// `POST /api/calendar-feed`: a new address (the old one stops working).
+pub async fn feed_create(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+) -> Result<(StatusCode, Json<CalendarFeed>), AppError> {
+    let now = state.clock.now_ms();
+    let token = state
+        .db
+        .call(move |conn| calendar::new_token(conn, &auth.user_id, now))
+        .await?;
+    let url = format!("{}/api/calendar/{token}.ics", state.config.public_url());
+    Ok((
+        StatusCode::CREATED,
+        Json(CalendarFeed {
+            active: true,
+            created_at: Some(iso_time(now)),
+            url: Some(url),
+        }),
+    ))
+}
+
+/// `DELETE /api/calendar-feed`: turns the address off.
+pub async fn feed_delete(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+) -> Result<StatusCode, AppError> {
+    let had = state
+        .db
+        .call(move |conn| calendar::revoke(conn, &auth.user_id))
+        .await?;
+    if had {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(AppError::NotFound("no calendar address to turn off".into()))
+    }
+}
+
+/// `GET /api/calendar/{secret}.ics`: the feed, for whoever holds the address.
+pub async fn feed_get(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+) -> Result<impl IntoResponse, AppError> {
+    let gone =
+        || AppError::NotFound("no calendar at this address: it was turned off or replaced".into());
+    let token = file
+        .strip_suffix(".ics")
+        .filter(|t| t.len() == 48 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+        .ok_or_else(gone)?
+        .to_string();
+    let set = state.content();
+    let today = state.clock.today_utc();
+    let stamp = iso_time(state.clock.now_ms()).replace(['-', ':'], "");
+    let stamp = format!("{}Z", &stamp[..15]);
+    let body = state
+        .db
+        .call(move |conn| match calendar::owner_of(conn, &token)? {
+            Some(user) => calendar::feed(conn, &set, &user, today, &stamp).map(Some),
+            None => Ok(None),
+        })
+        .await?
+        .ok_or_else(gone)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),
+            (header::CACHE_CONTROL, "private, max-age=900"),
+        ],
+        body,
+    ))
+}
