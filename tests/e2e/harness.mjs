@@ -270,3 +270,13 @@ export async function serverAnswer(page, path, want) {
   const handle = await page.waitForFunction(latestAnswer, { path, want }, { timeout: 20_000, polling: 250 });
   return handle.jsonValue();
 }
+
+/** Creates a prayer reminder on the reminders page (days as the form shows them: Mon, Fri). */
+export async function createReminder(page, title, days) {
+  await page.getByRole('button', { name: 'Create Prayer Reminder' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  for (const d of days) await dialog.getByLabel(d, { exact: true }).check();
+  await dialog.getByRole('button', { name: 'Create Reminder' }).click();
+  await page.getByText('Prayer reminder created').first().waitFor();
+}

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, controlledByServiceWorker, localDate, serverAnswer, serverAndBrowser } from './harness.mjs';
+import { PHONE, controlledByServiceWorker, createReminder, localDate, serverAnswer, serverAndBrowser } from './harness.mjs';
 
 async function logWeight(page, pounds) {
   await page.getByLabel('Weight (lbs)').fill(String(pounds));
@@ -12,14 +12,6 @@ async function logWeight(page, pounds) {
   await page.getByText('Weight Logged!').first().waitFor();
 }
 
-async function createReminder(page, title, days) {
-  await page.getByRole('button', { name: 'Create Prayer Reminder' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Title').fill(title);
-  for (const d of days) await dialog.getByLabel(d, { exact: true }).check();
-  await dialog.getByRole('button', { name: 'Create Reminder' }).click();
-  await page.getByText('Prayer reminder created').first().waitFor();
-}
 
 describe('records saved offline', () => {
   const env = serverAndBrowser();

@@ -50,6 +50,7 @@ const WellnessGoalsPage = lazy(() => import('../features/plans/WellnessGoalsPage
 const MyPlansPage = lazy(() => import('../features/plans/MyPlansPage'));
 const ShoppingListsPage = lazy(() => import('../features/shopping/ShoppingListsPage'));
 const ShoppingCalendarPage = lazy(() => import('../features/shopping/ShoppingCalendarPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
 export const ROUTES: AppRoute[] = [
@@ -147,6 +148,12 @@ export const ROUTES: AppRoute[] = [
     title: 'Shopping Lists',
     render: () => <ShoppingListsPage />,
     tool: { title: 'Shopping Lists', subtitle: 'Generated from your plan', icon: '☑' },
+  },
+  {
+    path: '/settings',
+    title: 'Your Data',
+    render: () => <SettingsPage />,
+    tool: { title: 'Your Data', subtitle: 'Calendar, export, import', icon: '⚙' },
   },
   { path: '/shopping-calendar', title: '30-Day Shopping Calendar', render: () => <ShoppingCalendarPage /> },
   {
