@@ -27,6 +27,7 @@ describe('your data', () => {
     await page.getByRole('button', { name: 'Add to My Calendar' }).click();
     const url = await page.getByLabel('Your calendar address').inputValue();
     assert.match(url, /\/api\/calendar\/[0-9a-f]{48}\.ics$/);
+    assert.equal(new URL(url).origin, env.server.base, 'the address this browser reached');
     const feedPath = new URL(url).pathname;
     const res = await fetch(`${env.server.base}${feedPath}`);
     assert.equal(res.status, 200);

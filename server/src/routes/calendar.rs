@@ -8,7 +8,7 @@ use crate::resources::iso_time;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
 use serde::Serialize;
 use ts_rs::TS;
@@ -42,6 +42,7 @@ pub async fn feed_status(
 /// `POST /api/calendar-feed`: a new address (the old one stops working).
 pub async fn feed_create(
     State(state): State<AppState>,
+    headers: HeaderMap,
     auth: DeviceAuth,
 ) -> Result<(StatusCode, Json<CalendarFeed>), AppError> {
     let now = state.clock.now_ms();
@@ -49,7 +50,14 @@ pub async fn feed_create(
         .db
         .call(move |conn| calendar::new_token(conn, &auth.user_id, now))
         .await?;
-    let url = format!("{}/api/calendar/{token}.ics", state.config.public_url());
+    // The configured public address, else the one this browser reached (the
+    // host check has already accepted it).
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let base = match (&state.config.public_url_setting, host) {
+        (None, Some(host)) => format!("http://{host}"),
+        _ => state.config.public_url(),
+    };
+    let url = format!("{base}/api/calendar/{token}.ics");
     Ok((
         StatusCode::CREATED,
         Json(CalendarFeed {
