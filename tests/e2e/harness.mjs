@@ -280,3 +280,26 @@ export async function createReminder(page, title, days) {
   await dialog.getByRole('button', { name: 'Create Reminder' }).click();
   await page.getByText('Prayer reminder created').first().waitFor();
 }
+
+/** A new phone-sized browser signed in to an existing account. */
+export async function loggedInBrowser(server, browser, { email, password = 'manna password' }) {
+  const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByText('Welcome back!').first().waitFor();
+  return { context, page };
+}
+
+/** Presses the badge's Sync now until `locator` shows: another device's
+ *  change may reach the server a moment after this one asks. */
+export async function syncUntil(page, locator) {
+  for (let i = 0; i < 30; i += 1) {
+    if ((await locator.count()) > 0) return;
+    await page.getByRole('button', { name: /Sync now$/ }).click();
+    await page.waitForTimeout(1_000);
+  }
+  await locator.waitFor({ timeout: 1 });
+}

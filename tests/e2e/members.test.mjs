@@ -7,34 +7,12 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, controlledByServiceWorker, registeredBrowser, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
+import { PHONE, controlledByServiceWorker, loggedInBrowser, registeredBrowser, serverAndBrowser, syncUntil, waitUntilOfflineReady } from './harness.mjs';
 
 const OWNER = 'grace.owner@example.org';
 const PASSWORD = 'manna password';
 
 const memberBrowser = (server, browser) => registeredBrowser(server, browser, { email: OWNER, password: PASSWORD });
-
-async function loggedInBrowser(server, browser) {
-  const context = await browser.newContext({ ...PHONE, baseURL: server.base });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(OWNER);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.getByText('Welcome back!').first().waitFor();
-  return { context, page };
-}
-
-/** Syncs `page` (its badge's Sync now) until `locator` shows: the other
- *  browser's change may reach the server a moment after this one asks. */
-async function syncUntil(page, locator) {
-  for (let i = 0; i < 30; i += 1) {
-    if ((await locator.count()) > 0) return;
-    await page.getByRole('button', { name: /Sync now$/ }).click();
-    await page.waitForTimeout(1_000);
-  }
-  await locator.waitFor({ timeout: 1 });
-}
 
 describe('premium members', () => {
   const env = serverAndBrowser({ env: { MANNA_OWNER_EMAILS: OWNER } });
@@ -123,7 +101,7 @@ describe('premium members', () => {
 
   test('remedies: a typo still finds the symptom; a quick symptom searches at a tap', async () => {
     const { server, browser } = env;
-    const { context, page } = await loggedInBrowser(server, browser);
+    const { context, page } = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD });
     await page.goto('/home-remedies');
     await page.getByRole('heading', { name: 'Natural Remedies from Your Kitchen' }).waitFor();
     const box = page.getByLabel('What symptom would you like help with?');
@@ -147,7 +125,7 @@ describe('premium members', () => {
 
   test('the glossary: categories with real counts, the techniques of a category and their Safety tab', async () => {
     const { server, browser } = env;
-    const { context, page } = await loggedInBrowser(server, browser);
+    const { context, page } = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD });
     await page.goto('/biohack-glossary');
     const stat = (label) => page.locator('.stat').filter({ hasText: label }).locator('.stat-value');
     await stat('Categories').waitFor();
@@ -180,7 +158,7 @@ describe('premium members', () => {
 
   test('the archive: search by word, phrase and reference, filter, sort, clear', async () => {
     const { server, browser } = env;
-    const { context, page } = await loggedInBrowser(server, browser);
+    const { context, page } = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD });
     await page.goto('/premium-archive');
     const found = page.getByRole('status').filter({ hasText: /^Found \d+ items?$/ });
     const count = async () => Number(/Found (\d+)/.exec(await found.textContent())[1]);
@@ -233,7 +211,7 @@ describe('premium members', () => {
 
   test('the journal: written offline, synced, edited and answered on a second browser, the same on both', async () => {
     const { server, browser } = env;
-    const { context, page } = await loggedInBrowser(server, browser);
+    const { context, page } = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD });
     await page.goto('/prayer-journal');
     await page.getByRole('heading', { name: "Today's Prayer Prompts" }).waitFor();
     await page.locator('.tag').first().waitFor(); // the day's prompts
@@ -257,7 +235,7 @@ describe('premium members', () => {
     await context.setOffline(false);
     await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 30_000 });
 
-    const second = await loggedInBrowser(server, browser);
+    const second = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD });
     const page2 = second.page;
     await page2.goto('/prayer-journal');
     await syncUntil(page2, page2.getByRole('tab', { name: 'My Entries (1)' }));

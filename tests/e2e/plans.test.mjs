@@ -7,31 +7,10 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, controlledByServiceWorker, registeredBrowser, serverAnswer, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
+import { controlledByServiceWorker, loggedInBrowser, registeredBrowser, serverAndBrowser, serverAnswer, syncUntil, waitUntilOfflineReady } from './harness.mjs';
 
 const OWNER = 'ruth.member@example.org';
 const PASSWORD = 'manna password';
-
-async function loggedInBrowser(server, browser) {
-  const context = await browser.newContext({ ...PHONE, baseURL: server.base });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(OWNER);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.getByText('Welcome back!').first().waitFor();
-  return { context, page };
-}
-
-/** Presses Sync now until `locator` shows (another device's change may land a moment later). */
-async function syncUntil(page, locator) {
-  for (let i = 0; i < 30; i += 1) {
-    if ((await locator.count()) > 0) return;
-    await page.getByRole('button', { name: /Sync now$/ }).click();
-    await page.waitForTimeout(1_000);
-  }
-  await locator.waitFor({ timeout: 1 });
-}
 
 /** In the page: a call to the server as this browser's user. */
 async function call(page, method, path, body) {
@@ -125,7 +104,7 @@ describe('plans and shopping', () => {
 
   test('a plan started with an allergy, a day ticked, its week shopped in two tabs offline, synced once, seen on a partner phone', async () => {
     const { server, browser } = env;
-    const { context, page } = await loggedInBrowser(server, browser);
+    const { context, page } = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD });
     await page.goto('/meal-plans');
     await page.getByRole('heading', { name: '7-Day Anti-Inflammatory Reset' }).waitFor();
     await page.getByRole('link', { name: /View Plan.*7-Day Anti-Inflammatory Reset/ }).click();
@@ -184,7 +163,7 @@ describe('plans and shopping', () => {
     await serverAnswer(page, '/api/plan-progress/user', { some: { id: 'progress:anti-inflammatory-7day:4' } });
 
     // The partner's phone, signed in to the same account, sees the same ticks.
-    const partner = await loggedInBrowser(server, browser);
+    const partner = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD });
     await partner.page.goto(`/shopping-lists?list=${listId}`);
     await syncUntil(partner.page, partner.page.getByText(`2 of ${total} checked`));
     assert.equal(await partner.page.getByRole('checkbox', { checked: true }).count(), 2);

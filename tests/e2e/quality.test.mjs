@@ -139,6 +139,7 @@ describe('accessibility of every page', () => {
     ['/my-plans', (p) => p.getByRole('heading', { name: 'No Plans Yet' }).waitFor()],
     ['/shopping-lists', (p) => p.getByText('No active lists. Generate one above.').waitFor()],
     ['/shopping-calendar', (p) => p.getByRole('heading', { name: '30-Day Personalized Shopping Lists' }).waitFor()],
+    ['/settings', (p) => p.getByRole('button', { name: 'Add to My Calendar' }).waitFor()],
     ['/no/such/page', (p) => p.getByRole('heading', { name: '404 Page Not Found' }).waitFor()],
   ];
 

@@ -150,20 +150,30 @@ prop_compose! {
         level in prop::sample::select(FitnessLevel::ALL.to_vec()),
         time in prop::sample::select(TimeCommitment::ALL.to_vec()),
     ) -> WellnessGoal {
-        WellnessGoal {
-            primary_goal: goal,
-            current_fitness_level: level,
-            gender: Gender::Female,
-            time_commitment: time,
-            budget: Budget::Moderate,
-            dietary_restrictions: restrictions,
-            health_concerns: vec![],
-            preferred_meal_types: vec![],
-            motivation: None,
-            start_weight: None,
-            target_weight: None,
-            created_at: None,
-        }
+        goal_of(goal, level, time, restrictions)
+    }
+}
+
+/// A goal with only what the generator is asked about here.
+fn goal_of(
+    goal: PrimaryGoal,
+    level: FitnessLevel,
+    time: TimeCommitment,
+    restrictions: Vec<DietaryRestriction>,
+) -> WellnessGoal {
+    WellnessGoal {
+        primary_goal: goal,
+        current_fitness_level: level,
+        gender: Gender::Female,
+        time_commitment: time,
+        budget: Budget::Moderate,
+        dietary_restrictions: restrictions,
+        health_concerns: vec![],
+        preferred_meal_types: vec![],
+        motivation: None,
+        start_weight: None,
+        target_weight: None,
+        created_at: None,
     }
 }
 
@@ -362,20 +372,7 @@ fn what_is_used_in_three_meals_is_a_priority() {
 fn goals_shape_portions_and_workouts() {
     let mut c = small_catalogue();
     c.ingredients[1].aisle = ItemCategory::Protein;
-    let goal = |g, level, time| WellnessGoal {
-        primary_goal: g,
-        current_fitness_level: level,
-        gender: Gender::Male,
-        time_commitment: time,
-        budget: Budget::Moderate,
-        dietary_restrictions: vec![],
-        health_concerns: vec![],
-        preferred_meal_types: vec![],
-        motivation: None,
-        start_weight: None,
-        target_weight: None,
-        created_at: None,
-    };
+    let goal = |g, level, time| goal_of(g, level, time, vec![]);
     let [muscle, lift] = generate(
         &c,
         &goal(

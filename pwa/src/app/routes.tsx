@@ -149,12 +149,7 @@ export const ROUTES: AppRoute[] = [
     render: () => <ShoppingListsPage />,
     tool: { title: 'Shopping Lists', subtitle: 'Generated from your plan', icon: '☑' },
   },
-  {
-    path: '/settings',
-    title: 'Your Data',
-    render: () => <SettingsPage />,
-    tool: { title: 'Your Data', subtitle: 'Calendar, export, import', icon: '⚙' },
-  },
+  { path: '/settings', title: 'Your Data', render: () => <SettingsPage /> },
   { path: '/shopping-calendar', title: '30-Day Shopping Calendar', render: () => <ShoppingCalendarPage /> },
   {
     path: '/prayer-journal',

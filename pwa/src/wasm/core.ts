@@ -4,6 +4,7 @@
 
 import type { WeeklyAverage, WeekStrip } from '../generated/core';
 import type { FieldError, Grade, Table } from '../generated/records';
+import { lazyModule } from './lazy';
 import type * as Pkg from './pkg/manna_core.js';
 
 export type { FieldError, WeeklyAverage, WeekStrip };
@@ -33,14 +34,6 @@ export interface Core {
   addDays(date: string, days: number): string;
   weekStrip(today: string, visited: string[]): WeekStrip;
   rotationIndex(date: string, count: number, salt: string): number;
-}
-
-let loading: Promise<Core> | null = null;
-let loaded: Core | null = null;
-
-/** The core if it has finished loading (for renders that must not wait). */
-export function loadedCore(): Core | null {
-  return loaded;
 }
 
 function wrap(pkg: typeof Pkg): Core {
@@ -73,16 +66,15 @@ function wrap(pkg: typeof Pkg): Core {
   };
 }
 
+const wasm = lazyModule(() => import('./pkg/manna_core.js'), wrap);
+
+/** The core if it has finished loading (for renders that must not wait). */
+export function loadedCore(): Core | null {
+  return wasm.loaded();
+}
+
 export function loadCore(): Promise<Core> {
-  loading ??= import('./pkg/manna_core.js').then(async (pkg) => {
-    await pkg.default();
-    loaded = wrap(pkg);
-    return loaded;
-  });
-  loading.catch(() => {
-    loading = null; // let a later call try again
-  });
-  return loading;
+  return wasm.load();
 }
 
 /** For tests: a core initialised synchronously from the module's bytes. */

@@ -6,6 +6,7 @@
 import type { Stepped, Timer, WeightProgress } from '../generated/core';
 import type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay } from '../generated/meals';
 import type { Preferences } from '../generated/records';
+import { lazyModule } from './lazy';
 import type * as Pkg from './pkg/manna_tools.js';
 
 export type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay, Stepped, Timer, WeightProgress };
@@ -75,24 +76,15 @@ function wrap(pkg: typeof Pkg): Tools {
   };
 }
 
-let loading: Promise<Tools> | null = null;
-let loaded: Tools | null = null;
+const wasm = lazyModule(() => import('./pkg/manna_tools.js'), wrap);
 
-/** The tools if they have finished loading (for renders that must not wait). */
+/** The tools if it has finished loading (for renders that must not wait). */
 export function loadedTools(): Tools | null {
-  return loaded;
+  return wasm.loaded();
 }
 
 export function loadTools(): Promise<Tools> {
-  loading ??= import('./pkg/manna_tools.js').then(async (pkg) => {
-    await pkg.default();
-    loaded = wrap(pkg);
-    return loaded;
-  });
-  loading.catch(() => {
-    loading = null; // let a later call try again
-  });
-  return loading;
+  return wasm.load();
 }
 
 /** For tests: the tools initialised synchronously from the module's bytes. */

@@ -15,6 +15,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
 use manna_core::meals::{CALENDAR_WEEKS, ListKind, MenuDay};
+use rusqlite::Connection;
 use serde_json::{Map, Value};
 
 fn missing(id: &str) -> AppError {
@@ -81,9 +82,26 @@ fn own(auth: &DeviceAuth, body: &Map<String, Value>) -> Result<(), AppError> {
     }
 }
 
-/// A REST write is its own device's change: `rest:<device>`, now.
-fn rest_device(auth: &DeviceAuth) -> String {
-    format!("rest:{}", auth.device_id)
+/// Runs `work` on the database as a change of the caller's REST device
+/// (`rest:<device>`), now.
+async fn as_rest_change<T: Send + 'static>(
+    state: &AppState,
+    auth: DeviceAuth,
+    work: impl FnOnce(&mut Connection, Author<'_>) -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    let now_ms = state.clock.now_ms();
+    state
+        .db
+        .call(move |conn| {
+            let device = format!("rest:{}", auth.device_id);
+            let author = Author {
+                user: &auth.user_id,
+                device: &device,
+                now_ms,
+            };
+            work(conn, author)
+        })
+        .await
 }
 
 /// `POST /api/wellness-goals/{goalId}/create-plans`: the goal's 30-day meal
@@ -94,19 +112,10 @@ pub async fn create_plans(
     Path(goal_id): Path<String>,
 ) -> Result<(StatusCode, Json<Vec<Value>>), AppError> {
     let set = state.content();
-    let now_ms = state.clock.now_ms();
-    let plans = state
-        .db
-        .call(move |conn| {
-            let device = rest_device(&auth);
-            let author = Author {
-                user: &auth.user_id,
-                device: &device,
-                now_ms,
-            };
-            planning::create_plans(conn, author, &set.catalogue, &goal_id)
-        })
-        .await?;
+    let plans = as_rest_change(&state, auth, move |conn, author| {
+        planning::create_plans(conn, author, &set.catalogue, &goal_id)
+    })
+    .await?;
     Ok((StatusCode::CREATED, Json(plans)))
 }
 
@@ -142,19 +151,10 @@ pub async fn generate_list(
     };
     let member = state.requester_is_premium(&headers).await?;
     let set = state.content();
-    let now_ms = state.clock.now_ms();
-    let saved = state
-        .db
-        .call(move |conn| {
-            let device = rest_device(&auth);
-            let author = Author {
-                user: &auth.user_id,
-                device: &device,
-                now_ms,
-            };
-            planning::generate_list(conn, author, &set, member, kind, week)
-        })
-        .await?;
+    let saved = as_rest_change(&state, auth, move |conn, author| {
+        planning::generate_list(conn, author, &set, member, kind, week)
+    })
+    .await?;
     Ok((StatusCode::CREATED, Json(saved)))
 }
 
@@ -181,18 +181,9 @@ pub async fn generate_calendar(
         .and_then(|d| d.parse::<manna_core::Date>().ok())
         .ok_or_else(|| AppError::BadRequest("startDate: must be a date (YYYY-MM-DD)".into()))?;
     let set = state.content();
-    let now_ms = state.clock.now_ms();
-    let lists = state
-        .db
-        .call(move |conn| {
-            let device = rest_device(&auth);
-            let author = Author {
-                user: &auth.user_id,
-                device: &device,
-                now_ms,
-            };
-            planning::generate_calendar(conn, author, &set, &plan_id, &start.to_string())
-        })
-        .await?;
+    let lists = as_rest_change(&state, auth, move |conn, author| {
+        planning::generate_calendar(conn, author, &set, &plan_id, &start.to_string())
+    })
+    .await?;
     Ok((StatusCode::CREATED, Json(lists)))
 }

@@ -138,7 +138,16 @@ export default function AccountPage() {
   return (
     <>
       <PageHeader title="Your Account" />
-      <main className="page account">{body}</main>
+      <main className="page account">
+        {body}
+        <section className="card" aria-labelledby="your-data">
+          <h2 id="your-data">Your Data</h2>
+          <p>Add your readings, reminders and plan days to your phone&apos;s calendar, or export and import your records.</p>
+          <Link className="btn btn-outline" to="/settings">
+            Calendar, Export and Import
+          </Link>
+        </section>
+      </main>
     </>
   );
 }

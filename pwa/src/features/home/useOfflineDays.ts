@@ -2,7 +2,6 @@
 
 import { useEffect, useState } from 'react';
 import { lastStoredDate } from '../../db';
-import { prefetchDays } from '../../content/prefetch';
 
 export function useOfflineDays(today: string, yesterday: string, refreshKey: number): string | undefined {
   const [savedThrough, setSavedThrough] = useState<string>();
@@ -10,8 +9,9 @@ export function useOfflineDays(today: string, yesterday: string, refreshKey: num
     let live = true;
     const show = (last: string | undefined) => live && setSavedThrough(last);
     lastStoredDate(today).then(show, () => undefined);
+    // Loaded after the first screen: it is work for the days ahead.
     const save = () =>
-      prefetchDays(today, yesterday).then(show, (error: unknown) => {
+      import('../../content/prefetch').then((m) => m.prefetchDays(today, yesterday)).then(show, (error: unknown) => {
         console.warn('Saving the coming days for offline use failed', error);
       });
     void save();
