@@ -177,7 +177,7 @@ impl Kind {
             Kind::HomeRemedies => typed::<RemedyEntry>(item),
             Kind::BiohackCategories => typed::<GlossaryCategory>(item),
             Kind::PremiumLibrary => typed::<LibraryReading>(item),
-            Kind::MealPlans => typed::<super::meal_plans::MealPlanItem>(item),
+            Kind::MealPlans => typed::<super::meal_shapes::MealPlanItem>(item),
         }
     }
 }

@@ -4,32 +4,12 @@
 //! guidelines and shopping list go only to members.
 
 use super::kinds::Kind;
+pub use super::meal_shapes::{CATEGORIES, MealPlanItem, day_count};
 use super::set::ContentSet;
-use manna_core::meals::{Catalogue, Exclusions, MenuDay, MenuSource, build_list};
-use serde::{Deserialize, Serialize};
+use manna_core::meals::{Catalogue, Exclusions, MenuDay, build_list};
+use serde::Serialize;
 use serde_json::{Value, json};
 use ts_rs::TS;
-
-/// The plan categories (spec section 9, besides `all`).
-pub const CATEGORIES: [&str; 3] = ["anti-inflammatory", "digestive-healing", "detox"];
-
-/// A meal plan as its content file writes it.
-#[derive(Debug, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct MealPlanItem {
-    id: String,
-    title: String,
-    description: String,
-    /// "7-Day": the number before the first '-' is the day count.
-    duration: String,
-    category: String,
-    is_premium: bool,
-    principles: Vec<String>,
-    benefits: Vec<String>,
-    guidelines: Vec<String>,
-    #[ts(skip)]
-    days: Vec<MenuSource>,
-}
 
 /// A meal plan as the API sends it: `locked` when the caller may not have its
 /// days, guidelines or shopping list (a premium plan and a non-member).
@@ -53,11 +33,6 @@ pub struct MealPlan {
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shopping_list: Option<Vec<String>>,
-}
-
-/// The day count of a duration text ("7-Day" → 7).
-pub fn day_count(duration: &str) -> Option<u32> {
-    duration.split('-').next()?.trim().parse().ok()
 }
 
 fn item(value: &Value) -> Option<MealPlanItem> {

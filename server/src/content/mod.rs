@@ -8,6 +8,7 @@
 //! - `premium`: which routines a date features.
 //! - `set`: the content in memory.
 //! - `remedies`: home remedies and the symptom search.
+//! - `meal_shapes`: a meal plan's shape in its content file.
 //! - `meal_plans`: the wholistic meal plans and what members and others get of them.
 //! - `files`: reading and checking the content files.
 //! - `store`: loading them into SQLite when they changed, and the in-memory set served.
@@ -19,6 +20,7 @@ mod days;
 mod files;
 pub mod kinds;
 pub mod meal_plans;
+mod meal_shapes;
 pub mod premium;
 mod premium_shapes;
 pub mod remedies;

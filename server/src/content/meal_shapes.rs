@@ -1,0 +1,32 @@
+//! The shape of a wholistic meal plan in its content file (kept apart from
+//! what the API makes of it, which reads the content set).
+
+use manna_core::meals::MenuSource;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The plan categories (spec section 9, besides `all`).
+pub const CATEGORIES: [&str; 3] = ["anti-inflammatory", "digestive-healing", "detox"];
+
+/// A meal plan as its content file writes it.
+#[derive(Debug, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MealPlanItem {
+    pub id: String,
+    pub title: String,
+    pub description: String,
+    /// "7-Day": the number before the first '-' is the day count.
+    pub duration: String,
+    pub category: String,
+    pub is_premium: bool,
+    pub principles: Vec<String>,
+    pub benefits: Vec<String>,
+    pub guidelines: Vec<String>,
+    #[ts(skip)]
+    pub days: Vec<MenuSource>,
+}
+
+/// The day count of a duration text ("7-Day" → 7).
+pub fn day_count(duration: &str) -> Option<u32> {
+    duration.split('-').next()?.trim().parse().ok()
+}
