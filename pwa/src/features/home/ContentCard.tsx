@@ -3,10 +3,9 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DISCLAIMER } from '../../components/Disclaimer';
 import { NotSavedOffline } from '../../content/useDaily';
 
-export const DISCLAIMER =
-  'For education only, not medical advice. Please check with your doctor before changing your diet, exercise or health routine.';
 
 interface Props<T> {
   id: string;

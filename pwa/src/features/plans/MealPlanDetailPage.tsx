@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { ChoiceGroup, DateInput, TextInput } from '../../components/form';
 import { ListUnavailable } from '../../components/ListUnavailable';
+import { Disclaimer } from '../../components/Disclaimer';
 import { PageHeader } from '../../components/PageHeader';
 import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
@@ -86,6 +87,7 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
           <Link to="/meal-plans">← All Meal Plans</Link>
         </p>
         {children}
+        <Disclaimer />
       </main>
     </>
   );

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { ListUnavailable } from '../../components/ListUnavailable';
+import { Disclaimer } from '../../components/Disclaimer';
 import { PageHeader } from '../../components/PageHeader';
 import { Tabs } from '../../components/Tabs';
 import { useMealPlans } from '../../content/mealPlans';
@@ -51,6 +52,7 @@ export default function MealPlansPage() {
             </ul>
           )}
         </Tabs>
+        <Disclaimer />
         {!premium.isPremium && (
           <section className="promo" aria-labelledby="meal-upsell">
             <h2 id="meal-upsell">Unlock Every Meal Plan</h2>

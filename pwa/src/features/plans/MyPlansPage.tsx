@@ -6,6 +6,7 @@
 import { use, useState } from 'react';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
+import { Disclaimer } from '../../components/Disclaimer';
 import { PageHeader } from '../../components/PageHeader';
 import { StorageUnavailable } from '../../components/StorageUnavailable';
 import { Tabs } from '../../components/Tabs';
@@ -52,7 +53,10 @@ export default function MyPlansPage() {
   return (
     <>
       <PageHeader title="My Wellness Plans" />
-      <main className="page my-plans">{body}</main>
+      <main className="page my-plans">
+        {body}
+        <Disclaimer />
+      </main>
     </>
   );
 }

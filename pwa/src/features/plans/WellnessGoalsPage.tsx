@@ -8,6 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ChoiceGroup, EnumSelect, NumberInput, TextArea } from '../../components/form';
 import { LiveList } from '../../components/LiveList';
+import { Disclaimer } from '../../components/Disclaimer';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { useCatalogue } from '../../content/mealPlans';
@@ -83,6 +84,7 @@ export default function WellnessGoalsPage() {
       <PageHeader title="Wellness Goals" />
       <main className="page wellness-goals">
         {view === 'form' ? <Assessment onDone={() => setView('summary')} /> : <Summary onStart={() => setView('form')} />}
+        <Disclaimer />
       </main>
     </>
   );
