@@ -50,7 +50,19 @@ describe('home screen', () => {
     assert.equal(await page.locator('.week-day').count(), 7);
     // A tile for every tool page the app has.
     const tools = await page.locator('.tools-grid a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    assert.deepEqual(tools, ['/wellness-score', '/weight-tracking', '/prayer-reminders', '/meditation', '/prayer-sessions', '/worship-music', '/prayer-journal']);
+    assert.deepEqual(tools, [
+      '/wellness-score',
+      '/weight-tracking',
+      '/prayer-reminders',
+      '/meditation',
+      '/prayer-sessions',
+      '/worship-music',
+      '/meal-plans',
+      '/wellness-goals',
+      '/my-plans',
+      '/shopping-lists',
+      '/prayer-journal',
+    ]);
     await context.close();
   });
 
