@@ -384,23 +384,10 @@ mod tools {
         to_js(&weight_progress(&entries, parse(today)?))
     }
 
-    /// What a person leaves out: `{ allergies, dislikes, dietaryRestrictions }`
-    /// (the meal plan enrollment's preferences), every list optional.
-    #[derive(Deserialize, Default)]
-    #[serde(rename_all = "camelCase", default)]
-    struct Preferences {
-        allergies: Vec<String>,
-        dislikes: Vec<String>,
-        dietary_restrictions: Vec<String>,
-    }
-
+    /// What a person leaves out, from the enrollment's preferences (JSON).
     fn exclusions(preferences: &str) -> Result<Exclusions, JsError> {
-        let p: Preferences = read("preferences", preferences)?;
-        Ok(Exclusions::from_words(
-            &p.dietary_restrictions,
-            &p.allergies,
-            &p.dislikes,
-        ))
+        let value: serde_json::Value = read("preferences", preferences)?;
+        Ok(Exclusions::from_preferences(&value))
     }
 
     /// The catalogue, read once; every plan and list is built from it.

@@ -156,26 +156,6 @@ fn enrollment_for(
     }))
 }
 
-/// What the preferences leave out (`null` leaves out nothing).
-fn exclusions_of(preferences: &Value) -> Exclusions {
-    let words = |k: &str| -> Vec<String> {
-        preferences
-            .get(k)
-            .and_then(Value::as_array)
-            .map(|l| {
-                l.iter()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    Exclusions::from_words(
-        &words("dietaryRestrictions"),
-        &words("allergies"),
-        &words("dislikes"),
-    )
-}
-
 /// The restrictions of the caller's newest wellness goal, as preferences.
 fn goal_preferences(conn: &Connection, user: &str) -> Result<Value, AppError> {
     let mut goals = live_records(conn, user, Table::WellnessGoals)?;
@@ -201,7 +181,7 @@ pub fn generate_list(
                 .unwrap_or_else(|| (default_plan.to_string(), Value::Null));
             let (category, days) = meal_plans::category_and_days(set, &plan, member)
                 .ok_or_else(crate::entitlement::premium_required)?;
-            let ex = exclusions_of(&preferences);
+            let ex = Exclusions::from_preferences(&preferences);
             let fitted = meals::personalise(&days, &set.catalogue, &ex, &category);
             (
                 fitted.iter().map(|d| json!(d)).collect::<Vec<_>>(),
@@ -215,7 +195,7 @@ pub fn generate_list(
         kind,
         week,
         &days,
-        &exclusions_of(&preferences),
+        &Exclusions::from_preferences(&preferences),
         author.user,
     );
     let (saved_list, mutations) = list_mutations(author, &named, None, None)?;
@@ -243,7 +223,7 @@ pub fn generate_calendar(
             let fitted = meals::personalise(
                 &days,
                 &set.catalogue,
-                &exclusions_of(&preferences),
+                &Exclusions::from_preferences(&preferences),
                 &category,
             );
             (
@@ -274,7 +254,12 @@ pub fn generate_calendar(
             (title, days, Value::Null)
         }
     };
-    let lists = meals::calendar_lists(&set.catalogue, &title, &days, &exclusions_of(&preferences));
+    let lists = meals::calendar_lists(
+        &set.catalogue,
+        &title,
+        &days,
+        &Exclusions::from_preferences(&preferences),
+    );
     let mut all = Vec::new();
     let mut answers = Vec::new();
     for named in &lists {

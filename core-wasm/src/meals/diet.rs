@@ -99,6 +99,28 @@ impl Exclusions {
         Exclusions::new(&known, allergies, &others)
     }
 
+    /// From a meal plan enrollment's `preferences` (`{allergies, dislikes,
+    /// dietaryRestrictions}`, each a list of words, any of them absent;
+    /// `null` leaves out nothing).
+    pub fn from_preferences(preferences: &serde_json::Value) -> Self {
+        let words = |key: &str| -> Vec<String> {
+            preferences
+                .get(key)
+                .and_then(serde_json::Value::as_array)
+                .map(|l| {
+                    l.iter()
+                        .filter_map(|v| v.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        Exclusions::from_words(
+            &words("dietaryRestrictions"),
+            &words("allergies"),
+            &words("dislikes"),
+        )
+    }
+
     fn add_word(&mut self, word: &str) {
         if !word.is_empty() && !self.words.iter().any(|w| w == word) {
             self.words.push(word.to_string());

@@ -3,6 +3,7 @@
 //!
 //! # Layout
 //! - `kinds`: the kinds of content and the shape of their items.
+//! - `day_shape`: a date's content as the API sends it.
 //! - `studies`: the shape of a Bible study.
 //! - `premium_shapes`: the premium content's shapes.
 //! - `premium`: which routines a date features.
@@ -16,6 +17,7 @@
 //! - `days`: the item of a date, the day and home payloads, the archive.
 
 pub mod archive;
+mod day_shape;
 mod days;
 mod files;
 pub mod kinds;
@@ -28,6 +30,7 @@ mod set;
 mod store;
 pub mod studies;
 
+pub use day_shape::{Dated, DayContent};
 pub use days::{archive, day_payload, full_item, home_payload, is_premium_only, item_for};
 pub use files::{ContentFiles, read_content_files};
 pub use kinds::*;

@@ -22,6 +22,7 @@ mod records;
 mod restore;
 mod router;
 mod sessions;
+mod shopping;
 mod simulation;
 mod static_files;
 mod storage;
