@@ -99,6 +99,13 @@ describe('plans and shopping', () => {
     assert.equal(built.status, 201, JSON.stringify(built.body));
     const serverMeals = built.body.find((p) => p.planType === 'meal_plan');
     assert.deepEqual(serverMeals.dailyPlans, mealPlan.dailyPlans);
+
+    // This week's shopping list from the personal plan keeps to the same rules.
+    await page.goto('/my-plans');
+    await page.getByRole('button', { name: "Make Week 1's Shopping List" }).click();
+    await page.waitForURL(/\/shopping-lists\?list=list-/);
+    await page.getByRole('checkbox').first().waitFor();
+    assert.doesNotMatch(await page.locator('.list-items').innerText(), EXCLUDED);
     await context.close();
   });
 

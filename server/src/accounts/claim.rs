@@ -1,5 +1,6 @@
-//! Claiming: at login, an anonymous user's records, subscriptions and proven
-//! emails move into the account, and the device carries on as the account.
+//! Claiming: at login, an anonymous user's records, subscriptions, proven
+//! emails and calendar address move into the account, and the device carries
+//! on as the account.
 
 use crate::error::AppError;
 use crate::sync::records::user_version;
@@ -62,6 +63,13 @@ pub fn claim_into(
             "UPDATE checkout_sessions SET user_id = ?2 WHERE user_id = ?1",
             params![from, into],
         )?;
+        // A calendar address made before logging in keeps working, now for
+        // the account (unless the account has its own, which stays).
+        tx.execute(
+            "UPDATE OR IGNORE calendar_feeds SET user_id = ?2 WHERE user_id = ?1",
+            params![from, into],
+        )?;
+        tx.execute("DELETE FROM calendar_feeds WHERE user_id = ?1", [from])?;
         tx.execute(
             "UPDATE users SET merged_into = ?2 WHERE id = ?1",
             params![from, into],

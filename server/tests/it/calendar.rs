@@ -118,3 +118,51 @@ async fn the_feed_carries_readings_reminders_plan_and_shopping_days_until_turned
     let (status, _) = s.get("/api/calendar/not-a-secret.ics").await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn an_address_made_before_logging_in_carries_on_for_the_account() {
+    let s = TestServer::start().await;
+    let a = s.register("user-1763790000000-acct1").await;
+    let form = common::form(
+        "naomi@example.org",
+        "correct horse",
+        "correct horse",
+        "Naomi",
+    );
+    let (status, body, _) = s.register_account(&a, form).await;
+    assert_eq!(status, 201, "{body}");
+    // Another phone, still anonymous, sets a reminder and makes its address.
+    let b = s.register("user-1763790000000-phone2").await;
+    let reminder = json!({"title": "Noon psalm", "reminderTime": "12:00", "isActive": 1,
+        "days": ["tuesday"], "prayerType": "custom"});
+    let (status, _) = s
+        .call_as(&b, Method::POST, "/api/prayer-reminders", Some(reminder))
+        .await;
+    assert_eq!(status, 201);
+    let (_, made) = s
+        .call_as(&b, Method::POST, "/api/calendar-feed", Some(json!({})))
+        .await;
+    let path = made["url"]
+        .as_str()
+        .and_then(|u| u.split_once("/api/"))
+        .map(|(_, p)| format!("/api/{p}"))
+        .expect("url");
+    let login = json!({"email": "naomi@example.org", "password": "correct horse"});
+    let (status, body) = s
+        .call_as(&b, Method::POST, "/api/auth/login", Some(login))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let ics = s
+        .client
+        .get(format!("{}{path}", s.base))
+        .send()
+        .await
+        .expect("feed")
+        .text()
+        .await
+        .expect("text");
+    assert!(
+        ics.contains("SUMMARY:Noon psalm"),
+        "the claimed reminder is in the account's feed"
+    );
+}

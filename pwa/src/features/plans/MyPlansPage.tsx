@@ -4,16 +4,18 @@
 // when the plan leaves one out) and the plan's tips.
 
 import { use, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { Disclaimer } from '../../components/Disclaimer';
 import { PageHeader } from '../../components/PageHeader';
 import { StorageUnavailable } from '../../components/StorageUnavailable';
 import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
+import { useCatalogue } from '../../content/mealPlans';
 import type { Focus, MealChoice, Workout } from '../../generated/meals';
 import { newRecordId, saveRecord, useRecords, type Stored } from '../../sync/useRecords';
 import { loadTools, loadedTools, type Tools } from '../../wasm/tools';
+import { saveGeneratedList } from '../shopping';
 import { DayPicker } from './DayPicker';
 import { MealView } from './MealView';
 import { newestPlans } from './newestPlans';
@@ -180,6 +182,7 @@ function PlanView({ plan, tools }: { plan: Plan; tools: Tools }) {
           {done.has(day) ? `Day ${day} Complete ✓` : `Mark Day ${day} Complete`}
         </button>
       </article>
+      {plan.fields.planType === 'meal_plan' && <WeekList plan={plan} tools={tools} />}
       {plan.fields.tips.length > 0 && (
         <section aria-labelledby="plan-tips">
           <h3 id="plan-tips">Tips</h3>
@@ -191,6 +194,38 @@ function PlanView({ plan, tools }: { plan: Plan; tools: Tools }) {
         </section>
       )}
     </section>
+  );
+}
+
+/** Makes the shopping list of the plan's current week (day 1 is the day it was made). */
+function WeekList({ plan, tools }: { plan: Plan; tools: Tools }) {
+  const catalogue = useCatalogue();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [now] = useState(() => Date.now());
+  const start = plan.fields.createdAt.slice(0, 10);
+  const day = Math.round((now - Date.parse(`${start}T00:00:00`)) / 86_400_000) + 1;
+  const week = tools.calendarWeek(Math.min(Math.max(day, 1), plan.fields.dailyPlans.length));
+  if (!catalogue.data) return null;
+  const catalogueText = catalogue.data;
+
+  async function make() {
+    setBusy(true);
+    try {
+      const named = tools.meals(catalogueText).calendarLists(plan.fields.title, plan.fields.dailyPlans, {})[week - 1];
+      const listId = await saveGeneratedList(named, { planId: plan.id, startDate: start });
+      toast({ title: 'Shopping List Generated!', description: `${named.title}: ${named.totalItems} items.` });
+      void navigate(`/shopping-lists?list=${listId}`);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to generate the shopping list. Please try again.', variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void make()}>
+      {busy ? 'Generating...' : `Make Week ${week}'s Shopping List`}
+    </button>
   );
 }
 
