@@ -221,7 +221,7 @@ describe('accessibility of every page', () => {
     [
       '/shopping-calendar',
       async (p) => {
-        await p.getByLabel('Meal plan').selectOption('detox-7day');
+        await p.getByLabel('Meal plan', { exact: true }).selectOption('detox-7day');
         await p.getByRole('button', { name: 'Generate 30-Day Shopping Lists' }).click();
         await p.getByText('Week 1: 7-Day Detox Reset').first().waitFor();
       },

@@ -22,7 +22,8 @@ import { DIETARY_RESTRICTION_VALUES, type Preferences } from '../../generated/re
 import { newRecordId, saveRecord, useRecords, type Stored } from '../../sync/useRecords';
 import { loadCore, loadedCore, todayIn } from '../../wasm/core';
 import { loadTools, loadedTools } from '../../wasm/tools';
-import { newestEnrollment, saveGeneratedList } from '../shopping';
+import { daysBetween } from '../../lib/dates';
+import { newestEnrollment, WeekListButton } from '../shopping';
 import { DayPicker } from './DayPicker';
 import { categoryLabel } from './labels';
 import { MealView } from './MealView';
@@ -136,11 +137,6 @@ function Locked({ plan }: { plan: MealPlan }) {
       </section>
     </>
   );
-}
-
-/** Days from `from` to `to` (both YYYY-MM-DD). */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 function Plan({ plan }: { plan: MealPlan }) {
@@ -279,34 +275,19 @@ function PlanDay(props: { plan: MealPlan; day: number; enrollment: Enrollment | 
   );
 }
 
-/** Makes the shopping list of the plan's current week. */
+/** The week's list of a started plan, from its days fitted to the enrollment. */
 function WeekList({ plan, enrollment, day }: { plan: MealPlan; enrollment: Enrollment; day: number }) {
-  const tools = loadedTools() ?? use(loadTools());
   const { days } = useFittedDays(plan, enrollment);
-  const catalogue = useCatalogue();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const week = tools.calendarWeek(day);
-  if (!days || !catalogue.data) return null;
-  const catalogueText = catalogue.data;
-
-  async function make() {
-    setBusy(true);
-    try {
-      const named = tools.meals(catalogueText).calendarLists(plan.title, days ?? [], enrollment.fields.preferences ?? {})[week - 1];
-      const listId = await saveGeneratedList(named, { planId: plan.id, startDate: enrollment.fields.startDate });
-      toast({ title: 'Shopping List Generated!', description: `${named.title}: ${named.totalItems} items.` });
-      void navigate(`/shopping-lists?list=${listId}`);
-    } catch {
-      toast({ title: 'Error', description: 'Failed to generate the shopping list. Please try again.', variant: 'destructive' });
-      setBusy(false);
-    }
-  }
-
+  if (!days) return null;
   return (
-    <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void make()}>
-      {busy ? 'Generating...' : `Make Week ${week}'s Shopping List`}
-    </button>
+    <WeekListButton
+      title={plan.title}
+      days={days}
+      day={day}
+      preferences={enrollment.fields.preferences ?? {}}
+      planId={plan.id}
+      startDate={enrollment.fields.startDate}
+    />
   );
 }
 

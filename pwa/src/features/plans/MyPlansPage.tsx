@@ -4,18 +4,19 @@
 // when the plan leaves one out) and the plan's tips.
 
 import { use, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { Disclaimer } from '../../components/Disclaimer';
 import { PageHeader } from '../../components/PageHeader';
 import { StorageUnavailable } from '../../components/StorageUnavailable';
 import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
-import { useCatalogue } from '../../content/mealPlans';
 import type { Focus, MealChoice, Workout } from '../../generated/meals';
 import { newRecordId, saveRecord, useRecords, type Stored } from '../../sync/useRecords';
 import { loadTools, loadedTools, type Tools } from '../../wasm/tools';
-import { saveGeneratedList } from '../shopping';
+import { daysBetween } from '../../lib/dates';
+import { loadCore, loadedCore, todayIn } from '../../wasm/core';
+import { WeekListButton } from '../shopping';
 import { DayPicker } from './DayPicker';
 import { MealView } from './MealView';
 import { newestPlans } from './newestPlans';
@@ -47,7 +48,7 @@ export default function MyPlansPage() {
       const plan = shown.find((p) => p.fields.planType === tab);
       body = (
         <Tabs name="my-plans" label="Your plans" tabs={TABS} selected={tab} onSelect={setTab}>
-          {plan ? <PlanView key={plan.id} plan={plan} tools={loadedTools() ?? use(loadTools())} /> : <Missing tab={tab} />}
+          {plan ? <PlanView key={plan.id} plan={plan} tools={loadedTools() ?? use(loadTools())} today={todayIn(loadedCore() ?? use(loadCore()))} /> : <Missing tab={tab} />}
         </Tabs>
       );
     }
@@ -107,7 +108,7 @@ const isMeal = (v: unknown): v is MealChoice => typeof v === 'object' && v !== n
 const isWorkout = (v: unknown): v is Workout => typeof v === 'object' && v !== null && Array.isArray((v as Workout).steps);
 const isFocus = (v: unknown): v is Focus => typeof v === 'object' && v !== null && typeof (v as Focus).reference === 'string';
 
-function PlanView({ plan, tools }: { plan: Plan; tools: Tools }) {
+function PlanView({ plan, tools, today }: { plan: Plan; tools: Tools; today: string }) {
   const [day, setDay] = useState(1);
   const progress = useRecords('planProgress');
   const done = new Set((progress.value ?? []).filter((p) => p.fields.planId === plan.id && p.fields.completed).map((p) => p.fields.day));
@@ -182,7 +183,17 @@ function PlanView({ plan, tools }: { plan: Plan; tools: Tools }) {
           {done.has(day) ? `Day ${day} Complete ✓` : `Mark Day ${day} Complete`}
         </button>
       </article>
-      {plan.fields.planType === 'meal_plan' && <WeekList plan={plan} tools={tools} />}
+      {plan.fields.planType === 'meal_plan' && (
+        <WeekListButton
+          title={plan.fields.title}
+          days={plan.fields.dailyPlans}
+          day={daysBetween(plan.fields.createdAt.slice(0, 10), today) + 1}
+          preferences={{}}
+          planId={plan.id}
+          startDate={plan.fields.createdAt.slice(0, 10)}
+          className="btn btn-outline"
+        />
+      )}
       {plan.fields.tips.length > 0 && (
         <section aria-labelledby="plan-tips">
           <h3 id="plan-tips">Tips</h3>
@@ -194,38 +205,6 @@ function PlanView({ plan, tools }: { plan: Plan; tools: Tools }) {
         </section>
       )}
     </section>
-  );
-}
-
-/** Makes the shopping list of the plan's current week (day 1 is the day it was made). */
-function WeekList({ plan, tools }: { plan: Plan; tools: Tools }) {
-  const catalogue = useCatalogue();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [now] = useState(() => Date.now());
-  const start = plan.fields.createdAt.slice(0, 10);
-  const day = Math.round((now - Date.parse(`${start}T00:00:00`)) / 86_400_000) + 1;
-  const week = tools.calendarWeek(Math.min(Math.max(day, 1), plan.fields.dailyPlans.length));
-  if (!catalogue.data) return null;
-  const catalogueText = catalogue.data;
-
-  async function make() {
-    setBusy(true);
-    try {
-      const named = tools.meals(catalogueText).calendarLists(plan.fields.title, plan.fields.dailyPlans, {})[week - 1];
-      const listId = await saveGeneratedList(named, { planId: plan.id, startDate: start });
-      toast({ title: 'Shopping List Generated!', description: `${named.title}: ${named.totalItems} items.` });
-      void navigate(`/shopping-lists?list=${listId}`);
-    } catch {
-      toast({ title: 'Error', description: 'Failed to generate the shopping list. Please try again.', variant: 'destructive' });
-      setBusy(false);
-    }
-  }
-
-  return (
-    <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void make()}>
-      {busy ? 'Generating...' : `Make Week ${week}'s Shopping List`}
-    </button>
   );
 }
 

@@ -12,6 +12,7 @@ import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
 import { useCatalogue, useMealPlans } from '../../content/mealPlans';
 import { CALENDAR_DAYS, CALENDAR_WEEKS, type NamedList } from '../../generated/meals';
+import { daysBetween } from '../../lib/dates';
 import { dollars } from '../../lib/money';
 import { useRecords, type Stored } from '../../sync/useRecords';
 import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
@@ -109,7 +110,7 @@ function Calendar({ core, tools }: { core: Core; tools: Tools }) {
   }
 
   const weekOf = (date: string) => {
-    const index = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+    const index = daysBetween(start, date) + 1;
     return index >= 1 && index <= CALENDAR_DAYS ? tools.calendarWeek(index) : null;
   };
   const listOfWeek = (week: number | null) => set.find((l) => l.fields.weekNumber === week);
