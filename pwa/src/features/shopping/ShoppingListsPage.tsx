@@ -4,7 +4,7 @@
 // items are synced records: a check made on one phone shows on the other
 // after a sync, and two phones checking at once keep every check.
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { LiveList } from '../../components/LiveList';
@@ -230,7 +230,7 @@ function ListCard({ list, items, open, onToggle }: { list: List; items: Item[]; 
 
 function PantryGuide({ onGenerate, busy, ready }: { onGenerate: () => void; busy: boolean; ready: boolean }) {
   const catalogue = useCatalogue();
-  const groups = catalogue.data ? ((JSON.parse(catalogue.data) as { pantry: PantryGroup[] }).pantry ?? []) : [];
+  const groups = useMemo(() => (catalogue.data ? ((JSON.parse(catalogue.data) as { pantry: PantryGroup[] }).pantry ?? []) : []), [catalogue.data]);
   return (
     <section className="card" aria-labelledby="pantry-title">
       <h2 id="pantry-title">Pantry Guide</h2>
