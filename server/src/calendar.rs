@@ -181,13 +181,14 @@ fn capitalize(word: &str) -> String {
 }
 
 /// The whole feed of `user` on `today`; `stamp` is the time it is made
-/// (`YYYYMMDDTHHMMSSZ`).
+/// (`YYYYMMDDTHHMMSSZ`). A premium meal plan's days appear only while `member`.
 pub fn feed(
     conn: &Connection,
     set: &ContentSet,
     user: &str,
     today: Date,
     stamp: &str,
+    member: bool,
 ) -> Result<String, AppError> {
     let mut events = Vec::new();
     for offset in 0..READING_DAYS {
@@ -227,7 +228,7 @@ pub fn feed(
         let plan_id = text(&fields, "mealPlanId");
         let (Some(start), Some((_, days))) = (
             date_of(&fields, "startDate"),
-            crate::content::meal_plans::category_and_days(set, &plan_id, true),
+            crate::content::meal_plans::category_and_days(set, &plan_id, member),
         ) else {
             continue;
         };

@@ -13,6 +13,7 @@
 //! - `content`: content files, their database copy and the item of each date.
 //! - `identity`: anonymous users, device tokens and the `DeviceAuth` extractor.
 //! - `tokens`: random secrets and their stored hashes.
+//! - `admission`: the server's rules of a write (what a user may start).
 //! - `resources`: the user-record resources of the REST API, one row each.
 //! - `calendar`: the user's calendar feed (iCalendar).
 //! - `planning`: personal plans and generated shopping lists saved for a REST call.
@@ -29,6 +30,7 @@
 //! - `static_files`: the built PWA with its SPA fallback and cache headers.
 
 pub mod accounts;
+pub mod admission;
 pub mod api;
 pub mod backup;
 pub mod billing;

@@ -150,6 +150,15 @@ impl AppState {
             .clone()
     }
 
+    /// The gate a user's writes pass now.
+    pub fn gate(&self) -> crate::admission::ServerGate {
+        crate::admission::ServerGate {
+            content: self.content(),
+            config: self.config.clone(),
+            now_secs: self.clock.now_secs(),
+        }
+    }
+
     /// The encoded home payload of `date`.
     pub fn home_json(&self, date: Date) -> Bytes {
         let mut cache = self.home_cache.lock().unwrap_or_else(|p| p.into_inner());

@@ -11,10 +11,10 @@ const exercises = [...items('exercise-suggestions.json'), ...items('premium-exer
 
 for (const e of exercises) {
   test(`${e.id} ${e.title}: its focus cites and quotes the KJV`, () => {
-    const cited = /\(([1-3]? ?[A-Z][a-z]+(?: [A-Z][a-z]+)* \d+:\d+(?:-\d+)?)\)/.exec(e.spiritualFocus);
-    assert.ok(cited, `no (Book chapter:verse) in "${e.spiritualFocus}"`);
+    const cited = /\(([1-3]? ?[A-Z][a-z]+(?: [A-Z][a-z]+)* \d+:\d+(?:-\d+)?)\)/.exec(e.spiritualComponent ?? e.spiritualFocus);
+    assert.ok(cited, `no (Book chapter:verse) in "${e.spiritualComponent ?? e.spiritualFocus}"`);
     const text = kjvText(cited[1]);
-    for (const [, quote] of e.spiritualFocus.matchAll(/"([^"]+)"/g)) {
+    for (const [, quote] of (e.spiritualComponent ?? e.spiritualFocus).matchAll(/"([^"]+)"/g)) {
       assert.ok(text.includes(quote), `"${quote}" is not in ${cited[1]}: ${text}`);
     }
   });

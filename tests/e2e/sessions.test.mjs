@@ -43,7 +43,7 @@ describe('exercise timer', () => {
     const minutes = Number(/\d+/.exec(today.duration)?.[0] ?? 10);
     const total = minutes * 60;
     assert.equal(await secondsLeft(page), total);
-    await page.getByText(today.spiritualFocus).waitFor();
+    await page.getByText(today.spiritualComponent).waitFor();
     const steps = page.locator('.timer-steps li');
     assert.equal(await steps.count(), today.instructions.length);
 
@@ -103,9 +103,9 @@ describe('meditation and prayer sessions', () => {
   test('a meditation on a controlled clock: start, pause, resume, a hidden page, the bell; premium locked; offline', async () => {
     const { server, browser } = env;
     const sessions = await (await fetch(`${server.base}/api/meditation-sessions`)).json();
-    const free = sessions.find((s) => !s.isPremium);
-    const locked = sessions.find((s) => s.isPremium);
-    assert.equal(locked.script, undefined, 'the server does not send a premium script to a non-member');
+    const free = sessions.find((s) => s.isPremium === 0);
+    const locked = sessions.find((s) => s.isPremium === 1);
+    assert.equal(locked.scriptContent, null, 'the server does not send a premium script to a non-member');
     const context = await browser.newContext({ ...PHONE, baseURL: server.base });
     await context.addInitScript(recordBells);
     const page = await context.newPage();
@@ -117,16 +117,17 @@ describe('meditation and prayer sessions', () => {
     await page.waitForURL(/\/meditation$/);
     const card = page.locator('.session-card', { has: page.getByRole('heading', { name: free.title }) });
     // The preview is the first 300 characters, cut at a word, with an ellipsis.
-    const shown = await card.locator('p').nth(2).innerText();
+    const shown = await card.locator('.session-preview').innerText();
+    await card.getByText(free.description).waitFor();
     assert.ok(shown.endsWith('…') && shown.length <= 301, shown);
-    assert.ok(free.script.startsWith(shown.slice(0, -1)));
+    assert.ok(free.scriptContent.startsWith(shown.slice(0, -1)));
     const lockedCard = page.locator('.session-card', { has: page.getByRole('heading', { name: locked.title }) });
     await lockedCard.getByRole('link', { name: 'Unlock with Premium' }).waitFor();
     assert.equal(await lockedCard.getByRole('button', { name: /Begin/ }).count(), 0);
 
     await card.getByRole('button', { name: `Begin ${free.title}` }).click();
     await page.getByRole('heading', { name: free.title, level: 2 }).waitFor();
-    const total = free.durationMinutes * 60;
+    const total = free.duration * 60;
     assert.equal(await secondsLeft(page), total);
     await page.getByRole('button', { name: 'Start' }).click();
     await page.clock.runFor(5_000);

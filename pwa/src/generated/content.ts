@@ -15,7 +15,7 @@ export type ExerciseSuggestion = { id: string, category: string, title: string, 
 /**
  * A verse and thought to carry through the exercise.
  */
-spiritualFocus: string, instructions?: Array<string>, sources?: string, };
+spiritualComponent: string, instructions?: Array<string>, sources?: string, };
 
 export type BiohackCategory = "light-therapy" | "grounding" | "breathwork" | "cold-therapy" | "mindfulness" | "detoxification" | "nutrition-timing" | "movement" | "hydration" | "other";
 
@@ -41,17 +41,25 @@ year: number, theme: string, keyLines: Array<string>, prayer: string,
  */
 scripture: string, };
 
-export type MeditationSession = { id: string, title: string, category: string, durationMinutes: number, verseReference: string, verse: string, 
+export type MeditationSession = { id: string, title: string, description: string, category: string, 
 /**
- * Sent in full only to premium members when `is_premium`.
+ * Minutes.
  */
-script?: string, tags: Array<string>, isPremium: boolean, };
+duration: number, verseReference: string, bibleVerse: string, 
+/**
+ * Sent only to premium members when `is_premium` is 1 (null to others).
+ */
+scriptContent: string | null, tags: Array<string>, isPremium: number, };
 
-export type PrayerSession = { id: string, title: string, category: string, prayerType: string, durationMinutes: number, verseReference: string, verse: string, 
+export type PrayerSession = { id: string, title: string, description: string, category: string, prayerType: string, 
 /**
- * Sent in full only to premium members when `is_premium`.
+ * Minutes.
  */
-script?: string, tags: Array<string>, isPremium: boolean, };
+duration: number, verseReference: string, bibleVerse: string, 
+/**
+ * Sent only to premium members when `is_premium` is 1 (null to others).
+ */
+scriptContent: string | null, tags: Array<string>, isPremium: number, };
 
 export type Recipe = { id: string, food: string, title: string, time: string, servings: number, ingredients: Array<string>, instructions: Array<string>, benefits: string, };
 

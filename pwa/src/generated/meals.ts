@@ -70,11 +70,16 @@ export type PantryGroup = { title: string, why: string,
  */
 items: Array<string>, };
 
-export type MealPlan = { id: string, title: string, description: string, duration: string, category: string, isPremium: boolean, principles: Array<string>, benefits: Array<string>, dayCount: number, locked: boolean, guidelines?: Array<string>, 
+export type MealPlan = { id: string, title: string, description: string, duration: string, category: string, isPremium: boolean, principles: Array<string>, benefits: Array<string>, dayCount: number, 
+/**
+ * The caller may not have the plan's days, guidelines or shopping list
+ * (a premium plan and a non-member): those lists are empty.
+ */
+locked: boolean, guidelines: Array<string>, 
 /**
  * "2 cups spinach": the whole plan's ingredients, added up.
  */
-shoppingList?: Array<string>, };
+shoppingList: Array<string>, };
 
 /** Days in a personal plan. */
 export const PLAN_DAYS = 30 as const;

@@ -34,6 +34,8 @@ pub fn claim_into(
         user: into,
         device,
         now_ms,
+        // The records are the person's already: nothing new is started.
+        gate: &crate::sync::Open,
     };
     let mut moved = 0;
     loop {

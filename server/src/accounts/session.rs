@@ -35,9 +35,11 @@ pub fn delete_session(conn: &Connection, token_hash: &str) -> Result<(), AppErro
 }
 
 /// Ends every session and device token of `user_id` except the session and
-/// device making this request: after a password change or 'log out
-/// everywhere', whoever else held the account has to sign in again. Answers
-/// how many sessions and devices were ended.
+/// device making this request, and the calendar address (a secret that reads
+/// the account's reminders and plans): after a password change or 'log out
+/// everywhere', whoever else held the account has to sign in again, and the
+/// user makes a new calendar address. Answers how many sessions, devices and
+/// addresses were ended.
 pub fn end_other_access(
     conn: &Connection,
     user_id: &str,
@@ -50,7 +52,10 @@ pub fn end_other_access(
     let devices = conn
         .prepare_cached("DELETE FROM devices WHERE user_id = ?1 AND id IS NOT ?2")?
         .execute(params![user_id, keep_device])?;
-    Ok(sessions + devices)
+    let feeds = conn
+        .prepare_cached("DELETE FROM calendar_feeds WHERE user_id = ?1")?
+        .execute([user_id])?;
+    Ok(sessions + devices + feeds)
 }
 
 /// The `Set-Cookie` value carrying a new session.

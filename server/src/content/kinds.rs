@@ -247,7 +247,7 @@ pub struct ExerciseSuggestion {
     difficulty: Difficulty,
     benefits: String,
     /// A verse and thought to carry through the exercise.
-    spiritual_focus: String,
+    spiritual_component: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<String>>", optional)]
     instructions: Vec<String>,
@@ -371,22 +371,25 @@ pub struct WorshipSong {
 }
 
 /// A guided meditation: a KJV verse (checked against the KJV by the content
-/// tests), a script to read or hear, and a timer length.
+/// tests), a script to read or hear, and a timer length. Field names and
+/// types are the spec's (part 2 section 3).
 #[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MeditationSession {
     id: String,
     title: String,
+    description: String,
     category: String,
-    duration_minutes: u16,
+    /// Minutes.
+    duration: u16,
     verse_reference: String,
-    verse: String,
-    /// Sent in full only to premium members when `is_premium`.
-    #[ts(optional)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    script: Option<String>,
+    bible_verse: String,
+    /// Sent only to premium members when `is_premium` is 1 (null to others).
+    #[ts(type = "string | null")]
+    script_content: Option<String>,
     tags: Vec<String>,
-    is_premium: bool,
+    #[serde(deserialize_with = "premium_flag")]
+    is_premium: u8,
 }
 
 /// A guided prayer session: as a meditation, with the kind of prayer.
@@ -395,17 +398,19 @@ pub struct MeditationSession {
 pub struct PrayerSession {
     id: String,
     title: String,
+    description: String,
     category: String,
     prayer_type: String,
-    duration_minutes: u16,
+    /// Minutes.
+    duration: u16,
     verse_reference: String,
-    verse: String,
-    /// Sent in full only to premium members when `is_premium`.
-    #[ts(optional)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    script: Option<String>,
+    bible_verse: String,
+    /// Sent only to premium members when `is_premium` is 1 (null to others).
+    #[ts(type = "string | null")]
+    script_content: Option<String>,
     tags: Vec<String>,
-    is_premium: bool,
+    #[serde(deserialize_with = "premium_flag")]
+    is_premium: u8,
 }
 
 /// A prompt for the prayer journal, in one of the journal's categories.
@@ -441,10 +446,10 @@ impl Kind {
 
 /// A session as a non-member receives it: a premium one without its script.
 pub fn without_premium_script(mut item: Value) -> Value {
-    if item["isPremium"] == Value::Bool(true)
+    if item["isPremium"] == 1
         && let Some(fields) = item.as_object_mut()
     {
-        fields.remove("script");
+        fields.insert("scriptContent".into(), Value::Null);
     }
     item
 }

@@ -25,14 +25,12 @@ pub struct MealPlan {
     pub principles: Vec<String>,
     pub benefits: Vec<String>,
     pub day_count: u32,
+    /// The caller may not have the plan's days, guidelines or shopping list
+    /// (a premium plan and a non-member): those lists are empty.
     pub locked: bool,
-    #[ts(optional)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub guidelines: Option<Vec<String>>,
+    pub guidelines: Vec<String>,
     /// "2 cups spinach": the whole plan's ingredients, added up.
-    #[ts(optional)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub shopping_list: Option<Vec<String>>,
+    pub shopping_list: Vec<String>,
 }
 
 fn item(value: &Value) -> Option<MealPlanItem> {
@@ -82,21 +80,27 @@ fn days_of(plan: &MealPlanItem, catalogue: &Catalogue) -> Vec<MenuDay> {
         .collect()
 }
 
-fn view(plan: MealPlanItem, catalogue: &Catalogue, member: bool, full: bool) -> MealPlan {
+/// The plan's whole shopping list: its days' ingredients, added up.
+fn shopping_list(plan: &MealPlanItem, catalogue: &Catalogue) -> Vec<String> {
+    let days: Vec<Value> = days_of(plan, catalogue).iter().map(|d| json!(d)).collect();
+    build_list(catalogue, &days, &Exclusions::default())
+        .items
+        .into_iter()
+        .map(|i| format!("{} {}", i.quantity, i.item_name))
+        .collect()
+}
+
+fn view(plan: MealPlanItem, catalogue: &Catalogue, member: bool) -> MealPlan {
     let open = open_to(&plan, member);
-    let shopping_list = (open && full).then(|| {
-        let days: Vec<Value> = days_of(&plan, catalogue).iter().map(|d| json!(d)).collect();
-        build_list(catalogue, &days, &Exclusions::default())
-            .items
-            .into_iter()
-            .map(|i| format!("{} {}", i.quantity, i.item_name))
-            .collect()
-    });
     MealPlan {
         day_count: day_count(&plan.duration).unwrap_or(0),
         locked: !open,
-        guidelines: open.then_some(plan.guidelines),
-        shopping_list,
+        shopping_list: if open {
+            shopping_list(&plan, catalogue)
+        } else {
+            Vec::new()
+        },
+        guidelines: if open { plan.guidelines } else { Vec::new() },
         id: plan.id,
         title: plan.title,
         description: plan.description,
@@ -108,18 +112,56 @@ fn view(plan: MealPlanItem, catalogue: &Catalogue, member: bool, full: bool) -> 
     }
 }
 
-/// Every plan, without shopping lists (the list page's cards).
+/// Every plan, each with its shopping list when the caller may have it.
 pub fn list(set: &ContentSet, member: bool) -> Vec<MealPlan> {
     set.items(Kind::MealPlans)
         .iter()
         .filter_map(item)
-        .map(|p| view(p, &set.catalogue, member, false))
+        .map(|p| view(p, &set.catalogue, member))
         .collect()
 }
 
-/// One plan with its shopping list when the caller may have it.
+/// One plan, with its shopping list when the caller may have it.
 pub fn one(set: &ContentSet, id: &str, member: bool) -> Option<MealPlan> {
-    find(set, id).map(|p| view(p, &set.catalogue, member, true))
+    find(set, id).map(|p| view(p, &set.catalogue, member))
+}
+
+/// Why a person may not start (enrol in) a plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotOpen {
+    /// No plan has this id.
+    Unknown(String),
+    /// A premium plan, and the person is not a member.
+    PremiumOnly(String),
+}
+
+impl NotOpen {
+    /// The refusal as the record's field at fault.
+    pub fn field_error(&self) -> manna_sync_protocol::FieldError {
+        let message = match self {
+            NotOpen::Unknown(id) => format!("no meal plan has the id '{id}'"),
+            NotOpen::PremiumOnly(title) => {
+                format!("{title} is part of Premium: subscribe to start it")
+            }
+        };
+        manna_sync_protocol::FieldError::new("mealPlanId", message)
+    }
+}
+
+/// Whether a person may start the plan `id`; `member` is asked only for a
+/// premium plan (it reads the database).
+pub fn may_start<E>(
+    set: &ContentSet,
+    id: &str,
+    member: impl FnOnce() -> Result<bool, E>,
+) -> Result<Result<(), NotOpen>, E> {
+    let Some(plan) = find(set, id) else {
+        return Ok(Err(NotOpen::Unknown(id.chars().take(80).collect())));
+    };
+    if plan.is_premium && !member()? {
+        return Ok(Err(NotOpen::PremiumOnly(plan.title)));
+    }
+    Ok(Ok(()))
 }
 
 /// The category of the plan with id `id`.

@@ -2,6 +2,7 @@
 //! device; read by their phone's calendar at an address holding its secret.
 
 use crate::calendar;
+use crate::entitlement::premium_of;
 use crate::error::AppError;
 use crate::identity::DeviceAuth;
 use crate::resources::iso_time;
@@ -97,13 +98,17 @@ pub async fn feed_get(
         .ok_or_else(gone)?
         .to_string();
     let set = state.content();
+    let (config, now_secs) = (state.config.clone(), state.clock.now_secs());
     let today = state.clock.today_utc();
     let stamp = iso_time(state.clock.now_ms()).replace(['-', ':'], "");
     let stamp = format!("{}Z", &stamp[..15]);
     let body = state
         .db
         .call(move |conn| match calendar::owner_of(conn, &token)? {
-            Some(user) => calendar::feed(conn, &set, &user, today, &stamp).map(Some),
+            Some(user) => {
+                let member = premium_of(conn, &config, &user, now_secs)?.is_some();
+                calendar::feed(conn, &set, &user, today, &stamp, member).map(Some)
+            }
             None => Ok(None),
         })
         .await?

@@ -90,6 +90,7 @@ async fn as_rest_change<T: Send + 'static>(
     work: impl FnOnce(&mut Connection, Author<'_>) -> Result<T, AppError> + Send + 'static,
 ) -> Result<T, AppError> {
     let now_ms = state.clock.now_ms();
+    let gate = state.gate();
     state
         .db
         .call(move |conn| {
@@ -98,6 +99,7 @@ async fn as_rest_change<T: Send + 'static>(
                 user: &auth.user_id,
                 device: &device,
                 now_ms,
+                gate: &gate,
             };
             work(conn, author)
         })

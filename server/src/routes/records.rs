@@ -9,7 +9,8 @@ use crate::extract::{ApiJson, Params, count_param, date_param};
 use crate::identity::DeviceAuth;
 use crate::resources::{PAGE_MAX, Page, PageCursor, Resource, resource};
 use crate::state::AppState;
-use crate::sync::Author;
+use crate::admission::ServerGate;
+use crate::sync::{Author, live_record};
 use crate::tokens::random_hex;
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -85,12 +86,14 @@ pub async fn records_list(
 /// The header naming the cursor of a list's next page.
 pub const NEXT_CURSOR: &str = "x-next-cursor";
 
-/// A REST write is its own device's change: `rest:<device>`, now.
-fn author<'a>(auth: &'a DeviceAuth, device: &'a str, state: &AppState) -> Author<'a> {
+/// A REST write is its own device's change: `rest:<device>`, now, through
+/// the server's gate.
+fn author<'a>(auth: &'a DeviceAuth, device: &'a str, now_ms: i64, gate: &'a ServerGate) -> Author<'a> {
     Author {
         user: &auth.user_id,
         device,
-        now_ms: state.clock.now_ms(),
+        now_ms,
+        gate,
     }
 }
 
@@ -104,12 +107,13 @@ pub async fn records_create(
     filters(&auth, params)?;
     let fields = own_fields(&auth, body)?;
     let random = random_hex(8)?;
-    let st = state.clone();
+    let (now_ms, gate) = (state.clock.now_ms(), state.gate());
     let created = state
         .db
         .call(move |conn| {
+            gate.check_rest(conn, &auth.user_id, r.table, None, &fields)?;
             let device = format!("rest:{}", auth.device_id);
-            r.create(conn, author(&auth, &device, &st), fields, &random)
+            r.create(conn, author(&auth, &device, now_ms, &gate), fields, &random)
         })
         .await?
         .map_err(AppError::Invalid)?;
@@ -126,12 +130,17 @@ pub async fn records_update(
     let id = params.get("id").cloned().unwrap_or_default();
     filters(&auth, params)?;
     let fields = own_fields(&auth, body)?;
-    let st = state.clone();
+    let (now_ms, gate) = (state.clock.now_ms(), state.gate());
     let updated = state
         .db
         .call(move |conn| {
+            if let Some(before) = live_record(conn, &auth.user_id, r.table, &id)? {
+                let mut after = before.clone();
+                after.extend(fields.clone());
+                gate.check_rest(conn, &auth.user_id, r.table, Some(&before), &after)?;
+            }
             let device = format!("rest:{}", auth.device_id);
-            r.update(conn, author(&auth, &device, &st), &id, fields)
+            r.update(conn, author(&auth, &device, now_ms, &gate), &id, fields)
         })
         .await?
         .map_err(AppError::Invalid)?;
@@ -146,12 +155,12 @@ pub async fn records_delete(
 ) -> Result<StatusCode, AppError> {
     let id = params.get("id").cloned().unwrap_or_default();
     filters(&auth, params)?;
-    let st = state.clone();
+    let (now_ms, gate) = (state.clock.now_ms(), state.gate());
     state
         .db
         .call(move |conn| {
             let device = format!("rest:{}", auth.device_id);
-            r.delete(conn, author(&auth, &device, &st), &id)
+            r.delete(conn, author(&auth, &device, now_ms, &gate), &id)
         })
         .await?;
     Ok(StatusCode::NO_CONTENT)

@@ -64,6 +64,7 @@ pub async fn sync_push(
     check_version(req.protocol_version).map_err(incompatible)?;
     same_device(&auth, &req.device_id)?;
     let now_ms = state.clock.now_ms();
+    let gate = state.gate();
     let answer = state
         .db
         .call(move |conn| {
@@ -71,6 +72,7 @@ pub async fn sync_push(
                 user: &auth.user_id,
                 device: &auth.device_id,
                 now_ms,
+                gate: &gate,
             };
             sync::push(conn, author, &req)
         })

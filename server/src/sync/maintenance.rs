@@ -18,11 +18,10 @@ pub fn purge_tombstones(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, 
          WHERE EXISTS (SELECT 1 FROM records r WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1)",
         params![cutoff_ms],
     )?;
+    // A tombstone is history, not part of the quota (see `records::Usage`).
     tx.execute(
         "UPDATE users SET
-           record_count = record_count - (SELECT count(*) FROM records r
-             WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1),
-           stored_bytes = stored_bytes - (SELECT COALESCE(sum(length(body)), 0) FROM records r
+           history_bytes = history_bytes - (SELECT COALESCE(sum(octet_length(body)), 0) FROM records r
              WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1)
          WHERE EXISTS (SELECT 1 FROM records r WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1)",
         params![cutoff_ms],
@@ -46,8 +45,13 @@ pub const REVISIONS_PER_USER: i64 = 10_000;
 /// [`REVISIONS_PER_USER`]. Answers how many went.
 pub fn purge_revisions(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, AppError> {
     let tx = conn.transaction()?;
-    let mut purged = tx.execute(
-        "DELETE FROM revisions WHERE created_at < ?1",
+    tx.execute(
+        "CREATE TEMP TABLE IF NOT EXISTS forgotten (rowid_ INTEGER PRIMARY KEY)",
+        [],
+    )?;
+    tx.execute("DELETE FROM temp.forgotten", [])?;
+    tx.execute(
+        "INSERT INTO temp.forgotten SELECT rowid FROM revisions WHERE created_at < ?1",
         params![cutoff_ms],
     )?;
     let over: Vec<String> = tx
@@ -55,13 +59,30 @@ pub fn purge_revisions(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, A
         .query_map(params![REVISIONS_PER_USER], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
     for user in over {
-        purged += tx.execute(
-            "DELETE FROM revisions WHERE rowid IN (
+        tx.execute(
+            "INSERT OR IGNORE INTO temp.forgotten
                SELECT rowid FROM revisions WHERE user_id = ?1
-               ORDER BY rowid DESC LIMIT -1 OFFSET ?2)",
+               ORDER BY rowid DESC LIMIT -1 OFFSET ?2",
             params![user, REVISIONS_PER_USER],
         )?;
     }
+    // What each user's forgotten values took, back to their totals: deleted
+    // values were history, edits set aside counted in the quota.
+    tx.execute(
+        "UPDATE users SET
+           stored_bytes = stored_bytes - f.quota, history_bytes = history_bytes - f.history
+         FROM (SELECT v.user_id,
+                 sum(CASE WHEN v.reason = 'deleted' THEN 0 ELSE octet_length(v.value) END) AS quota,
+                 sum(CASE WHEN v.reason = 'deleted' THEN octet_length(v.value) ELSE 0 END) AS history
+               FROM revisions v JOIN temp.forgotten g ON g.rowid_ = v.rowid GROUP BY v.user_id) AS f
+         WHERE users.id = f.user_id",
+        [],
+    )?;
+    let purged = tx.execute(
+        "DELETE FROM revisions WHERE rowid IN (SELECT rowid_ FROM temp.forgotten)",
+        [],
+    )?;
+    tx.execute("DELETE FROM temp.forgotten", [])?;
     tx.commit()?;
     Ok(purged)
 }

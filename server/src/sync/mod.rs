@@ -6,8 +6,11 @@
 //! - `push`: applying a device's mutations (idempotent, gap-refusing).
 //! - `pull`: changes after a cursor, snapshots, and the reset rules.
 //! - `maintenance`: forgetting old tombstones and revisions, changing the epoch.
-//! - `records`: reading and writing stored records and revisions.
+//! - `records`: reading and writing stored records and revisions, and the
+//!   quota they count in.
+//! - `gate`: the rules of a write that need the server's knowledge.
 
+pub mod gate;
 mod maintenance;
 mod pull;
 mod push;
@@ -17,6 +20,7 @@ pub use maintenance::{
     REVISION_RETENTION_MS, REVISIONS_PER_USER, TOMBSTONE_RETENTION_MS, purge_revisions,
     purge_tombstones, rotate_epoch,
 };
+pub use gate::{Gate, Open};
 pub use pull::pull;
 pub use push::{Author, apply_all, apply_direct, apply_one, push};
 pub use records::{LiveRecord, StoredRevision, live_record, live_records, revisions_of};

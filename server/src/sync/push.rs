@@ -3,7 +3,8 @@
 //! applied (or, when invalid, rejected and still acknowledged so it never blocks
 //! the queue); anything later is a gap and stops the batch.
 
-use super::records::{load, save, save_revisions, user_version};
+use super::gate::Gate;
+use super::records::{charge, encode_record, load, save, save_revisions, usage_change, user_version};
 use crate::error::AppError;
 use manna_sync_protocol::{
     FieldError, Gap, MergeOutcome, Mutation, PushRequest, PushResponse, Rejection, StoredRecord,
@@ -12,12 +13,13 @@ use manna_sync_protocol::{
 use rusqlite::{Connection, TransactionBehavior, params};
 
 /// Who is writing and when: the user, the device (or `rest:<device>` for REST
-/// calls) and the server's time of the write.
+/// calls), the server's time of the write and the gate its records pass.
 #[derive(Debug, Clone, Copy)]
 pub struct Author<'a> {
     pub user: &'a str,
     pub device: &'a str,
     pub now_ms: i64,
+    pub gate: &'a dyn Gate,
 }
 
 pub fn push(
@@ -72,17 +74,38 @@ pub fn apply_one(
         user,
         device,
         now_ms,
+        gate,
     } = author;
     let existing = load(conn, user, m.table, &m.id)?;
     match merge(existing.as_ref(), m, device, *version + 1) {
         MergeOutcome::Changed { record, revisions } => {
-            if let Err(over_quota) = save(conn, user, m.table, &m.id, &record, now_ms)? {
+            if !record.deleted {
+                let before = existing.as_ref().filter(|r| !r.deleted).map(|r| &r.fields);
+                if let Err(refusal) = gate.admit(conn, user, m.table, before, &record.fields)? {
+                    return Ok(Err(refusal));
+                }
+            }
+            let body = encode_record(&record)?;
+            let change = usage_change(
+                conn,
+                user,
+                m.table,
+                &m.id,
+                Some((&body, record.deleted)),
+                &revisions,
+            )?;
+            if let Err(over_quota) = charge(conn, user, change)? {
                 return Ok(Err(over_quota));
             }
             *version += 1;
+            save(conn, user, m.table, &m.id, &record, &body, now_ms)?;
             save_revisions(conn, user, m.table, &m.id, &revisions, now_ms)?;
         }
         MergeOutcome::Unchanged { revisions } => {
+            let change = usage_change(conn, user, m.table, &m.id, None, &revisions)?;
+            if let Err(over_quota) = charge(conn, user, change)? {
+                return Ok(Err(over_quota));
+            }
             save_revisions(conn, user, m.table, &m.id, &revisions, now_ms)?
         }
         MergeOutcome::Rejected(refusal) => return Ok(Err(refusal)),

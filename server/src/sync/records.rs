@@ -27,35 +27,150 @@ pub fn load(
     body.as_deref().map(decode_record).transpose()
 }
 
-/// Records one user may keep (deleted ones count until they are forgotten).
+/// Live records one user may keep.
 pub const MAX_RECORDS_PER_USER: i64 = 50_000;
-/// Bytes of records one user may keep.
+/// Bytes one user may keep: live records, and the edits the merge kept aside
+/// (values overwritten by another device, edits that arrived after a delete).
 pub const MAX_BYTES_PER_USER: i64 = 50 * 1024 * 1024;
+/// Bytes of what a user deleted that the server keeps for a while (the
+/// tombstones' last fields and the deleted values): not part of the quota, so
+/// deleting frees room at once, and bounded here, oldest forgotten first.
+pub const MAX_HISTORY_BYTES_PER_USER: i64 = 20 * 1024 * 1024;
 
-/// Stores `record`, unless that would take `user` past a quota: then answers
-/// the refusal (nothing is written).
-pub fn save(
+/// What a stored row takes of a user's allowances.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// Live records.
+    pub records: i64,
+    /// Bytes counted in the quota.
+    pub bytes: i64,
+    /// Bytes of deleted things kept as history.
+    pub history: i64,
+}
+
+impl Usage {
+    /// A record row: live, it counts in the quota; a tombstone is history.
+    pub fn of_record(len: i64, deleted: bool) -> Self {
+        if deleted {
+            Self {
+                history: len,
+                ..Self::default()
+            }
+        } else {
+            Self {
+                records: 1,
+                bytes: len,
+                history: 0,
+            }
+        }
+    }
+
+    /// A kept value: what was deleted is history; an edit set aside counts in
+    /// the quota (a device cannot store without limit by editing a deleted
+    /// record or fighting another device).
+    pub fn of_revision(reason: &str, len: i64) -> Self {
+        if reason == DELETED_REASON {
+            Self {
+                history: len,
+                ..Self::default()
+            }
+        } else {
+            Self {
+                bytes: len,
+                ..Self::default()
+            }
+        }
+    }
+
+    fn plus(self, o: Self) -> Self {
+        Self {
+            records: self.records + o.records,
+            bytes: self.bytes + o.bytes,
+            history: self.history + o.history,
+        }
+    }
+
+    fn minus(self, o: Self) -> Self {
+        self.plus(Self {
+            records: -o.records,
+            bytes: -o.bytes,
+            history: -o.history,
+        })
+    }
+}
+
+/// The stored reason of a revision that keeps a deleted record's fields.
+const DELETED_REASON: &str = "deleted";
+
+fn reason_word(rev: &Revision) -> String {
+    serde_json::to_value(rev.reason)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// A record encoded for storage.
+pub fn encode_record(record: &StoredRecord) -> Result<String, AppError> {
+    serde_json::to_string(record).map_err(|e| AppError::Internal(e.to_string()))
+}
+
+/// What the stored row of a record takes now (nothing when there is none).
+pub fn stored_usage(
     conn: &Connection,
     user: &str,
     table: Table,
     id: &str,
-    record: &StoredRecord,
-    now_ms: i64,
+) -> Result<Usage, AppError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT octet_length(body), deleted FROM records WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
+        )?
+        .query_row(params![user, table.name(), id], |r| {
+            Ok(Usage::of_record(r.get(0)?, r.get::<_, i64>(1)? == 1))
+        })
+        .optional()?
+        .unwrap_or_default())
+}
+
+/// What storing `body` (a record row) and `revisions` adds to a user's usage,
+/// over the row stored now.
+pub fn usage_change(
+    conn: &Connection,
+    user: &str,
+    table: Table,
+    id: &str,
+    new_row: Option<(&str, bool)>,
+    revisions: &[Revision],
+) -> Result<Usage, AppError> {
+    let mut change = Usage::default();
+    if let Some((body, deleted)) = new_row {
+        change = Usage::of_record(body.len() as i64, deleted)
+            .minus(stored_usage(conn, user, table, id)?);
+    }
+    for rev in revisions {
+        change = change.plus(Usage::of_revision(
+            &reason_word(rev),
+            rev.value.to_string().len() as i64,
+        ));
+    }
+    Ok(change)
+}
+
+/// Takes `change` into the user's totals, unless it takes them past a quota:
+/// then answers the refusal and changes nothing. Growing history past its
+/// bound forgets the oldest of it.
+pub fn charge(
+    conn: &Connection,
+    user: &str,
+    change: Usage,
 ) -> Result<Result<(), FieldError>, AppError> {
-    let body = serde_json::to_string(record).map_err(|e| AppError::Internal(e.to_string()))?;
-    let old_len: Option<i64> = conn
-        .query_row(
-            "SELECT length(body) FROM records WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
-            params![user, table.name(), id],
-            |r| r.get(0),
-        )
-        .optional()?;
+    if change == Usage::default() {
+        return Ok(Ok(()));
+    }
     let (count, bytes): (i64, i64) = conn
         .prepare_cached("SELECT record_count, stored_bytes FROM users WHERE id = ?1")?
         .query_row([user], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    let added = i64::from(old_len.is_none());
-    let grown = body.len() as i64 - old_len.unwrap_or(0);
-    if added > 0 && count + added > MAX_RECORDS_PER_USER {
+    if change.records > 0 && count + change.records > MAX_RECORDS_PER_USER {
         return Ok(Err(FieldError::new(
             "id",
             format!(
@@ -63,7 +178,7 @@ pub fn save(
             ),
         )));
     }
-    if grown > 0 && bytes + grown > MAX_BYTES_PER_USER {
+    if change.bytes > 0 && bytes + change.bytes > MAX_BYTES_PER_USER {
         return Ok(Err(FieldError::new(
             "id",
             format!(
@@ -72,8 +187,77 @@ pub fn save(
             ),
         )));
     }
-    conn.prepare_cached("UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3 WHERE id = ?1")?.execute(params![user, added, grown],
-    )?;
+    let history: i64 = conn
+        .prepare_cached(
+            "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3,
+               history_bytes = history_bytes + ?4 WHERE id = ?1 RETURNING history_bytes",
+        )?
+        .query_row(
+            params![user, change.records, change.bytes, change.history],
+            |r| r.get(0),
+        )?;
+    if history > MAX_HISTORY_BYTES_PER_USER {
+        forget_oldest_history(conn, user, history - MAX_HISTORY_BYTES_PER_USER)?;
+    }
+    Ok(Ok(()))
+}
+
+/// Forgets at least `excess` bytes of a user's history: the oldest deleted
+/// values first, then the last fields of the oldest tombstones (the tombstone
+/// itself stays, so devices still learn of the delete).
+fn forget_oldest_history(conn: &Connection, user: &str, excess: i64) -> Result<(), AppError> {
+    let mut freed = 0;
+    let oldest: Vec<(i64, i64)> = conn
+        .prepare_cached(
+            "SELECT rowid, octet_length(value) FROM revisions WHERE user_id = ?1 AND reason = ?2 ORDER BY rowid",
+        )?
+        .query_map(params![user, DELETED_REASON], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    for (rowid, len) in oldest {
+        if freed >= excess {
+            break;
+        }
+        conn.prepare_cached("DELETE FROM revisions WHERE rowid = ?1")?
+            .execute([rowid])?;
+        freed += len;
+    }
+    if freed < excess {
+        let tombstones: Vec<(String, String, String)> = conn
+            .prepare_cached(
+                "SELECT tbl, id, body FROM records WHERE user_id = ?1 AND deleted = 1
+                 AND json_extract(body, '$.fields') != '{}' ORDER BY updated_at",
+            )?
+            .query_map([user], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        for (tbl, id, body) in tombstones {
+            if freed >= excess {
+                break;
+            }
+            let mut record = decode_record(&body)?;
+            record.fields.clear();
+            let bare = encode_record(&record)?;
+            conn.prepare_cached(
+                "UPDATE records SET body = ?4 WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
+            )?
+            .execute(params![user, tbl, id, bare])?;
+            freed += (body.len() - bare.len()) as i64;
+        }
+    }
+    conn.prepare_cached("UPDATE users SET history_bytes = history_bytes - ?2 WHERE id = ?1")?
+        .execute(params![user, freed])?;
+    Ok(())
+}
+
+/// Stores an encoded record (its usage already charged).
+pub fn save(
+    conn: &Connection,
+    user: &str,
+    table: Table,
+    id: &str,
+    record: &StoredRecord,
+    body: &str,
+    now_ms: i64,
+) -> Result<(), AppError> {
     conn.prepare_cached(
         "INSERT INTO records (user_id, tbl, id, body, version, deleted, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -90,9 +274,10 @@ pub fn save(
         record.deleted,
         now_ms
     ])?;
-    Ok(Ok(()))
+    Ok(())
 }
 
+/// Stores kept values (their usage already charged).
 pub fn save_revisions(
     conn: &Connection,
     user: &str,
@@ -106,10 +291,6 @@ pub fn save_revisions(
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?;
     for rev in revisions {
-        let reason = serde_json::to_value(rev.reason)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default();
         insert.execute(params![
             user,
             table.name(),
@@ -117,7 +298,7 @@ pub fn save_revisions(
             rev.field,
             rev.value.to_string(),
             rev.device,
-            reason,
+            reason_word(rev),
             now_ms
         ])?;
     }

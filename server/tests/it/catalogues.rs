@@ -36,19 +36,19 @@ async fn premium_session_scripts_reach_members_only() {
         assert_eq!(status, 200);
         let sessions = sessions.as_array().expect("a list").clone();
         assert!(sessions.len() >= 12);
-        let premium: Vec<&Value> = sessions.iter().filter(|x| x["isPremium"] == true).collect();
+        let premium: Vec<&Value> = sessions.iter().filter(|x| x["isPremium"] == 1).collect();
         assert!(!premium.is_empty());
-        assert!(premium.iter().all(|x| x.get("script").is_none()), "{list}");
+        assert!(premium.iter().all(|x| x["scriptContent"].is_null()), "{list}");
         assert!(
             sessions
                 .iter()
-                .filter(|x| x["isPremium"] == false)
-                .all(|x| x["script"].is_string())
+                .filter(|x| x["isPremium"] == 0)
+                .all(|x| x["scriptContent"].is_string())
         );
         assert!(
             premium
                 .iter()
-                .all(|x| x["verse"].is_string() && x["title"].is_string())
+                .all(|x| x["bibleVerse"].is_string() && x["title"].is_string())
         );
     }
     let free = s.register("user-1763790000000-free").await;
@@ -60,7 +60,7 @@ async fn premium_session_scripts_reach_members_only() {
             .as_array()
             .expect("list")
             .iter()
-            .any(|x| x["isPremium"] == true && x.get("script").is_none())
+            .any(|x| x["isPremium"] == 1 && x["scriptContent"].is_null())
     );
 
     // A member (the owner, proven by the emailed code) gets the premium scripts.
@@ -91,7 +91,7 @@ async fn premium_session_scripts_reach_members_only() {
             .as_array()
             .expect("list")
             .iter()
-            .all(|x| x["script"].is_string())
+            .all(|x| x["scriptContent"].is_string())
     );
 }
 

@@ -134,7 +134,7 @@ function Session({ core, exercise }: { core: Core; exercise: ExerciseSuggestion 
           <strong>Benefits:</strong> {exercise.benefits}
         </p>
         <p className="spiritual-focus">
-          <strong>Spiritual focus:</strong> {exercise.spiritualFocus}
+          <strong>Spiritual focus:</strong> {exercise.spiritualComponent}
         </p>
       </section>
 

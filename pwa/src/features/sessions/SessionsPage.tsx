@@ -69,7 +69,7 @@ function Sessions({ core, kind }: { core: Core; kind: Kind }) {
   const { premium } = usePremium();
   const chosenKey = `manna-session:${kind.name}`;
   const [chosenId, setChosenId] = useState(() => storage.get(chosenKey));
-  const chosen = sessions.data?.find((s) => s.id === chosenId && s.script);
+  const chosen = sessions.data?.find((s) => s.id === chosenId && s.scriptContent);
 
   function choose(id: string | null) {
     if (id) storage.set(chosenKey, id);
@@ -98,18 +98,19 @@ function Sessions({ core, kind }: { core: Core; kind: Kind }) {
     list = (
       <ul className="plain-list stack">
         {sessions.data.map((s) => (
-          <li key={s.id} className={`card session-card${s.isPremium ? ' card-premium' : ''}`}>
-            {s.isPremium && <span className="premium-pill">Premium</span>}
+          <li key={s.id} className={`card session-card${s.isPremium === 1 ? ' card-premium' : ''}`}>
+            {s.isPremium === 1 && <span className="premium-pill">Premium</span>}
             <p className="eyebrow">
-              {s.category} · {s.durationMinutes} min
+              {s.category} · {s.duration} min
             </p>
             <h3>{s.title}</h3>
+            <p className="session-description">{s.description}</p>
             <p className="verse-line">
-              &ldquo;{s.verse}&rdquo; <span className="reference">{s.verseReference}</span>
+              &ldquo;{s.bibleVerse}&rdquo; <span className="reference">{s.verseReference}</span>
             </p>
-            {s.script ? (
+            {s.scriptContent ? (
               <>
-                <p>{preview(s.script, kind.preview)}</p>
+                <p className="session-preview">{preview(s.scriptContent, kind.preview)}</p>
                 <button type="button" className="btn btn-primary" onClick={() => choose(s.id)} aria-label={`Begin ${s.title}`}>
                   Begin
                 </button>
@@ -154,10 +155,10 @@ function Sessions({ core, kind }: { core: Core; kind: Kind }) {
 
 function TimerPanel({ core, session, practice, onClose }: { core: Core; session: Session; practice: Practice; onClose: () => void }) {
   const tools = loadedTools() ?? use(loadTools());
-  const timer = useSessionTimer(tools, `session:${session.id}`, session.durationMinutes * 60_000, 0, () => markDoneSoon(practice, todayIn(core)));
+  const timer = useSessionTimer(tools, `session:${session.id}`, session.duration * 60_000, 0, () => markDoneSoon(practice, todayIn(core)));
   const speech = useReadAloud();
   const { view } = timer;
-  const script = session.script ?? '';
+  const script = session.scriptContent ?? '';
   return (
     <section className="card timer-panel" aria-labelledby="timer-title">
       <p className="eyebrow">Now</p>
@@ -186,7 +187,7 @@ function TimerPanel({ core, session, practice, onClose }: { core: Core; session:
         label="Read aloud"
         startLabel="Listen"
         state={speech.state === 'speaking' ? 'playing' : speech.state}
-        onStart={() => speech.listen(`${session.title}. ${session.verse} ${session.verseReference}. ${script}`)}
+        onStart={() => speech.listen(`${session.title}. ${session.bibleVerse} ${session.verseReference}. ${script}`)}
         onPause={speech.pause}
         onResume={speech.resume}
         onStop={speech.stop}

@@ -199,6 +199,7 @@ impl World {
                     user: USER,
                     device: &self.devices[device].id,
                     now_ms: self.now as i64,
+                    gate: &sync::Open,
                 };
                 let answer = sync::push(&mut self.server, author, &req).expect("push");
                 for seq in before + 1..=answer.acked_seq {

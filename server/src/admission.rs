@@ -1,0 +1,84 @@
+//! The server's gate for every write a user makes (pushes, REST calls,
+//! generate calls): the rules that need the content or the user's standing.
+//! Today one: a meal plan is started only if it exists, and a premium one only
+//! by a member.
+
+use crate::config::Config;
+use crate::content::ContentSet;
+use crate::content::meal_plans::{NotOpen, may_start};
+use crate::entitlement::{premium_of, premium_required};
+use crate::error::AppError;
+use crate::sync::Gate;
+use manna_sync_protocol::records::read::Fields;
+use manna_sync_protocol::{FieldError, Table};
+use rusqlite::Connection;
+use std::sync::Arc;
+
+/// The gate of one request: the content it was served with, and the time
+/// membership is judged at.
+#[derive(Debug, Clone)]
+pub struct ServerGate {
+    pub content: Arc<ContentSet>,
+    pub config: Arc<Config>,
+    pub now_secs: i64,
+}
+
+impl ServerGate {
+    /// Why `after` may not be stored, in the words of the rule.
+    fn refusal(
+        &self,
+        conn: &Connection,
+        user: &str,
+        table: Table,
+        before: Option<&Fields>,
+        after: &Fields,
+    ) -> Result<Option<NotOpen>, AppError> {
+        if table != Table::MealPlanEnrollments {
+            return Ok(None);
+        }
+        let plan = after.get("mealPlanId");
+        // A plan already started stays open to its follower (a lapsed member
+        // keeps what they began; the plan's days are still gated on reading).
+        if before.is_some_and(|b| b.get("mealPlanId") == plan) {
+            return Ok(None);
+        }
+        let id = plan.and_then(|p| p.as_str()).unwrap_or_default();
+        let member = || premium_of(conn, &self.config, user, self.now_secs).map(|p| p.is_some());
+        Ok(may_start(&self.content, id, member)?.err())
+    }
+
+    /// The same rule as an answer of a REST call: 404 for a plan that does
+    /// not exist, 403 for a premium plan and a non-member.
+    pub fn check_rest(
+        &self,
+        conn: &Connection,
+        user: &str,
+        table: Table,
+        before: Option<&Fields>,
+        after: &Fields,
+    ) -> Result<(), AppError> {
+        match self.refusal(conn, user, table, before, after)? {
+            None => Ok(()),
+            Some(NotOpen::Unknown(id)) => Err(AppError::NotFound(format!(
+                "mealPlanId: no meal plan has the id '{id}'"
+            ))),
+            Some(NotOpen::PremiumOnly(_)) => Err(premium_required()),
+        }
+    }
+}
+
+impl Gate for ServerGate {
+    fn admit(
+        &self,
+        conn: &Connection,
+        user: &str,
+        table: Table,
+        before: Option<&Fields>,
+        after: &Fields,
+    ) -> Result<Result<(), FieldError>, AppError> {
+        Ok(match self.refusal(conn, user, table, before, after)? {
+            None => Ok(()),
+            Some(refusal) => Err(refusal.field_error()),
+        })
+    }
+}

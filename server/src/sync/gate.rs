@@ -1,0 +1,40 @@
+//! What only the server can say of a write: rules that need more than the
+//! record itself (the content it names, the user's membership). The record's
+//! own rules are `manna_sync_protocol`'s; a gate runs after them, on the
+//! record as it would be stored, for pushes and REST calls alike.
+
+use manna_sync_protocol::records::read::Fields;
+use manna_sync_protocol::{FieldError, Table};
+use rusqlite::Connection;
+
+pub trait Gate: std::fmt::Debug + Sync {
+    /// Whether `user` may store `after` in `table`, where `before` is the live
+    /// record it replaces (none for a new one). Answers the refusal, or an
+    /// error of the database.
+    fn admit(
+        &self,
+        conn: &Connection,
+        user: &str,
+        table: Table,
+        before: Option<&Fields>,
+        after: &Fields,
+    ) -> Result<Result<(), FieldError>, crate::error::AppError>;
+}
+
+/// A gate that admits every valid record: for moving records a user already
+/// holds (claiming an anonymous history) and for tests of the merge alone.
+#[derive(Debug)]
+pub struct Open;
+
+impl Gate for Open {
+    fn admit(
+        &self,
+        _: &Connection,
+        _: &str,
+        _: Table,
+        _: Option<&Fields>,
+        _: &Fields,
+    ) -> Result<Result<(), FieldError>, crate::error::AppError> {
+        Ok(Ok(()))
+    }
+}
