@@ -22,6 +22,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("../migrations/006_archive_search.sql")),
         M::up(include_str!("../migrations/007_calendar_feeds.sql")),
         M::up(include_str!("../migrations/008_quota_history.sql")),
+        M::up(include_str!("../migrations/009_known_logins.sql")),
     ])
 });
 

@@ -1,7 +1,7 @@
 //! Request extractors whose refusals are JSON errors naming the problem.
 
 use crate::error::AppError;
-use axum::extract::rejection::JsonRejection;
+use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use serde::de::DeserializeOwned;
 
@@ -13,30 +13,82 @@ pub const BODY_LIMIT_BYTES: usize = 2 * 1024 * 1024;
 #[derive(Debug)]
 pub struct ApiJson<T>(pub T);
 
+/// The deepest nesting of objects and lists a body may have (a sync push of
+/// the deepest record, a personal plan, is under ten levels).
+pub const MAX_JSON_DEPTH: usize = 32;
+
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(Self(value)),
+        if !is_json(req.headers()) {
+            return Err(AppError::BadRequest(
+                "the body must be JSON, sent with Content-Type: application/json".into(),
+            ));
+        }
+        let bytes = match Bytes::from_request(req, state).await {
+            Ok(bytes) => bytes,
             Err(rejection) if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(AppError::TooLarge(format!(
+                return Err(AppError::TooLarge(format!(
                     "the body is larger than {} MB",
                     BODY_LIMIT_BYTES / (1024 * 1024)
-                )))
+                )));
             }
-            Err(rejection) => Err(AppError::BadRequest(json_problem(&rejection))),
+            Err(rejection) => return Err(AppError::BadRequest(rejection.body_text())),
+        };
+        // Checked before parsing, so no depth reaches the parser's own limit
+        // or a stored record's.
+        if nesting_depth(&bytes) > MAX_JSON_DEPTH {
+            return Err(AppError::BadRequest(format!(
+                "the body nests objects and lists more than {MAX_JSON_DEPTH} levels deep"
+            )));
+        }
+        match axum::Json::<T>::from_bytes(&bytes) {
+            Ok(axum::Json(value)) => Ok(Self(value)),
+            Err(rejection) => Err(AppError::BadRequest(rejection.body_text())),
         }
     }
 }
 
-fn json_problem(rejection: &JsonRejection) -> String {
-    match rejection {
-        JsonRejection::MissingJsonContentType(_) => {
-            "the body must be JSON, sent with Content-Type: application/json".into()
+/// Whether the request says its body is JSON (`application/json`, or a
+/// `+json` type).
+fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or_default().trim();
+    let essence = essence.to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// The deepest nesting of `[` and `{` in JSON text, outside strings.
+pub fn nesting_depth(text: &[u8]) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for &b in text {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
         }
-        other => other.body_text(),
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
     }
+    deepest
 }
 
 /// Query parameters by name.
@@ -72,5 +124,17 @@ pub fn count_param(
             "{name}: '{}' must be a whole number from 1 to {max}",
             raw.chars().take(40).collect::<String>()
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_counts_brackets_outside_strings() {
+        assert_eq!(nesting_depth(br#"{"a":[1,{"b":"[[[{"}]}"#), 3);
+        assert_eq!(nesting_depth(br#"{"a":"\"[[[[\""}"#), 1);
+        assert_eq!(nesting_depth(b"42"), 0);
     }
 }

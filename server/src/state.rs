@@ -11,7 +11,7 @@ use crate::content::{ContentSet, home_payload, load_into_db, read_content_files}
 use crate::db::Db;
 use crate::entitlement::{EntitlementSigner, Premium, premium_now};
 use crate::error::AppError;
-use crate::guard::RateLimiter;
+use crate::guard::{Backoff, RateLimiter};
 use axum::body::Bytes;
 use axum::extract::FromRef;
 use manna_core::Date;
@@ -29,6 +29,8 @@ pub struct AppState {
     pub db: Db,
     pub signer: Arc<EntitlementSigner>,
     pub limits: Arc<RateLimiter>,
+    /// Growing delays after an account's wrong passwords.
+    pub login_delays: Arc<Backoff>,
     pub stripe: StripeApi,
     pub mailer: crate::mail::Mailer,
     content: Arc<RwLock<Arc<ContentSet>>>,
@@ -60,6 +62,7 @@ impl AppState {
         let state = Self {
             signer: Arc::new(EntitlementSigner::load_or_create(&config.data_dir)?),
             limits: Arc::default(),
+            login_delays: Arc::default(),
             stripe: StripeApi::from_config(&config)?,
             mailer: crate::mail::Mailer::from_config(&config, &clock)?,
             config: Arc::new(config),

@@ -1,8 +1,10 @@
 //! Accounts: email and password on top of the anonymous user, sessions in an
-//! HttpOnly cookie, and claiming an anonymous user's records at login.
+//! HttpOnly cookie, the browsers an account signed in on, and claiming an
+//! anonymous user's records at login.
 
 mod claim;
 pub mod codes;
+pub mod known;
 pub mod password;
 mod session;
 
@@ -140,7 +142,7 @@ pub fn check_credentials(
         return Err(AppError::BadRequest("Passwords don't match".into()));
     }
     let first_name = first_name.trim();
-    if first_name.is_empty() {
+    if manna_sync_protocol::records::is_blank(first_name) {
         return Err(AppError::BadRequest("First name is required".into()));
     }
     if first_name.chars().count() > 100 || last_name.is_some_and(|l| l.chars().count() > 100) {

@@ -55,6 +55,7 @@ pub fn end_other_access(
     let feeds = conn
         .prepare_cached("DELETE FROM calendar_feeds WHERE user_id = ?1")?
         .execute([user_id])?;
+    super::known::forget_all(conn, user_id)?;
     Ok(sessions + devices + feeds)
 }
 

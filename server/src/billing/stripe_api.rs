@@ -15,7 +15,7 @@ use stripe_checkout::checkout_session::{
     CreateCheckoutSession, CreateCheckoutSessionLineItems, CreateCheckoutSessionSubscriptionData,
     RetrieveCheckoutSession,
 };
-use stripe_core::customer::CreateCustomer;
+use stripe_core::customer::{CreateCustomer, RetrieveCustomer};
 use stripe_core::payment_intent::RetrievePaymentIntent;
 use stripe_shared::{CheckoutSessionMode, Subscription};
 
@@ -199,6 +199,18 @@ impl StripeApi {
                 .and_then(|d| d.email.clone())
                 .or(s.customer_email.clone()),
             user_id: s.client_reference_id.clone(),
+        })
+    }
+
+    /// The email Stripe holds for a customer (none for a deleted customer).
+    pub async fn customer_email(&self, id: &str) -> Result<Option<String>, AppError> {
+        let customer = RetrieveCustomer::new(id)
+            .send(&self.client)
+            .await
+            .map_err(stripe_error)?;
+        Ok(match customer {
+            stripe_core::customer::RetrieveCustomerReturned::Customer(c) => c.email,
+            _ => None,
         })
     }
 

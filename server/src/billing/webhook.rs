@@ -48,8 +48,9 @@ pub async fn handle(
     if seen {
         return Ok(Outcome::Duplicate);
     }
-    // Which subscription the event concerns, and what the event adds.
-    let (subscription_id, email, user_hint) = match &event.data.object {
+    // Which subscription the event concerns, and what a read-back adds: never
+    // an email taken from the event's body (the customer is read instead).
+    let (subscription_id, mut email, user_hint) = match &event.data.object {
         EventObject::CheckoutSessionCompleted(s) => {
             let checkout = stripe.checkout_session(s.id.as_str()).await?;
             (checkout.subscription_id, checkout.email, checkout.user_id)
@@ -62,7 +63,7 @@ pub async fn handle(
                 .as_ref()
                 .and_then(|p| p.subscription_details.as_ref())
                 .map(|d| d.subscription.id().to_string()),
-            inv.customer_email.clone(),
+            None,
             None,
         ),
         _ => (None, None, None),
@@ -71,6 +72,15 @@ pub async fn handle(
         Some(sid) => Some(stripe.subscription(sid).await?),
         None => None,
     };
+    if email.is_none()
+        && let Some(sub) = &state
+        && matches!(
+            event.data.object,
+            EventObject::InvoicePaid(_) | EventObject::InvoicePaymentFailed(_)
+        )
+    {
+        email = stripe.customer_email(&sub.customer_id).await?;
+    }
     let (now_ms, now_secs) = (clock.now_ms(), clock.now_secs());
     // The subscription was read back just now, so what is stored is Stripe's
     // state as of now. The event's own `created` is not used: a signed event

@@ -361,6 +361,16 @@ pub struct WorshipSong {
     id: String,
     title: String,
     author: String,
+    /// The year the author died; absent when it is not recorded (an
+    /// anonymous text, or an author born long before 1855). The content tests
+    /// require it to be before 1955, so the words are public domain worldwide.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    author_died: Option<u16>,
+    /// For a translation, the year its last translator died (before 1955).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    translator_died: Option<u16>,
     /// The year the words were written (or, for a translation, translated).
     year: u16,
     theme: String,

@@ -1,8 +1,8 @@
 //! Rate limits: fixed windows counted in memory, per client address (see
-//! `client`), per account email and per recipient of an email. A slot is taken
-//! before the work it limits (a burst can never run more than the limit), and
-//! given back when the attempt turns out to be a legitimate one (a right
-//! password).
+//! `client`), per user, and per requesting address and inbox of an email. A
+//! slot is taken before the work it limits (a burst can never run more than
+//! the limit), and given back when the attempt turns out to be a legitimate
+//! one (a right password).
 
 use crate::error::AppError;
 use std::collections::HashMap;
@@ -25,13 +25,6 @@ pub const LOGIN: Limit = Limit {
     max: 10,
     window: Duration::from_secs(15 * MINUTE),
 };
-/// Failed logins to one account, from anywhere: 20 an hour (guessing spread
-/// over many addresses).
-pub const LOGIN_ACCOUNT: Limit = Limit {
-    name: "login-account",
-    max: 20,
-    window: Duration::from_secs(60 * MINUTE),
-};
 /// Registrations and set-password from one address: 20 an hour.
 pub const REGISTER: Limit = Limit {
     name: "register",
@@ -44,11 +37,19 @@ pub const CODES: Limit = Limit {
     max: 20,
     window: Duration::from_secs(15 * MINUTE),
 };
-/// Code emails to one recipient, whoever asks: 5 an hour.
-pub const CODES_RECIPIENT: Limit = Limit {
-    name: "codes-recipient",
+/// Code emails from one address to one inbox: 5 an hour. A stranger asking
+/// for codes to someone's inbox uses up only their own allowance.
+pub const CODES_PAIR: Limit = Limit {
+    name: "codes-pair",
     max: 5,
     window: Duration::from_secs(60 * MINUTE),
+};
+/// Code emails to one inbox from everyone: 30 a day, so nobody can flood an
+/// inbox, and asking from many addresses to starve its owner costs many.
+pub const CODES_INBOX_DAY: Limit = Limit {
+    name: "codes-inbox",
+    max: 30,
+    window: Duration::from_secs(24 * 60 * MINUTE),
 };
 /// New anonymous users from one address: 60 an hour (a household behind one
 /// router clears a browser now and then; a script filling the database does not
@@ -57,6 +58,13 @@ pub const DEVICES: Limit = Limit {
     name: "devices",
     max: 60,
     window: Duration::from_secs(60 * MINUTE),
+};
+/// Sync pushes of one user: 120 a minute (an app pushes once a write burst,
+/// and drains a long outbox in a few rounds).
+pub const SYNC_PUSH: Limit = Limit {
+    name: "sync-push",
+    max: 120,
+    window: Duration::from_secs(MINUTE),
 };
 /// Checkouts started and payments looked up from one address: 30 per 15 minutes.
 pub const PAYMENTS: Limit = Limit {
@@ -84,6 +92,18 @@ pub struct RateLimiter {
 }
 
 impl RateLimiter {
+    /// Takes the slots of one code email from `client` to `inbox`: the pair's
+    /// hourly allowance and the inbox's daily one.
+    pub fn code_email(&self, client: &str, inbox: &str, now: i64) -> Result<(), AppError> {
+        let pair = format!("{client}|{inbox}");
+        self.hit(CODES_PAIR, &pair, now)?;
+        if let Err(e) = self.hit(CODES_INBOX_DAY, inbox, now) {
+            self.refund(CODES_PAIR, &pair);
+            return Err(e);
+        }
+        Ok(())
+    }
+
     /// Takes one of `key`'s attempts under `limit` at `now` (ms), or refuses
     /// with 429 saying how long to wait.
     pub fn hit(&self, limit: Limit, key: &str, now: i64) -> Result<(), AppError> {

@@ -1,6 +1,7 @@
 //! Accounts: register, log in, log out, who am I, set a password.
 
 use crate::accounts::codes::{CODE_MINUTES, confirm_code, has_proven, new_code};
+use crate::accounts::known::{is_known, known_cookie, known_token, remember};
 use crate::accounts::{
     self, AccountView, Credentials, Session, account_by_email, account_by_id, check_credentials,
     claim_into, clear_cookie, create_session, delete_session, end_other_access, password,
@@ -67,11 +68,12 @@ impl RegisterForm {
 /// form never tells who has an account.
 async fn send_registration_code(
     state: &AppState,
+    client: &ClientIp,
     user: &str,
     email: &str,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
     let now = state.clock.now_ms();
-    state.limits.hit(guard::CODES_RECIPIENT, email, now)?;
+    state.limits.code_email(&client.key(), email, now)?;
     let (u, e) = (user.to_string(), email.to_string());
     let code = state
         .db
@@ -140,6 +142,24 @@ fn with_cookie(cookie: &str) -> Result<HeaderMap, AppError> {
     Ok(headers)
 }
 
+/// The cookies of a browser that just signed in: its session, and (when it
+/// was not known yet) the secret that makes it one of the account's browsers.
+fn signed_in_cookies(
+    session: &str,
+    known: Option<&str>,
+    secure: bool,
+) -> Result<HeaderMap, AppError> {
+    let mut headers = with_cookie(&session_cookie(session, secure))?;
+    if let Some(known) = known {
+        headers.append(
+            header::SET_COOKIE,
+            HeaderValue::from_str(&known_cookie(known, secure))
+                .map_err(|e| AppError::Internal(e.to_string()))?,
+        );
+    }
+    Ok(headers)
+}
+
 /// Creates an account in two steps: the form (a code is emailed), then the
 /// form with the code (the account, signed in). The email is proven before it
 /// becomes anyone's, and the answers never tell whether it already had one.
@@ -158,7 +178,7 @@ pub async fn auth_register(
         )));
     }
     let Some(code) = form.code().map(str::to_owned) else {
-        return send_registration_code(&state, &auth.user_id, &creds.email).await;
+        return send_registration_code(&state, &client, &auth.user_id, &creds.email).await;
     };
     let now = state.clock.now_ms();
     let (u, e) = (auth.user_id.clone(), creds.email.clone());
@@ -180,14 +200,15 @@ pub async fn auth_register(
             }
             set_credentials(&tx, &auth.user_id, &creds, &hash)?;
             let token = create_session(&tx, &auth.user_id, now)?;
+            let known = remember(&tx, &auth.user_id, now)?;
             let account = account_by_id(&tx, &auth.user_id)?
                 .ok_or_else(|| AppError::Internal("account vanished".into()))?;
             let user = view(&tx, &st, &account)?;
             tx.commit()?;
-            Ok((user, token))
+            Ok((user, (token, known)))
         })
         .await?;
-    let headers = with_cookie(&session_cookie(&token, state.config.secure_cookies()))?;
+    let headers = signed_in_cookies(&token.0, Some(&token.1), state.config.secure_cookies())?;
     let body = SignedIn {
         message: "Account created",
         user_id: user.id.clone(),
@@ -206,36 +227,48 @@ pub async fn auth_login(
     client: ClientIp,
     auth: DeviceAuth,
     old: Option<Session>,
+    headers: HeaderMap,
     ApiJson(form): ApiJson<LoginForm>,
 ) -> Result<(HeaderMap, Json<SignedIn>), AppError> {
     let email = accounts::normalise_email(&form.email)?;
     if form.password.is_empty() {
         return Err(AppError::BadRequest("Password is required".into()));
     }
-    // Each attempt takes its slots before the (costly) check, so a burst can
-    // never run more checks than the limits allow; a right password gives
-    // them back.
+    // Each attempt takes its slot before the (costly) check, so a burst can
+    // never run more checks than the limit allows; a right password gives it
+    // back.
     let (from, now) = (client.key(), state.clock.now_ms());
     state.limits.hit(guard::LOGIN, &from, now)?;
-    if let Err(e) = state.limits.hit(guard::LOGIN_ACCOUNT, &email, now) {
+    let (lookup, known) = (email.clone(), known_token(&headers));
+    let (account, trusted) = state
+        .db
+        .call(move |conn| {
+            let account = account_by_email(conn, &lookup)?;
+            let trusted = match (&account, &known) {
+                (Some(a), Some(token)) => is_known(conn, &a.id, token)?,
+                _ => false,
+            };
+            Ok((account, trusted))
+        })
+        .await?;
+    // Wrong passwords slow the account down for every browser it has not
+    // signed in on; its owner's own browsers are not slowed.
+    if !trusted && let Err(e) = state.login_delays.attempt(&email, now) {
         state.limits.refund(guard::LOGIN, &from);
         return Err(e);
     }
-    let lookup = email.clone();
-    let account = state
-        .db
-        .call(move |conn| account_by_email(conn, &lookup))
-        .await?;
     let stored = account.as_ref().and_then(|a| a.password_hash.clone());
     if !password::verify(form.password, stored).await? {
         return Err(AppError::Unauthorized("Invalid email or password".into()));
     }
     state.limits.refund(guard::LOGIN, &from);
-    state.limits.refund(guard::LOGIN_ACCOUNT, &email);
+    if !trusted {
+        state.login_delays.succeeded(&email);
+    }
     let account = account.ok_or_else(|| AppError::Internal("account vanished".into()))?;
     let st = state.clone();
     let now = state.clock.now_ms();
-    let (user, token, claimed) = state
+    let (user, token, known) = state
         .db
         .call(move |conn| {
             let claimed = claim_into(conn, &auth.user_id, &account.id, &auth.device_id, now)?;
@@ -244,12 +277,16 @@ pub async fn auth_login(
                 delete_session(&tx, &old.token_hash)?;
             }
             let token = create_session(&tx, &account.id, now)?;
+            let known = (!trusted)
+                .then(|| remember(&tx, &account.id, now))
+                .transpose()?;
             let user = view(&tx, &st, &account)?;
             tx.commit()?;
-            Ok((user, token, claimed))
+            Ok(((user, claimed), token, known))
         })
         .await?;
-    let headers = with_cookie(&session_cookie(&token, state.config.secure_cookies()))?;
+    let (user, claimed) = user;
+    let headers = signed_in_cookies(&token, known.as_deref(), state.config.secure_cookies())?;
     let body = SignedIn {
         message: "Welcome back",
         user_id: user.id.clone(),

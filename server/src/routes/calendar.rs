@@ -116,7 +116,7 @@ pub async fn feed_get(
     Ok((
         [
             (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),
-            (header::CACHE_CONTROL, "private, max-age=900"),
+            (header::CACHE_CONTROL, "no-store"),
         ],
         body,
     ))

@@ -64,8 +64,9 @@ pub async fn subscription_check_by_email(
         .map(str::trim)
         .filter(|c| !c.is_empty());
     let Some(code) = code else {
-        // However many addresses ask, one inbox gets only a few codes an hour.
-        state.limits.hit(guard::CODES_RECIPIENT, &email, now)?;
+        // An inbox gets a few codes an hour from each address that asks, and
+        // a bounded number a day from everyone together.
+        state.limits.code_email(&client.key(), &email, now)?;
         let (u, e) = (user.clone(), email.clone());
         let code = state
             .db

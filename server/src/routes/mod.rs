@@ -113,13 +113,36 @@ fn record_routes() -> BTreeMap<String, MethodRouter<AppState>> {
     paths
 }
 
+/// Sets `Cache-Control` on answers that did not set their own.
+fn cache_control(value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static(value))
+}
+
 pub fn router(state: AppState) -> Router {
     let static_dir = state.config.static_dir.clone();
-    let mut api = Router::new()
+    // What is the same for everyone may be kept by any cache (revalidated).
+    let public = Router::new()
         .route("/api/health", get(health::health_get))
         .route("/api/about", get(health::about_get))
         .route("/api/home", get(content::home_get))
+        .route(
+            "/api/entitlement/keys",
+            get(entitlement::entitlement_keys_get),
+        )
+        .route("/api/billing/config", get(billing::billing_config_get))
+        .layer(cache_control("no-cache"));
+    // Content whose answer depends on the asker's membership: only the
+    // browser may keep it.
+    let by_membership = Router::new()
         .route("/api/daily-content", get(content::daily_content_get))
+        .route(
+            "/api/premium-biohacks/today",
+            get(content::premium_biohack_get),
+        )
+        .route("/api/{kind}/today", get(content::today_get))
+        .route("/api/{kind}", get(content::archive_get))
+        .layer(cache_control("private, no-cache"));
+    let mut api = Router::new()
         .route("/api/refresh-content", post(content::refresh_content_post))
         .route("/api/devices", post(sync::devices_create))
         .route("/api/sync/push", post(sync::sync_push))
@@ -168,17 +191,8 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/trial-status", get(entitlement::trial_status_get))
         .route("/api/billing-portal", post(billing::billing_portal_create))
-        .route("/api/billing/config", get(billing::billing_config_get))
         .route("/api/entitlement", get(entitlement::entitlement_get))
-        .route(
-            "/api/entitlement/keys",
-            get(entitlement::entitlement_keys_get),
-        )
         .route("/api/stripe/webhook", post(billing::stripe_webhook))
-        .route(
-            "/api/premium-biohacks/today",
-            get(content::premium_biohack_get),
-        )
         .route(
             "/api/premium-exercises",
             get(content::premium_exercises_get),
@@ -220,9 +234,7 @@ pub fn router(state: AppState) -> Router {
             "/api/shopping-lists/generate-30-day",
             post(plans::generate_calendar),
         )
-        .route("/api/archive/search", get(content::archive_search_get))
-        .route("/api/{kind}/today", get(content::today_get))
-        .route("/api/{kind}", get(content::archive_get));
+        .route("/api/archive/search", get(content::archive_search_get));
     for (path, methods) in record_routes() {
         api = api.route(&path, methods);
     }
@@ -239,11 +251,11 @@ pub fn router(state: AppState) -> Router {
         .test_mode
         .then(|| state.stripe.api_base.trim_end_matches('/').to_string());
     let security = Arc::new(SecurityHeaders::new(&config, card_frame.as_deref()));
+    // Everything else is personal, or sets a cookie: never stored anywhere.
     let api = api
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("no-cache"),
-        ))
+        .layer(cache_control("no-store"))
+        .merge(public)
+        .merge(by_membership)
         .layer(axum::middleware::from_fn_with_state(
             config.clone(),
             crate::guard::csrf,

@@ -3,13 +3,13 @@
 //! derived from records (weight progress, the weekly wellness average), which
 //! come from `manna_core` as in the app.
 
+use crate::admission::ServerGate;
 use crate::api::RecordView;
 use crate::error::AppError;
 use crate::extract::{ApiJson, Params, count_param, date_param};
 use crate::identity::DeviceAuth;
 use crate::resources::{PAGE_MAX, Page, PageCursor, Resource, resource};
 use crate::state::AppState;
-use crate::admission::ServerGate;
 use crate::sync::{Author, live_record};
 use crate::tokens::random_hex;
 use axum::Json;
@@ -88,7 +88,12 @@ pub const NEXT_CURSOR: &str = "x-next-cursor";
 
 /// A REST write is its own device's change: `rest:<device>`, now, through
 /// the server's gate.
-fn author<'a>(auth: &'a DeviceAuth, device: &'a str, now_ms: i64, gate: &'a ServerGate) -> Author<'a> {
+fn author<'a>(
+    auth: &'a DeviceAuth,
+    device: &'a str,
+    now_ms: i64,
+    gate: &'a ServerGate,
+) -> Author<'a> {
     Author {
         user: &auth.user_id,
         device,

@@ -64,6 +64,7 @@ pub async fn sync_push(
     check_version(req.protocol_version).map_err(incompatible)?;
     same_device(&auth, &req.device_id)?;
     let now_ms = state.clock.now_ms();
+    state.limits.hit(guard::SYNC_PUSH, &auth.user_id, now_ms)?;
     let gate = state.gate();
     let answer = state
         .db

@@ -16,11 +16,11 @@ mod pull;
 mod push;
 pub mod records;
 
+pub use gate::{Gate, Open};
 pub use maintenance::{
     REVISION_RETENTION_MS, REVISIONS_PER_USER, TOMBSTONE_RETENTION_MS, purge_revisions,
     purge_tombstones, rotate_epoch,
 };
-pub use gate::{Gate, Open};
 pub use pull::pull;
 pub use push::{Author, apply_all, apply_direct, apply_one, push};
 pub use records::{LiveRecord, StoredRevision, live_record, live_records, revisions_of};

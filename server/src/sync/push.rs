@@ -4,7 +4,9 @@
 //! the queue); anything later is a gap and stops the batch.
 
 use super::gate::Gate;
-use super::records::{charge, encode_record, load, save, save_revisions, usage_change, user_version};
+use super::records::{
+    charge, encode_record, load, save, save_revisions, usage_change, user_version,
+};
 use crate::error::AppError;
 use manna_sync_protocol::{
     FieldError, Gap, MergeOutcome, Mutation, PushRequest, PushResponse, Rejection, StoredRecord,

@@ -18,6 +18,7 @@ mod mail;
 mod planning;
 mod plans;
 mod premium;
+mod probe;
 mod records;
 mod restore;
 mod router;

@@ -28,9 +28,24 @@ pub trait Record: ReadFields {
     }
 }
 
-/// Text that must hold something, up to `max` characters.
+/// Whether text shows nothing: only spaces and characters that take no
+/// room on screen (zero-width spaces and joiners, word joiners, soft hyphens,
+/// direction marks, byte-order marks, blank fillers).
+pub fn is_blank(value: &str) -> bool {
+    value.chars().all(|c| c.is_whitespace() || is_invisible(c))
+}
+
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{2800}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}'
+        | '\u{FEFF}' | '\u{FFA0}' | '\u{E0000}'..='\u{E007F}')
+}
+
+/// Text that must hold something visible, up to `max` characters.
 pub(crate) fn not_blank(field: &str, value: &str, max: usize) -> Result<(), FieldError> {
-    if value.trim().is_empty() {
+    if is_blank(value) {
         return Err(FieldError::new(field, "must not be empty"));
     }
     at_most(field, value, max)
@@ -60,3 +75,26 @@ pub(crate) fn optional_at_most(
 pub const TITLE_MAX: usize = 200;
 /// A longer text (descriptions, notes).
 pub const NOTES_MAX: usize = 2000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_of_only_invisible_characters_is_blank() {
+        for blank in [
+            "",
+            "   ",
+            "\u{200B}",
+            " \u{200B}\u{200D} \u{FEFF}",
+            "\u{2060}\n\u{00AD}",
+            "\u{3164}",
+        ] {
+            assert!(is_blank(blank), "{blank:?}");
+            assert!(not_blank("title", blank, 10).is_err());
+        }
+        for text in ["a", "\u{200B}Amen", "🙏", "e\u{301}"] {
+            assert!(!is_blank(text), "{text:?}");
+        }
+    }
+}
