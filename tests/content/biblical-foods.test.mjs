@@ -1,6 +1,8 @@
 // Every verse a biblical food cites names that food, in the King James
 // Version's own word for it (the KJV says "lentiles", "garlick", "husks" for
-// carob pods, "anise" for dill).
+// carob pods, "anise" for dill). The word names the food, never the plant it
+// grows on: a verse about palm trees does not name dates (the KJV never
+// names that fruit), nor one about an apple tree apples.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -13,7 +15,7 @@ const KJV_WORD = {
   'Olive Oil': /\boil\b/i,
   Figs: /\bfigs?\b/i,
   Pomegranates: /\bpomegranates?\b/i,
-  Dates: /\bpalm trees?\b/i,
+  Apples: /\bapples\b/i,
   Barley: /\bbarley\b/i,
   Wheat: /\bwheat\b/i,
   Grapes: /\bgrapes\b/i,
@@ -48,14 +50,27 @@ test('every biblical food has its KJV word', () => {
   assert.deepEqual(missing, []);
 });
 
+/** A verse without its trees ("fig trees", "the palm tree"), so only the
+ *  food itself can name the food. */
+const fruitOf = (text) => text.replace(/\b\w+ trees?\b/gi, '');
+
 for (const food of foods) {
   for (const reference of food.biblicalReferences.split(';').map((r) => r.trim())) {
     test(`${food.id} ${food.name}: ${reference} names it`, () => {
-      assert.match(kjvText(reference), KJV_WORD[food.name] ?? /(?!)/);
+      assert.match(fruitOf(kjvText(reference)), KJV_WORD[food.name] ?? /(?!)/);
     });
   }
 }
 
 test('a verse that does not name the food is caught', () => {
-  assert.doesNotMatch(kjvText('Deuteronomy 8:8'), KJV_WORD.Dates);
+  assert.doesNotMatch(kjvText('Deuteronomy 8:8'), KJV_WORD.Apples);
+});
+
+test('a tree does not pass for its fruit', () => {
+  // Deuteronomy 8:8 names fig trees, Elim's verse palm trees: neither names the fruit.
+  assert.doesNotMatch(fruitOf(kjvText('Deuteronomy 8:8')), KJV_WORD.Figs);
+  assert.match(fruitOf(kjvText('Isaiah 38:21')), KJV_WORD.Figs);
+  const named = Object.keys(KJV_WORD).filter((food) => KJV_WORD[food].test(fruitOf(kjvText('Exodus 15:27'))));
+  assert.deepEqual(named, []);
+  assert.ok(!KJV_WORD.Dates, 'the KJV has no word for dates');
 });

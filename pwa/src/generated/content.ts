@@ -33,6 +33,16 @@ export type HealthySnack = { id: string, name: string, category: string, descrip
 
 export type WorshipSong = { id: string, title: string, author: string, 
 /**
+ * The year the author died; absent when it is not recorded (an
+ * anonymous text, or an author born long before 1855). The content tests
+ * require it to be before 1955, so the words are public domain worldwide.
+ */
+authorDied?: number, 
+/**
+ * For a translation, the year its last translator died (before 1955).
+ */
+translatorDied?: number, 
+/**
  * The year the words were written (or, for a translation, translated).
  */
 year: number, theme: string, keyLines: Array<string>, prayer: string, 

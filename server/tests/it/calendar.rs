@@ -84,7 +84,7 @@ async fn the_feed_carries_readings_reminders_plan_and_shopping_days_until_turned
     assert_eq!(unfolded.matches("SUMMARY:Bible reading: ").count(), 30);
     assert!(
         unfolded.contains("DTSTART;VALUE=DATE:20261129")
-            && unfolded.contains("7-Day Detox Reset\\, day 7"),
+            && unfolded.contains("7-Day Whole-Foods Reset\\, day 7"),
         "the plan's seventh day"
     );
     assert!(

@@ -208,7 +208,7 @@ async fn the_calendar_makes_four_weekly_lists_for_members() {
     assert!(lists.iter().all(|l| {
         l["title"]
             .as_str()
-            .is_some_and(|t| t.contains("7-Day Detox"))
+            .is_some_and(|t| t.contains("7-Day Whole-Foods"))
     }));
     let (_, saved) = call(
         &s,
