@@ -50,6 +50,19 @@ export default tseslint.config(
         { object: 'window', property: 'localStorage', message: storageMessage },
         { object: 'window', property: 'sessionStorage', message: storageMessage },
       ],
+      // A render that calls use() only sometimes ("loaded() ?? use(load())")
+      // breaks React's hook order when a suspended render is replayed.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "LogicalExpression > CallExpression.right[callee.name='use']",
+          message: 'Call use() on every render (the loaders resolve at once once loaded), never behind ?? or ||.',
+        },
+        {
+          selector: "ConditionalExpression > CallExpression[callee.name='use']",
+          message: 'Call use() on every render, never in one branch of a condition.',
+        },
+      ],
     },
   },
   { files: ['src/wasm/**', 'src/**/*.test.{ts,tsx}'], rules: packageBans('wasm') },

@@ -8,7 +8,7 @@ import { createQueryClient } from './api/queryClient';
 import { App } from './app/App';
 import { missingStartupRequirement, showStartupFailure } from './components/startupFailure';
 import { dayKey, fetchDay, primeDay } from './content/useDaily';
-import { installGlobalErrorHandlers } from './lib/errors';
+import { installGlobalErrorHandlers, logRecoverableError } from './lib/errors';
 import { loadCore, todayIn } from './wasm/core';
 import './styles.css';
 
@@ -31,7 +31,9 @@ const ready = core
   .catch(() => undefined);
 
 function start() {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
+  // Without this, React reports an error it recovered from as a window error,
+  // which would show the refresh overlay over a page that works.
+  const root = createRoot(document.getElementById('root') as HTMLElement, { onRecoverableError: logRecoverableError });
   // A transition lets React render in slices, so a slow phone stays responsive.
   startTransition(() =>
     root.render(

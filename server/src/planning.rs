@@ -6,33 +6,14 @@
 use crate::content::ContentSet;
 use crate::content::meal_plans;
 use crate::error::AppError;
-use crate::resources::iso_time;
 use crate::sync::{Author, apply_all, live_record, live_records};
 use crate::tokens::random_hex;
-use manna_core::meals::{self, Catalogue, Exclusions, ListKind, NamedList};
-use manna_sync_protocol::{FieldError, Mutation, Op, Table};
+use manna_core::meals::{self, Catalogue, Exclusions, ListKind, ListOrigin, NamedList};
+use manna_sync_protocol::{FieldError, Mutation, Table};
 use rusqlite::Connection;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use ts_rs::TS;
-
-fn fields(value: Value) -> Map<String, Value> {
-    match value {
-        Value::Object(map) => map,
-        _ => Map::new(),
-    }
-}
-
-fn put(table: Table, id: String, fields: Map<String, Value>) -> Mutation {
-    Mutation {
-        seq: 0,
-        table,
-        id,
-        op: Op::Put,
-        fields,
-        base_version: None,
-    }
-}
 
 fn saved(outcome: Result<(), FieldError>) -> Result<(), AppError> {
     outcome.map_err(AppError::Invalid)
@@ -53,18 +34,8 @@ pub fn create_plans(
         ))
     })?;
     let plans = meals::plans_for_goal(catalogue, &goal, goal_id).map_err(AppError::Invalid)?;
-    let created_at = iso_time(author.now_ms);
-    let mut mutations = Vec::new();
-    for plan in plans {
-        let mut f = fields(json!(plan));
-        f.insert("createdAt".into(), json!(created_at));
-        f.insert("goalId".into(), json!(goal_id));
-        mutations.push(put(
-            Table::PersonalizedPlans,
-            format!("plan-{}", random_hex(8)?),
-            f,
-        ));
-    }
+    let mutations = meals::plan_records(&plans, goal_id, author.now_ms, &random_hex(8)?)
+        .map_err(AppError::Invalid)?;
     saved(apply_all(conn, author, &mutations)?)?;
     Ok(mutations
         .into_iter()
@@ -88,48 +59,27 @@ pub struct SavedList {
     pub estimated_cost: u32,
 }
 
-/// The list's record and its items' records.
+/// Generated lists as records, and each list as the generate calls answer it.
 fn list_mutations(
     author: Author<'_>,
-    named: &NamedList,
-    plan_id: Option<&str>,
-    start_date: Option<&str>,
-) -> Result<(SavedList, Vec<Mutation>), AppError> {
-    let list_id = format!("list-{}", random_hex(8)?);
-    let mut mutations = vec![put(
-        Table::ShoppingLists,
-        list_id.clone(),
-        fields(json!({
-            "title": named.title,
-            "status": "active",
-            "createdAt": iso_time(author.now_ms),
-            "estimatedCost": named.list.estimated_cost,
-            "weekNumber": named.week_number,
-            "planId": plan_id,
-            "startDate": start_date,
-        })),
-    )];
-    for item in &named.list.items {
-        let mut f = fields(json!(item));
-        f.insert("listId".into(), json!(list_id));
-        f.insert("isChecked".into(), json!(false));
-        f.insert("checkedAt".into(), Value::Null);
-        mutations.push(put(
-            Table::ShoppingListItems,
-            format!("item-{}", random_hex(8)?),
-            f,
-        ));
-    }
-    Ok((
-        SavedList {
-            id: list_id,
+    lists: &[NamedList],
+    origin: ListOrigin<'_>,
+) -> Result<(Vec<SavedList>, Vec<Mutation>), AppError> {
+    let mutations = meals::list_records(lists, origin, author.now_ms, &random_hex(8)?)
+        .map_err(AppError::Invalid)?;
+    let answers = mutations
+        .iter()
+        .filter(|m| m.table == Table::ShoppingLists)
+        .zip(lists)
+        .map(|(m, named)| SavedList {
+            id: m.id.clone(),
             title: named.title.clone(),
             week_number: named.week_number,
             total_items: named.list.total_items,
             estimated_cost: named.list.estimated_cost,
-        },
-        mutations,
-    ))
+        })
+        .collect();
+    Ok((answers, mutations))
 }
 
 /// The preferences of the caller's newest enrollment in a plan of `category`,
@@ -198,9 +148,12 @@ pub fn generate_list(
         &Exclusions::from_preferences(&preferences),
         author.user,
     );
-    let (saved_list, mutations) = list_mutations(author, &named, None, None)?;
+    let (mut answers, mutations) =
+        list_mutations(author, std::slice::from_ref(&named), ListOrigin::default())?;
     saved(apply_all(conn, author, &mutations)?)?;
-    Ok(saved_list)
+    answers
+        .pop()
+        .ok_or_else(|| AppError::Internal("no list was made".into()))
 }
 
 /// `POST /api/shopping-lists/generate-30-day`: the calendar's four weekly
@@ -260,14 +213,11 @@ pub fn generate_calendar(
         &days,
         &Exclusions::from_preferences(&preferences),
     );
-    let mut all = Vec::new();
-    let mut answers = Vec::new();
-    for named in &lists {
-        let (saved_list, mutations) =
-            list_mutations(author, named, Some(plan_id), Some(start_date))?;
-        answers.push(saved_list);
-        all.extend(mutations);
-    }
-    saved(apply_all(conn, author, &all)?)?;
+    let origin = ListOrigin {
+        plan_id: Some(plan_id),
+        start_date: Some(start_date),
+    };
+    let (answers, mutations) = list_mutations(author, &lists, origin)?;
+    saved(apply_all(conn, author, &mutations)?)?;
     Ok(answers)
 }

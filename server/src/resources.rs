@@ -15,17 +15,6 @@ use manna_sync_protocol::{FieldError, Mutation, Op, Table};
 use rusqlite::Connection;
 use serde_json::{Map, Value};
 
-/// A value the server fills in for a field a client left out.
-#[derive(Debug, Clone, Copy)]
-pub enum Fill {
-    Null,
-    EmptyText,
-    Text(&'static str),
-    Bool(bool),
-    /// The time of the write, as ISO text (`2026-11-23T08:30:00.000Z`).
-    Now,
-}
-
 /// Records of another table that belong to each record of this one (a
 /// list's items): counted into each listed record and deleted with it.
 #[derive(Debug, Clone, Copy)]
@@ -38,19 +27,6 @@ pub struct Children {
     /// The names the counts are listed under.
     pub total_as: &'static str,
     pub flagged_as: &'static str,
-}
-
-/// `2026-11-23T08:30:00.000Z` of an instant.
-pub fn iso_time(epoch_ms: i64) -> String {
-    let day = manna_core::Date::from_epoch_ms(epoch_ms, 0);
-    let ms = epoch_ms.rem_euclid(86_400_000);
-    format!(
-        "{day}T{:02}:{:02}:{:02}.{:03}Z",
-        ms / 3_600_000,
-        ms / 60_000 % 60,
-        ms / 1000 % 60,
-        ms % 1000
-    )
 }
 
 /// How a list is ordered: by a field, up or down (ties: oldest change first).
@@ -70,7 +46,6 @@ pub struct Resource {
     pub create: &'static str,
     /// `PATCH` and `DELETE` of one record, at a path ending in `{id}`.
     pub item: Option<&'static str>,
-    pub fills: &'static [(&'static str, Fill)],
     pub order: Order,
     pub children: Option<Children>,
 }
@@ -82,7 +57,6 @@ pub const RESOURCES: &[Resource] = &[
         list: "/api/prayer-reminders",
         create: "/api/prayer-reminders",
         item: Some("/api/prayer-reminders/{id}"),
-        fills: &[("description", Fill::EmptyText)],
         order: Order::Ascending("reminderTime"),
         children: None,
     },
@@ -91,7 +65,6 @@ pub const RESOURCES: &[Resource] = &[
         list: "/api/weight-entries/{userId}",
         create: "/api/weight-entries",
         item: None,
-        fills: &[("notes", Fill::Null), ("mood", Fill::Null)],
         order: Order::Descending("date"),
         children: None,
     },
@@ -100,7 +73,6 @@ pub const RESOURCES: &[Resource] = &[
         list: "/api/wellness-scores/{userId}",
         create: "/api/wellness-scores",
         item: None,
-        fills: &[],
         order: Order::Descending("date"),
         children: None,
     },
@@ -109,7 +81,6 @@ pub const RESOURCES: &[Resource] = &[
         list: "/api/prayer-journal",
         create: "/api/prayer-journal",
         item: Some("/api/prayer-journal/{id}"),
-        fills: &[("answered", Fill::Null), ("answeredOn", Fill::Null)],
         order: Order::Descending("date"),
         children: None,
     },
@@ -120,7 +91,6 @@ pub const RESOURCES: &[Resource] = &[
         item: None,
         // A second post for the same day adds its ticks to the day's record:
         // what it leaves out stays as it was.
-        fills: &[],
         order: Order::Descending("date"),
         children: None,
     },
@@ -129,7 +99,6 @@ pub const RESOURCES: &[Resource] = &[
         list: "/api/wellness-goals/user/{userId}",
         create: "/api/wellness-goals",
         item: Some("/api/wellness-goals/{id}"),
-        fills: &[("createdAt", Fill::Now)],
         order: Order::Descending("createdAt"),
         children: None,
     },
@@ -138,7 +107,6 @@ pub const RESOURCES: &[Resource] = &[
         list: "/api/personalized-plans/user",
         create: "/api/personalized-plans",
         item: Some("/api/personalized-plans/{id}"),
-        fills: &[("createdAt", Fill::Now)],
         order: Order::Descending("createdAt"),
         children: None,
     },
@@ -148,7 +116,6 @@ pub const RESOURCES: &[Resource] = &[
         // Named by plan and day: posting a day again changes that day's mark.
         create: "/api/plan-progress",
         item: Some("/api/plan-progress/{id}"),
-        fills: &[("completedAt", Fill::Null)],
         order: Order::Ascending("day"),
         children: None,
     },
@@ -157,7 +124,6 @@ pub const RESOURCES: &[Resource] = &[
         list: "/api/users/{userId}/meal-plans",
         create: "/api/users/{userId}/meal-plans",
         item: Some("/api/users/{userId}/meal-plans/{id}"),
-        fills: &[("preferences", Fill::Null)],
         order: Order::Descending("startDate"),
         children: None,
     },
@@ -166,12 +132,6 @@ pub const RESOURCES: &[Resource] = &[
         list: "/api/shopping-lists/user/{userId}",
         create: "/api/shopping-lists",
         item: Some("/api/shopping-lists/{id}"),
-        fills: &[
-            ("status", Fill::Text("active")),
-            ("createdAt", Fill::Now),
-            ("estimatedCost", Fill::Null),
-            ("weekNumber", Fill::Null),
-        ],
         order: Order::Descending("createdAt"),
         children: Some(Children {
             table: Table::ShoppingListItems,
@@ -186,11 +146,6 @@ pub const RESOURCES: &[Resource] = &[
         list: "/api/shopping-list-items/{listId}",
         create: "/api/shopping-list-items",
         item: Some("/api/shopping-list-items/{id}"),
-        fills: &[
-            ("isChecked", Fill::Bool(false)),
-            ("checkedAt", Fill::Null),
-            ("category", Fill::Text("other")),
-        ],
         order: Order::Ascending("category"),
         children: None,
     },
@@ -339,24 +294,16 @@ impl Resource {
         Ok((views, next))
     }
 
-    /// Creates a record from a client's fields (with the fills applied), named
-    /// by the table's id scheme; `random` is the random part of a new id.
+    /// Creates a record from a client's fields (the table's defaults fill what
+    /// it leaves out), named by the table's id scheme; `random` is the random
+    /// part of a new id.
     pub fn create(
         &self,
         conn: &mut Connection,
         author: Author<'_>,
-        mut fields: Map<String, Value>,
+        fields: Map<String, Value>,
         random: &str,
     ) -> Result<Result<RecordView, FieldError>, AppError> {
-        for (name, fill) in self.fills {
-            fields.entry(*name).or_insert(match fill {
-                Fill::Null => Value::Null,
-                Fill::EmptyText => Value::String(String::new()),
-                Fill::Text(t) => Value::String((*t).to_string()),
-                Fill::Bool(b) => Value::Bool(*b),
-                Fill::Now => Value::String(iso_time(author.now_ms)),
-            });
-        }
         let id = match self.table.id_scheme().new_id(&fields, random) {
             Ok(id) => id,
             Err(e) => return Ok(Err(e)),

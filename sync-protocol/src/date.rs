@@ -161,6 +161,19 @@ impl From<Date> for String {
     }
 }
 
+/// `2026-11-23T08:30:00.000Z` of an instant (milliseconds since the epoch, UTC).
+pub fn iso_time(epoch_ms: i64) -> String {
+    let day = Date::from_epoch_ms(epoch_ms, 0);
+    let ms = epoch_ms.rem_euclid(86_400_000);
+    format!(
+        "{day}T{:02}:{:02}:{:02}.{:03}Z",
+        ms / 3_600_000,
+        ms / 60_000 % 60,
+        ms / 1000 % 60,
+        ms % 1000
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

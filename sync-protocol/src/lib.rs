@@ -7,9 +7,11 @@
 //!
 //! # Layout
 //! - `date`: the one civil date type (records, content and the core use it).
+//! - `defaults`: what a new record gets for the fields it leaves out.
 //! - `messages`: push and pull requests and answers, the protocol version and
 //!   the reasons a peer is refused or told to reset.
 //! - `tables`: the synced tables, how their records are named and checked.
+//! - `schema`: the record schema's versions, and what an older app knows.
 //! - `records`: the shape and rules of a valid record, one module per domain.
 //! - `field_error`: the field at fault and the message for a person.
 //! - `ids`: id schemes (once-a-day records are named by their date).
@@ -17,11 +19,13 @@
 //! - `wire_enum`: enums that travel as fixed words, with their value lists.
 
 pub mod date;
+pub mod defaults;
 pub mod field_error;
 pub mod ids;
 pub mod merge;
 pub mod messages;
 pub mod records;
+pub mod schema;
 pub mod tables;
 pub mod wire_enum;
 

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use ts_rs::TS;
 
-/// Bumped whenever the wire format changes incompatibly.
+/// Bumped whenever the wire format changes incompatibly (the records' own
+/// versions are `crate::schema`'s).
 pub const PROTOCOL_VERSION: u32 = 1;
 
 /// Why a peer's message cannot be processed at all.
@@ -59,6 +60,11 @@ pub struct Mutation {
 #[serde(rename_all = "camelCase")]
 pub struct PushRequest {
     pub protocol_version: u32,
+    /// The record schema the app speaks (`crate::schema`); absent from apps
+    /// older than schema versions, which speak the first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub schema_version: Option<u32>,
     pub device_id: String,
     pub mutations: Vec<Mutation>,
 }
@@ -118,6 +124,10 @@ pub struct Cursor {
 #[serde(rename_all = "camelCase")]
 pub struct PullRequest {
     pub protocol_version: u32,
+    /// As in [`PushRequest`]: the tables and fields the app is sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub schema_version: Option<u32>,
     pub device_id: String,
     /// None asks for a full snapshot.
     #[serde(default)]

@@ -52,6 +52,14 @@ macro_rules! records_of_tables {
                     $(Table::$table => stringify!($record)),+
                 }
             }
+
+            /// The Rust names of the record's fields (none for free-form ones).
+            pub fn field_names(self) -> &'static [&'static str] {
+                use crate::records::read::ReadFields;
+                match self {
+                    $(Table::$table => <$record as ReadFields>::FIELDS),+
+                }
+            }
         }
     };
 }

@@ -223,7 +223,7 @@ describe('accessibility of every page', () => {
       async (p) => {
         await p.getByLabel('Meal plan', { exact: true }).selectOption('detox-7day');
         await p.getByRole('button', { name: 'Generate 30-Day Shopping Lists' }).click();
-        await p.getByText('Week 1: 7-Day Detox Reset').first().waitFor();
+        await p.getByText('Week 1: 7-Day Whole-Foods Reset').first().waitFor();
       },
     ],
     ['/my-plans', (p) => p.getByRole('heading', { name: 'No Plans Yet' }).waitFor()],

@@ -13,6 +13,7 @@
 //! - `shopping`: a shopping list from days of meals.
 //! - `lists`: the lists a person generates (a plan's week, pantry, calendar).
 //! - `fallback`: the built-in text for a field a plan leaves out.
+//! - `records`: generated plans and lists as records ready to save.
 
 pub mod catalogue;
 pub mod diet;
@@ -23,6 +24,7 @@ pub mod lists;
 pub mod menu;
 pub mod pick;
 pub mod quantity;
+pub mod records;
 pub mod shopping;
 
 #[cfg(test)]
@@ -33,6 +35,7 @@ pub use diet::Exclusions;
 pub use generate::{PLAN_DAYS, Plan, generate, tagged_days};
 pub use lists::{ListKind, NamedList, calendar_lists, week_list};
 pub use menu::{MenuDay, MenuSource, PersonalDay, personalise};
+pub use records::{ListOrigin, list_records, plan_records};
 pub use shopping::{BuiltItem, BuiltList, build_from_lines, build_list};
 
 use manna_sync_protocol::FieldError;

@@ -4,14 +4,15 @@
 
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { CriticalErrorOverlay } from '../components/CriticalErrorOverlay';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { HeaderStatus } from '../components/PageHeader';
 import { Spinner } from '../components/Spinner';
-import { Toaster } from '../components/toast';
+import { toast, Toaster } from '../components/toast';
 import { PremiumBanner } from '../features/premium/PremiumBanner';
 import { SyncStatusBadge } from '../sync/SyncStatusBadge';
+import { DocumentTitle } from './DocumentTitle';
 import { ROUTES } from './routes';
 
 // The service worker registers after the first screen, and with it the prompt
@@ -19,17 +20,6 @@ import { ROUTES } from './routes';
 // Pages few visits need load when shown (offline too: the app's files are all saved).
 const NotFound = lazy(() => import('../components/NotFound').then((m) => ({ default: m.NotFound })));
 const UpdatePrompt = lazy(() => import('../components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
-
-/** The tab's title follows the page. */
-function DocumentTitle() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    const route = ROUTES.find((r) => r.path === pathname);
-    const title = route ? route.title : 'Page Not Found';
-    document.title = title ? `${title} · Manna` : 'Manna: Inspiration for Body and Soul';
-  }, [pathname]);
-  return null;
-}
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => {
@@ -52,18 +42,19 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <Toaster>
-          <HeaderStatus.Provider value={<SyncStatusBadge />}>
+          <HeaderStatus.Provider value={<SyncStatusBadge onAnswer={toast} />}>
             <BrowserRouter>
-              <DocumentTitle />
-              <PremiumBanner />
-              <Suspense fallback={<Spinner />}>
-                <Routes>
-                  {ROUTES.map(({ path, render }) => (
-                    <Route key={path} path={path} element={render()} />
-                  ))}
-                  <Route path="*" element={<NotFound />} />
-                </Routes>
-              </Suspense>
+              <DocumentTitle>
+                <PremiumBanner />
+                <Suspense fallback={<Spinner />}>
+                  <Routes>
+                    {ROUTES.map(({ path, render }) => (
+                      <Route key={path} path={path} element={render()} />
+                    ))}
+                    <Route path="*" element={<NotFound />} />
+                  </Routes>
+                </Suspense>
+              </DocumentTitle>
             </BrowserRouter>
           </HeaderStatus.Provider>
           <Suspense fallback={null}>

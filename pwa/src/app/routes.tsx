@@ -1,8 +1,10 @@
-// The route table: every page of the app, its title (the tab's title and the
-// page header) and, for tools, the tile Home shows for it. A page added here
-// with a `tool` appears in Home's Wellness Tools grid.
+// The route table: every page of the app, its title (the tab's title; a page
+// may name itself more precisely through its header) and, for tools, the tile
+// Home shows for it. A page added here with a `tool` appears in Home's
+// Wellness Tools grid.
 
 import { lazy, type ReactNode } from 'react';
+import { APP_TITLE } from '../components/pageTitle';
 import type { Tool } from '../features/home';
 // Home is the first screen of nearly every visit: its code comes with the app
 // (a lazy page always waits a moment before it shows).
@@ -10,8 +12,8 @@ import HomePage from '../features/home/HomePage';
 
 export interface AppRoute {
   path: string;
-  /** The page's name (document title); Home has none of its own. */
-  title?: string;
+  /** The page's name in the tab ("Name · Manna"; Home's is the app's whole title). */
+  title: string;
   render: () => ReactNode;
   /** Shown in Home's Wellness Tools grid. */
   tool?: Omit<Tool, 'to'>;
@@ -53,8 +55,11 @@ const ShoppingCalendarPage = lazy(() => import('../features/shopping/ShoppingCal
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 
+/** The tab's name for an address the app does not have. */
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
 export const ROUTES: AppRoute[] = [
-  { path: '/', render: () => <HomePage tools={TOOLS} /> },
+  { path: '/', title: APP_TITLE, render: () => <HomePage tools={TOOLS} /> },
   {
     path: '/wellness-score',
     title: 'Daily Wellness Check',

@@ -8,6 +8,7 @@ import { apiRequest, ApiError } from '../api/client';
 import { storedDay } from '../db';
 import { peekDay } from '../db/peek';
 import type { DailyRange } from '../generated/api';
+import { readable } from '../lib/readable';
 import type { DayContent, DayField } from './types';
 
 /** A phone with one bar of signal should not hold the screen for long. */
@@ -44,26 +45,22 @@ export function useDaily<F extends DayField>(field: F, date: string) {
 }
 
 const primed = new Map<string, Promise<void>>();
-const primedDates = new Set<string>();
-
-/** Whether `primeDay` has finished for `date` (so rendering need not wait). */
-export function isPrimed(date: string): boolean {
-  return primedDates.has(date);
-}
 
 /** Puts the stored copy of `date` (if any) in the cache, once per date; the
- *  answer is fresh for as long as the cache's rules say from when it was saved. */
+ *  answer is fresh for as long as the cache's rules say from when it was saved.
+ *  A render waits for it with `use(primeDay(...))`, which does not wait once done. */
 export function primeDay(client: QueryClient, date: string): Promise<void> {
   let priming = primed.get(date);
   if (!priming) {
-    priming = peekDay(date)
-      .then((row) => {
-        if (row && client.getQueryData(dayKey(date)) === undefined) {
-          client.setQueryData(dayKey(date), row.content, { updatedAt: row.savedAt });
-        }
-      })
-      .catch(() => undefined)
-      .finally(() => primedDates.add(date));
+    priming = readable(
+      peekDay(date)
+        .then((row) => {
+          if (row && client.getQueryData(dayKey(date)) === undefined) {
+            client.setQueryData(dayKey(date), row.content, { updatedAt: row.savedAt });
+          }
+        })
+        .catch(() => undefined),
+    );
     primed.set(date, priming);
   }
   return priming;

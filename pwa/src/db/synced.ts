@@ -48,6 +48,18 @@ export async function pendingAfter(acked: number): Promise<OutboxEntry[]> {
   return (await db()).outbox.where('seq').above(acked).toArray();
 }
 
+/** How many changes of this device the server has not acknowledged yet. */
+export async function pendingCount(): Promise<number> {
+  const d = await db();
+  return d.transaction('r', [d.outbox, d.syncMeta], () => countPending(d));
+}
+
+/** Within a transaction or live query (Dexie's own promises only). */
+async function countPending(d: AppDB): Promise<number> {
+  const acked = ((await d.syncMeta.get('acked'))?.value as number | undefined) ?? 0;
+  return d.outbox.where('seq').above(acked).count();
+}
+
 /**
  * Keeps each change the server refused, with its reason and the record as the
  * user meant it (their change laid on what the device held), so the user sees
@@ -197,6 +209,12 @@ export async function liveRefused(table: SyncedTable): Promise<Observable<Refuse
 export async function liveRefusedCount(): Promise<Observable<number>> {
   const d = await db();
   return liveQuery(() => d.refused.count());
+}
+
+/** Live count of the changes waiting to be sent (see `pendingCount`). */
+export async function livePendingCount(): Promise<Observable<number>> {
+  const d = await db();
+  return liveQuery(() => countPending(d));
 }
 
 /** Live value of one sync meta key. */

@@ -17,7 +17,12 @@ export type Mutation = { seq: number, table: Table, id: string, op: Op, fields: 
  */
 baseVersion?: number, };
 
-export type PushRequest = { protocolVersion: number, deviceId: string, mutations: Array<Mutation>, };
+export type PushRequest = { protocolVersion: number, 
+/**
+ * The record schema the app speaks (`crate::schema`); absent from apps
+ * older than schema versions, which speak the first.
+ */
+schemaVersion?: number, deviceId: string, mutations: Array<Mutation>, };
 
 export type Rejection = { seq: number, 
 /**
@@ -43,7 +48,11 @@ rejected: Array<Rejection>, gap?: Gap, };
 
 export type Cursor = { epoch: string, version: number, };
 
-export type PullRequest = { protocolVersion: number, deviceId: string, 
+export type PullRequest = { protocolVersion: number, 
+/**
+ * As in [`PushRequest`]: the tables and fields the app is sent.
+ */
+schemaVersion?: number, deviceId: string, 
 /**
  * None asks for a full snapshot.
  */

@@ -3,6 +3,7 @@
 // load on first use (with the database), never with the first screen.
 
 export { deviceToken, newUserId, userId, DEVICE_ID_KEY, DEVICE_TOKEN_KEY, USER_ID_KEY } from './ids';
+export { maybeSignedIn, noteSignedIn, SIGNED_IN_KEY } from './sessionHint';
 
 const device = () => import('./device');
 

@@ -1,6 +1,7 @@
 // Global window errors and unhandled rejections: the last 10 are kept and
 // logged; a serious one (the UI framework failing, or "Cannot find variable")
-// asks the app to show the refresh overlay, once.
+// asks the app to show the refresh overlay, once. Errors React recovered from
+// on its own (it rendered again and the page is fine) are only logged.
 
 const MAX_KEPT = 10;
 const SERIOUS = /react|cannot find variable/i;
@@ -33,4 +34,12 @@ export function installGlobalErrorHandlers(target: Window = window): void {
     const reason = event.reason as unknown;
     recordError(reason instanceof Error ? reason.message : String(reason));
   });
+}
+
+/** React's `onRecoverableError`: React hit an error, rendered again without
+ *  it, and the page is whole. Logged with its cause, never the overlay: the
+ *  person has nothing to refresh. */
+export function logRecoverableError(error: unknown, info?: { componentStack?: string }): void {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  console.warn('React recovered from an error:', cause, info?.componentStack ?? '');
 }

@@ -1,48 +1,70 @@
 // Shows whether the user's records are saved to the server: offline, syncing,
 // synced with the time of the last sync, blocked (the app and the server speak
-// different versions), and how many changes the server refused. Tapping it
-// syncs now.
+// different versions), how many changes are waiting to be sent and how many
+// the server refused. Tapping it syncs now and tells `onAnswer` what it did.
 
+import { useState } from 'react';
+import { counted } from '../lib/words';
 import type { SyncStatus } from './engine';
-import { useLive, useRefusedCount } from './useRecords';
+import type { SyncAnswer } from './syncByHand';
+import { useLive, usePendingCount, useRefusedCount } from './useRecords';
 
-function label(status: SyncStatus | undefined): string {
+export type { SyncAnswer };
+
+function label(status: SyncStatus | undefined, waiting: number): string {
   const time = status?.lastSyncedAt
     ? new Date(status.lastSyncedAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })
     : null;
+  const pending = counted(waiting, 'change', 'changes');
   switch (status?.state) {
     case 'syncing':
       return 'Syncing…';
     case 'synced':
+      if (waiting > 0) return `${pending} waiting to sync`;
       return time ? `Synced ${time}` : 'Synced';
     case 'offline':
+      if (waiting > 0) return `Offline · ${pending} waiting`;
       return time ? `Offline · last synced ${time}` : 'Offline · saved on this device';
     case 'blocked':
-      return 'Not syncing · saved on this device';
+      return waiting > 0 ? `Not syncing · ${pending} waiting` : 'Not syncing · saved on this device';
     case 'error':
-      return 'Sync problem · saved on this device';
+      return waiting > 0 ? `Sync problem · ${pending} waiting` : 'Sync problem · saved on this device';
     default:
-      return 'Not synced yet';
+      return waiting > 0 ? `${pending} waiting to sync` : 'Not synced yet';
   }
 }
 
-export function SyncStatusBadge() {
+export function SyncStatusBadge({ onAnswer }: { onAnswer?: (answer: SyncAnswer) => void }) {
   const { value: status } = useLive((db) => db.liveMeta<SyncStatus>('status'), 'sync status');
   const { value: refused = 0 } = useRefusedCount();
-  const syncNow = () => void import('./engine').then((m) => m.syncNow({ wait: true }));
-  const problems = refused > 0 ? ` · ${refused} ${refused === 1 ? 'change' : 'changes'} not saved` : '';
+  const { value: waiting = 0 } = usePendingCount();
+  const [busy, setBusy] = useState(false);
+  const syncNow = () => {
+    if (busy) return;
+    setBusy(true);
+    void import('./syncByHand')
+      .then((m) => m.syncByHand())
+      .then(onAnswer, (error: unknown) => {
+        console.warn('Sync now failed', error);
+        onAnswer?.({ title: 'Sync did not finish', description: 'Your changes are kept on this device.', variant: 'destructive' });
+      })
+      .finally(() => setBusy(false));
+  };
+  const text = label(status, waiting);
+  const problems = refused > 0 ? ` · ${counted(refused, 'change', 'changes')} not saved` : '';
   return (
     <button
       type="button"
       className={`sync-badge sync-${status?.state ?? 'idle'} ${refused > 0 ? 'sync-refused' : ''}`}
       onClick={syncNow}
+      aria-busy={busy}
       title={status?.message ?? 'Sync now'}
       aria-live="polite"
-      aria-label={`${label(status)}${problems}. ${status?.message ? `${status.message} ` : ''}Sync now`}
+      aria-label={`${text}${problems}. ${status?.message ? `${status.message} ` : ''}Sync now`}
     >
       <span className="sync-dot" aria-hidden="true" />
       <span className="sync-label">
-        {label(status)}
+        {text}
         {problems}
       </span>
     </button>

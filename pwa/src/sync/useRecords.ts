@@ -69,6 +69,11 @@ export function useRefusedCount(): Live<number> {
   return useLive((db) => db.liveRefusedCount(), 'refused count');
 }
 
+/** How many changes of this device are waiting to be sent, live. */
+export function usePendingCount(): Live<number> {
+  return useLive((db) => db.livePendingCount(), 'pending count');
+}
+
 /** A write the record rules refuse: nothing was kept; `refusal` names the field. */
 export class RecordRefused extends Error {
   constructor(readonly refusal: FieldError) {

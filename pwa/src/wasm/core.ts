@@ -68,11 +68,13 @@ function wrap(pkg: typeof Pkg): Core {
 
 const wasm = lazyModule(() => import('./pkg/manna_core.js'), wrap);
 
-/** The core if it has finished loading (for renders that must not wait). */
+/** The core if it has finished loading (for code that must not wait; a render
+ *  calls `use(loadCore())`, which does not wait once the core is loaded). */
 export function loadedCore(): Core | null {
   return wasm.loaded();
 }
 
+/** The core, loaded once; a render reads it with `use(loadCore())`. */
 export function loadCore(): Promise<Core> {
   return wasm.load();
 }

@@ -1,8 +1,12 @@
 // Loading a WebAssembly module once, on first use, and remembering it: a
-// failed load is forgotten so a later call can try again.
+// failed load is forgotten so a later call can try again. Pages read it with
+// `use(load())`, always (see lib/readable.ts).
+
+import { readable } from '../lib/readable';
 
 export interface Lazy<T> {
-  /** The module's wrapper if it has finished loading (for renders that must not wait). */
+  /** The module's wrapper if it has finished loading (for code that must not
+   *  wait; a render calls `use(load())`, which does not wait once loaded). */
   loaded(): T | null;
   load(): Promise<T>;
 }
@@ -13,11 +17,13 @@ export function lazyModule<P extends { default: () => Promise<unknown> }, T>(imp
   return {
     loaded: () => done,
     load() {
-      loading ??= importer().then(async (pkg) => {
-        await pkg.default();
-        done = wrap(pkg);
-        return done;
-      });
+      loading ??= readable(
+        importer().then(async (pkg) => {
+          await pkg.default();
+          done = wrap(pkg);
+          return done;
+        }),
+      );
       loading.catch(() => {
         loading = null;
       });

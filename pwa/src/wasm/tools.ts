@@ -78,11 +78,7 @@ function wrap(pkg: typeof Pkg): Tools {
 
 const wasm = lazyModule(() => import('./pkg/manna_tools.js'), wrap);
 
-/** The tools if it has finished loading (for renders that must not wait). */
-export function loadedTools(): Tools | null {
-  return wasm.loaded();
-}
-
+/** The tools, loaded once; a render reads them with `use(loadTools())`. */
 export function loadTools(): Promise<Tools> {
   return wasm.load();
 }

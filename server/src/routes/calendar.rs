@@ -5,12 +5,12 @@ use crate::calendar;
 use crate::entitlement::premium_of;
 use crate::error::AppError;
 use crate::identity::DeviceAuth;
-use crate::resources::iso_time;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
+use manna_sync_protocol::date::iso_time;
 use serde::Serialize;
 use ts_rs::TS;
 

@@ -9,6 +9,7 @@ use crate::sync;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
+use manna_sync_protocol::schema::{check_schema, hold_back, schema_of};
 use manna_sync_protocol::{
     Incompatibility, PullRequest, PullResponse, PushRequest, PushResponse, check_version,
 };
@@ -62,6 +63,7 @@ pub async fn sync_push(
     ApiJson(req): ApiJson<PushRequest>,
 ) -> Result<Json<PushResponse>, AppError> {
     check_version(req.protocol_version).map_err(incompatible)?;
+    check_schema(schema_of(req.schema_version)).map_err(incompatible)?;
     same_device(&auth, &req.device_id)?;
     let now_ms = state.clock.now_ms();
     state.limits.hit(guard::SYNC_PUSH, &auth.user_id, now_ms)?;
@@ -86,13 +88,19 @@ pub async fn sync_pull(
     auth: DeviceAuth,
     ApiJson(req): ApiJson<PullRequest>,
 ) -> Result<Json<PullResponse>, AppError> {
-    if let Err(i) = check_version(req.protocol_version) {
+    let schema = schema_of(req.schema_version);
+    if let Err(i) = check_version(req.protocol_version).and(check_schema(schema)) {
         return Ok(Json(PullResponse::Reset { reset: i.into() }));
     }
     same_device(&auth, &req.device_id)?;
-    let answer = state
+    let mut answer = state
         .db
         .call(move |conn| sync::pull(conn, &auth.user_id, &auth.device_id, &req))
         .await?;
+    // An older app gets only the tables and fields it knows; the rest waits
+    // for it on the server until it updates.
+    if let PullResponse::Changes { changes, .. } = &mut answer {
+        hold_back(schema, changes);
+    }
     Ok(Json(answer))
 }

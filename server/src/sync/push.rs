@@ -8,9 +8,10 @@ use super::records::{
     charge, encode_record, load, save, save_revisions, usage_change, user_version,
 };
 use crate::error::AppError;
+use manna_sync_protocol::date::iso_time;
 use manna_sync_protocol::{
-    FieldError, Gap, MergeOutcome, Mutation, PushRequest, PushResponse, Rejection, StoredRecord,
-    merge,
+    FieldError, Gap, MergeOutcome, Mutation, Op, PushRequest, PushResponse, Rejection,
+    StoredRecord, merge,
 };
 use rusqlite::{Connection, TransactionBehavior, params};
 
@@ -79,6 +80,19 @@ pub fn apply_one(
         gate,
     } = author;
     let existing = load(conn, user, m.table, &m.id)?;
+    // A new record gets its table's defaults for what it leaves out (an older
+    // app does not know a newer field; a REST client may leave out the
+    // spec's optional ones).
+    let filled;
+    let m = if m.op == Op::Put && existing.as_ref().is_none_or(|r| r.deleted) {
+        let mut with = m.clone();
+        with.table
+            .fill_defaults(&mut with.fields, &iso_time(now_ms));
+        filled = with;
+        &filled
+    } else {
+        m
+    };
     match merge(existing.as_ref(), m, device, *version + 1) {
         MergeOutcome::Changed { record, revisions } => {
             if !record.deleted {

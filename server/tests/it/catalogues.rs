@@ -38,7 +38,10 @@ async fn premium_session_scripts_reach_members_only() {
         assert!(sessions.len() >= 12);
         let premium: Vec<&Value> = sessions.iter().filter(|x| x["isPremium"] == 1).collect();
         assert!(!premium.is_empty());
-        assert!(premium.iter().all(|x| x["scriptContent"].is_null()), "{list}");
+        assert!(
+            premium.iter().all(|x| x["scriptContent"].is_null()),
+            "{list}"
+        );
         assert!(
             sessions
                 .iter()

@@ -27,6 +27,9 @@ pub trait ReadFields: Sized {
     /// What one is called in messages ("a weight entry").
     const NAME: &'static str;
 
+    /// Its fields' Rust names, in order (none for free-form records).
+    const FIELDS: &'static [&'static str] = &[];
+
     fn read_fields(fields: &Fields) -> Result<Self, FieldError>;
 }
 
@@ -258,6 +261,7 @@ macro_rules! record {
 
         impl $crate::records::read::ReadFields for $name {
             const NAME: &'static str = $label;
+            const FIELDS: &'static [&'static str] = &[$(stringify!($field)),+];
 
             fn read_fields(
                 fields: &$crate::records::read::Fields,

@@ -5,7 +5,7 @@ import { apiRequest } from '../../api/client';
 import { refreshPremium } from '../../entitlement/entitlement';
 import { resetPremium } from '../../entitlement/usePremium';
 import type { AccountView, SignedIn } from '../../generated/api';
-import { adoptAccount, ensureDevice, leaveAccount } from '../../identity';
+import { adoptAccount, ensureDevice, leaveAccount, noteSignedIn } from '../../identity';
 import { storage } from '../../lib/storage';
 
 export type AccountUser = AccountView;
@@ -30,6 +30,7 @@ export async function signIn(
   storage.remove('stripeCustomerId');
   storage.remove('subscriptionId');
   storage.set('userEmail', answer.user.email);
+  noteSignedIn(true);
   await adoptAccount(answer.userId);
   await syncNow();
   await refreshPremium();
@@ -44,6 +45,7 @@ export async function logout(client: QueryClient): Promise<void> {
     console.warn('The server did not confirm the logout', error);
   }
   storage.remove('userEmail');
+  noteSignedIn(false);
   await leaveAccount();
   client.clear();
   // Every screen shows the new, anonymous user at once (the banner included).

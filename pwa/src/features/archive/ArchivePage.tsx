@@ -11,7 +11,7 @@ import { ApiError, apiRequest } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { SearchFailed } from '../../components/SearchFailed';
 import { ARCHIVE_QUERY_MAX, type ArchivePage as Answer } from '../../generated/content';
-import { loadCore, loadedCore, todayIn } from '../../wasm/core';
+import { loadCore, todayIn } from '../../wasm/core';
 import { PremiumOnly } from '../upgrade';
 import { searchOffline } from './offlineSearch';
 
@@ -47,7 +47,7 @@ export default function ArchivePage() {
 }
 
 function Archive() {
-  const today = todayIn(loadedCore() ?? use(loadCore()));
+  const today = todayIn(use(loadCore()));
   const [typed, setTyped] = useState('');
   const [text, setText] = useState('');
   const [type, setType] = useState<(typeof TYPES)[number][0]>('all');

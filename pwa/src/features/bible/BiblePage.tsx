@@ -16,7 +16,7 @@ import type { BibleReading } from '../../content/types';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
 import { NotSavedOffline, useDaily } from '../../content/useDaily';
 import type { BibleStudy, WordStudy } from '../../generated/content';
-import { loadCore, loadedCore, todayIn } from '../../wasm/core';
+import { loadCore, todayIn } from '../../wasm/core';
 
 const TABS = [
   { id: 'study', label: 'Study' },
@@ -35,7 +35,7 @@ const original = (w: WordStudy) =>
   w.strongs.startsWith('H') ? <span lang="he" dir="rtl">{w.lemma}</span> : <span lang="grc">{w.lemma}</span>;
 
 export default function BiblePage() {
-  const core = loadedCore() ?? use(loadCore());
+  const core = use(loadCore());
   const today = todayIn(core);
   const reading = useDaily('bibleReading', today);
   const studies = useContentList<BibleStudy>('/api/bible-studies');

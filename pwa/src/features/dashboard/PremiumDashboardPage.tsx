@@ -15,7 +15,7 @@ import { MEMBER_SINCE_KEY, STATUS_KEY } from '../../entitlement/entitlement';
 import type { GlossaryCategory, PremiumRoutine } from '../../generated/content';
 import { storage } from '../../lib/storage';
 import { useRecords } from '../../sync/useRecords';
-import { loadCore, loadedCore, todayIn } from '../../wasm/core';
+import { loadCore, todayIn } from '../../wasm/core';
 import { BiblicalFoodCard, BiohackCard, SnackCard, SpotlightCard } from '../home';
 import { planLabel } from '../premium';
 import { PremiumOnly } from '../upgrade';
@@ -48,7 +48,7 @@ export default function PremiumDashboardPage() {
 }
 
 function Dashboard({ plan }: { plan: string }) {
-  const core = loadedCore() ?? use(loadCore());
+  const core = use(loadCore());
   const today = todayIn(core);
   const [params, setParams] = useSearchParams();
   const wanted = params.get('tab');

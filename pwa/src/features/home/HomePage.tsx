@@ -7,11 +7,11 @@
 // space kept for it, and promotions sit below the reading.
 
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, use, useCallback, useEffect, useState } from 'react';
+import { startTransition, use, useCallback, useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { isPrimed, primeDay, useDaily } from '../../content/useDaily';
-import { SyncStatusBadge } from '../../sync/SyncStatusBadge';
-import { loadCore, loadedCore, type Core } from '../../wasm/core';
+import { primeDay, useDaily } from '../../content/useDaily';
+import { HeaderStatus } from '../../components/PageHeader';
+import { loadCore, type Core } from '../../wasm/core';
 import { AccountLink } from '../account';
 import { HomePremium } from '../premium';
 import { BiblicalFoodCard, BiohackCard, HealthTipCard, HomeTipCard, MovementCard, SnackCard, SpotlightCard } from './cards/DailyCards';
@@ -25,15 +25,16 @@ import { WellnessSummary } from './WellnessSummary';
 import { WellnessTools, type Tool } from './WellnessTools';
 
 export default function HomePage({ tools }: { tools: Tool[] }) {
-  // Waiting (suspending) only when something is missing: a suspended first
-  // render is shown a moment later than it could be.
-  return <Home core={loadedCore() ?? use(loadCore())} tools={tools} />;
+  // Waiting (suspending) only when something is missing: `use` of a loaded
+  // core answers at once (lib/readable.ts), and a suspended first render is
+  // shown a moment later than it could be.
+  return <Home core={use(loadCore())} tools={tools} />;
 }
 
 function Home({ core, tools }: { core: Core; tools: Tool[] }) {
   const today = useToday(core);
   const client = useQueryClient();
-  if (!isPrimed(today.date)) use(primeDay(client, today.date));
+  use(primeDay(client, today.date));
   const [refreshKey, setRefreshKey] = useState(0);
   const onRefreshed = useCallback(() => setRefreshKey((k) => k + 1), []);
   const { refresh, refreshing } = useRefreshContent(onRefreshed);
@@ -46,6 +47,8 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
   // slices, so the reading shows as early as it can.
   const [below, setBelow] = useState(false);
   useEffect(() => startTransition(() => setBelow(true)), []);
+  // The sync badge, as the app puts it in every page header.
+  const status = useContext(HeaderStatus);
   return (
     <>
       <header className="app-header home-header">
@@ -54,7 +57,7 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
           <p className="tagline">Inspiration for Body and Soul</p>
         </div>
         <div className="header-side">
-          <SyncStatusBadge />
+          {status}
           <AccountLink />
         </div>
       </header>

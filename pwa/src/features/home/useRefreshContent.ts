@@ -5,10 +5,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { apiRequest } from '../../api/client';
-import { DEVICE_ID_KEY, DEVICE_TOKEN_KEY, USER_ID_KEY } from '../../identity';
+import { DEVICE_ID_KEY, DEVICE_TOKEN_KEY, SIGNED_IN_KEY, USER_ID_KEY } from '../../identity';
 import { storage } from '../../lib/storage';
 
-/** Keys a manual refresh keeps (spec part 1 §4), plus the device's own identity and token. */
+/** Keys a manual refresh keeps (spec part 1 §4), plus the device's own identity, token and session note. */
 export const KEYS_KEPT_ON_REFRESH = [
   'stripeCustomerId',
   'subscriptionId',
@@ -19,6 +19,7 @@ export const KEYS_KEPT_ON_REFRESH = [
   USER_ID_KEY,
   DEVICE_TOKEN_KEY,
   DEVICE_ID_KEY,
+  SIGNED_IN_KEY,
 ] as const;
 
 export function useRefreshContent(onRefreshed: () => void) {

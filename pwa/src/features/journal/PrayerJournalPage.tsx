@@ -16,7 +16,7 @@ import type { JournalPrompt } from '../../generated/content';
 import { JOURNAL_CATEGORY_VALUES, TITLE_MAX, type FieldError, type JournalEntry } from '../../generated/records';
 import { storage } from '../../lib/storage';
 import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused, type Stored } from '../../sync/useRecords';
-import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
+import { loadCore, todayIn, type Core } from '../../wasm/core';
 import { PremiumOnly, PremiumRequired } from '../upgrade';
 
 const DRAFT_KEY = 'manna-journal-draft';
@@ -50,7 +50,7 @@ function newestFirst(a: Entry, b: Entry): number {
 export default function PrayerJournalPage() {
   return (
     <PremiumOnly title="Prayer Journal" className="journal" preview={<Gate />}>
-      {() => <Journal core={loadedCore() ?? use(loadCore())} />}
+      {() => <Journal core={use(loadCore())} />}
     </PremiumOnly>
   );
 }

@@ -20,8 +20,8 @@ import { PLANS } from '../../generated/core';
 import type { MealPlan, MenuDay, PersonalDay } from '../../generated/meals';
 import { DIETARY_RESTRICTION_VALUES, type Preferences } from '../../generated/records';
 import { newRecordId, saveRecord, useRecords, type Stored } from '../../sync/useRecords';
-import { loadCore, loadedCore, todayIn } from '../../wasm/core';
-import { loadTools, loadedTools } from '../../wasm/tools';
+import { loadCore, todayIn } from '../../wasm/core';
+import { loadTools } from '../../wasm/tools';
 import { daysBetween } from '../../lib/dates';
 import { newestEnrollment, WeekListButton } from '../shopping';
 import { DayPicker } from './DayPicker';
@@ -140,7 +140,7 @@ function Locked({ plan }: { plan: MealPlan }) {
 }
 
 function Plan({ plan }: { plan: MealPlan }) {
-  const core = loadedCore() ?? use(loadCore());
+  const core = use(loadCore());
   const today = todayIn(core);
   const [tab, setTab] = useState<TabId>('overview');
   const [day, setDay] = useState(1);
@@ -222,7 +222,7 @@ function Plan({ plan }: { plan: MealPlan }) {
 function useFittedDays(plan: MealPlan, enrollment: Enrollment | undefined): { days: PersonalDay[] | undefined; failed: boolean; offline: boolean; retry: () => void } {
   const days = useMealPlanDays(plan.id);
   const catalogue = useCatalogue();
-  const tools = loadedTools() ?? use(loadTools());
+  const tools = use(loadTools());
   const prefs = enrollment?.fields.preferences;
   const wants = !!prefs && (prefs.allergies.length + prefs.dislikes.length + prefs.dietaryRestrictions.length > 0);
   let fitted: PersonalDay[] | undefined = days.data as PersonalDay[] | undefined;

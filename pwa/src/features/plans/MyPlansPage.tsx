@@ -13,9 +13,9 @@ import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
 import type { Focus, MealChoice, Workout } from '../../generated/meals';
 import { newRecordId, saveRecord, useRecords, type Stored } from '../../sync/useRecords';
-import { loadTools, loadedTools, type Tools } from '../../wasm/tools';
+import { loadTools, type Tools } from '../../wasm/tools';
 import { daysBetween } from '../../lib/dates';
-import { loadCore, loadedCore, todayIn } from '../../wasm/core';
+import { loadCore, todayIn } from '../../wasm/core';
 import { WeekListButton } from '../shopping';
 import { DayPicker } from './DayPicker';
 import { MealView } from './MealView';
@@ -48,7 +48,7 @@ export default function MyPlansPage() {
       const plan = shown.find((p) => p.fields.planType === tab);
       body = (
         <Tabs name="my-plans" label="Your plans" tabs={TABS} selected={tab} onSelect={setTab}>
-          {plan ? <PlanView key={plan.id} plan={plan} tools={loadedTools() ?? use(loadTools())} today={todayIn(loadedCore() ?? use(loadCore()))} /> : <Missing tab={tab} />}
+          {plan ? <PlanView key={plan.id} plan={plan} tools={use(loadTools())} today={todayIn(use(loadCore()))} /> : <Missing tab={tab} />}
         </Tabs>
       );
     }

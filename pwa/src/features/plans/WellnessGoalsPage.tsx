@@ -34,7 +34,7 @@ import {
 } from '../../generated/records';
 import { storage } from '../../lib/storage';
 import { newRecordId, RecordRefused, saveRecord, useRecords, type Stored } from '../../sync/useRecords';
-import { loadTools, loadedTools } from '../../wasm/tools';
+import { loadTools } from '../../wasm/tools';
 import { newestPlans } from './newestPlans';
 
 const label = (v: string) => v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -171,7 +171,7 @@ function GenerateButton({ goal, onReady }: { goal: Stored<'wellnessGoals'>; onRe
     setBusy(true);
     try {
       if (!catalogue.data) throw new Error('the meal catalogue is not on this device yet');
-      const tools = loadedTools() ?? (await loadTools());
+      const tools = await loadTools();
       const plans = tools.meals(catalogue.data).generatePlans(goal.fields as unknown as Record<string, unknown>, goal.id);
       const createdAt = new Date().toISOString();
       for (const plan of plans) {

@@ -13,8 +13,8 @@ import { PlayControls } from '../../components/PlayControls';
 import { toast } from '../../components/toast';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
 import type { Difficulty, PremiumRoutine } from '../../generated/content';
-import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
-import { loadTools, loadedTools } from '../../wasm/tools';
+import { loadCore, todayIn, type Core } from '../../wasm/core';
+import { loadTools } from '../../wasm/tools';
 import { markDoneSoon } from '../progress';
 import { TimerFace, TimerSteps, playState, useSessionTimer } from '../sessions';
 import { PremiumOnly } from '../upgrade';
@@ -36,7 +36,7 @@ const LEVEL_NOTES: Record<Difficulty, string> = {
 };
 
 export default function PremiumExercisesPage() {
-  const core = loadedCore() ?? use(loadCore());
+  const core = use(loadCore());
   return (
     <PremiumOnly title="Premium Exercises" className="premium-exercises" preview={<Preview />}>
       {() => <Routines core={core} />}
@@ -203,7 +203,7 @@ function GuidedWorkout(props: { core: Core; routine: Dated; autostart: boolean; 
   const navigate = useNavigate();
   const steps = stepsOf(routine);
   const durationMs = routine.durationMinutes * 60_000;
-  const tools = loadedTools() ?? use(loadTools());
+  const tools = use(loadTools());
   const timer = useSessionTimer(
     tools,
     `routine:${routine.id}`,

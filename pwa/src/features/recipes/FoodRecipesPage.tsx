@@ -12,10 +12,10 @@ import { recipesPath, slugOf } from '../../content/foodSlug';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
 import { useDaily } from '../../content/useDaily';
 import type { Recipe } from '../../generated/content';
-import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
+import { loadCore, todayIn, type Core } from '../../wasm/core';
 
 export default function FoodRecipesPage() {
-  return <FoodRecipes core={loadedCore() ?? use(loadCore())} />;
+  return <FoodRecipes core={use(loadCore())} />;
 }
 
 function FoodRecipes({ core }: { core: Core }) {

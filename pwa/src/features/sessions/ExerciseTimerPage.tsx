@@ -10,8 +10,8 @@ import { PlayControls } from '../../components/PlayControls';
 import { useContentList } from '../../content/useContentList';
 import { useDaily } from '../../content/useDaily';
 import type { ExerciseSuggestion } from '../../generated/content';
-import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
-import { loadTools, loadedTools } from '../../wasm/tools';
+import { loadCore, todayIn, type Core } from '../../wasm/core';
+import { loadTools } from '../../wasm/tools';
 import { markDoneSoon } from '../progress';
 import { TimerFace, TimerSteps, playState } from './TimerFace';
 import { useSessionTimer } from './useSessionTimer';
@@ -19,7 +19,7 @@ import { useSessionTimer } from './useSessionTimer';
 const DEFAULT_MINUTES = 10;
 
 export default function ExerciseTimerPage() {
-  return <ExerciseTimer core={loadedCore() ?? use(loadCore())} />;
+  return <ExerciseTimer core={use(loadCore())} />;
 }
 
 function ExerciseTimer({ core }: { core: Core }) {
@@ -85,7 +85,7 @@ function Missing({ text, offerToday = false }: { text: string; offerToday?: bool
 
 function Session({ core, exercise }: { core: Core; exercise: ExerciseSuggestion }) {
   const steps = exercise.instructions ?? [];
-  const tools = loadedTools() ?? use(loadTools());
+  const tools = use(loadTools());
   const minutes = tools.minutesFromText(exercise.duration, DEFAULT_MINUTES);
   const timer = useSessionTimer(tools, `exercise:${exercise.id}`, minutes * 60_000, steps.length, () => markDoneSoon('exercise', todayIn(core)));
   const { view } = timer;

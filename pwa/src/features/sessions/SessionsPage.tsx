@@ -13,8 +13,8 @@ import { ListNotSavedOffline, useContentList } from '../../content/useContentLis
 import { usePremium } from '../../entitlement/usePremium';
 import type { MeditationSession, PrayerSession } from '../../generated/content';
 import { storage } from '../../lib/storage';
-import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
-import { loadTools, loadedTools } from '../../wasm/tools';
+import { loadCore, todayIn, type Core } from '../../wasm/core';
+import { loadTools } from '../../wasm/tools';
 import { markDoneSoon, type Practice } from '../progress';
 import { TimerFace, playState } from './TimerFace';
 import { useSessionTimer } from './useSessionTimer';
@@ -61,7 +61,7 @@ export function preview(text: string, n: number): string {
 }
 
 export default function SessionsPage({ kind }: { kind: Kind['name'] }) {
-  return <Sessions core={loadedCore() ?? use(loadCore())} kind={KINDS[kind]} />;
+  return <Sessions core={use(loadCore())} kind={KINDS[kind]} />;
 }
 
 function Sessions({ core, kind }: { core: Core; kind: Kind }) {
@@ -154,7 +154,7 @@ function Sessions({ core, kind }: { core: Core; kind: Kind }) {
 }
 
 function TimerPanel({ core, session, practice, onClose }: { core: Core; session: Session; practice: Practice; onClose: () => void }) {
-  const tools = loadedTools() ?? use(loadTools());
+  const tools = use(loadTools());
   const timer = useSessionTimer(tools, `session:${session.id}`, session.duration * 60_000, 0, () => markDoneSoon(practice, todayIn(core)));
   const speech = useReadAloud();
   const { view } = timer;

@@ -15,8 +15,8 @@ import { CALENDAR_DAYS, CALENDAR_WEEKS, type NamedList } from '../../generated/m
 import { daysBetween } from '../../lib/dates';
 import { dollars } from '../../lib/money';
 import { useRecords, type Stored } from '../../sync/useRecords';
-import { loadCore, loadedCore, todayIn, type Core } from '../../wasm/core';
-import { loadTools, loadedTools, type Tools } from '../../wasm/tools';
+import { loadCore, todayIn, type Core } from '../../wasm/core';
+import { loadTools, type Tools } from '../../wasm/tools';
 import { PremiumOnly } from '../upgrade';
 import { fittedDays } from './generate';
 import { newestEnrollment, saveGeneratedList } from './saveList';
@@ -33,7 +33,7 @@ const shortDate = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateStrin
 export default function ShoppingCalendarPage() {
   return (
     <PremiumOnly title="30-Day Shopping Calendar" className="shopping-calendar" preview={<Upgrade />}>
-      {() => <Calendar core={loadedCore() ?? use(loadCore())} tools={loadedTools() ?? use(loadTools())} />}
+      {() => <Calendar core={use(loadCore())} tools={use(loadTools())} />}
     </PremiumOnly>
   );
 }

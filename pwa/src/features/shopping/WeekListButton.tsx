@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../components/toast';
 import { useCatalogue } from '../../content/mealPlans';
 import type { Preferences } from '../../generated/records';
-import { loadTools, loadedTools } from '../../wasm/tools';
+import { loadTools } from '../../wasm/tools';
 import { saveGeneratedList } from './saveList';
 
 export function WeekListButton(props: {
@@ -19,7 +19,7 @@ export function WeekListButton(props: {
   startDate: string;
   className?: string;
 }) {
-  const tools = loadedTools() ?? use(loadTools());
+  const tools = use(loadTools());
   const catalogue = useCatalogue();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);

@@ -7,7 +7,7 @@ import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
 import type { ExerciseSuggestion, FoodSpotlight, HealthTip } from '../../content/types';
-import { loadCore, loadedCore, todayIn } from '../../wasm/core';
+import { loadCore, todayIn } from '../../wasm/core';
 import { HealthTipBody, HealthTipCard, MovementBody, MovementCard, SpotlightBody, SpotlightCard } from '../home';
 
 interface Topic<T> {
@@ -58,7 +58,7 @@ const dateLabel = (iso: string) =>
   new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 
 export default function TopicPage({ topic }: { topic: TopicName }) {
-  const core = loadedCore() ?? use(loadCore());
+  const core = use(loadCore());
   const today = todayIn(core);
   const t = TOPICS[topic] as Topic<unknown>;
   const list = useContentList<Dated<unknown>>(t.list);

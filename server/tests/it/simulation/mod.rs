@@ -19,6 +19,7 @@
 mod model;
 
 use manna_server::sync::{self, revisions_of};
+use manna_sync_protocol::schema::SCHEMA_VERSION;
 use manna_sync_protocol::{
     Change, ChangeOp, Cursor, Mutation, Op, PROTOCOL_VERSION, PullRequest, PullResponse,
     PushRequest, Table,
@@ -164,6 +165,7 @@ impl World {
         }
         let req = PushRequest {
             protocol_version: PROTOCOL_VERSION,
+            schema_version: Some(SCHEMA_VERSION),
             device_id: device.id.clone(),
             mutations: unacked,
         };
@@ -174,6 +176,7 @@ impl World {
         let device = &self.devices[d];
         let req = PullRequest {
             protocol_version: PROTOCOL_VERSION,
+            schema_version: Some(SCHEMA_VERSION),
             device_id: device.id.clone(),
             cursor: device.cursor.clone(),
             limit: 7,

@@ -1,0 +1,153 @@
+//! Generated plans and lists as records ready to save: puts named by their
+//! table's id scheme, with the table's defaults, all of one action together.
+//! The server saves them in one transaction; the app in one IndexedDB
+//! transaction (`saveRecords`), so a list never arrives without its items.
+
+use super::{NamedList, Plan};
+use manna_sync_protocol::date::iso_time;
+use manna_sync_protocol::records::read::Fields;
+use manna_sync_protocol::{FieldError, Mutation, Op, Table};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+/// The meal plan and the 30 days a list belongs to (the shopping calendar's
+/// lists), when it has them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ListOrigin<'a> {
+    pub plan_id: Option<&'a str>,
+    pub start_date: Option<&'a str>,
+}
+
+fn fields_of<T: Serialize>(value: &T) -> Fields {
+    match serde_json::to_value(value) {
+        Ok(Value::Object(map)) => map,
+        _ => Fields::new(),
+    }
+}
+
+/// A put of a new record of `table`: the table's defaults fill what `fields`
+/// leaves out, and its id comes from the table's scheme, with `random` (made
+/// unique within the action by `n`) for random ids.
+fn new_record(
+    table: Table,
+    mut fields: Fields,
+    now_ms: i64,
+    random: &str,
+    n: usize,
+) -> Result<Mutation, FieldError> {
+    table.fill_defaults(&mut fields, &iso_time(now_ms));
+    let id = table
+        .id_scheme()
+        .new_id(&fields, &format!("{random}{n:x}"))?;
+    Ok(Mutation {
+        seq: 0,
+        table,
+        id,
+        op: Op::Put,
+        fields,
+        base_version: None,
+    })
+}
+
+/// Generated lists and their items: each list, then its items.
+pub fn list_records(
+    lists: &[NamedList],
+    origin: ListOrigin<'_>,
+    now_ms: i64,
+    random: &str,
+) -> Result<Vec<Mutation>, FieldError> {
+    let mut out = Vec::new();
+    for named in lists {
+        let list = new_record(
+            Table::ShoppingLists,
+            fields_of(&json!({
+                "title": named.title,
+                "estimatedCost": named.list.estimated_cost,
+                "weekNumber": named.week_number,
+                "planId": origin.plan_id,
+                "startDate": origin.start_date,
+            })),
+            now_ms,
+            random,
+            out.len(),
+        )?;
+        let list_id = list.id.clone();
+        out.push(list);
+        for item in &named.list.items {
+            let mut f = fields_of(item);
+            f.insert("listId".into(), json!(list_id));
+            let record = new_record(Table::ShoppingListItems, f, now_ms, random, out.len())?;
+            out.push(record);
+        }
+    }
+    Ok(out)
+}
+
+/// A wellness goal's generated plans, as the goal's personalised plans.
+pub fn plan_records(
+    plans: &[Plan],
+    goal_id: &str,
+    now_ms: i64,
+    random: &str,
+) -> Result<Vec<Mutation>, FieldError> {
+    plans
+        .iter()
+        .enumerate()
+        .map(|(n, plan)| {
+            let mut f = fields_of(plan);
+            f.insert("goalId".into(), json!(goal_id));
+            new_record(Table::PersonalizedPlans, f, now_ms, random, n)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::meals::{BuiltItem, BuiltList};
+    use manna_sync_protocol::records::shopping::ItemCategory;
+
+    fn item(name: &str) -> BuiltItem {
+        BuiltItem {
+            item_name: name.into(),
+            category: ItemCategory::Produce,
+            quantity: "2".into(),
+            priority: None,
+            notes: String::new(),
+            nutritional_focus: "fiber".into(),
+            estimated_price: 120,
+        }
+    }
+
+    #[test]
+    fn a_list_and_its_items_are_valid_new_records_named_by_their_scheme() {
+        let named = NamedList {
+            title: "Week 1".into(),
+            week_number: Some(1),
+            list: BuiltList {
+                items: vec![item("apples"), item("pears")],
+                estimated_cost: 240,
+                total_items: 2,
+            },
+        };
+        let origin = ListOrigin {
+            plan_id: Some("detox-7day"),
+            start_date: Some("2026-11-23"),
+        };
+        let records = list_records(&[named.clone(), named], origin, 1_795_000_000_000, "ab12")
+            .expect("records");
+        assert_eq!(records.len(), 6);
+        let ids: std::collections::BTreeSet<&str> = records.iter().map(|m| m.id.as_str()).collect();
+        assert_eq!(ids.len(), 6, "every record its own id");
+        for m in &records {
+            assert_eq!(m.op, Op::Put);
+            assert!(m.table.validate(&m.id, &m.fields).is_ok(), "{m:?}");
+        }
+        assert!(records[0].id.starts_with("list-") && records[1].id.starts_with("item-"));
+        assert_eq!(records[1].fields["listId"], json!(records[0].id));
+        assert_eq!(records[4].fields["listId"], json!(records[3].id));
+        assert_eq!(records[0].fields["status"], "active");
+        assert_eq!(records[0].fields["createdAt"], iso_time(1_795_000_000_000));
+        assert_eq!(records[2].fields["isChecked"], false);
+    }
+}

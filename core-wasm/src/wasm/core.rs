@@ -1,0 +1,242 @@
+//! The first screen's module: record checks and ids, dates, the week strip,
+//! rotation, wellness scores and cached entitlements.
+
+use super::{parse, to_js};
+use crate::{Date, rotation_index, week_strip, weekly_average, wellness_grade, wellness_total};
+use manna_sync_protocol::{FieldError, Table};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+fn table(name: &str) -> Result<Table, JsError> {
+    Table::from_name(name).ok_or_else(|| JsError::new(&format!("no synced table '{name}'")))
+}
+
+/// A browser value as the JSON `JSON.stringify` would send, read without a
+/// JSON parser (which would weigh more than all the rules together).
+fn json_of(value: &JsValue) -> serde_json::Value {
+    use serde_json::Value;
+    if let Some(b) = value.as_bool() {
+        return Value::Bool(b);
+    }
+    if let Some(n) = value.as_f64() {
+        const SAFE: f64 = 9_007_199_254_740_991.0;
+        return if n.fract() == 0.0 && n.abs() <= SAFE {
+            Value::from(n as i64)
+        } else {
+            serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number)
+        };
+    }
+    if let Some(s) = value.as_string() {
+        return Value::String(s);
+    }
+    if js_sys::Array::is_array(value) {
+        return Value::Array(
+            js_sys::Array::from(value)
+                .iter()
+                .map(|v| json_of(&v))
+                .collect(),
+        );
+    }
+    if value.is_object() {
+        let mut map = serde_json::Map::new();
+        for entry in js_sys::Object::entries(value.unchecked_ref()).iter() {
+            let pair = js_sys::Array::from(&entry);
+            let item = pair.get(1);
+            if !item.is_undefined() {
+                map.insert(pair.get(0).as_string().unwrap_or_default(), json_of(&item));
+            }
+        }
+        return Value::Object(map);
+    }
+    Value::Null
+}
+
+/// Checks a whole record before it is written: `undefined` when valid,
+/// else `{ field, message }` (the same words the server would refuse with).
+#[wasm_bindgen(js_name = validateRecord)]
+pub fn validate_record(table_name: &str, id: &str, fields: JsValue) -> Result<JsValue, JsError> {
+    let serde_json::Value::Object(fields) = json_of(&fields) else {
+        return Err(JsError::new("fields: must be an object"));
+    };
+    let outcome = table(table_name)?.validate(id, &fields);
+    match outcome {
+        Ok(()) => Ok(JsValue::UNDEFINED),
+        Err(e) => to_js(&e),
+    }
+}
+
+/// The id of a new record of `table` with these fields: from its date or
+/// key fields where the table names records by them, otherwise the
+/// table's prefix and `random` (letters and digits).
+#[wasm_bindgen(js_name = recordId)]
+pub fn record_id(table_name: &str, fields: JsValue, random: &str) -> Result<String, JsError> {
+    let serde_json::Value::Object(fields) = json_of(&fields) else {
+        return Err(JsError::new("fields: must be an object"));
+    };
+    table(table_name)?
+        .id_scheme()
+        .new_id(&fields, random)
+        .map_err(|e: FieldError| JsError::new(&e.to_string()))
+}
+
+/// The outcome of checking a cached entitlement.
+#[wasm_bindgen(getter_with_clone)]
+#[derive(Debug)]
+pub struct EntitlementCheck {
+    /// `premium` or `refused`.
+    pub status: String,
+    pub plan: String,
+    #[wasm_bindgen(js_name = expiresAt)]
+    pub expires_at: f64,
+    #[wasm_bindgen(js_name = issuedAt)]
+    pub issued_at: f64,
+    pub owner: bool,
+    /// Why it was refused (`expired`, `badSignature`, …), empty when premium.
+    pub reason: String,
+    pub message: String,
+}
+
+/// Checks a cached entitlement token against the server's public keys (ids
+/// and base64url keys, parallel lists), the device's user id and the time.
+#[wasm_bindgen(js_name = verifyEntitlement)]
+pub fn verify_entitlement(
+    token: &str,
+    kids: Vec<String>,
+    keys: Vec<String>,
+    user_id: &str,
+    now_ms: f64,
+) -> EntitlementCheck {
+    let keys: Vec<crate::premium::PublicKey> = kids
+        .into_iter()
+        .zip(keys)
+        .map(|(kid, x)| crate::premium::PublicKey {
+            kid,
+            kty: "OKP".into(),
+            crv: "Ed25519".into(),
+            alg: "EdDSA".into(),
+            x,
+        })
+        .collect();
+    match crate::premium::verify(token, &keys, user_id, now_ms as i64) {
+        Ok(c) => EntitlementCheck {
+            status: "premium".into(),
+            plan: c.plan,
+            expires_at: c.exp as f64,
+            issued_at: c.iat as f64,
+            owner: c.owner,
+            reason: String::new(),
+            message: String::new(),
+        },
+        Err(reason) => EntitlementCheck {
+            status: "refused".into(),
+            plan: String::new(),
+            expires_at: 0.0,
+            issued_at: 0.0,
+            owner: false,
+            reason: reason.code().into(),
+            message: reason.message().into(),
+        },
+    }
+}
+
+/// The token to keep after an online check: `outcome` is `granted` (with
+/// `fresh`), `revoked` or `unreachable`.
+#[wasm_bindgen(js_name = tokenAfterCheck)]
+pub fn token_after_check_js(
+    cached: Option<String>,
+    outcome: &str,
+    fresh: Option<String>,
+) -> Result<Option<String>, JsError> {
+    use crate::premium::{CheckOutcome, token_after_check};
+    let outcome = match (outcome, fresh) {
+        ("granted", Some(t)) => CheckOutcome::Granted(t),
+        ("revoked", _) => CheckOutcome::Revoked,
+        ("unreachable", _) => CheckOutcome::Unreachable,
+        (other, _) => return Err(JsError::new(&format!("unknown check outcome '{other}'"))),
+    };
+    Ok(token_after_check(cached.as_deref(), &outcome))
+}
+
+/// Whether the device should ask the server again now.
+#[wasm_bindgen(js_name = needsRecheck)]
+pub fn needs_recheck_js(
+    expires_at: Option<f64>,
+    last_check_ms: f64,
+    now_ms: f64,
+    recheck_ms: f64,
+) -> bool {
+    let claims = expires_at.map(|exp| crate::premium::Claims {
+        sub: String::new(),
+        plan: String::new(),
+        iat: 0,
+        exp: exp as i64,
+        owner: false,
+    });
+    crate::premium::needs_recheck(
+        claims.as_ref(),
+        last_check_ms as i64,
+        now_ms as i64,
+        recheck_ms as i64,
+    )
+}
+
+/// Day of the year (1 January is 1) of a local `YYYY-MM-DD` date.
+#[wasm_bindgen(js_name = dayOfYear)]
+pub fn day_of_year(date: &str) -> Result<u32, JsError> {
+    Ok(parse(date)?.day_of_year())
+}
+
+/// The local `YYYY-MM-DD` date of an instant, given the local UTC offset in minutes.
+#[wasm_bindgen(js_name = localDate)]
+pub fn local_date(epoch_ms: f64, utc_offset_minutes: i32) -> String {
+    Date::from_epoch_ms(epoch_ms as i64, utc_offset_minutes).to_string()
+}
+
+/// `YYYY-MM-DD` of `date` plus `days`.
+#[wasm_bindgen(js_name = addDays)]
+pub fn add_days(date: &str, days: i32) -> Result<String, JsError> {
+    Ok(parse(date)?.add_days(i64::from(days)).to_string())
+}
+
+/// The week strip for `today`, given the dates on which the app was opened.
+#[wasm_bindgen(js_name = weekStrip)]
+pub fn week_strip_js(today: &str, visited: Vec<String>) -> Result<JsValue, JsError> {
+    let visited: Vec<Date> = visited.iter().filter_map(|v| v.parse().ok()).collect();
+    to_js(&week_strip(parse(today)?, &visited))
+}
+
+/// Total and grade of the five wellness ratings: `{ score, grade }`.
+#[wasm_bindgen(js_name = wellnessScore)]
+pub fn wellness_score(ratings: Vec<u32>) -> Result<JsValue, JsError> {
+    let score = wellness_total(&ratings).map_err(|e| JsError::new(&e.to_string()))?;
+    #[derive(Serialize)]
+    struct Scored {
+        score: u32,
+        grade: crate::Grade,
+    }
+    to_js(&Scored {
+        score,
+        grade: wellness_grade(score),
+    })
+}
+
+/// The average score of the 7 days up to `to`, from parallel lists.
+#[wasm_bindgen(js_name = weeklyAverage)]
+pub fn weekly_average_js(
+    dates: Vec<String>,
+    scores: Vec<u32>,
+    to: &str,
+) -> Result<JsValue, JsError> {
+    let checks: Vec<(Date, u32)> = dates
+        .iter()
+        .zip(scores)
+        .filter_map(|(d, s)| d.parse().ok().map(|d| (d, s)))
+        .collect();
+    to_js(&weekly_average(&checks, parse(to)?))
+}
+
+/// Index of the item a date shows from a list of `count` items (-1 when empty).
+#[wasm_bindgen(js_name = rotationIndex)]
+pub fn rotation_index_js(date: &str, count: u32, salt: &str) -> Result<i32, JsError> {
+    Ok(rotation_index(parse(date)?, count as usize, salt).map_or(-1, |i| i as i32))
+}

@@ -1,0 +1,186 @@
+//! The tools module: timers, weight progress, meal plans and shopping lists.
+
+use super::{parse, to_js};
+use crate::meals::{self, Catalogue, Exclusions, MenuDay};
+use crate::{Date, weight_progress};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+fn json<T: Serialize>(value: &T) -> Result<String, JsError> {
+    serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn read<T: for<'de> Deserialize<'de>>(what: &str, text: &str) -> Result<T, JsError> {
+    serde_json::from_str(text).map_err(|e| JsError::new(&format!("{what}: {e}")))
+}
+
+/// A new idle session timer of `duration_ms` in `steps` even steps.
+#[wasm_bindgen(js_name = timerNew)]
+pub fn timer_new(duration_ms: f64, steps: u32) -> Result<JsValue, JsError> {
+    to_js(&crate::timer::Timer::new(duration_ms as u64, steps))
+}
+
+/// A saved timer (its fields, flat: reading a whole object here would
+/// weigh more than every rule in this file) after `action` (`start`,
+/// `pause`, `resume`, `stop` or `tick`) at `now_ms`: `{ timer, view }`.
+#[wasm_bindgen(js_name = timerStep)]
+#[allow(clippy::too_many_arguments)]
+pub fn timer_step(
+    duration_ms: f64,
+    steps: u32,
+    phase: &str,
+    banked_ms: f64,
+    since_ms: Option<f64>,
+    action: &str,
+    now_ms: f64,
+) -> Result<JsValue, JsError> {
+    use crate::timer::{Phase, Timer};
+    let phase = Phase::from_name(phase)
+        .ok_or_else(|| JsError::new(&format!("timer: unknown phase '{phase}'")))?;
+    let timer = Timer {
+        duration_ms: duration_ms as u64,
+        steps,
+        phase,
+        banked_ms: banked_ms as u64,
+        since_ms: since_ms.map(|s| s as i64),
+    };
+    to_js(
+        &timer
+            .step(action, now_ms as i64)
+            .map_err(|e| JsError::new(&e))?,
+    )
+}
+
+/// Minutes from a duration text ("15 minutes" → 15), else `default_minutes`.
+#[wasm_bindgen(js_name = minutesFromText)]
+pub fn minutes_from_text(text: &str, default_minutes: u32) -> u32 {
+    crate::timer::minutes_from_text(text, default_minutes)
+}
+
+/// Weight progress from parallel lists of dates and weights (tenths of a pound).
+#[wasm_bindgen(js_name = weightProgress)]
+pub fn weight_progress_js(
+    dates: Vec<String>,
+    weights: Vec<u32>,
+    today: &str,
+) -> Result<JsValue, JsError> {
+    let entries: Vec<(Date, u32)> = dates
+        .iter()
+        .zip(weights)
+        .filter_map(|(d, w)| d.parse().ok().map(|d| (d, w)))
+        .collect();
+    to_js(&weight_progress(&entries, parse(today)?))
+}
+
+/// What a person leaves out, from the enrollment's preferences (JSON).
+fn exclusions(preferences: &str) -> Result<Exclusions, JsError> {
+    let value: serde_json::Value = read("preferences", preferences)?;
+    Ok(Exclusions::from_preferences(&value))
+}
+
+/// The catalogue, read once; every plan and list is built from it.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct Meals {
+    catalogue: Catalogue,
+}
+
+#[wasm_bindgen]
+impl Meals {
+    #[wasm_bindgen(constructor)]
+    pub fn new(catalogue: &str) -> Result<Meals, JsError> {
+        Catalogue::from_json(catalogue)
+            .map(|catalogue| Meals { catalogue })
+            .map_err(|e| JsError::new(&format!("catalogue: {e}")))
+    }
+
+    /// A wellness goal's two plans (JSON of the goal's record fields),
+    /// as JSON `[mealPlan, fitnessChallenge]`.
+    #[wasm_bindgen(js_name = generatePlans)]
+    pub fn generate_plans(&self, goal: &str, seed: &str) -> Result<String, JsError> {
+        let fields: serde_json::Map<String, serde_json::Value> = read("goal", goal)?;
+        let plans = meals::plans_for_goal(&self.catalogue, &fields, seed)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        json(&plans)
+    }
+
+    /// A meal plan's days fitted to a person's preferences (JSON in and out).
+    pub fn personalise(
+        &self,
+        days: &str,
+        preferences: &str,
+        category: &str,
+    ) -> Result<String, JsError> {
+        let days: Vec<MenuDay> = read("days", days)?;
+        json(&meals::personalise(
+            &days,
+            &self.catalogue,
+            &exclusions(preferences)?,
+            category,
+        ))
+    }
+
+    /// A generated shopping list (`kind`: anti_inflammatory,
+    /// digestive_healing, protein_power or pantry_staples) for week
+    /// `week` of `days` (the plan's days, fitted to the person).
+    #[wasm_bindgen(js_name = weekList)]
+    pub fn week_list(
+        &self,
+        kind: &str,
+        week: u32,
+        days: &str,
+        preferences: &str,
+        seed: &str,
+    ) -> Result<String, JsError> {
+        let kind = meals::ListKind::from_wire(kind)
+            .ok_or_else(|| JsError::new(&format!("no shopping list kind '{kind}'")))?;
+        let days: Vec<serde_json::Value> = read("days", days)?;
+        json(&meals::week_list(
+            &self.catalogue,
+            kind,
+            week,
+            &days,
+            &exclusions(preferences)?,
+            seed,
+        ))
+    }
+
+    /// The shopping calendar's four weekly lists of the plan `title`.
+    #[wasm_bindgen(js_name = calendarLists)]
+    pub fn calendar_lists(
+        &self,
+        title: &str,
+        days: &str,
+        preferences: &str,
+    ) -> Result<String, JsError> {
+        let days: Vec<serde_json::Value> = read("days", days)?;
+        json(&meals::calendar_lists(
+            &self.catalogue,
+            title,
+            &days,
+            &exclusions(preferences)?,
+        ))
+    }
+}
+
+/// Indexes (from 0) into a plan of `len` days for the shopping calendar's
+/// week `week` (1 to 4).
+#[wasm_bindgen(js_name = calendarWeekDays)]
+pub fn calendar_week_days(len: u32, week: u32) -> Vec<u32> {
+    meals::calendar_week_days(len as usize, week)
+        .into_iter()
+        .map(|d| d as u32)
+        .collect()
+}
+
+/// The week (1 to 4) of the shopping calendar that day `day` (1 to 30) is in.
+#[wasm_bindgen(js_name = calendarWeek)]
+pub fn calendar_week(day: u32) -> u32 {
+    meals::calendar_week(day)
+}
+
+/// The built-in text for a plan day's missing field.
+#[wasm_bindgen(js_name = planFallback)]
+pub fn plan_fallback(field: &str, day: u32) -> Option<String> {
+    meals::fallback::fallback(field, day).map(str::to_string)
+}

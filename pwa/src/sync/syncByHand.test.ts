@@ -1,0 +1,42 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../db';
+import { pendingCount, writeRecord } from '../db/synced';
+import { answer } from './syncByHand';
+
+describe('what "Sync now" says', () => {
+  it('counts the changes it sent, or says there was nothing to send', () => {
+    expect(answer({ state: 'synced' }, 3, 0)).toEqual({ title: 'Synced: 3 changes sent' });
+    expect(answer({ state: 'synced' }, 1, 0)).toEqual({ title: 'Synced: 1 change sent' });
+    expect(answer({ state: 'synced' }, 0, 0).title).toBe('Already up to date');
+  });
+
+  it('offline: the changes are kept on the device until the connection is back', () => {
+    const offline = answer({ state: 'offline' }, 3, 3);
+    // jsdom reports being online: the server could not be reached.
+    expect(offline).toEqual({ title: 'The server cannot be reached', description: '3 changes are saved on this device and will sync when it answers.' });
+  });
+
+  it('a failed sync says what is kept and that it tries again', () => {
+    expect(answer({ state: 'error', message: '500: boom' }, 2, 1)).toEqual({
+      title: 'Sync did not finish',
+      description: '1 change is saved on this device and we will try again shortly.',
+      variant: 'destructive',
+    });
+  });
+});
+
+describe('changes waiting to sync', () => {
+  beforeEach(async () => {
+    const d = await db();
+    await Promise.all([d.outbox.clear(), d.syncMeta.clear()]);
+  });
+
+  it('are the changes written since the last one the server acknowledged', async () => {
+    await writeRecord('prayerReminders', 'a', 'put', { title: 'Morning' });
+    await writeRecord('prayerReminders', 'b', 'put', { title: 'Evening' });
+    await writeRecord('prayerReminders', 'a', 'patch', { title: 'Dawn' });
+    expect(await pendingCount()).toBe(3);
+    await (await db()).syncMeta.put({ key: 'acked', value: 2 });
+    expect(await pendingCount()).toBe(1);
+  });
+});

@@ -1,0 +1,51 @@
+// "Sync now", pressed: one sync, then what it did in words (the app shell
+// shows them as a toast). Loaded with the sync engine, on the first press.
+
+import { getMeta } from '../db/meta';
+import { pendingCount } from '../db/synced';
+import { counted } from '../lib/words';
+import { syncNow, type SyncStatus } from './engine';
+
+/** What to tell the person who pressed "Sync now". */
+export interface SyncAnswer {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+export async function syncByHand(): Promise<SyncAnswer> {
+  const before = await pendingCount();
+  await syncNow({ wait: true });
+  const [status, waiting] = await Promise.all([getMeta<SyncStatus>('status'), pendingCount()]);
+  return answer(status, before, waiting);
+}
+
+/** The words for a sync that ended in `status` with `waiting` changes left of `before`. */
+export function answer(status: SyncStatus | undefined, before: number, waiting: number): SyncAnswer {
+  const kept = waiting === 0 ? 'Nothing is waiting to sync.' : `${counted(waiting, 'change is', 'changes are')} saved on this device`;
+  switch (status?.state) {
+    case 'synced': {
+      const sent = Math.max(0, before - waiting);
+      return sent > 0
+        ? { title: `Synced: ${counted(sent, 'change', 'changes')} sent` }
+        : { title: 'Already up to date', description: 'Nothing on this device was waiting to sync.' };
+    }
+    case 'offline':
+      if (waiting === 0) {
+        return { title: online() ? 'The server cannot be reached' : 'No connection', description: 'Nothing is waiting to sync.' };
+      }
+      return online()
+        ? { title: 'The server cannot be reached', description: `${kept} and will sync when it answers.` }
+        : { title: 'No connection', description: `${kept} and will sync when you are back online.` };
+    case 'blocked':
+      return { title: 'Not syncing', description: status.message ?? kept, variant: 'destructive' };
+    default:
+      return {
+        title: 'Sync did not finish',
+        description: waiting === 0 ? 'We will try again shortly.' : `${kept} and we will try again shortly.`,
+        variant: 'destructive',
+      };
+  }
+}

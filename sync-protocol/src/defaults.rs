@@ -1,0 +1,92 @@
+//! What a new record gets for the fields it leaves out, one list per table:
+//! the same on the server (REST creates, generate calls, pushes of older apps)
+//! and in the app (its new-record path, through the WebAssembly core).
+
+use crate::records::read::Fields;
+use crate::tables::Table;
+use serde_json::Value;
+
+/// A value for a field a new record leaves out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fill {
+    Null,
+    Text(&'static str),
+    Bool(bool),
+    /// The time of the write, as ISO text (`2026-11-23T08:30:00.000Z`).
+    Now,
+}
+
+impl Table {
+    /// The defaults of a new record of this table.
+    pub fn defaults(self) -> &'static [(&'static str, Fill)] {
+        use Fill::{Bool, Now, Null, Text};
+        match self {
+            Table::PrayerReminders => &[("description", Text(""))],
+            Table::WeightEntries => &[("notes", Null), ("mood", Null)],
+            Table::PrayerJournal => &[("answered", Null), ("answeredOn", Null)],
+            Table::WellnessGoals | Table::PersonalizedPlans => &[("createdAt", Now)],
+            Table::PlanProgress => &[("completedAt", Null)],
+            Table::MealPlanEnrollments => &[("preferences", Null)],
+            Table::ShoppingLists => &[
+                ("status", Text("active")),
+                ("createdAt", Now),
+                ("estimatedCost", Null),
+                ("weekNumber", Null),
+                ("planId", Null),
+                ("startDate", Null),
+            ],
+            Table::ShoppingListItems => &[
+                ("isChecked", Bool(false)),
+                ("checkedAt", Null),
+                ("category", Text("other")),
+            ],
+            Table::WellnessScores | Table::UserSettings | Table::DailyCompletions => &[],
+        }
+    }
+
+    /// `fields` with this table's defaults for what it leaves out; `now_iso`
+    /// is the time of the write.
+    pub fn fill_defaults(self, fields: &mut Fields, now_iso: &str) {
+        for (name, default) in self.defaults() {
+            fields.entry(*name).or_insert_with(|| match default {
+                Fill::Null => Value::Null,
+                Fill::Text(t) => Value::String((*t).to_string()),
+                Fill::Bool(b) => Value::Bool(*b),
+                Fill::Now => Value::String(now_iso.to_string()),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_new_record_gets_its_tables_defaults_and_keeps_what_it_says() {
+        let mut list = json!({"title": "Week 1", "status": "completed"})
+            .as_object()
+            .cloned()
+            .unwrap_or_default();
+        Table::ShoppingLists.fill_defaults(&mut list, "2026-11-23T08:30:00.000Z");
+        assert_eq!(list["status"], "completed", "what the record says stays");
+        assert_eq!(list["createdAt"], "2026-11-23T08:30:00.000Z");
+        assert_eq!(list["planId"], Value::Null);
+        assert!(Table::ShoppingLists.validate("list-1", &list).is_ok());
+    }
+
+    #[test]
+    fn every_default_names_a_field_of_its_table() {
+        for table in Table::ALL {
+            let fields: Vec<String> = table
+                .field_names()
+                .iter()
+                .map(|f| crate::records::read::camel(f))
+                .collect();
+            for (name, _) in table.defaults() {
+                assert!(fields.iter().any(|f| f == name), "{}.{name}", table.name());
+            }
+        }
+    }
+}
