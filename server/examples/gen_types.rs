@@ -172,6 +172,11 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
             "Bumped whenever the wire format changes incompatibly.",
             protocol::PROTOCOL_VERSION,
         )
+        .constant(
+            "SCHEMA_VERSION",
+            "The record schema this app speaks: the tables and fields it knows.",
+            protocol::schema::SCHEMA_VERSION,
+        )
         .ty::<protocol::Op>(cfg)
         .ty::<protocol::Mutation>(cfg)
         .ty::<protocol::PushRequest>(cfg)

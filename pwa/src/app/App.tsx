@@ -11,7 +11,9 @@ import { HeaderStatus } from '../components/PageHeader';
 import { Spinner } from '../components/Spinner';
 import { toast, Toaster } from '../components/toast';
 import { PremiumBanner } from '../features/premium/PremiumBanner';
+import type { SyncStatus } from '../sync/engine';
 import { SyncStatusBadge } from '../sync/SyncStatusBadge';
+import { useLive } from '../sync/useRecords';
 import { DocumentTitle } from './DocumentTitle';
 import { ROUTES } from './routes';
 
@@ -20,6 +22,12 @@ import { ROUTES } from './routes';
 // Pages few visits need load when shown (offline too: the app's files are all saved).
 const NotFound = lazy(() => import('../components/NotFound').then((m) => ({ default: m.NotFound })));
 const UpdatePrompt = lazy(() => import('../components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+
+/** The update prompt, insisting when the server says this version is too old to sync. */
+function UpdateWhenTooOld() {
+  const { value: status } = useLive((db) => db.liveMeta<SyncStatus>('status'), 'sync status');
+  return <UpdatePrompt required={status?.state === 'blocked' && status.reason === 'clientTooOld'} />;
+}
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => {
@@ -58,7 +66,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
             </BrowserRouter>
           </HeaderStatus.Provider>
           <Suspense fallback={null}>
-            <UpdatePrompt />
+            <UpdateWhenTooOld />
           </Suspense>
           <CriticalErrorOverlay />
         </Toaster>

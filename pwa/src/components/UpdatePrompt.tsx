@@ -1,11 +1,26 @@
 // A new version waits until the user chooses to load it, so an update never
-// interrupts a prayer or exercise timer.
+// interrupts a prayer or exercise timer. When the server can no longer sync
+// with this version (`required`), the prompt says so and stays until the user
+// updates; the update is fetched first if the browser has not found it yet.
 
 import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { toast } from './toast';
 
-export function UpdatePrompt() {
+/** Loads the newest version: the waiting one, else whatever the server has now. */
+async function updateNow(updateServiceWorker: (reload: boolean) => Promise<void>, waiting: boolean): Promise<void> {
+  if (waiting) return updateServiceWorker(true);
+  const registration = await navigator.serviceWorker?.getRegistration();
+  await registration?.update().catch(() => undefined);
+  if (registration?.waiting) {
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+    return;
+  }
+  window.location.reload();
+}
+
+export function UpdatePrompt({ required = false }: { required?: boolean }) {
   const {
     needRefresh: [needRefresh],
     updateServiceWorker,
@@ -15,6 +30,15 @@ export function UpdatePrompt() {
     },
   });
   useEffect(() => {
+    if (required) {
+      toast({
+        title: 'Update Manna',
+        description: 'This version can no longer sync. Update to keep your devices in step; your changes are kept on this one.',
+        durationMs: 24 * 60 * 60 * 1000,
+        action: { label: 'Update', onClick: () => void updateNow(updateServiceWorker, needRefresh) },
+      });
+      return;
+    }
     if (!needRefresh) return;
     toast({
       title: 'A new version of Manna is ready',
@@ -22,6 +46,6 @@ export function UpdatePrompt() {
       durationMs: 60 * 60 * 1000,
       action: { label: 'Update', onClick: () => void updateServiceWorker(true) },
     });
-  }, [needRefresh, updateServiceWorker]);
+  }, [required, needRefresh, updateServiceWorker]);
   return null;
 }

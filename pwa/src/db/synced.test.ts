@@ -72,6 +72,12 @@ describe('synced records on the device', () => {
     expect((await pendingAfter(0)).map((m) => m.baseVersion)).toEqual([4, 4]);
   });
 
+  it('leave a table this app does not know on the server, and take the rest', async () => {
+    const unknown = { table: 'pushSubscriptions', id: 'sub-1', op: 'put', version: 2, fields: { endpoint: 'x' } } as unknown as Parameters<typeof applyPull>[1][number];
+    await applyPull(null, [unknown, { table: 'prayerJournal', id: 'j2', op: 'put', version: 3, fields: { title: 'T' } }], cursor(3), false, 0);
+    expect((await (await db()).prayerJournal.get('j2'))?.version).toBe(3);
+  });
+
   it('drop confirmed changes only after the last page of a pull', async () => {
     await writeRecord('weightEntries', 'weight:2026-11-22', 'put', { weight: 1805, date: '2026-11-22' });
     const change = { table: 'weightEntries' as const, id: 'weight:2026-11-22', op: 'put' as const, version: 1, fields: { weight: 1805, date: '2026-11-22' } };

@@ -115,6 +115,9 @@ export async function applyPull(
   await d.transaction('rw', [...tables, d.outbox, d.syncMeta], async () => {
     if (!from) await Promise.all(tables.map((t) => t.clear()));
     for (const c of changes) {
+      // A table this app does not know (a server that did not hold it back)
+      // waits on the server until the app is updated.
+      if (!SYNCED_TABLES.includes(c.table)) continue;
       if (c.op === 'put') await d[c.table].put({ id: c.id, fields: c.fields ?? {}, version: c.version });
       else await d[c.table].delete(c.id);
     }

@@ -6,6 +6,9 @@ import type { Table } from './records';
 /** Bumped whenever the wire format changes incompatibly. */
 export const PROTOCOL_VERSION = 1 as const;
 
+/** The record schema this app speaks: the tables and fields it knows. */
+export const SCHEMA_VERSION = 2 as const;
+
 export type Op = "put" | "patch" | "delete";
 
 export type Mutation = { seq: number, table: Table, id: string, op: Op, fields: Record<string, unknown>, 

@@ -26,6 +26,7 @@ function label(status: SyncStatus | undefined, waiting: number): string {
       if (waiting > 0) return `Offline · ${pending} waiting`;
       return time ? `Offline · last synced ${time}` : 'Offline · saved on this device';
     case 'blocked':
+      if (status.reason === 'clientTooOld') return 'Update Manna to sync';
       return waiting > 0 ? `Not syncing · ${pending} waiting` : 'Not syncing · saved on this device';
     case 'error':
       return waiting > 0 ? `Sync problem · ${pending} waiting` : 'Sync problem · saved on this device';

@@ -4,6 +4,7 @@ import { SYNCED_TABLES } from '../db/appDb';
 import { getMeta, setMeta } from '../db/meta';
 import { pendingAfter, writeRecord } from '../db/synced';
 import { ensureDevice } from '../identity/device';
+import { SCHEMA_VERSION } from '../generated/sync';
 import { syncNow, type SyncStatus } from './engine';
 
 type Handler = (body: unknown, headers: Record<string, string>) => { status?: number; json: unknown };
@@ -227,6 +228,7 @@ describe('sync engine', () => {
     localStorage.setItem('manna-device-id', 'dev-1');
     localStorage.setItem('manna-device-token', 'secret');
     await setMeta('cursor', { epoch: 'old', version: 3 });
+    await setMeta('cursorSchema', SCHEMA_VERSION);
     const calls = stubServer({
       '/api/sync/pull': (body) =>
         (body as { cursor: unknown }).cursor
@@ -237,6 +239,26 @@ describe('sync engine', () => {
     expect(calls.map((c) => (c.body as { cursor: unknown }).cursor)).toEqual([{ epoch: 'old', version: 3 }, null]);
     expect(await getMeta('cursor')).toEqual({ epoch: 'new', version: 9 });
     expect((await getMeta<SyncStatus>('status'))?.state).toBe('synced');
+  });
+
+  it('an updated app starts again from a snapshot once, keeping what waits to be sent', async () => {
+    localStorage.setItem('manna-device-id', 'dev-1');
+    localStorage.setItem('manna-device-token', 'secret');
+    await setMeta('cursor', { epoch: 'e', version: 7 });
+    await setMeta('cursorSchema', SCHEMA_VERSION - 1);
+    await writeRecord('prayerReminders', 'reminder-9', 'put', { title: 'Noon' });
+    const calls = stubServer({
+      '/api/sync/push': () => ({ json: { ackedSeq: 0, rejected: [] } }),
+      '/api/sync/pull': () => ({ json: { changes: [], cursor: { epoch: 'e', version: 8 }, hasMore: false, ackedSeq: 0 } }),
+    });
+    await syncNow();
+    const pulls = calls.filter((c) => c.url === '/api/sync/pull').map((c) => c.body as { cursor: unknown; schemaVersion: number });
+    expect(pulls[0]).toMatchObject({ cursor: null, schemaVersion: SCHEMA_VERSION });
+    expect(await getMeta('cursorSchema')).toBe(SCHEMA_VERSION);
+    expect(await pendingAfter(0)).toHaveLength(1);
+    await syncNow();
+    const later = calls.filter((c) => c.url === '/api/sync/pull').map((c) => (c.body as { cursor: unknown }).cursor);
+    expect(later.at(-1)).toEqual({ epoch: 'e', version: 8 });
   });
 
   it('stops, says why and keeps every change when the server does not speak this version', async () => {
@@ -267,6 +289,7 @@ describe('sync engine', () => {
     await syncNow();
     const status = await getMeta<SyncStatus>('status');
     expect(status?.state).toBe('blocked');
+    expect(status?.reason).toBe('clientTooOld');
     expect(status?.message).toMatch(/update the app/);
     expect(await pendingAfter(0)).toHaveLength(1);
   });

@@ -9,6 +9,7 @@ import { forgetCursor, getMeta, setMeta } from '../db/meta';
 import { applyPull, keepRefused, pendingAfter, recordKey, requeueAfterRestore, type Cursor } from '../db/synced';
 import { catchUpIdentity, ensureDevice } from '../identity/device';
 import { userId } from '../identity/ids';
+import { SCHEMA_VERSION } from '../generated/sync';
 import { pullRequest, pushRequest, type PullResponse, type PushResponse, type ResetReason } from './protocol';
 
 /** `blocked`: this app and the server speak different protocol versions; no
@@ -19,6 +20,8 @@ export interface SyncStatus {
   state: SyncState;
   lastSyncedAt?: number;
   message?: string;
+  /** Why sync is blocked: this app is too old (an update brings it back), or the server is. */
+  reason?: 'clientTooOld' | 'serverTooOld';
 }
 
 const LOCK = 'manna-sync';
@@ -82,7 +85,16 @@ async function pushAll(deviceId: string): Promise<void> {
   }
 }
 
+/** The record schema the device's records were pulled with. An updated app
+ *  may know tables and fields the server held back from the old one: it starts
+ *  again from a snapshot, which brings them (changes waiting are kept). */
+const CURSOR_SCHEMA = 'cursorSchema';
+
 async function pullAll(deviceId: string): Promise<void> {
+  if ((await getMeta<number>(CURSOR_SCHEMA)) !== SCHEMA_VERSION) {
+    await forgetCursor();
+    await setMeta(CURSOR_SCHEMA, SCHEMA_VERSION);
+  }
   let resets = 0;
   for (let round = 0; round < MAX_ROUNDS * 10; round += 1) {
     const cursor = (await getMeta<Cursor>('cursor')) ?? null;
@@ -179,6 +191,7 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
         state: error instanceof Incompatible ? 'blocked' : offline ? 'offline' : 'error',
         lastSyncedAt: last?.lastSyncedAt,
         message: error instanceof Error ? error.message : String(error),
+        ...(error instanceof Incompatible ? { reason: error.reason } : {}),
       });
     }
   };

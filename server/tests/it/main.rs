@@ -22,6 +22,7 @@ mod probe;
 mod records;
 mod restore;
 mod router;
+mod schema;
 mod sessions;
 mod shopping;
 mod simulation;

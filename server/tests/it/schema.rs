@@ -1,0 +1,165 @@
+//! An app of the previous record schema against this server, as a phone that
+//! has not updated yet meets it: it pulls only what it knows, edits and
+//! pushes, and nothing the newer app wrote is lost; an app too old or too new
+//! is told so by name.
+
+use crate::common;
+
+use common::{Device, TestServer, second_device};
+use manna_sync_protocol::schema::{OLDEST_SCHEMA, SCHEMA_VERSION, unknown_fields};
+use manna_sync_protocol::{PROTOCOL_VERSION, Table};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+async fn push(s: &TestServer, d: &Device, schema: Option<u32>, mutations: Value) -> (u16, Value) {
+    let mut body =
+        json!({"protocolVersion": PROTOCOL_VERSION, "deviceId": d.id, "mutations": mutations});
+    if let Some(v) = schema {
+        body["schemaVersion"] = json!(v);
+    }
+    s.call_as(d, Method::POST, "/api/sync/push", Some(body))
+        .await
+}
+
+async fn snapshot(s: &TestServer, d: &Device, schema: Option<u32>) -> Value {
+    let mut body = json!({"protocolVersion": PROTOCOL_VERSION, "deviceId": d.id, "cursor": null, "limit": 500});
+    if let Some(v) = schema {
+        body["schemaVersion"] = json!(v);
+    }
+    let (status, answer) = s
+        .call_as(d, Method::POST, "/api/sync/pull", Some(body))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    answer
+}
+
+fn record<'a>(pulled: &'a Value, id: &str) -> &'a Value {
+    pulled["changes"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["id"] == id))
+        .map(|c| &c["fields"])
+        .unwrap_or_else(|| panic!("{id} was not pulled: {pulled}"))
+}
+
+#[tokio::test]
+async fn an_app_of_the_previous_schema_pulls_edits_and_pushes_and_nothing_is_lost() {
+    let previous = SCHEMA_VERSION - 1;
+    assert!(
+        previous >= OLDEST_SCHEMA,
+        "the previous schema is still served"
+    );
+    let s = TestServer::start().await;
+    let new_phone = s.register("user-1763790000000-schema").await;
+    let old_phone = second_device(
+        &s,
+        &new_phone,
+        "device-old-app",
+        "token-of-the-old-app-phone",
+    );
+
+    // The updated app writes records with the newer fields.
+    let (_, answer) = push(
+        &s,
+        &new_phone,
+        Some(SCHEMA_VERSION),
+        json!([
+            {"seq": 1, "table": "shoppingLists", "id": "list-week1", "op": "put", "fields": {
+                "title": "Week 1: 7-Day Whole-Foods Reset", "status": "active",
+                "createdAt": "2026-11-23T08:00:00.000Z", "estimatedCost": 4200, "weekNumber": 1,
+                "planId": "detox-7day", "startDate": "2026-11-23"}},
+            {"seq": 2, "table": "wellnessGoals", "id": "goal-1", "op": "put", "fields": {
+                "primaryGoal": "energy_boost", "currentFitnessLevel": "beginner", "gender": "female",
+                "timeCommitment": "30min", "budget": "moderate", "createdAt": "2026-11-23T08:00:00.000Z"}}
+        ]),
+    )
+    .await;
+    assert_eq!(answer["rejected"], json!([]), "{answer}");
+
+    // The old app is sent only the tables and fields it knows.
+    let pulled = snapshot(&s, &old_phone, Some(previous)).await;
+    for change in pulled["changes"].as_array().expect("changes") {
+        let table =
+            Table::from_name(change["table"].as_str().unwrap_or_default()).expect("a table");
+        for field in unknown_fields(previous, table) {
+            assert!(
+                change["fields"].get(field).is_none(),
+                "{field} sent to an old app: {change}"
+            );
+        }
+    }
+    let list = record(&pulled, "list-week1");
+    assert_eq!(list["title"], "Week 1: 7-Day Whole-Foods Reset");
+    assert!(list.get("planId").is_none() && list.get("startDate").is_none());
+    assert!(record(&pulled, "goal-1").get("createdAt").is_none());
+
+    // It edits the list as it knows it, and makes a goal of its own: an app
+    // that sends no schema version speaks the first.
+    let mut edited = list.clone();
+    edited["title"] = json!("Groceries for week 1");
+    edited["status"] = json!("completed");
+    let (status, answer) = push(
+        &s,
+        &old_phone,
+        None,
+        json!([
+            {"seq": 1, "table": "shoppingLists", "id": "list-week1", "op": "put", "fields": edited,
+             "baseVersion": 1},
+            {"seq": 2, "table": "wellnessGoals", "id": "goal-2", "op": "put", "fields": {
+                "primaryGoal": "stress_reduction", "currentFitnessLevel": "intermediate", "gender": "male",
+                "timeCommitment": "15min", "budget": "budget_friendly"}}
+        ]),
+    )
+    .await;
+    assert_eq!(
+        (status, answer["rejected"].clone()),
+        (200, json!([])),
+        "{answer}"
+    );
+
+    // The updated app sees the old app's edits and keeps its own fields.
+    let pulled = snapshot(&s, &new_phone, Some(SCHEMA_VERSION)).await;
+    let list = record(&pulled, "list-week1");
+    assert_eq!(list["title"], "Groceries for week 1");
+    assert_eq!(list["status"], "completed");
+    assert_eq!(
+        list["planId"], "detox-7day",
+        "the field the old app did not know is kept"
+    );
+    assert_eq!(list["startDate"], "2026-11-23");
+    let goal = record(&pulled, "goal-2");
+    assert!(
+        goal["createdAt"].is_string(),
+        "a new record gets the table's defaults: {goal}"
+    );
+    assert_eq!(
+        record(&pulled, "goal-1")["createdAt"],
+        "2026-11-23T08:00:00.000Z"
+    );
+}
+
+#[tokio::test]
+async fn an_app_too_old_or_too_new_is_told_so_by_name() {
+    let s = TestServer::start().await;
+    let d = s.register("user-1763790000000-schema2").await;
+    let too_old = OLDEST_SCHEMA - 1;
+    let (status, answer) = push(&s, &d, Some(too_old), json!([])).await;
+    assert_eq!(
+        (status, answer["error"].clone()),
+        (409, json!("clientTooOld")),
+        "{answer}"
+    );
+    assert_eq!(
+        snapshot(&s, &d, Some(too_old)).await,
+        json!({"reset": "clientTooOld"})
+    );
+    let (status, answer) = push(&s, &d, Some(SCHEMA_VERSION + 1), json!([])).await;
+    assert_eq!(
+        (status, answer["error"].clone()),
+        (409, json!("serverTooOld")),
+        "{answer}"
+    );
+    assert_eq!(
+        snapshot(&s, &d, Some(SCHEMA_VERSION + 1)).await,
+        json!({"reset": "serverTooOld"})
+    );
+}
