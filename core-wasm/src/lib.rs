@@ -11,6 +11,7 @@
 //!
 //! # Layout
 //! - `calendar`: the date type (from `manna_sync_protocol::date`).
+//! - `archive`: what the archive shows and finds, on the server and offline.
 //! - `week`: the Monday-to-Sunday journey strip and its streak.
 //! - `rotation`: which content item a date shows.
 //! - `scoring`: weight progress and the weekly wellness average.
@@ -21,6 +22,7 @@
 //! - `wasm`: the browser's two modules, the only place that touches
 //!   wasm-bindgen.
 
+pub mod archive;
 pub mod flatjson;
 pub mod meals;
 pub mod plans;

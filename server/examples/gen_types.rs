@@ -310,6 +310,11 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
                     .collect::<BTreeMap<_, _>>(),
             )
             .constant(
+                "OFFERED_ALLERGIES",
+                "The allergies a plan's start form offers as choices (any other word typed is read as an ingredient).",
+                meals::diet::OFFERED_ALLERGIES,
+            )
+            .constant(
                 "MEAL_PLAN_CATEGORIES",
                 "The meal plan categories besides 'all'.",
                 content::meal_plans::CATEGORIES,

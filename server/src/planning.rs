@@ -34,6 +34,7 @@ pub fn create_plans(
         ))
     })?;
     let plans = meals::plans_for_goal(catalogue, &goal, goal_id).map_err(AppError::Invalid)?;
+    let plans: Vec<Value> = plans.iter().map(meals::value_of).collect();
     let mutations = meals::plan_records(&plans, goal_id, author.now_ms, &random_hex(8)?)
         .map_err(AppError::Invalid)?;
     saved(apply_all(conn, author, &mutations)?)?;
@@ -65,7 +66,8 @@ fn list_mutations(
     lists: &[NamedList],
     origin: ListOrigin<'_>,
 ) -> Result<(Vec<SavedList>, Vec<Mutation>), AppError> {
-    let mutations = meals::list_records(lists, origin, author.now_ms, &random_hex(8)?)
+    let values: Vec<Value> = lists.iter().map(meals::value_of).collect();
+    let mutations = meals::list_records(&values, origin, author.now_ms, &random_hex(8)?)
         .map_err(AppError::Invalid)?;
     let answers = mutations
         .iter()

@@ -6,6 +6,7 @@
 //! TypeScript types are generated from the types here (`make types`).
 //!
 //! # Layout
+//! - `account`: the account forms' rules (email, password, names).
 //! - `date`: the one civil date type (records, content and the core use it).
 //! - `defaults`: what a new record gets for the fields it leaves out.
 //! - `messages`: push and pull requests and answers, the protocol version and
@@ -18,6 +19,7 @@
 //! - `merge`: field-level merge of one mutation into a stored record.
 //! - `wire_enum`: enums that travel as fixed words, with their value lists.
 
+pub mod account;
 pub mod date;
 pub mod defaults;
 pub mod field_error;

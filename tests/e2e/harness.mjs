@@ -2,7 +2,7 @@
 // Chromium for the end-to-end tests.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +12,9 @@ import { chromium } from 'playwright-core';
 const root = resolve(import.meta.dirname, '../..');
 const serverBin = process.env.MANNA_SERVER_BIN ?? join(root, 'target/release/manna-server');
 const emulatorBin = process.env.MANNA_EMULATOR_BIN ?? join(root, 'target/release/manna-stripe-emulator');
+for (const bin of [serverBin, emulatorBin]) {
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: build it, or set MANNA_SERVER_BIN and MANNA_EMULATOR_BIN (make test does)`);
+}
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
 
 /** A port nothing listens on now. */

@@ -63,6 +63,11 @@ describe('home screen', () => {
       '/shopping-lists',
       '/prayer-journal',
     ]);
+    // The spec's tiles keep their titles and subtitles.
+    for (const [title, subtitle] of [['Worship Music', 'Praise & worship'], ['Wellness Score', 'Daily assessment']]) {
+      const tile = page.locator('.tool-tile', { has: page.locator('.tool-title', { hasText: title }) });
+      assert.equal(await tile.locator('.tool-subtitle').textContent(), subtitle);
+    }
     await context.close();
   });
 

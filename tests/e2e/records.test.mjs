@@ -127,7 +127,7 @@ describe('records saved offline', () => {
 
     const problem = page.getByRole('alert').filter({ hasText: 'Not saved: Old app reminder' });
     await problem.waitFor({ timeout: 20_000 });
-    assert.match(await problem.textContent(), /reminderTime: '7:5' is not a time in the form HH:MM/);
+    assert.match(await problem.textContent(), /\bTime: '7:5' is not a time in the form HH:MM\./);
     await page.getByRole('button', { name: /1 change not saved/ }).waitFor();
     // Nothing was stored by the server.
     assert.deepEqual(await serverAnswer(page, '/api/prayer-reminders', {}), []);

@@ -52,6 +52,18 @@ const ALLERGENS: &[(&str, Flag)] = &[
     ("soya", Flag::Soy),
 ];
 
+/// The allergies a plan's start form offers as choices (each a word the rules
+/// above read; any other word typed is read as an ingredient's name).
+pub const OFFERED_ALLERGIES: &[&str] = &[
+    "nuts",
+    "dairy",
+    "eggs",
+    "gluten",
+    "soy",
+    "fish",
+    "shellfish",
+];
+
 /// The plan's hard rules.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Exclusions {
@@ -192,6 +204,13 @@ mod tests {
         let veg = Exclusions::new(&[DietaryRestriction::Vegetarian], &[], &[]);
         assert!(!veg.allows(&chicken) && veg.allows(&kale) && veg.allows(&walnut));
         assert!(Exclusions::new(&[DietaryRestriction::None], &[], &[]).is_empty());
+    }
+
+    #[test]
+    fn every_allergy_offered_is_an_allergen_the_rules_read() {
+        for word in OFFERED_ALLERGIES {
+            assert!(ALLERGENS.iter().any(|(w, _)| w == word), "{word}");
+        }
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub use diet::Exclusions;
 pub use generate::{PLAN_DAYS, Plan, generate, tagged_days};
 pub use lists::{ListKind, NamedList, calendar_lists, week_list};
 pub use menu::{MenuDay, MenuSource, PersonalDay, personalise};
-pub use records::{ListOrigin, list_records, plan_records};
+pub use records::{ListOrigin, list_records, plan_records, value_of};
 pub use shopping::{BuiltItem, BuiltList, build_from_lines, build_list};
 
 use manna_sync_protocol::FieldError;

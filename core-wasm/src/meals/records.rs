@@ -3,7 +3,6 @@
 //! The server saves them in one transaction; the app in one IndexedDB
 //! transaction (`saveRecords`), so a list never arrives without its items.
 
-use super::{NamedList, Plan};
 use manna_sync_protocol::date::iso_time;
 use manna_sync_protocol::records::read::Fields;
 use manna_sync_protocol::{FieldError, Mutation, Op, Table};
@@ -49,9 +48,11 @@ fn new_record(
     })
 }
 
-/// Generated lists and their items: each list, then its items.
+/// Generated lists (as `NamedList` serializes: title, weekNumber,
+/// estimatedCost, items) and their items: each list, then its items. The app
+/// hands back the lists it was given; the server its own.
 pub fn list_records(
-    lists: &[NamedList],
+    lists: &[Value],
     origin: ListOrigin<'_>,
     now_ms: i64,
     random: &str,
@@ -61,9 +62,9 @@ pub fn list_records(
         let list = new_record(
             Table::ShoppingLists,
             fields_of(&json!({
-                "title": named.title,
-                "estimatedCost": named.list.estimated_cost,
-                "weekNumber": named.week_number,
+                "title": named.get("title"),
+                "estimatedCost": named.get("estimatedCost"),
+                "weekNumber": named.get("weekNumber"),
                 "planId": origin.plan_id,
                 "startDate": origin.start_date,
             })),
@@ -73,7 +74,12 @@ pub fn list_records(
         )?;
         let list_id = list.id.clone();
         out.push(list);
-        for item in &named.list.items {
+        for item in named
+            .get("items")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             let mut f = fields_of(item);
             f.insert("listId".into(), json!(list_id));
             let record = new_record(Table::ShoppingListItems, f, now_ms, random, out.len())?;
@@ -83,9 +89,10 @@ pub fn list_records(
     Ok(out)
 }
 
-/// A wellness goal's generated plans, as the goal's personalised plans.
+/// A wellness goal's generated plans (as `Plan` serializes), as the goal's
+/// personalised plans.
 pub fn plan_records(
-    plans: &[Plan],
+    plans: &[Value],
     goal_id: &str,
     now_ms: i64,
     random: &str,
@@ -101,10 +108,15 @@ pub fn plan_records(
         .collect()
 }
 
+/// A built list or plan as the JSON value the records are made from.
+pub fn value_of<T: Serialize>(built: &T) -> Value {
+    serde_json::to_value(built).unwrap_or(Value::Null)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::meals::{BuiltItem, BuiltList};
+    use crate::meals::{BuiltItem, BuiltList, NamedList};
     use manna_sync_protocol::records::shopping::ItemCategory;
 
     fn item(name: &str) -> BuiltItem {
@@ -134,8 +146,8 @@ mod tests {
             plan_id: Some("detox-7day"),
             start_date: Some("2026-11-23"),
         };
-        let records = list_records(&[named.clone(), named], origin, 1_795_000_000_000, "ab12")
-            .expect("records");
+        let lists = [value_of(&named), value_of(&named)];
+        let records = list_records(&lists, origin, 1_795_000_000_000, "ab12").expect("records");
         assert_eq!(records.len(), 6);
         let ids: std::collections::BTreeSet<&str> = records.iter().map(|m| m.id.as_str()).collect();
         assert_eq!(ids.len(), 6, "every record its own id");

@@ -79,6 +79,44 @@ pub fn record_id(table_name: &str, fields: JsValue, random: &str) -> Result<Stri
         .map_err(|e: FieldError| JsError::new(&e.to_string()))
 }
 
+/// A new record's fields with its table's defaults for what they leave out
+/// (`now_iso` is the time of the write).
+#[wasm_bindgen(js_name = withDefaults)]
+pub fn with_defaults(table_name: &str, fields: JsValue, now_iso: &str) -> Result<JsValue, JsError> {
+    let serde_json::Value::Object(mut fields) = json_of(&fields) else {
+        return Err(JsError::new("fields: must be an object"));
+    };
+    table(table_name)?.fill_defaults(&mut fields, now_iso);
+    to_js(&fields)
+}
+
+/// Every problem of a registration or set-password form: `[{ field, message }]`.
+#[wasm_bindgen(js_name = accountFormProblems)]
+pub fn account_form_problems(
+    email: &str,
+    password: &str,
+    confirm_password: &str,
+    first_name: &str,
+    last_name: &str,
+) -> Result<JsValue, JsError> {
+    use manna_sync_protocol::account::{AccountForm, account_form_problems};
+    to_js(&account_form_problems(&AccountForm {
+        email,
+        password,
+        confirm_password,
+        first_name,
+        last_name: Some(last_name),
+    }))
+}
+
+/// Every problem of a login form: `[{ field, message }]`.
+#[wasm_bindgen(js_name = loginProblems)]
+pub fn login_problems(email: &str, password: &str) -> Result<JsValue, JsError> {
+    to_js(&manna_sync_protocol::account::login_problems(
+        email, password,
+    ))
+}
+
 /// The outcome of checking a cached entitlement.
 #[wasm_bindgen(getter_with_clone)]
 #[derive(Debug)]

@@ -163,6 +163,84 @@ impl Meals {
     }
 }
 
+/// Generated lists (JSON, as `weekList`/`calendarLists` answer them) and
+/// their items as records ready to save (JSON of puts), named by their
+/// tables' id schemes with `random`, with the tables' defaults.
+#[wasm_bindgen(js_name = listRecords)]
+pub fn list_records(
+    lists: &str,
+    plan_id: Option<String>,
+    start_date: Option<String>,
+    now_ms: f64,
+    random: &str,
+) -> Result<String, JsError> {
+    let lists: Vec<serde_json::Value> = read("lists", lists)?;
+    let origin = meals::ListOrigin {
+        plan_id: plan_id.as_deref(),
+        start_date: start_date.as_deref(),
+    };
+    let records = meals::list_records(&lists, origin, now_ms as i64, random)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    json(&records)
+}
+
+/// A goal's generated plans (JSON, as `generatePlans` answers them) as
+/// records ready to save (JSON of puts).
+#[wasm_bindgen(js_name = planRecords)]
+pub fn plan_records(
+    plans: &str,
+    goal_id: &str,
+    now_ms: f64,
+    random: &str,
+) -> Result<String, JsError> {
+    let plans: Vec<serde_json::Value> = read("plans", plans)?;
+    let records = meals::plan_records(&plans, goal_id, now_ms as i64, random)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    json(&records)
+}
+
+/// The archive searched on the device: `items` (JSON) are `{type, item,
+/// date}` of what it saved; answers the cards found (JSON), in the order
+/// asked, as the server finds and orders them.
+#[wasm_bindgen(js_name = archiveSearch)]
+pub fn archive_search(typed: &str, kind: &str, sort: &str, items: &str) -> Result<String, JsError> {
+    use crate::archive::{ArchiveType, Query, Searchable, Sort, hit, sort_hits};
+    #[derive(Deserialize)]
+    struct Saved {
+        #[serde(rename = "type")]
+        kind: String,
+        item: serde_json::Value,
+        date: String,
+    }
+    let saved: Vec<Saved> = read("items", items)?;
+    let only = match kind {
+        "" | "all" => None,
+        k => Some(
+            ArchiveType::from_wire(k)
+                .ok_or_else(|| JsError::new(&format!("type: no archive type '{k}'")))?,
+        ),
+    };
+    let sort =
+        Sort::from_wire(sort).ok_or_else(|| JsError::new(&format!("sort: no order '{sort}'")))?;
+    let query = Query::parse(typed);
+    let mut hits = Vec::new();
+    for s in &saved {
+        let Some(kind) = ArchiveType::from_wire(&s.kind) else {
+            continue;
+        };
+        if only.is_some_and(|o| o != kind) {
+            continue;
+        }
+        let searchable = Searchable::new(kind, &s.item);
+        if query.as_ref().is_some_and(|q| !q.matches(&searchable)) {
+            continue;
+        }
+        hits.push(hit(&s.item, &searchable, parse(&s.date)?, query.as_ref()));
+    }
+    sort_hits(&mut hits, sort);
+    json(&hits)
+}
+
 /// Indexes (from 0) into a plan of `len` days for the shopping calendar's
 /// week `week` (1 to 4).
 #[wasm_bindgen(js_name = calendarWeekDays)]

@@ -115,7 +115,7 @@ export const ROUTES: AppRoute[] = [
     path: '/worship-music',
     title: 'Worship and Prayer',
     render: () => <WorshipMusicPage />,
-    tool: { title: 'Worship Music', subtitle: 'Hymns and prayers', icon: '♪' },
+    tool: { title: 'Worship Music', subtitle: 'Praise & worship', icon: '♪' },
   },
   { path: '/food-recipes', title: 'Recipe Ideas', render: () => <FoodRecipesPage /> },
   { path: '/aso-preview', title: 'App Store Toolkit', render: () => <AsoPreviewPage /> },

@@ -22,25 +22,46 @@ export async function currentFields(table: SyncedTable, id: string): Promise<Fie
   return (await (await db())[table].get(id))?.fields;
 }
 
+/** One change of one record, as a page or the core makes it. */
+export interface Write {
+  table: SyncedTable;
+  id: string;
+  op: Op;
+  fields?: Fields;
+}
+
 /** Records a change made on this device; answers its sequence number. A new
  *  change to a record settles any refusal it had (the user fixed it). */
 export async function writeRecord(table: SyncedTable, id: string, op: Op, fields: Fields = {}): Promise<number> {
+  return (await writeRecords([{ table, id, op, fields }]))[0];
+}
+
+/** Records changes made together (a list and its items) in one IndexedDB
+ *  transaction: all of them, with their outbox entries, or none. Answers
+ *  their sequence numbers. */
+export async function writeRecords(writes: readonly Write[]): Promise<number[]> {
   const d = await db();
-  return d.transaction('rw', [d[table], d.outbox, d.syncMeta, d.refused], async () => {
-    const seq = ((await d.syncMeta.get('nextSeq'))?.value as number | undefined) ?? 1;
-    const pending = await d.outbox.where('[table+id]').equals([table, id]).first();
-    const row = await d[table].get(id);
-    // While an own change is pending, the user sees that change, not newer pulls.
-    const baseVersion = pending ? pending.baseVersion : (row?.version ?? undefined);
-    const next = applyOp(row, { id, op, fields });
-    if (next) await d[table].put(next);
-    else await d[table].delete(id);
-    const entry: OutboxEntry = { seq, table, id, op, fields };
-    if (baseVersion !== undefined && baseVersion !== null) entry.baseVersion = baseVersion;
-    await d.outbox.add(entry);
-    await d.syncMeta.put({ key: 'nextSeq', value: seq + 1 });
-    await d.refused.where('[table+id]').equals([table, id]).delete();
-    return seq;
+  const tables = [...new Set(writes.map((w) => w.table))].map((t) => d[t]);
+  return d.transaction('rw', [...tables, d.outbox, d.syncMeta, d.refused], async () => {
+    let seq = ((await d.syncMeta.get('nextSeq'))?.value as number | undefined) ?? 1;
+    const seqs: number[] = [];
+    for (const { table, id, op, fields = {} } of writes) {
+      const pending = await d.outbox.where('[table+id]').equals([table, id]).first();
+      const row = await d[table].get(id);
+      // While an own change is pending, the user sees that change, not newer pulls.
+      const baseVersion = pending ? pending.baseVersion : (row?.version ?? undefined);
+      const next = applyOp(row, { id, op, fields });
+      if (next) await d[table].put(next);
+      else await d[table].delete(id);
+      const entry: OutboxEntry = { seq, table, id, op, fields };
+      if (baseVersion !== undefined && baseVersion !== null) entry.baseVersion = baseVersion;
+      await d.outbox.add(entry);
+      await d.refused.where('[table+id]').equals([table, id]).delete();
+      seqs.push(seq);
+      seq += 1;
+    }
+    await d.syncMeta.put({ key: 'nextSeq', value: seq });
+    return seqs;
   });
 }
 

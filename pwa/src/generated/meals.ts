@@ -114,6 +114,17 @@ export const LIST_KINDS = {
   }
 } as const;
 
+/** The allergies a plan's start form offers as choices (any other word typed is read as an ingredient). */
+export const OFFERED_ALLERGIES = [
+  "nuts",
+  "dairy",
+  "eggs",
+  "gluten",
+  "soy",
+  "fish",
+  "shellfish"
+] as const;
+
 /** The meal plan categories besides 'all'. */
 export const MEAL_PLAN_CATEGORIES = [
   "anti-inflammatory",

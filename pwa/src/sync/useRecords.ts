@@ -91,7 +91,8 @@ export async function checkRecord<K extends SyncedTable>(
   return (await loadCore()).validateRecord(table, id, fields as Record<string, unknown>);
 }
 
-function randomPart(): string {
+/** A random part for new records' ids (the core's id schemes take it). */
+export function newRandom(): string {
   const bytes = new Uint8Array(8);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -103,28 +104,50 @@ export async function newRecordId<K extends SyncedTable>(
   table: K,
   fields: Partial<TableRecords[K]> | Record<string, unknown> = {},
 ): Promise<string> {
-  return (await loadCore()).recordId(table, fields as Record<string, unknown>, randomPart());
+  return (await loadCore()).recordId(table, fields as Record<string, unknown>, newRandom());
+}
+
+/** A change to save: what `saveRecords` takes (the core's generated records are these). */
+export interface RecordChange {
+  table: SyncedTable;
+  id: string;
+  op: Op;
+  fields?: Record<string, unknown>;
 }
 
 /**
- * Saves a change on this device and schedules a sync. The record it leaves is
- * checked first by the same rules as the server's: a refused change throws
- * `RecordRefused` and keeps nothing.
+ * Saves changes made together on this device, in one IndexedDB transaction,
+ * and schedules a sync. A new record gets its table's defaults for what it
+ * leaves out; every record a change leaves is checked first by the same rules
+ * as the server's: a refused change throws `RecordRefused` and keeps nothing
+ * of any of them.
  */
+export async function saveRecords(changes: readonly RecordChange[]): Promise<void> {
+  const [db, { syncSoon }, core] = await Promise.all([import('../db/synced'), import('./engine'), loadCore()]);
+  const now = new Date().toISOString();
+  const writes: RecordChange[] = [];
+  for (const change of changes) {
+    let fields = change.fields ?? {};
+    if (change.op !== 'delete') {
+      const current = await db.currentFields(change.table, change.id);
+      if (!current && change.op === 'put') fields = core.withDefaults(change.table, fields, now);
+      const refusal = core.validateRecord(change.table, change.id, { ...(current ?? {}), ...fields });
+      if (refusal) throw new RecordRefused(refusal);
+    }
+    writes.push({ ...change, fields });
+  }
+  await db.writeRecords(writes);
+  syncSoon();
+}
+
+/** Saves one change on this device (see `saveRecords`). */
 export async function saveRecord<K extends SyncedTable>(
   table: K,
   id: string,
   op: Op,
   fields: Partial<TableRecords[K]> = {},
 ): Promise<void> {
-  const [db, { syncSoon }] = await Promise.all([import('../db/synced'), import('./engine')]);
-  if (op !== 'delete') {
-    const current = (await db.currentFields(table, id)) ?? {};
-    const refusal = await checkRecord(table, id, { ...current, ...fields });
-    if (refusal) throw new RecordRefused(refusal);
-  }
-  await db.writeRecord(table, id, op, fields as Record<string, unknown>);
-  syncSoon();
+  await saveRecords([{ table, id, op, fields: fields as Record<string, unknown> }]);
 }
 
 /** Forgets a change the server refused. */

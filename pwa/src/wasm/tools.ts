@@ -3,9 +3,11 @@
 // progress, meal plans, personal plans and shopping lists). Loaded once, by
 // the first page that asks, and memoised.
 
+import type { ArchiveHit } from '../generated/content';
 import type { Stepped, Timer, WeightProgress } from '../generated/core';
 import type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay } from '../generated/meals';
 import type { Preferences } from '../generated/records';
+import type { Mutation } from '../generated/sync';
 import { lazyModule } from './lazy';
 import type * as Pkg from './pkg/manna_tools.js';
 
@@ -41,6 +43,12 @@ export interface Tools {
   calendarWeek(day: number): number;
   /** The built-in text for a plan day's missing field, turning with the day. */
   planFallback(field: string, day: number): string | undefined;
+  /** Generated lists and their items as new records ready to save, named with `random`. */
+  listRecords(lists: NamedList[], origin: { planId?: string; startDate?: string }, nowMs: number, random: string): Mutation[];
+  /** A goal's generated plans as new records ready to save, named with `random`. */
+  planRecords(plans: GeneratedPlan[], goalId: string, nowMs: number, random: string): Mutation[];
+  /** The archive's cards found among `items` saved on the device (`{type, item, date}`), ordered as asked, as the server finds them. */
+  archiveSearch(text: string, type: string, sort: string, items: unknown[]): ArchiveHit[];
 }
 
 function wrapMeals(m: Pkg.Meals): Meals {
@@ -73,6 +81,11 @@ function wrap(pkg: typeof Pkg): Tools {
     calendarWeekDays: (length, week) => Array.from(pkg.calendarWeekDays(length, week)),
     calendarWeek: pkg.calendarWeek,
     planFallback: (field, day) => pkg.planFallback(field, day) ?? undefined,
+    listRecords: (lists, origin, nowMs, random) =>
+      JSON.parse(pkg.listRecords(JSON.stringify(lists), origin.planId, origin.startDate, nowMs, random)) as Mutation[],
+    planRecords: (plans, goalId, nowMs, random) =>
+      JSON.parse(pkg.planRecords(JSON.stringify(plans), goalId, nowMs, random)) as Mutation[],
+    archiveSearch: (text, type, sort, items) => JSON.parse(pkg.archiveSearch(text, type, sort, JSON.stringify(items))) as ArchiveHit[],
   };
 }
 

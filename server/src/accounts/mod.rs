@@ -15,11 +15,10 @@ pub use session::{
 };
 
 use crate::error::AppError;
+use manna_sync_protocol::account;
+pub use manna_sync_protocol::account::Credentials;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
-
-/// Minimum password length (spec section 9).
-pub const MIN_PASSWORD: usize = 8;
 
 /// What `/api/auth/me` and the login answers say about an account.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
@@ -89,37 +88,13 @@ pub fn set_credentials(
     Ok(())
 }
 
-/// The registration and set-password form, checked.
-#[derive(Debug, Clone)]
-pub struct Credentials {
-    pub email: String,
-    pub password: String,
-    pub first_name: String,
-    pub last_name: Option<String>,
-}
-
-/// The shape of an email address: something@domain.tld, no spaces. Answers it
-/// trimmed and lower-cased.
+/// An email address trimmed and lower-cased, or 400 "Invalid email address".
 pub fn normalise_email(raw: &str) -> Result<String, AppError> {
-    let email = raw.trim().to_lowercase();
-    let ok = email.len() <= 254
-        && !email.chars().any(char::is_whitespace)
-        && email.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty()
-                && !domain.contains('@')
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !domain.contains("..")
-        });
-    if ok {
-        Ok(email)
-    } else {
-        Err(AppError::BadRequest("Invalid email address".into()))
-    }
+    account::normalise_email(raw).map_err(|e| AppError::BadRequest(e.message))
 }
 
-/// Checks a registration or set-password form with the spec's messages.
+/// Checks a registration or set-password form with the spec's messages (the
+/// app checks the same rules before sending).
 pub fn check_credentials(
     email: &str,
     password: &str,
@@ -127,95 +102,12 @@ pub fn check_credentials(
     first_name: &str,
     last_name: Option<&str>,
 ) -> Result<Credentials, AppError> {
-    let email = normalise_email(email)?;
-    if password.chars().count() < MIN_PASSWORD {
-        return Err(AppError::BadRequest(
-            "Password must be at least 8 characters".into(),
-        ));
-    }
-    if password.len() > 1024 {
-        return Err(AppError::BadRequest(
-            "Password must be at most 1024 characters".into(),
-        ));
-    }
-    if confirm != password {
-        return Err(AppError::BadRequest("Passwords don't match".into()));
-    }
-    let first_name = first_name.trim();
-    if manna_sync_protocol::records::is_blank(first_name) {
-        return Err(AppError::BadRequest("First name is required".into()));
-    }
-    if first_name.chars().count() > 100 || last_name.is_some_and(|l| l.chars().count() > 100) {
-        return Err(AppError::BadRequest(
-            "Names must be at most 100 characters".into(),
-        ));
-    }
-    Ok(Credentials {
+    account::check_account_form(&account::AccountForm {
         email,
-        password: password.to_string(),
-        first_name: first_name.to_string(),
-        last_name: last_name
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(str::to_owned),
+        password,
+        confirm_password: confirm,
+        first_name,
+        last_name,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn emails_are_checked_and_normalised() {
-        assert_eq!(
-            normalise_email("  Ruth@Example.ORG ").ok(),
-            Some("ruth@example.org".into())
-        );
-        for bad in [
-            "",
-            "ruth",
-            "ruth@",
-            "@example.org",
-            "ruth@example",
-            "ru th@example.org",
-            "a@b@c.org",
-            "ruth@.org",
-            "ruth@example..org",
-        ] {
-            assert!(normalise_email(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn forms_answer_the_spec_messages() {
-        let msg = |r: Result<Credentials, AppError>| r.err().map(|e| e.to_string());
-        assert_eq!(
-            msg(check_credentials("x", "12345678", "12345678", "Ruth", None)),
-            Some("Invalid email address".into())
-        );
-        assert_eq!(
-            msg(check_credentials(
-                "r@e.org", "1234567", "1234567", "Ruth", None
-            )),
-            Some("Password must be at least 8 characters".into())
-        );
-        assert_eq!(
-            msg(check_credentials(
-                "r@e.org", "12345678", "12345679", "Ruth", None
-            )),
-            Some("Passwords don't match".into())
-        );
-        assert_eq!(
-            msg(check_credentials(
-                "r@e.org", "12345678", "12345678", "  ", None
-            )),
-            Some("First name is required".into())
-        );
-        let ok = check_credentials("R@E.org", "12345678", "12345678", " Ruth ", Some(" "))
-            .expect("valid");
-        assert_eq!(
-            (ok.email.as_str(), ok.first_name.as_str(), ok.last_name),
-            ("r@e.org", "Ruth", None)
-        );
-    }
+    .map_err(|e| AppError::BadRequest(e.message))
 }

@@ -65,7 +65,9 @@ pub fn home_payload(set: &ContentSet, date: Date) -> Value {
 }
 
 /// The items shown on `today` and the `days - 1` days before it, newest first.
-/// Readings use the archive form: id, reference, verse, content, date, dayNumber.
+/// Readings use the spec's archive form (id, reference, verse, content, date,
+/// dayNumber) with the prayer besides, so a device that saved them searches
+/// every field the archive's search reads.
 pub fn archive(set: &ContentSet, kind: Kind, today: Date, days: u32) -> Vec<Value> {
     (0..i64::from(days))
         .filter_map(|back| item_for(set, kind, today.add_days(-back)))
@@ -75,7 +77,8 @@ pub fn archive(set: &ContentSet, kind: Kind, today: Date, days: u32) -> Vec<Valu
             }
             json!({
                 "id": item["id"], "reference": item["reference"], "verse": item["verse"],
-                "content": item["reflection"], "date": item["date"], "dayNumber": item["dayNumber"],
+                "content": item["reflection"], "prayer": item["prayer"],
+                "date": item["date"], "dayNumber": item["dayNumber"],
             })
         })
         .collect()

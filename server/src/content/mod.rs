@@ -13,7 +13,7 @@
 //! - `meal_plans`: the wholistic meal plans and what members and others get of them.
 //! - `files`: reading and checking the content files.
 //! - `store`: loading them into SQLite when they changed, and the in-memory set served.
-//! - `archive`: the archive's full-text search.
+//! - `archive`: the archive's search (the core's rules over the content).
 //! - `days`: the item of a date, the day and home payloads, the archive.
 
 pub mod archive;

@@ -15,6 +15,8 @@ pub struct ContentSet {
     /// file as the app downloads it.
     pub catalogue: Arc<Catalogue>,
     pub catalogue_json: Arc<str>,
+    /// What the archive's search sees of each of its items.
+    pub archive: Vec<super::archive::Entry>,
 }
 
 impl ContentSet {

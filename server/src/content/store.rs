@@ -40,10 +40,6 @@ pub fn load_into_db(conn: &mut Connection, files: &ContentFiles) -> Result<Conte
         )?;
         tracing::info!(hash = %files.hash, "content files loaded into the database");
     }
-    let indexed: i64 = tx.query_row("SELECT count(*) FROM archive_fts", [], |r| r.get(0))?;
-    if stored.as_deref() != Some(files.hash.as_str()) || indexed == 0 {
-        super::archive::index(&tx, files)?;
-    }
     tx.commit()?;
     read_set(conn)
 }
@@ -75,6 +71,7 @@ fn read_set(conn: &Connection) -> Result<ContentSet, AppError> {
         .map_err(|e| AppError::Internal(format!("stored meal catalogue: {e}")))?;
     Ok(ContentSet {
         version: version.chars().take(12).collect(),
+        archive: super::archive::entries(&items),
         items,
         catalogue: std::sync::Arc::new(parsed),
         catalogue_json: catalogue.into(),

@@ -2,9 +2,7 @@
 //! for the offline prefetch, the archive lists and the refresh call.
 
 use crate::api::{DailyRange, Refreshed};
-use crate::content::archive::{
-    ArchivePage, ArchiveQuery, QUERY_MAX, Sort, TYPES as ARCHIVE_TYPES, search as archive_search,
-};
+use crate::content::archive::{ArchivePage, ArchiveQuery, QUERY_MAX, search as archive_search};
 use crate::content::premium::LEVELS;
 use crate::content::remedies::{RemedySearch, SYMPTOM_MAX, remedy_search};
 use crate::content::{
@@ -20,6 +18,7 @@ use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, header};
 use axum::response::IntoResponse;
+use manna_core::archive::{ArchiveType, Sort};
 use serde_json::Value;
 
 /// Longest range the prefetch may ask for, and the longest archive.
@@ -241,30 +240,23 @@ pub async fn archive_search_get(
     }
     let kind = match q.get("type").map(String::as_str) {
         None | Some("" | "all") => None,
-        Some(t) => Some(
-            ARCHIVE_TYPES
-                .iter()
-                .map(|(name, _)| *name)
-                .find(|name| *name == t)
-                .ok_or_else(|| {
-                    AppError::BadRequest(format!(
-                        "type: must be all, bible, health, nutrition or fitness, not \"{}\"",
-                        t.chars().take(40).collect::<String>()
-                    ))
-                })?,
-        ),
+        Some(t) => Some(ArchiveType::from_wire(t).ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "type: must be all, bible, health, nutrition or fitness, not \"{}\"",
+                t.chars().take(40).collect::<String>()
+            ))
+        })?),
     };
-    let sort = match q.get("sort").map(String::as_str) {
-        None | Some("" | "recent") => Sort::Recent,
-        Some("oldest") => Sort::Oldest,
-        Some("alphabetical") => Sort::Alphabetical,
-        Some(other) => {
-            return Err(AppError::BadRequest(format!(
-                "sort: must be recent, oldest or alphabetical, not \"{}\"",
-                other.chars().take(40).collect::<String>()
-            )));
-        }
-    };
+    let sort = Sort::from_wire(q.get("sort").map_or("", String::as_str)).ok_or_else(|| {
+        AppError::BadRequest(format!(
+            "sort: must be recent, oldest or alphabetical, not \"{}\"",
+            q.get("sort")
+                .map_or("", String::as_str)
+                .chars()
+                .take(40)
+                .collect::<String>()
+        ))
+    })?;
     let query = ArchiveQuery {
         text,
         kind,
@@ -273,13 +265,7 @@ pub async fn archive_search_get(
         per_page: count_param(&q, "limit", 20, 100)?,
     };
     let today = date_param(&q, "date", &state.clock)?;
-    let set = state.content();
-    Ok(Json(
-        state
-            .db
-            .call(move |conn| archive_search(conn, &set, &query, today))
-            .await?,
-    ))
+    Ok(Json(archive_search(&state.content(), &query, today)))
 }
 
 /// Today's biohack in full, premium-only ones included: for premium members.

@@ -11,18 +11,16 @@ import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
 import { ensureDevice } from '../../identity';
 import type { CodeSent } from '../../generated/api';
+import type { FieldError } from '../../generated/records';
+import { loadCore } from '../../wasm/core';
 import { signIn } from './session';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+type Errors = Partial<Record<'email' | 'password' | 'confirmPassword' | 'firstName' | 'lastName', string>>;
 
-type Errors = Partial<Record<'email' | 'password' | 'confirmPassword' | 'firstName', string>>;
-
-function checkAccountForm(f: Record<string, string>): Errors {
+/** The problems the core finds (the server's own rules and words), by field. */
+function byField(problems: FieldError[]): Errors {
   const errors: Errors = {};
-  if (!EMAIL.test(f.email.trim())) errors.email = 'Invalid email address';
-  if (f.password.length < 8) errors.password = 'Password must be at least 8 characters';
-  if (f.confirmPassword !== f.password) errors.confirmPassword = "Passwords don't match";
-  if (f.firstName.trim().length < 1) errors.firstName = 'First name is required';
+  for (const p of problems) errors[p.field as keyof Errors] ??= p.message;
   return errors;
 }
 
@@ -69,9 +67,7 @@ export function LoginPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const next: typeof errors = {};
-    if (!EMAIL.test(email.trim())) next.email = 'Invalid email address';
-    if (!password) next.password = 'Password is required';
+    const next: typeof errors = byField((await loadCore()).loginProblems(email, password));
     setErrors(next);
     if (next.email || next.password) return;
     await run(async () => {
@@ -115,7 +111,7 @@ function NameFields({ prefix, account, lastLabel }: { prefix: string; account: A
   return (
     <>
       <Field id={`${prefix}-first`} label="First name" autoComplete="given-name" value={form.firstName} error={errors.firstName} onChange={set('firstName')} />
-      <Field id={`${prefix}-last`} label={lastLabel} autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+      <Field id={`${prefix}-last`} label={lastLabel} autoComplete="family-name" value={form.lastName} error={errors.lastName} onChange={set('lastName')} />
     </>
   );
 }
@@ -158,8 +154,8 @@ function useAccountForm(initialEmail = '') {
   const [form, setForm] = useState({ email: initialEmail, password: '', confirmPassword: '', firstName: '', lastName: '' });
   const [errors, setErrors] = useState<Errors>({});
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const validate = () => {
-    const next = checkAccountForm(form);
+  const validate = async () => {
+    const next = byField((await loadCore()).accountFormProblems(form));
     setErrors(next);
     return Object.keys(next).length === 0;
   };
@@ -185,7 +181,7 @@ export function RegisterPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!validate()) return;
+    if (!(await validate())) return;
     await run(async () => {
       const body = { ...form, email };
       if (!waitingForCode) {
@@ -244,7 +240,7 @@ export function SetPasswordPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!validate()) return;
+    if (!(await validate())) return;
     await run(async () => {
       await ensureDevice();
       await apiRequest('POST', '/api/auth/set-password', { ...form, email: form.email.trim().toLowerCase() });

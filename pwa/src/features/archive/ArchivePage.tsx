@@ -140,7 +140,7 @@ function Archive() {
             </p>
             <ul className="plain-list">
               {items.map((item) => (
-                <li key={`${item.type}-${item.id}`} className="card archive-card">
+                <li key={`${item.type}-${item.id}`} className="card archive-card" data-key={`${item.type}-${item.id}`}>
                   <p className="meta">
                     <span className="tag capitalize">{item.type}</span> {dateLabel(item.date)}
                   </p>

@@ -19,7 +19,7 @@ import { loadCore, todayIn } from '../../wasm/core';
 import { BiblicalFoodCard, BiohackCard, SnackCard, SpotlightCard } from '../home';
 import { planLabel } from '../premium';
 import { PremiumOnly } from '../upgrade';
-import { markDone, PRACTICE_LABELS, PRACTICES, useCompletions, type Practice } from '../progress';
+import { CompletionRefusals, markDone, PRACTICE_LABELS, PRACTICES, useCompletions, type Practice } from '../progress';
 
 const TABS = [
   { id: 'spiritual', label: 'Spiritual' },
@@ -118,6 +118,7 @@ function TodayProgress({ today }: { today: string }) {
         Today&apos;s Wellness Progress
       </h2>
       {failed && <p role="alert">Your progress couldn&apos;t be read on this device.</p>}
+      <CompletionRefusals />
       <div
         className="progress"
         role="progressbar"

@@ -1,6 +1,7 @@
 // Home (/): the day's banner, Today's Reading, then the premium section (the
 // member card, or the promo and the trial notice), the other daily cards,
-// This Week's Journey, the wellness summary and the Wellness Tools grid.
+// This Week's Journey (after any day's practices the server refused), the
+// wellness summary and the Wellness Tools grid.
 //
 // Nothing moves once shown: the first render waits for the core and the
 // device's stored copy of today (both quick and local), what loads later fills
@@ -14,6 +15,7 @@ import { HeaderStatus } from '../../components/PageHeader';
 import { loadCore, type Core } from '../../wasm/core';
 import { AccountLink } from '../account';
 import { HomePremium } from '../premium';
+import { CompletionRefusals } from '../progress';
 import { BiblicalFoodCard, BiohackCard, HealthTipCard, HomeTipCard, MovementCard, SnackCard, SpotlightCard } from './cards/DailyCards';
 import { ReadingCard } from './cards/ReadingCard';
 import { useOfflineDays } from './useOfflineDays';
@@ -83,6 +85,7 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
             <HomeTipCard {...day} />
             <BiblicalFoodCard {...day} />
             <SnackCard {...day} />
+            <CompletionRefusals />
             <WeekJourney core={core} today={today.date} />
             <WellnessSummary core={core} today={today.date} />
             <WellnessTools tools={tools} />

@@ -22,8 +22,8 @@ export function WeekJourney({ core, today }: { core: Core; today: string }) {
       live = false;
     };
   }, [core, today]);
-  // Read here rather than through features/progress, whose ticking code Home
-  // has no use for (it would load with Home's first screen).
+  // Read here: the week needs only the records (features/progress's hooks
+  // keep a map per day that Home has no use for).
   const completions = useRecords('dailyCompletions').value ?? [];
   const doneOn = new Map(completions.map(({ fields }) => [fields.date, PRACTICES.filter((p) => fields[p] === true).length]));
   const active = [...visited, ...doneOn.keys()];

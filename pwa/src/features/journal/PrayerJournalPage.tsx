@@ -7,7 +7,7 @@
 import { use, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
-import { EnumSelect, TextArea, TextInput, capitalize } from '../../components/form';
+import { EnumSelect, TextArea, TextInput, capitalize, RefusalNote, useFixFocus } from '../../components/form';
 import { LiveList, type Refused } from '../../components/LiveList';
 import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
@@ -20,6 +20,8 @@ import { loadCore, todayIn, type Core } from '../../wasm/core';
 import { PremiumOnly, PremiumRequired } from '../upgrade';
 
 const DRAFT_KEY = 'manna-journal-draft';
+/** How the form names an entry's fields (also for its refusals). */
+const FIELD_LABELS = { title: 'Title', content: 'Your prayer', category: 'Category', date: 'Date', answered: 'Answered', answeredOn: 'Day answered' };
 type TabId = 'write' | 'entries' | 'answered';
 type Entry = Stored<'prayerJournal'>;
 
@@ -79,6 +81,7 @@ function Journal({ core }: { core: Core }) {
   const [error, setError] = useState<FieldError | null>(null);
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { ref: formRef, focusAfterFix } = useFixFocus();
   const entries = [...(records.value ?? [])].sort(newestFirst);
   const answered = entries.filter((e) => e.fields.answered);
 
@@ -144,6 +147,7 @@ function Journal({ core }: { core: Core }) {
     setDraft({ id: change.op === 'patch' ? change.id : null, fields: { ...blank(today).fields, ...change.fields } });
     setError(change.refusal);
     setTab('write');
+    focusAfterFix();
   }
 
   const tabs = [
@@ -158,6 +162,7 @@ function Journal({ core }: { core: Core }) {
       what="prayer journal"
       refused={refused}
       describe={(f: JournalEntry) => f.title || 'an entry'}
+      fieldLabels={FIELD_LABELS}
       onFix={fix}
       onDiscard={(c) => void discardRefused(c.seq)}
       empty={<EmptyJournal onWrite={() => setTab('write')} />}
@@ -181,10 +186,11 @@ function Journal({ core }: { core: Core }) {
       {tab === 'write' && (
         <>
           <Prompts core={core} today={today} onUse={(p) => setDraft({ ...draft, fields: { ...draft.fields, title: draft.fields.title || p.prompt, category: p.category } })} />
-          <form className="card form" onSubmit={save} noValidate aria-labelledby="write-title">
+          <form ref={formRef} className="card form" onSubmit={save} noValidate aria-labelledby="write-title">
             <h2 id="write-title" className="card-title">
               {draft.id ? 'Edit Prayer Entry' : 'New Prayer Entry'}
             </h2>
+            <RefusalNote refusal={error} controls={['title', 'category', 'content']} fieldLabels={FIELD_LABELS} />
             {missing && (
               <div className="form-alert" role="alert">
                 <strong>Missing Information:</strong> Please add a title and content for your prayer entry.

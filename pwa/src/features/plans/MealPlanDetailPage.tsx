@@ -3,12 +3,12 @@
 // restrictions; from then on its days are fitted to them (by the core), each
 // day can be ticked off, and a week's shopping list made from it. A premium
 // plan shows its overview and the unlock prompt to those without premium.
+// A start or a day the server refused shows above it all (PlanRefusals).
 
-import { Suspense, use, useState, type FormEvent } from 'react';
+import { Suspense, use, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
-import { ChoiceGroup, DateInput, TextInput } from '../../components/form';
 import { ListUnavailable } from '../../components/ListUnavailable';
 import { Disclaimer } from '../../components/Disclaimer';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,8 +18,8 @@ import { useCatalogue, useMealPlan, useMealPlanDays } from '../../content/mealPl
 import { ListNotSavedOffline } from '../../content/useContentList';
 import { PLANS } from '../../generated/core';
 import type { MealPlan, MenuDay, PersonalDay } from '../../generated/meals';
-import { DIETARY_RESTRICTION_VALUES, type Preferences } from '../../generated/records';
-import { newRecordId, saveRecord, useRecords, type Stored } from '../../sync/useRecords';
+import { focusWhenShown } from '../../components/focusWhenShown';
+import { newRecordId, saveRecord, useRecords, type RefusedOf, type Stored } from '../../sync/useRecords';
 import { loadCore, todayIn } from '../../wasm/core';
 import { loadTools } from '../../wasm/tools';
 import { daysBetween } from '../../lib/dates';
@@ -27,6 +27,8 @@ import { newestEnrollment, WeekListButton } from '../shopping';
 import { DayPicker } from './DayPicker';
 import { categoryLabel } from './labels';
 import { MealView } from './MealView';
+import { EnrollmentRefusals, ProgressRefusals } from './PlanRefusals';
+import { StartPlanForm } from './StartPlanForm';
 
 type TabId = 'overview' | 'days' | 'shopping' | 'guidelines';
 const TABS: { id: TabId; label: string }[] = [
@@ -35,10 +37,6 @@ const TABS: { id: TabId; label: string }[] = [
   { id: 'shopping', label: 'Shopping List' },
   { id: 'guidelines', label: 'Guidelines' },
 ];
-
-/** Allergies offered as choices (the core also reads any other word typed). */
-const ALLERGENS = ['nuts', 'dairy', 'eggs', 'gluten', 'soy', 'fish', 'shellfish'] as const;
-const RESTRICTIONS = DIETARY_RESTRICTION_VALUES.filter((r) => r !== 'none');
 
 type Enrollment = Stored<'mealPlanEnrollments'>;
 
@@ -63,6 +61,7 @@ export default function MealPlanDetailPage() {
               Back
             </button>
           </section>
+          <EnrollmentRefusals planId={id} title="this meal plan" />
         </Frame>
       );
     }
@@ -122,6 +121,8 @@ function Summary({ plan }: { plan: MealPlan }) {
 function Locked({ plan }: { plan: MealPlan }) {
   return (
     <>
+      <EnrollmentRefusals planId={plan.id} title={plan.title} />
+      <ProgressRefusals titleOf={(id) => (id === plan.id ? plan.title : undefined)} />
       <section className="card">
         <Summary plan={plan} />
       </section>
@@ -145,14 +146,36 @@ function Plan({ plan }: { plan: MealPlan }) {
   const [tab, setTab] = useState<TabId>('overview');
   const [day, setDay] = useState(1);
   const [starting, setStarting] = useState(false);
+  /** A refused start being fixed in the form. */
+  const [fixing, setFixing] = useState<RefusedOf<'mealPlanEnrollments'> | undefined>();
   const enrollments = useRecords('mealPlanEnrollments');
   const enrollment = newestEnrollment(enrollments.value ?? [], (e) => e.mealPlanId === plan.id);
   const progress = useRecords('planProgress');
   const done = new Set((progress.value ?? []).filter((p) => p.fields.planId === plan.id && p.fields.completed).map((p) => p.fields.day));
-  const dayOfPlan = enrollment ? Math.min(plan.dayCount, Math.max(1, daysBetween(enrollment.fields.startDate, today) + 1)) : null;
+  // None when the start date is not a date (one an older app wrote).
+  const elapsed = enrollment ? daysBetween(enrollment.fields.startDate, today) : NaN;
+  const dayOfPlan = Number.isFinite(elapsed) ? Math.min(plan.dayCount, Math.max(1, elapsed + 1)) : null;
+  const stopStarting = () => {
+    setStarting(false);
+    setFixing(undefined);
+  };
+
+  function fixEnrollment(change: RefusedOf<'mealPlanEnrollments'>) {
+    setTab('overview');
+    setFixing(change);
+    setStarting(true);
+  }
+
+  function showProgress(change: RefusedOf<'planProgress'>) {
+    setTab('days');
+    setDay(change.fields.day);
+    focusWhenShown(`day-toggle-${change.fields.day}`);
+  }
 
   return (
     <>
+      <EnrollmentRefusals planId={plan.id} title={plan.title} onFix={fixEnrollment} />
+      <ProgressRefusals titleOf={(id) => (id === plan.id ? plan.title : undefined)} onShow={showProgress} />
       <Tabs name="plan" label="Meal plan" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'overview' && (
           <section className="card">
@@ -161,7 +184,8 @@ function Plan({ plan }: { plan: MealPlan }) {
               <div className="enrolled" role="status">
                 <h3>Your Plan</h3>
                 <p>
-                  Started {enrollment.fields.startDate} · today is day {dayOfPlan} of {plan.dayCount} · {done.size} of {plan.dayCount} days
+                  Started {enrollment.fields.startDate}
+                  {dayOfPlan ? ` · today is day ${dayOfPlan} of ${plan.dayCount}` : ''} · {done.size} of {plan.dayCount} days
                   done
                 </p>
                 <div className="progress" role="progressbar" aria-label="Days done" aria-valuemin={0} aria-valuemax={plan.dayCount} aria-valuenow={done.size}>
@@ -176,7 +200,9 @@ function Plan({ plan }: { plan: MealPlan }) {
                 Start This Plan
               </button>
             )}
-            {starting && <StartForm plan={plan} today={today} current={enrollment} onDone={() => setStarting(false)} />}
+            {starting && (
+              <StartPlanForm key={fixing?.seq ?? 'start'} plan={plan} today={today} current={enrollment} fixing={fixing} onDone={stopStarting} />
+            )}
           </section>
         )}
         {tab === 'days' && (
@@ -267,7 +293,7 @@ function PlanDay(props: { plan: MealPlan; day: number; enrollment: Enrollment | 
       </p>
       <p className="tip">💡 {d.tips}</p>
       {enrollment && (
-        <button type="button" className={`btn ${done ? 'btn-outline' : 'btn-primary'}`} aria-pressed={done} onClick={() => void tick()}>
+        <button id={`day-toggle-${day}`} type="button" className={`btn ${done ? 'btn-outline' : 'btn-primary'}`} aria-pressed={done} onClick={() => void tick()}>
           {done ? `Day ${day} Complete ✓` : `Mark Day ${day} Complete`}
         </button>
       )}
@@ -288,69 +314,5 @@ function WeekList({ plan, enrollment, day }: { plan: MealPlan; enrollment: Enrol
       planId={plan.id}
       startDate={enrollment.fields.startDate}
     />
-  );
-}
-
-function words(text: string): string[] {
-  return text
-    .split(',')
-    .map((w) => w.trim())
-    .filter(Boolean);
-}
-
-function StartForm(props: { plan: MealPlan; today: string; current: Enrollment | undefined; onDone: () => void }) {
-  const { plan, today, current, onDone } = props;
-  const prefs: Preferences = current?.fields.preferences ?? { allergies: [], dislikes: [], dietaryRestrictions: [] };
-  const [allergies, setAllergies] = useState<string[]>(prefs.allergies.filter((a) => (ALLERGENS as readonly string[]).includes(a)));
-  const [otherAllergies, setOtherAllergies] = useState(prefs.allergies.filter((a) => !(ALLERGENS as readonly string[]).includes(a)).join(', '));
-  const [dislikes, setDislikes] = useState(prefs.dislikes.join(', '));
-  const [restrictions, setRestrictions] = useState<string[]>(prefs.dietaryRestrictions);
-  const [startDate, setStartDate] = useState(current?.fields.startDate ?? today);
-  const [saving, setSaving] = useState(false);
-  const toggle = (list: string[], set: (l: string[]) => void) => (v: string) => set(list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    const fields = {
-      mealPlanId: plan.id,
-      startDate,
-      preferences: { allergies: [...allergies, ...words(otherAllergies)], dislikes: words(dislikes), dietaryRestrictions: restrictions },
-    };
-    try {
-      await saveRecord('mealPlanEnrollments', current?.id ?? (await newRecordId('mealPlanEnrollments')), current ? 'patch' : 'put', fields);
-      toast({ title: 'Meal Plan Started!', description: 'Your wholistic journey has begun. Check your dashboard for daily guidance.' });
-      onDone();
-    } catch {
-      toast({ title: 'Error', description: 'Failed to start meal plan. Please try again.', variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  return (
-    <form className="form start-plan" onSubmit={(e) => void submit(e)} aria-label={`Start ${plan.title}`}>
-      <h3>{current ? 'Your Preferences' : 'Start This Plan'}</h3>
-      <p className="small muted">Meals with anything you leave out are swapped for another meal of the same kind.</p>
-      <ChoiceGroup legend="Allergies" values={ALLERGENS} label={(a) => a.charAt(0).toUpperCase() + a.slice(1)} chosen={allergies} onToggle={toggle(allergies, setAllergies)} />
-      <TextInput label="Other allergies" hint="Separate with commas, e.g. strawberries, sesame" value={otherAllergies} onChange={setOtherAllergies} maxLength={400} />
-      <TextInput label="Foods you dislike" hint="Separate with commas, e.g. mushrooms, cilantro" value={dislikes} onChange={setDislikes} maxLength={400} />
-      <ChoiceGroup
-        legend="Dietary restrictions"
-        values={RESTRICTIONS}
-        label={(r) => r.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())}
-        chosen={restrictions}
-        onToggle={toggle(restrictions, setRestrictions)}
-      />
-      <DateInput label="Start date" value={startDate} onChange={setStartDate} />
-      <div className="row-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving...' : current ? 'Save Preferences' : 'Start Plan'}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
   );
 }

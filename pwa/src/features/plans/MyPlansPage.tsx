@@ -1,18 +1,20 @@
 // /my-plans: the newest personal meal plan and fitness challenge, a 30-day
 // navigator with the days ticked off (synced progress marks), the chosen
 // day's meals, workout and spiritual focus (or the built-in text of the day
-// when the plan leaves one out) and the plan's tips.
+// when the plan leaves one out) and the plan's tips. Plans and days the
+// server refused show above them, to try again or discard.
 
 import { use, useState } from 'react';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
+import { focusWhenShown } from '../../components/focusWhenShown';
 import { Disclaimer } from '../../components/Disclaimer';
 import { PageHeader } from '../../components/PageHeader';
 import { StorageUnavailable } from '../../components/StorageUnavailable';
 import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
 import type { Focus, MealChoice, Workout } from '../../generated/meals';
-import { newRecordId, saveRecord, useRecords, type Stored } from '../../sync/useRecords';
+import { newRecordId, saveRecord, useRecords, type RefusedOf, type Stored } from '../../sync/useRecords';
 import { loadTools, type Tools } from '../../wasm/tools';
 import { daysBetween } from '../../lib/dates';
 import { loadCore, todayIn } from '../../wasm/core';
@@ -20,6 +22,7 @@ import { WeekListButton } from '../shopping';
 import { DayPicker } from './DayPicker';
 import { MealView } from './MealView';
 import { newestPlans } from './newestPlans';
+import { PersonalPlanRefusals, ProgressRefusals } from './PlanRefusals';
 
 type Plan = Stored<'personalizedPlans'>;
 type TabId = 'meal_plan' | 'fitness_challenge';
@@ -36,7 +39,21 @@ function wellFormed(plan: Plan): boolean {
 
 export default function MyPlansPage() {
   const plans = useRecords('personalizedPlans');
-  const [tab, setTab] = useState<TabId>('meal_plan');
+  const [tab, setTabState] = useState<TabId>('meal_plan');
+  const [day, setDay] = useState(1);
+  const setTab = (next: TabId) => {
+    setTabState(next);
+    setDay(1);
+  };
+  const titleOf = (planId: string) => plans.value?.find((p) => p.id === planId)?.fields.title;
+
+  function showProgress(change: RefusedOf<'planProgress'>) {
+    const plan = plans.value?.find((p) => p.id === change.fields.planId);
+    if (plan) setTabState(plan.fields.planType);
+    setDay(change.fields.day);
+    focusWhenShown(`day-toggle-${change.fields.day}`);
+  }
+
   let body;
   if (plans.failed) body = <StorageUnavailable what="your plans" />;
   else if (!plans.value) body = <CardSkeleton label="Loading your plans" count={2} />;
@@ -48,7 +65,11 @@ export default function MyPlansPage() {
       const plan = shown.find((p) => p.fields.planType === tab);
       body = (
         <Tabs name="my-plans" label="Your plans" tabs={TABS} selected={tab} onSelect={setTab}>
-          {plan ? <PlanView key={plan.id} plan={plan} tools={use(loadTools())} today={todayIn(use(loadCore()))} /> : <Missing tab={tab} />}
+          {plan ? (
+            <PlanView key={plan.id} plan={plan} day={day} onDay={setDay} tools={use(loadTools())} today={todayIn(use(loadCore()))} />
+          ) : (
+            <Missing tab={tab} />
+          )}
         </Tabs>
       );
     }
@@ -57,6 +78,8 @@ export default function MyPlansPage() {
     <>
       <PageHeader title="My Wellness Plans" />
       <main className="page my-plans">
+        <PersonalPlanRefusals onShow={(c) => setTab(c.fields.planType)} />
+        <ProgressRefusals titleOf={titleOf} onShow={showProgress} />
         {body}
         <Disclaimer />
       </main>
@@ -108,8 +131,7 @@ const isMeal = (v: unknown): v is MealChoice => typeof v === 'object' && v !== n
 const isWorkout = (v: unknown): v is Workout => typeof v === 'object' && v !== null && Array.isArray((v as Workout).steps);
 const isFocus = (v: unknown): v is Focus => typeof v === 'object' && v !== null && typeof (v as Focus).reference === 'string';
 
-function PlanView({ plan, tools, today }: { plan: Plan; tools: Tools; today: string }) {
-  const [day, setDay] = useState(1);
+function PlanView({ plan, day, onDay: setDay, tools, today }: { plan: Plan; day: number; onDay: (day: number) => void; tools: Tools; today: string }) {
   const progress = useRecords('planProgress');
   const done = new Set((progress.value ?? []).filter((p) => p.fields.planId === plan.id && p.fields.completed).map((p) => p.fields.day));
   const days = plan.fields.dailyPlans;
@@ -179,7 +201,13 @@ function PlanView({ plan, tools, today }: { plan: Plan; tools: Tools; today: str
             <p>{typeof d.spiritualFocus === 'string' ? d.spiritualFocus : fallback('spiritualFocus')}</p>
           )}
         </section>
-        <button type="button" className={`btn ${done.has(day) ? 'btn-outline' : 'btn-primary'}`} aria-pressed={done.has(day)} onClick={() => void tick()}>
+        <button
+          id={`day-toggle-${day}`}
+          type="button"
+          className={`btn ${done.has(day) ? 'btn-outline' : 'btn-primary'}`}
+          aria-pressed={done.has(day)}
+          onClick={() => void tick()}
+        >
           {done.has(day) ? `Day ${day} Complete ✓` : `Mark Day ${day} Complete`}
         </button>
       </article>

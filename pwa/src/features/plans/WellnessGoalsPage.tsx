@@ -6,7 +6,7 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ChoiceGroup, EnumSelect, NumberInput, TextArea } from '../../components/form';
+import { ChoiceGroup, EnumSelect, NumberInput, RefusalNote, refusalInWords, TextArea, useFixFocus } from '../../components/form';
 import { LiveList } from '../../components/LiveList';
 import { Disclaimer } from '../../components/Disclaimer';
 import { PageHeader } from '../../components/PageHeader';
@@ -33,9 +33,11 @@ import {
   type WellnessGoal,
 } from '../../generated/records';
 import { storage } from '../../lib/storage';
-import { newRecordId, RecordRefused, saveRecord, useRecords, type Stored } from '../../sync/useRecords';
+import { newRandom, newRecordId, RecordRefused, saveRecord, saveRecords, useRecords, type Stored } from '../../sync/useRecords';
 import { loadTools } from '../../wasm/tools';
+import { GOAL_LABELS, GoalRefusals, type RefusedGoal } from './GoalRefusals';
 import { newestPlans } from './newestPlans';
+import { PersonalPlanRefusals } from './PlanRefusals';
 
 const label = (v: string) => v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const TIME_LABEL: Record<TimeCommitment, string> = { '15min': '15 minutes', '30min': '30 minutes', '45min': '45 minutes', '60min': '60 minutes' };
@@ -79,18 +81,28 @@ function tenths(text: string): number | null | 'bad' {
 
 export default function WellnessGoalsPage() {
   const [view, setView] = useState<'summary' | 'form'>('summary');
+  /** A refused assessment being fixed in the form. */
+  const [fixing, setFixing] = useState<RefusedGoal | undefined>();
+  const start = (goal?: RefusedGoal) => {
+    setFixing(goal);
+    setView('form');
+  };
   return (
     <>
       <PageHeader title="Wellness Goals" />
       <main className="page wellness-goals">
-        {view === 'form' ? <Assessment onDone={() => setView('summary')} /> : <Summary onStart={() => setView('form')} />}
+        {view === 'form' ? (
+          <Assessment key={fixing?.seq ?? 'new'} fixing={fixing} onDone={() => setView('summary')} />
+        ) : (
+          <Summary onStart={() => start()} onFix={start} />
+        )}
         <Disclaimer />
       </main>
     </>
   );
 }
 
-function Summary({ onStart }: { onStart: () => void }) {
+function Summary({ onStart, onFix }: { onStart: () => void; onFix: (goal: RefusedGoal) => void }) {
   const goals = useRecords('wellnessGoals');
   const plans = useRecords('personalizedPlans');
   const active = newestPlans(plans.value ?? []);
@@ -108,6 +120,8 @@ function Summary({ onStart }: { onStart: () => void }) {
           Start Assessment
         </button>
       </section>
+      <GoalRefusals onFix={onFix} />
+      <PersonalPlanRefusals />
       {ready && (
         <section className="card success-card" role="status" aria-live="polite">
           <h2>Plans Ready</h2>
@@ -173,10 +187,7 @@ function GenerateButton({ goal, onReady }: { goal: Stored<'wellnessGoals'>; onRe
       if (!catalogue.data) throw new Error('the meal catalogue is not on this device yet');
       const tools = await loadTools();
       const plans = tools.meals(catalogue.data).generatePlans(goal.fields as unknown as Record<string, unknown>, goal.id);
-      const createdAt = new Date().toISOString();
-      for (const plan of plans) {
-        await saveRecord('personalizedPlans', await newRecordId('personalizedPlans'), 'put', { ...plan, createdAt, goalId: goal.id });
-      }
+      await saveRecords(tools.planRecords(plans, goal.id, Date.now(), newRandom()));
       toast({ title: 'Plans Ready!', description: 'Your 30-day meal plan and fitness challenge are waiting in My Plans.' });
       onReady(goal.id);
     } catch (e) {
@@ -205,15 +216,43 @@ function readDraft(): Form {
   }
 }
 
-function Assessment({ onDone }: { onDone: () => void }) {
-  const [form, setForm] = useState<Form>(readDraft);
-  useEffect(() => storage.set(DRAFT_KEY, JSON.stringify(form)), [form]);
+/** A refused goal as the form shows it (weights back in pounds). */
+function goalForm(goal: Partial<WellnessGoal>): Form {
+  const pounds = (tenths?: number | null) => (tenths ? String(tenths / 10) : '');
+  return {
+    primaryGoal: goal.primaryGoal ?? '',
+    currentFitnessLevel: goal.currentFitnessLevel ?? '',
+    gender: goal.gender ?? '',
+    timeCommitment: goal.timeCommitment ?? '',
+    budget: goal.budget ?? '',
+    dietaryRestrictions: goal.dietaryRestrictions ?? [],
+    healthConcerns: goal.healthConcerns ?? [],
+    preferredMealTypes: goal.preferredMealTypes ?? [],
+    motivation: goal.motivation ?? '',
+    startWeight: pounds(goal.startWeight),
+    targetWeight: pounds(goal.targetWeight),
+  };
+}
+
+/** The fields whose messages the form shows beside their own controls. */
+const SHOWN_BY_CONTROLS = [...REQUIRED, 'dietaryRestrictions', 'healthConcerns', 'preferredMealTypes', 'startWeight', 'targetWeight', 'motivation'];
+
+function Assessment({ fixing, onDone }: { fixing?: RefusedGoal; onDone: () => void }) {
+  const [form, setForm] = useState<Form>(() => (fixing ? goalForm(fixing.fields) : readDraft()));
+  // A fix is not a draft: a new assessment begun before stays as it was.
+  useEffect(() => {
+    if (!fixing) storage.set(DRAFT_KEY, JSON.stringify(form));
+  }, [form, fixing]);
+  const { ref, focusAfterFix } = useFixFocus();
+  useEffect(() => {
+    if (fixing) focusAfterFix();
+  }, [fixing, focusAfterFix]);
   const finish = () => {
-    storage.remove(DRAFT_KEY);
+    if (!fixing) storage.remove(DRAFT_KEY);
     onDone();
   };
   const [missing, setMissing] = useState<readonly string[]>([]);
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const [error, setError] = useState<{ field: string; message: string } | null>(fixing?.refusal ?? null);
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const toggle = <K extends 'dietaryRestrictions' | 'healthConcerns' | 'preferredMealTypes'>(key: K) => (value: Form[K][number]) =>
@@ -249,18 +288,19 @@ function Assessment({ onDone }: { onDone: () => void }) {
       motivation: form.motivation.trim() || null,
       startWeight: start,
       targetWeight: target,
-      createdAt: new Date().toISOString(),
+      createdAt: fixing?.fields.createdAt ?? new Date().toISOString(),
     };
     setSaving(true);
     try {
-      await saveRecord('wellnessGoals', await newRecordId('wellnessGoals'), 'put', goal);
+      // A fixed assessment is saved again as itself.
+      await saveRecord('wellnessGoals', fixing?.id ?? (await newRecordId('wellnessGoals')), 'put', goal);
       toast({ title: 'Assessment Complete!', description: 'Your goals are saved. Press Generate Plans to build your 30-day plans.' });
       finish();
     } catch (e) {
       if (e instanceof RecordRefused) setError(e.refusal);
       toast({
         title: 'Error Saving Assessment',
-        description: e instanceof RecordRefused ? `${e.refusal.field}: ${e.refusal.message}` : 'Failed to save wellness goals. Please try again.',
+        description: e instanceof RecordRefused ? refusalInWords(e.refusal, GOAL_LABELS) : 'Failed to save wellness goals. Please try again.',
         variant: 'destructive',
       });
     } finally {
@@ -269,17 +309,18 @@ function Assessment({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form className="card form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="assessment-title">
+    <form ref={ref} className="card form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="assessment-title">
       <h2 id="assessment-title">Wellness Assessment</h2>
       <p className="small muted">Fields marked * are required.</p>
-      <EnumSelect label="Primary goal *" values={PRIMARY_GOAL_VALUES} value={form.primaryGoal} onChange={(v) => set('primaryGoal', v)} optionLabel={label} placeholder="Choose your goal" error={required('primaryGoal')} />
-      <EnumSelect label="Current fitness level *" values={FITNESS_LEVEL_VALUES} value={form.currentFitnessLevel} onChange={(v) => set('currentFitnessLevel', v)} optionLabel={label} placeholder="Choose your level" error={required('currentFitnessLevel')} />
-      <EnumSelect label="Gender *" values={GENDER_VALUES} value={form.gender} onChange={(v) => set('gender', v)} optionLabel={label} placeholder="Choose" error={required('gender')} />
-      <EnumSelect label="Time you can give each day *" values={TIME_COMMITMENT_VALUES} value={form.timeCommitment} onChange={(v) => set('timeCommitment', v)} optionLabel={(v) => TIME_LABEL[v]} placeholder="Choose a time" error={required('timeCommitment')} />
-      <EnumSelect label="Food budget *" values={BUDGET_VALUES} value={form.budget} onChange={(v) => set('budget', v)} optionLabel={label} placeholder="Choose a budget" error={required('budget')} />
-      <ChoiceGroup legend="Dietary restrictions" values={DIETARY_RESTRICTION_VALUES} label={label} chosen={form.dietaryRestrictions} onToggle={toggle('dietaryRestrictions')} />
-      <ChoiceGroup legend="Health concerns" values={HEALTH_CONCERN_VALUES} label={label} chosen={form.healthConcerns} onToggle={toggle('healthConcerns')} />
-      <ChoiceGroup legend="Preferred meal types" values={MEAL_TYPE_VALUES} label={label} chosen={form.preferredMealTypes} onToggle={toggle('preferredMealTypes')} />
+      <RefusalNote refusal={error} controls={SHOWN_BY_CONTROLS} fieldLabels={GOAL_LABELS} />
+      <EnumSelect label="Primary goal *" values={PRIMARY_GOAL_VALUES} value={form.primaryGoal} onChange={(v) => set('primaryGoal', v)} optionLabel={label} placeholder="Choose your goal" error={required('primaryGoal') ?? fieldError('primaryGoal')} />
+      <EnumSelect label="Current fitness level *" values={FITNESS_LEVEL_VALUES} value={form.currentFitnessLevel} onChange={(v) => set('currentFitnessLevel', v)} optionLabel={label} placeholder="Choose your level" error={required('currentFitnessLevel') ?? fieldError('currentFitnessLevel')} />
+      <EnumSelect label="Gender *" values={GENDER_VALUES} value={form.gender} onChange={(v) => set('gender', v)} optionLabel={label} placeholder="Choose" error={required('gender') ?? fieldError('gender')} />
+      <EnumSelect label="Time you can give each day *" values={TIME_COMMITMENT_VALUES} value={form.timeCommitment} onChange={(v) => set('timeCommitment', v)} optionLabel={(v) => TIME_LABEL[v]} placeholder="Choose a time" error={required('timeCommitment') ?? fieldError('timeCommitment')} />
+      <EnumSelect label="Food budget *" values={BUDGET_VALUES} value={form.budget} onChange={(v) => set('budget', v)} optionLabel={label} placeholder="Choose a budget" error={required('budget') ?? fieldError('budget')} />
+      <ChoiceGroup legend="Dietary restrictions" values={DIETARY_RESTRICTION_VALUES} label={label} chosen={form.dietaryRestrictions} onToggle={toggle('dietaryRestrictions')} error={fieldError('dietaryRestrictions')} />
+      <ChoiceGroup legend="Health concerns" values={HEALTH_CONCERN_VALUES} label={label} chosen={form.healthConcerns} onToggle={toggle('healthConcerns')} error={fieldError('healthConcerns')} />
+      <ChoiceGroup legend="Preferred meal types" values={MEAL_TYPE_VALUES} label={label} chosen={form.preferredMealTypes} onToggle={toggle('preferredMealTypes')} error={fieldError('preferredMealTypes')} />
       <NumberInput label="Current weight (lb)" value={form.startWeight} onChange={(v) => set('startWeight', v)} step="1" min={1} error={fieldError('startWeight')} />
       <NumberInput label="Target weight (lb)" value={form.targetWeight} onChange={(v) => set('targetWeight', v)} step="1" min={1} error={fieldError('targetWeight')} />
       <TextArea label="What motivates you?" value={form.motivation} onChange={(v) => set('motivation', v)} maxLength={NOTES_MAX} error={fieldError('motivation')} />

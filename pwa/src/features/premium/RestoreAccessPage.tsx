@@ -13,7 +13,7 @@ import { acceptAnswer, type PremiumAnswer } from '../../entitlement/entitlement'
 import { PremiumRequired } from '../upgrade';
 import { useRecheckPremium } from '../../entitlement/usePremium';
 
-type Answer = PremiumAnswer & { codeSent?: boolean; error?: string; message?: string };
+type Answer = PremiumAnswer & { codeSent?: boolean; error?: string; message?: string; needsPassword?: boolean };
 
 /** The two pages' own wording (spec part 1 §8 for quick access, part 2 for already-paid). */
 const TEXTS = {
@@ -69,7 +69,10 @@ export default function RestoreAccessPage({ variant }: { variant: 'already-paid'
         storage.set('userEmail', clean);
         await recheck();
         toast({ title: 'Premium Activated!', description: 'Welcome back to your premium plan.', durationMs: 2000 });
-        setTimeout(() => void navigate('/?premium=quick-access'), 1500);
+        // Already paid: an address with no account yet is offered one (spec
+        // part 2: /set-password when needsPassword, else /?premium=activated).
+        const next = variant === 'quick-access' ? '/?premium=quick-access' : answer.needsPassword ? '/set-password' : '/?premium=activated';
+        setTimeout(() => void navigate(next), 1500);
       } else {
         storage.set('verifiedEmail', clean);
         toast({ title: texts.notFound, description: answer.error ?? texts.notFoundDefault, variant: 'destructive' });

@@ -5,7 +5,7 @@
 // with Fix and Discard.
 
 import { useRef, useState, type FormEvent } from 'react';
-import { ChoiceGroup, EnumSelect, TextArea, TextInput, TimeInput, capitalize } from '../../components/form';
+import { ChoiceGroup, EnumSelect, TextArea, TextInput, TimeInput, capitalize, RefusalNote, useFixFocus } from '../../components/form';
 import { LiveList, type Refused } from '../../components/LiveList';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
@@ -23,6 +23,9 @@ import { daysLabel, twelveHour } from './format';
 
 const EMPTY: PrayerReminder = { title: '', description: '', reminderTime: '08:00', isActive: 1, days: [], prayerType: 'morning' };
 
+/** How the form names a reminder's fields (also for its refusals). */
+const FIELD_LABELS = { title: 'Title', description: 'Description', reminderTime: 'Time', prayerType: 'Prayer type', days: 'Days', isActive: 'Active' };
+
 /** The spec's words for a reminder without a title or a day. */
 const MISSING = { title: 'Missing information', description: 'Please provide a title and select at least one day.' };
 
@@ -35,6 +38,7 @@ export default function PrayerRemindersPage() {
   const [fixing, setFixing] = useState<string | null>(null);
   const [error, setError] = useState<FieldError | null>(null);
   const [saving, setSaving] = useState(false);
+  const { ref: formRef, focusAfterFix } = useFixFocus();
 
   const open = () => {
     setError(null);
@@ -77,6 +81,7 @@ export default function PrayerRemindersPage() {
     setFixing(change.id);
     open();
     setError(change.refusal);
+    focusAfterFix();
   }
 
   const toggleDay = (day: Weekday) =>
@@ -95,6 +100,7 @@ export default function PrayerRemindersPage() {
           what="prayer reminders"
           refused={refused}
           describe={(f) => f.title || 'a reminder'}
+          fieldLabels={FIELD_LABELS}
           onFix={fix}
           onDiscard={(c) => void discardRefused(c.seq)}
           empty={
@@ -136,8 +142,9 @@ export default function PrayerRemindersPage() {
         </LiveList>
 
         <dialog ref={dialog} className="dialog" aria-labelledby="create-title">
-          <form className="form" onSubmit={create} noValidate>
+          <form ref={formRef} className="form" onSubmit={create} noValidate>
             <h2 id="create-title">Create Prayer Reminder</h2>
+            <RefusalNote refusal={error} controls={Object.keys(FIELD_LABELS)} fieldLabels={FIELD_LABELS} />
             {missing && (
               <div className="form-alert" role="alert">
                 <strong>{MISSING.title}</strong> {MISSING.description}

@@ -1,17 +1,21 @@
 // /settings: the user's data. A calendar address for their phone's calendar
 // (readings, reminders, plan and shopping days), every record of this device
 // as a JSON file and weights as CSV, and importing such a file with a preview
-// of what it adds and what it refuses, before anything is saved.
+// of what it adds and what it refuses, before anything is saved. Settings the
+// server refused (an import brings them) show here, to try again or discard.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { apiRequest, messageOf } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
+import { RefusedChanges } from '../../components/RefusedChanges';
+import { tryAgain } from '../../components/tryAgain';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import type { CalendarFeed } from '../../generated/api';
 import type { Table } from '../../generated/records';
-import { checkRecord, saveRecord } from '../../sync/useRecords';
+import { saveAgain } from '../../sync/saveAgain';
+import { checkRecord, discardRefused, saveRecord, useRefused } from '../../sync/useRecords';
 import { exportAll, NotAnExport, preview, weightsCsv, type Preview, type Store } from './portable';
 
 const LABELS: Record<Table, string> = {
@@ -51,11 +55,27 @@ export default function SettingsPage() {
     <>
       <PageHeader title="Your Data" />
       <main className="page settings">
+        <SettingsRefusals />
         <CalendarSection />
         <ExportSection />
         <ImportSection />
       </main>
     </>
+  );
+}
+
+/** Settings have no form to correct them in: Fix tries them again as they were meant. */
+function SettingsRefusals() {
+  const refused = useRefused('userSettings');
+  return (
+    <RefusedChanges
+      changes={refused.value}
+      what="settings"
+      describe={() => 'your settings'}
+      fixLabel="Try Again"
+      onFix={(c) => void tryAgain('your settings', () => saveAgain('userSettings', c))}
+      onDiscard={(c) => void discardRefused(c.seq)}
+    />
   );
 }
 

@@ -5,7 +5,7 @@
 // list) and a list view of the four weeks.
 
 import { use, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { EnumSelect } from '../../components/form';
 import { Tabs } from '../../components/Tabs';
@@ -19,7 +19,8 @@ import { loadCore, todayIn, type Core } from '../../wasm/core';
 import { loadTools, type Tools } from '../../wasm/tools';
 import { PremiumOnly } from '../upgrade';
 import { fittedDays } from './generate';
-import { newestEnrollment, saveGeneratedList } from './saveList';
+import { newestEnrollment, saveGeneratedLists } from './saveList';
+import { ShoppingRefusals } from './ShoppingRefusals';
 
 type List = Stored<'shoppingLists'>;
 type View = 'calendar' | 'list';
@@ -72,6 +73,7 @@ function Calendar({ core, tools }: { core: Core; tools: Tools }) {
   const [view, setView] = useState<View>('calendar');
   const [day, setDay] = useState(1);
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
 
   const open = (plans.data ?? []).filter((p) => !p.locked);
   const personal = (mine.value ?? []).filter((p) => p.fields.planType === 'meal_plan').sort((a, b) => b.fields.createdAt.localeCompare(a.fields.createdAt));
@@ -99,8 +101,7 @@ function Calendar({ core, tools }: { core: Core; tools: Tools }) {
         const title = plans.data.find((p) => p.id === planId)?.title ?? 'Meal Plan';
         named = tools.meals(catalogue.data).calendarLists(title, days, prefs);
       }
-      const createdAt = new Date().toISOString();
-      for (const list of named) await saveGeneratedList(list, { planId, startDate: today, createdAt });
+      await saveGeneratedLists(named, { planId, startDate: today });
       toast({ title: '30-Day Shopping Lists Generated!', description: `${named.length} weekly lists for the next 30 days.` });
     } catch (e) {
       toast({ title: 'Error', description: e instanceof Error && e.message ? e.message : 'Failed to generate shopping lists', variant: 'destructive' });
@@ -118,6 +119,7 @@ function Calendar({ core, tools }: { core: Core; tools: Tools }) {
 
   return (
     <>
+      <ShoppingRefusals onFix={(listId, focus) => void navigate(`/shopping-lists?list=${listId}`, { state: { focus } })} />
       <section className="card form" aria-labelledby="calendar-generate">
         <h2 id="calendar-generate">Plan Your Next 30 Days</h2>
         {plans.isPending || catalogue.isPending ? (

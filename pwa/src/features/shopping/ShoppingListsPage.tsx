@@ -2,11 +2,13 @@
 // (one open at a time, `?list={id}` opens one), items grouped by aisle and
 // checked off in the shop with no signal, and the pantry guide. Lists and
 // items are synced records: a check made on one phone shows on the other
-// after a sync, and two phones checking at once keep every check.
+// after a sync, and two phones checking at once keep every check. Lists and
+// items the server refused show above the lists (ShoppingRefusals).
 
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
+import { focusWhenShown, useFocusAsked } from '../../components/focusWhenShown';
 import { LiveList } from '../../components/LiveList';
 import { PageHeader } from '../../components/PageHeader';
 import { Tabs } from '../../components/Tabs';
@@ -18,6 +20,7 @@ import { saveRecord, useRecords, type Stored } from '../../sync/useRecords';
 import { buildList } from './generate';
 import { dollars } from '../../lib/money';
 import { saveGeneratedList } from './saveList';
+import { itemCheckId, listHeadId, ShoppingRefusals } from './ShoppingRefusals';
 
 type List = Stored<'shoppingLists'>;
 type Item = Stored<'shoppingListItems'>;
@@ -88,6 +91,12 @@ export default function ShoppingListsPage() {
     setParams({ list: id });
   };
   const gen = useGenerate(opened);
+  // Fix of a refused list or item (here or on the calendar) opens its list.
+  useFocusAsked();
+  const fix = (listId: string, focusId: string) => {
+    opened(listId);
+    focusWhenShown(focusId);
+  };
   const all = [...(lists.value ?? [])].sort((a, b) => b.fields.createdAt.localeCompare(a.fields.createdAt));
   // A list opened by its address shows in its own tab until a tab is chosen.
   const asking = all.find((l) => l.id === asked);
@@ -111,6 +120,7 @@ export default function ShoppingListsPage() {
             ))}
           </div>
         </section>
+        <ShoppingRefusals onFix={fix} />
         <Tabs name="shopping" label="Shopping lists" tabs={TABS} selected={tab} onSelect={setTab}>
           {tab === 'pantry' ? (
             <PantryGuide onGenerate={() => void gen.generate('pantry_staples')} busy={gen.busy === 'pantry_staples'} ready={gen.ready} />
@@ -165,7 +175,7 @@ function ListCard({ list, items, open, onToggle }: { list: List; items: Item[]; 
 
   return (
     <li className="card shopping-list">
-      <button type="button" className="list-head" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+      <button id={listHeadId(list.id)} type="button" className="list-head" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
         <span className={`status-dot ${statusClass(f.status)}`} aria-hidden="true" />
         <span className="list-title">
           <strong>{f.title}</strong>
@@ -187,7 +197,12 @@ function ListCard({ list, items, open, onToggle }: { list: List; items: Item[]; 
                   {here.map((item) => (
                     <li key={item.id} className={`item ${item.fields.isChecked ? 'item-checked' : ''}`}>
                       <label className="item-check">
-                        <input type="checkbox" checked={item.fields.isChecked} onChange={(e) => void check(item, e.target.checked)} />
+                        <input
+                          id={itemCheckId(item.id)}
+                          type="checkbox"
+                          checked={item.fields.isChecked}
+                          onChange={(e) => void check(item, e.target.checked)}
+                        />
                         <span>
                           <span className="item-name">
                             {item.fields.quantity ? `${item.fields.quantity} ` : ''}

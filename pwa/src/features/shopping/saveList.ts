@@ -1,33 +1,24 @@
-// Saving a generated list: the list record and one record per item, on this
-// device first (they sync to the user's other devices after), checked by the
-// record rules like every write.
+// Saving generated lists: each list record and one record per item, made by
+// the core (ids from the tables' schemes, the tables' defaults) and saved in
+// one transaction on this device first (they sync to the user's other devices
+// after), checked by the record rules like every write.
 
 import type { NamedList } from '../../generated/meals';
 import type { MealPlanEnrollment } from '../../generated/records';
-import { newRecordId, saveRecord, type Stored } from '../../sync/useRecords';
+import { newRandom, saveRecords, type Stored } from '../../sync/useRecords';
+import { loadTools } from '../../wasm/tools';
 
-/** Saves `named` as a new active list; answers its id. Lists made together
- *  (the calendar's four weeks) share `createdAt`. */
-export async function saveGeneratedList(named: NamedList, extra: { planId?: string; startDate?: string; createdAt?: string } = {}): Promise<string> {
-  const listId = await newRecordId('shoppingLists');
-  await saveRecord('shoppingLists', listId, 'put', {
-    title: named.title,
-    status: 'active',
-    createdAt: extra.createdAt ?? new Date().toISOString(),
-    estimatedCost: named.estimatedCost,
-    weekNumber: named.weekNumber,
-    planId: extra.planId ?? null,
-    startDate: extra.startDate ?? null,
-  });
-  for (const item of named.items) {
-    await saveRecord('shoppingListItems', await newRecordId('shoppingListItems'), 'put', {
-      ...item,
-      listId,
-      isChecked: false,
-      checkedAt: null,
-    });
-  }
-  return listId;
+/** Saves `lists` as new active lists (the calendar's weeks made together
+ *  share their creation time); answers their ids, in order. */
+export async function saveGeneratedLists(lists: NamedList[], origin: { planId?: string; startDate?: string } = {}): Promise<string[]> {
+  const records = (await loadTools()).listRecords(lists, origin, Date.now(), newRandom());
+  await saveRecords(records);
+  return records.filter((r) => r.table === 'shoppingLists').map((r) => r.id);
+}
+
+/** Saves one generated list; answers its id. */
+export async function saveGeneratedList(named: NamedList, origin: { planId?: string; startDate?: string } = {}): Promise<string> {
+  return (await saveGeneratedLists([named], origin))[0];
 }
 
 /** The newest of the enrollments `which` keeps (by start date, then the latest change). */

@@ -4,7 +4,7 @@
 // field they concern; a change the server refused is shown with Fix and Discard.
 
 import { use, useState, type FormEvent } from 'react';
-import { DateInput, EnumSelect, NumberInput, TextArea } from '../../components/form';
+import { DateInput, EnumSelect, NumberInput, RefusalNote, TextArea, useFixFocus } from '../../components/form';
 import { LiveList, type Refused } from '../../components/LiveList';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
@@ -16,6 +16,9 @@ import { loadTools } from '../../wasm/tools';
 const RECENT = 7;
 
 const lbs = (tenths: number) => `${(tenths / 10).toFixed(1)} lbs`;
+
+/** How the form names an entry's fields (also for its refusals). */
+const FIELD_LABELS = { weight: 'Weight', date: 'Date', mood: 'Mood', notes: 'Notes' };
 
 interface Form {
   weight: string;
@@ -36,6 +39,7 @@ export default function WeightTrackingPage() {
   const [saving, setSaving] = useState(false);
   /** A refused entry is being fixed: the form shows even if the day is logged. */
   const [fixing, setFixing] = useState(false);
+  const { ref: formRef, focusAfterFix } = useFixFocus();
 
   const entries = (records.value ?? []).map((r) => ({ id: r.id, ...r.fields })).sort((a, b) => b.date.localeCompare(a.date));
   const progress = tools.weightProgress(entries.map((e) => e.date), entries.map((e) => e.weight), today);
@@ -75,7 +79,7 @@ export default function WeightTrackingPage() {
     setForm({ weight: String(f.weight / 10), date: f.date, mood: f.mood ?? '', notes: f.notes ?? '' });
     setError(change.refusal);
     setFixing(true);
-    document.getElementById('log-title')?.scrollIntoView({ block: 'start' });
+    focusAfterFix();
   }
 
   return (
@@ -88,10 +92,11 @@ export default function WeightTrackingPage() {
             <p>You have recorded today&apos;s weight. Come back tomorrow to keep your streak going.</p>
           </section>
         ) : (
-          <form className="card form" onSubmit={submit} noValidate aria-labelledby="log-title">
+          <form ref={formRef} className="card form" onSubmit={submit} noValidate aria-labelledby="log-title">
             <h2 id="log-title" className="card-title">
               Log Your Weight
             </h2>
+            <RefusalNote refusal={error} controls={Object.keys(FIELD_LABELS)} fieldLabels={FIELD_LABELS} />
             <NumberInput
               label="Weight (lbs)"
               name="weight"
@@ -174,6 +179,7 @@ export default function WeightTrackingPage() {
             loading="Loading entries..."
             refused={refused}
             describe={(f) => `${lbs(f.weight)} on ${f.date}`}
+            fieldLabels={FIELD_LABELS}
             onFix={fix}
             onDiscard={(c) => void discardRefused(c.seq)}
             empty={<p className="muted">No entries yet. Log your first weight above.</p>}

@@ -1,20 +1,43 @@
 // /wellness-score: the Daily Wellness Check. Rate five statements, get a score
-// and grade (rules in manna-core), saved once per day and synced later.
+// and grade (rules in manna-core), saved once per day and synced later. A
+// check the server refused shows here; Fix puts its ratings back to be saved
+// again under its own day.
 
 import { use, useState } from 'react';
 import { Link } from 'react-router';
+import { RefusalNote, RefusedChanges, useFixFocus } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
-import type { Grade } from '../../generated/records';
-import { newRecordId, saveRecord } from '../../sync/useRecords';
+import type { FieldError, Grade } from '../../generated/records';
+import { counted } from '../../lib/words';
+import { discardRefused, newRecordId, RecordRefused, saveRecord, useRefused, type RefusedOf } from '../../sync/useRecords';
 import { loadCore, todayIn } from '../../wasm/core';
 import { STATEMENTS } from './statements';
 
+/** The choices of each statement. */
+const SCALE = [1, 2, 3, 4, 5] as const;
+
+const FIELD_LABELS = { responses: 'Your ratings', score: 'Score', grade: 'Grade', date: 'Day' };
+
+const dayLabel = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+
+/** A refused check being fixed: saved again as the check of its own day.
+ *  `local`: why this device's rules refused it too (the server's reason shows
+ *  above the form). */
+interface Fixing {
+  id: string;
+  date: string;
+  local?: FieldError;
+}
+
 export default function WellnessScorePage() {
   const core = use(loadCore());
+  const refused = useRefused('wellnessScores');
   const [ratings, setRatings] = useState<(number | null)[]>(STATEMENTS.map(() => null));
   const [result, setResult] = useState<{ score: number; grade: Grade } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [fixing, setFixing] = useState<Fixing | null>(null);
+  const { ref, focusAfterFix } = useFixFocus<HTMLDivElement>();
   const complete = ratings.every((r) => r !== null);
 
   async function score() {
@@ -22,16 +45,18 @@ export default function WellnessScorePage() {
     const scored = core.wellnessScore(values);
     setSaving(true);
     try {
-      const date = todayIn(core);
-      await saveRecord('wellnessScores', await newRecordId('wellnessScores', { date }), 'put', {
+      const date = fixing?.date ?? todayIn(core);
+      await saveRecord('wellnessScores', fixing?.id ?? (await newRecordId('wellnessScores', { date })), 'put', {
         date,
         score: scored.score,
         grade: scored.grade,
         responses: Object.fromEntries(values.map((v, i) => [String(i + 1), v])),
       });
       setResult(scored);
+      setFixing(null);
       toast({ title: 'Wellness score saved!', description: `${scored.score} of 25: ${scored.grade}` });
     } catch (error) {
+      if (error instanceof RecordRefused && fixing) setFixing({ ...fixing, local: error.refusal });
       toast({
         title: 'Error saving score',
         description: error instanceof Error && error.message ? error.message : 'There was a problem saving your wellness score. Please try again.',
@@ -42,11 +67,34 @@ export default function WellnessScorePage() {
     }
   }
 
+  function fix(change: RefusedOf<'wellnessScores'>) {
+    const responses = change.fields.responses ?? {};
+    setRatings(STATEMENTS.map((_, i) => SCALE.find((n) => n === responses[String(i + 1)]) ?? null));
+    setFixing({ id: change.id, date: change.fields.date });
+    setResult(null);
+    focusAfterFix();
+  }
+
+  const refusals = (
+    <RefusedChanges
+      changes={refused.value}
+      what="wellness checks"
+      describe={(f) => `your wellness check of ${dayLabel(f.date)}`}
+      fieldLabels={FIELD_LABELS}
+      onFix={fix}
+      onDiscard={(c) => {
+        if (fixing?.id === c.id) setFixing(null);
+        void discardRefused(c.seq);
+      }}
+    />
+  );
+
   if (result) {
     return (
       <>
         <PageHeader title="Daily Wellness Check" />
         <main className="page">
+          {refusals}
           <section className="card result" aria-live="polite">
             <h2 className="card-title">Your Wellness Score</h2>
             <p className="score">
@@ -78,35 +126,59 @@ export default function WellnessScorePage() {
     <>
       <PageHeader title="Daily Wellness Check" />
       <main className="page">
-        <p>Rate each statement from 1 (not at all) to 5 (completely) for today.</p>
-        {STATEMENTS.map((statement, i) => (
-          <fieldset key={statement} className="card rating">
-            <legend>{statement}</legend>
-            <div className="rating-scale">
-              {[1, 2, 3, 4, 5].map((n) => (
-                <label key={n} className={`rating-choice ${ratings[i] === n ? 'chosen' : ''}`}>
-                  <input
-                    type="radio"
-                    name={`statement-${i + 1}`}
-                    value={n}
-                    checked={ratings[i] === n}
-                    onChange={() => setRatings((r) => r.map((x, j) => (j === i ? n : x)))}
-                  />
-                  {n}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ))}
-        {complete ? (
-          <button type="button" className="btn btn-primary" onClick={() => void score()} disabled={saving}>
-            Get My Score
-          </button>
-        ) : (
-          <p className="muted" role="status">
-            {ratings.filter((r) => r === null).length} statements left to rate.
-          </p>
-        )}
+        {refusals}
+        <div ref={ref} className="page-part" tabIndex={-1}>
+          {fixing ? (
+            <p>
+              Fixing your check of <strong>{dayLabel(fixing.date)}</strong>: your ratings are back. Rate any statement left empty, then get
+              your score to save it again.
+            </p>
+          ) : (
+            <p>Rate each statement from 1 (not at all) to 5 (completely) for today.</p>
+          )}
+          {fixing?.local && <RefusalNote refusal={fixing.local} controls={[]} fieldLabels={FIELD_LABELS} />}
+          {STATEMENTS.map((statement, i) => {
+            const unrated = fixing !== null && ratings[i] === null;
+            return (
+              <fieldset
+                key={statement}
+                className={`card rating ${unrated ? 'field-invalid' : ''}`}
+                aria-invalid={unrated || undefined}
+                aria-describedby={unrated ? `statement-${i + 1}-error` : undefined}
+              >
+                <legend>{statement}</legend>
+                <div className="rating-scale">
+                  {SCALE.map((n) => (
+                    <label key={n} className={`rating-choice ${ratings[i] === n ? 'chosen' : ''}`}>
+                      <input
+                        type="radio"
+                        name={`statement-${i + 1}`}
+                        value={n}
+                        checked={ratings[i] === n}
+                        onChange={() => setRatings((r) => r.map((x, j) => (j === i ? n : x)))}
+                      />
+                      {n}
+                    </label>
+                  ))}
+                </div>
+                {unrated && (
+                  <p id={`statement-${i + 1}-error`} className="field-error">
+                    Please rate this statement from 1 to 5.
+                  </p>
+                )}
+              </fieldset>
+            );
+          })}
+          {complete ? (
+            <button type="button" className="btn btn-primary" onClick={() => void score()} disabled={saving}>
+              Get My Score
+            </button>
+          ) : (
+            <p className="muted" role="status">
+              {counted(ratings.filter((r) => r === null).length, 'statement', 'statements')} left to rate.
+            </p>
+          )}
+        </div>
       </main>
     </>
   );
