@@ -249,6 +249,11 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<content::archive::ArchiveHit>(cfg)
         .ty::<content::archive::ArchivePage>(cfg)
         .ty::<content::Dated>(cfg)
+        .alias(
+            "LockedBiohack",
+            "A premium biohack as a free device receives it: its text held back (null).",
+            "Pick<Biohack, 'id' | 'title' | 'category' | 'isPremium'> & { description: null, duration: null, howTo: null, benefits: null, scientificBasis: null }",
+        )
         .ty::<content::DayContent>(cfg)
         .constant(
             "SYMPTOM_MAX",

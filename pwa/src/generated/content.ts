@@ -174,11 +174,14 @@ total: number, page: number, hasMore: boolean, };
 
 export type Dated = { date: IsoDate, };
 
+/** A premium biohack as a free device receives it: its text held back (null). */
+export type LockedBiohack = Pick<Biohack, 'id' | 'title' | 'category' | 'isPremium'> & { description: null, duration: null, howTo: null, benefits: null, scientificBasis: null };
+
 export type DayContent = { date: IsoDate, 
 /**
  * Day of the year (1 January is 1).
  */
-dayNumber: number, bibleReading: (BibleReading & Dated & { dayNumber: number }) | null, healthTip: (HealthTip & Dated) | null, foodSpotlight: (FoodSpotlight & Dated) | null, exerciseSuggestion: (ExerciseSuggestion & Dated) | null, dailyBiohack: ((Biohack | Pick<Biohack, 'id' | 'title' | 'category' | 'isPremium'>) & Dated) | null, healthyHomeTip: (HomeTip & Dated) | null, biblicalFood: (BiblicalFood & Dated) | null, healthySnack: (HealthySnack & Dated) | null, };
+dayNumber: number, bibleReading: (BibleReading & Dated & { dayNumber: number }) | null, healthTip: (HealthTip & Dated) | null, foodSpotlight: (FoodSpotlight & Dated) | null, exerciseSuggestion: (ExerciseSuggestion & Dated) | null, dailyBiohack: ((Biohack | LockedBiohack) & Dated) | null, healthyHomeTip: (HomeTip & Dated) | null, biblicalFood: (BiblicalFood & Dated) | null, healthySnack: (HealthySnack & Dated) | null, };
 
 /** Longest symptom the remedy search takes, in characters. */
 export const SYMPTOM_MAX = 100 as const;

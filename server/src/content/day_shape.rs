@@ -25,9 +25,7 @@ pub struct DayContent {
     pub food_spotlight: (),
     #[ts(type = "(ExerciseSuggestion & Dated) | null")]
     pub exercise_suggestion: (),
-    #[ts(
-        type = "((Biohack | Pick<Biohack, 'id' | 'title' | 'category' | 'isPremium'>) & Dated) | null"
-    )]
+    #[ts(type = "((Biohack | LockedBiohack) & Dated) | null")]
     pub daily_biohack: (),
     #[ts(type = "(HomeTip & Dated) | null")]
     pub healthy_home_tip: (),

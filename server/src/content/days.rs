@@ -28,9 +28,21 @@ fn item_as(set: &ContentSet, kind: Kind, date: Date, premium: bool) -> Option<Va
     let item = &items[rotation_index(date, items.len(), kind.slug())?];
     let mut out: Map<String, Value> = if kind == Kind::Biohacks && is_premium_only(item) && !premium
     {
-        ["id", "title", "category", "isPremium"]
-            .into_iter()
+        // A premium biohack for everyone else: every field the spec names,
+        // its text left null (premium content never leaves the server for a
+        // free device).
+        let shown = ["id", "title", "category", "isPremium"].into_iter();
+        let held = [
+            "description",
+            "duration",
+            "howTo",
+            "benefits",
+            "scientificBasis",
+        ]
+        .into_iter();
+        shown
             .map(|k| (k.to_string(), item[k].clone()))
+            .chain(held.map(|k| (k.to_string(), Value::Null)))
             .collect()
     } else {
         item.as_object().cloned().unwrap_or_default()

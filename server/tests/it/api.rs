@@ -173,7 +173,7 @@ async fn premium_biohacks_never_reveal_their_text() {
             "duration",
         ] {
             assert!(
-                hack.get(hidden).is_none(),
+                hack[hidden].is_null(),
                 "premium biohack leaked {hidden}: {hack}"
             );
         }
@@ -409,7 +409,7 @@ async fn a_stale_device_token_never_blocks_the_daily_content() {
             None,
         )
         .await;
-    assert!(hack.get("howTo").is_none(), "not premium: {hack}");
+    assert!(hack["howTo"].is_null(), "not premium: {hack}");
 }
 
 #[tokio::test]

@@ -11,6 +11,7 @@ mod billing;
 mod calendar;
 mod catalogues;
 mod clock;
+mod conformance;
 mod expiry;
 mod hardening;
 mod limits;

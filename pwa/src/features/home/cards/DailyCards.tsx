@@ -150,7 +150,7 @@ export function BiohackCard({ date }: DayProps) {
       className={(b) => (b.isPremium === 1 ? 'card-premium' : '')}
     >
       {(b) => {
-        if ('howTo' in b) return <BiohackBody b={b} />;
+        if (typeof b.howTo === 'string') return <BiohackBody b={b} />;
         const locked = (
           <div className="locked">
             <span className="premium-pill">Premium Only</span>

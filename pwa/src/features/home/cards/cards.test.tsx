@@ -66,7 +66,7 @@ describe('daily cards', () => {
   });
 
   it('lock a premium biohack behind the upgrade panel', async () => {
-    stubFetch(() => range({ dailyBiohack: { id: 'b', title: 'Contrast Shower', category: 'cold-therapy', isPremium: 1, date: day.date } }));
+    stubFetch(() => range({ dailyBiohack: { id: 'b', title: 'Contrast Shower', category: 'cold-therapy', isPremium: 1, description: null, duration: null, howTo: null, benefits: null, scientificBasis: null, date: day.date } }));
     renderWithProviders(<BiohackCard {...day} />);
     expect(await screen.findByRole('heading', { name: 'Biohack Spotlight' })).toBeInTheDocument();
     expect(screen.getByText('Premium Only')).toBeInTheDocument();
