@@ -98,6 +98,7 @@ test: setup-chromium setup-study-texts lint pwa
 	cargo test --workspace
 	cargo build -p manna-server -p manna-stripe-emulator
 	cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)
+	bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator
 	cd pwa && npm test
 	cd tests && node --test content/
 	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator node --test --test-concurrency=1 e2e/

@@ -270,6 +270,7 @@ impl Sort {
 
 /// One found item as the archive's card shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ArchiveHit {
     /// `bible`, `health`, `nutrition` or `fitness`.

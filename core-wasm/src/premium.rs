@@ -19,6 +19,7 @@ pub const CLOCK_SKEW_MS: i64 = 5 * 60 * 1000;
 
 /// What the server states about a user.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Claims {
     /// The user id the entitlement was issued to.
     pub sub: String,
@@ -35,6 +36,7 @@ pub struct Claims {
 
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 struct Header {
     alg: String,
     kid: String,
@@ -43,6 +45,7 @@ struct Header {
 
 /// One public key of the server's key set (a JWK of RFC 8037).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PublicKey {
     pub kid: String,
     pub kty: String,

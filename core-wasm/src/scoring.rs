@@ -11,6 +11,7 @@ use ts_rs::TS;
 const MILESTONES_TENTHS: [u32; 7] = [1000, 500, 250, 200, 150, 100, 50];
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WeightProgress {
     /// First logged weight minus the latest, in tenths of a pound (negative: gained).
@@ -29,6 +30,7 @@ pub struct WeightProgress {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum Trend {
     Down,
@@ -101,6 +103,7 @@ pub fn weight_progress(entries: &[(Date, u32)], today: Date) -> WeightProgress {
 
 /// The average wellness score of the 7 days up to `to`.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WeeklyAverage {
     /// Rounded to one decimal; none without a score in the week.

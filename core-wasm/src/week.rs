@@ -8,6 +8,7 @@ use ts_rs::TS;
 const LABELS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WeekDay {
     pub date: Date,
@@ -18,6 +19,7 @@ pub struct WeekDay {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WeekStrip {
     pub days: Vec<WeekDay>,

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use ts_rs::TS;
 
 /// `GET /api/health`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Health {
     pub status: &'static str,
@@ -17,7 +17,7 @@ pub struct Health {
 }
 
 /// `GET /api/about`: what the privacy policy needs to know of this service.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct About {
     /// The address privacy requests go to (`MANNA_CONTACT_EMAIL`), when set.
@@ -25,7 +25,7 @@ pub struct About {
 }
 
 /// `POST /api/refresh-content`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Refreshed {
     pub ok: bool,
@@ -35,7 +35,7 @@ pub struct Refreshed {
 }
 
 /// `GET /api/daily-content`: consecutive days for offline use.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DailyRange {
     pub content_version: String,
@@ -44,7 +44,7 @@ pub struct DailyRange {
 }
 
 /// A user's record as the REST calls show it: its fields, id and owner.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordView {
     pub id: String,
@@ -55,7 +55,7 @@ pub struct RecordView {
 }
 
 /// `POST /api/auth/register` and `POST /api/auth/login`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignedIn {
     pub message: &'static str,
@@ -70,7 +70,7 @@ pub struct SignedIn {
 
 /// `POST /api/auth/register` without a code: a code was emailed (the same
 /// answer whether or not the address already has an account).
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CodeSent {
     pub code_sent: bool,
@@ -78,19 +78,19 @@ pub struct CodeSent {
 }
 
 /// `GET /api/auth/me`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 pub struct Me {
     pub user: crate::accounts::AccountView,
 }
 
 /// An answer that only says what happened.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 pub struct Done {
     pub message: &'static str,
 }
 
 /// `POST /api/create-checkout-session`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckoutStarted {
     pub url: String,
@@ -98,7 +98,7 @@ pub struct CheckoutStarted {
 }
 
 /// `POST /api/create-subscription`: what the embedded payment form needs.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionStarted {
     pub client_secret: String,
@@ -110,7 +110,7 @@ pub struct SubscriptionStarted {
 
 /// What the server says about a device's premium standing; the premium fields
 /// are present only while premium.
-#[derive(Debug, Default, Serialize, TS)]
+#[derive(Debug, Default, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PremiumStatus {
     pub is_premium: bool,
@@ -146,7 +146,7 @@ pub struct PremiumStatus {
 }
 
 /// `POST /api/verify-checkout-session`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckoutVerified {
     pub verified: bool,
@@ -161,13 +161,13 @@ pub struct CheckoutVerified {
 }
 
 /// `GET /api/verify-payment/{id}`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 pub struct PaymentStatus {
     pub status: String,
 }
 
 /// `POST /api/verify-subscription-status` and `POST /api/verify-subscription`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionCheck {
     /// The ids name one of this user's subscriptions.
@@ -182,13 +182,13 @@ pub struct SubscriptionCheck {
 }
 
 /// `POST /api/billing-portal`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 pub struct PortalLink {
     pub url: String,
 }
 
 /// `GET /api/billing/config`: what the payment pages need to know.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BillingConfig {
     /// Payments go to the local Stripe emulator.
@@ -198,20 +198,20 @@ pub struct BillingConfig {
 }
 
 /// `POST /api/stripe/webhook`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 pub struct WebhookReceived {
     pub received: bool,
     pub outcome: String,
 }
 
 /// `GET /api/entitlement/keys`: a JWK set.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 pub struct KeySet {
     pub keys: Vec<PublicKey>,
 }
 
 /// `POST /api/check-subscription-by-email`, with or without a code.
-#[derive(Debug, Default, Serialize, TS)]
+#[derive(Debug, Default, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailCheck {
     #[serde(flatten)]
@@ -243,7 +243,7 @@ pub struct EmailCheck {
 }
 
 /// How urgent a free trial's end is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Urgency {
     Normal,
@@ -254,7 +254,7 @@ pub enum Urgency {
 
 /// `GET /api/trial-status`: the trial notice of Home. Members (trialing ones
 /// too) never get the prompt; their trial's days are still reported.
-#[derive(Debug, Default, Serialize, TS)]
+#[derive(Debug, Default, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TrialStatus {
     pub show_upgrade_prompt: bool,
@@ -276,7 +276,7 @@ pub struct TrialStatus {
 }
 
 /// `GET /dev/outbox.json`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 pub struct Outbox {
     pub emails: Vec<crate::mail::Email>,
 }

@@ -98,7 +98,7 @@ fn write_private(path: &Path, text: &str) -> Result<(), AppError> {
 }
 
 /// A signed entitlement as sent to a device.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Entitlement {
     pub token: String,
@@ -106,7 +106,7 @@ pub struct Entitlement {
 }
 
 /// A user's premium standing, as the database says now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Premium {
     pub plan: String,

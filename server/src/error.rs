@@ -8,7 +8,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 /// The body of every error answer.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 pub struct ErrorBody {
     /// A stable code (`bad_request`, `unauthorized`, `clientTooOld`, …).
     pub error: &'static str,

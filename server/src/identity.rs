@@ -45,7 +45,7 @@ pub fn check_user_id(id: &str) -> Result<(), AppError> {
 }
 
 /// A new device for a user id seen for the first time.
-#[derive(Debug, serde::Serialize, ts_rs::TS)]
+#[derive(Debug, serde::Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Registration {
     pub user_id: String,

@@ -49,7 +49,7 @@ pub fn create_plans(
 }
 
 /// A saved list as the generate calls answer it.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedList {
     pub id: String,

@@ -174,6 +174,21 @@ pub fn iso_time(epoch_ms: i64) -> String {
     )
 }
 
+/// A date in the API's documents: `YYYY-MM-DD`.
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for Date {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date)))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for Date {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,6 @@ impl Table {
     pub fn defaults(self) -> &'static [(&'static str, Fill)] {
         use Fill::{Bool, Now, Null, Text};
         match self {
-            Table::PrayerReminders => &[("description", Text(""))],
             Table::WeightEntries => &[("notes", Null), ("mood", Null)],
             Table::PrayerJournal => &[("answered", Null), ("answeredOn", Null)],
             Table::WellnessGoals | Table::PersonalizedPlans => &[("createdAt", Now)],
@@ -40,13 +39,22 @@ impl Table {
                 ("checkedAt", Null),
                 ("category", Text("other")),
             ],
-            Table::WellnessScores | Table::UserSettings | Table::DailyCompletions => &[],
+            Table::PrayerReminders
+            | Table::WellnessScores
+            | Table::UserSettings
+            | Table::DailyCompletions => &[],
         }
     }
 
-    /// `fields` with this table's defaults for what it leaves out; `now_iso`
-    /// is the time of the write.
+    /// `fields` with this table's defaults for what it leaves out: the
+    /// record type's own (`= value` in its declaration), then the table's;
+    /// `now_iso` is the time of the write.
     pub fn fill_defaults(self, fields: &mut Fields, now_iso: &str) {
+        for (name, value) in self.field_defaults() {
+            fields
+                .entry(crate::records::read::camel(name))
+                .or_insert(value);
+        }
         for (name, default) in self.defaults() {
             fields.entry(*name).or_insert_with(|| match default {
                 Fill::Null => Value::Null,
@@ -74,6 +82,20 @@ mod tests {
         assert_eq!(list["createdAt"], "2026-11-23T08:30:00.000Z");
         assert_eq!(list["planId"], Value::Null);
         assert!(Table::ShoppingLists.validate("list-1", &list).is_ok());
+    }
+
+    #[test]
+    fn a_new_record_gets_the_values_its_reader_takes_for_what_it_leaves_out() {
+        let mut goal = json!({"primaryGoal": "weight_loss", "currentFitnessLevel": "beginner",
+            "gender": "male", "timeCommitment": "15min", "budget": "moderate"})
+        .as_object()
+        .cloned()
+        .unwrap_or_default();
+        Table::WellnessGoals.fill_defaults(&mut goal, "2026-11-23T08:30:00.000Z");
+        assert_eq!(goal["preferredMealTypes"], json!([]));
+        assert_eq!(goal["dietaryRestrictions"], json!([]));
+        assert_eq!(goal["createdAt"], "2026-11-23T08:30:00.000Z");
+        assert!(Table::WellnessGoals.validate("goal-1", &goal).is_ok());
     }
 
     #[test]

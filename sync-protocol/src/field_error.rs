@@ -7,6 +7,7 @@ use std::fmt;
 use ts_rs::TS;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FieldError {
     /// The field's wire name (`weight`, `reminderTime`); `id` for the record's id.
     pub field: String,

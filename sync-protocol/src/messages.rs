@@ -11,6 +11,7 @@ pub const PROTOCOL_VERSION: u32 = 1;
 
 /// Why a peer's message cannot be processed at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum Incompatibility {
     ClientTooOld,
@@ -27,6 +28,7 @@ pub fn check_version(client: u32) -> Result<(), Incompatibility> {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum Op {
     /// Create the record, or set the given fields of an existing one.
@@ -38,6 +40,7 @@ pub enum Op {
 
 /// One change a device made, numbered by the device without gaps from 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Mutation {
     pub seq: u64,
@@ -57,6 +60,7 @@ pub struct Mutation {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PushRequest {
     pub protocol_version: u32,
@@ -70,6 +74,7 @@ pub struct PushRequest {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Rejection {
     pub seq: u64,
@@ -93,6 +98,7 @@ impl Rejection {
 
 /// A mutation arrived out of order: the server waits for `expected` first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Gap {
     pub expected: u64,
@@ -100,6 +106,7 @@ pub struct Gap {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PushResponse {
     /// Every mutation up to this sequence number is processed (applied or rejected).
@@ -114,6 +121,7 @@ pub struct PushResponse {
 /// Where a device is in its user's stream of changes. `epoch` names the server
 /// database's lifetime; `version` is the user's change counter, never a time.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Cursor {
     pub epoch: String,
@@ -121,6 +129,7 @@ pub struct Cursor {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PullRequest {
     pub protocol_version: u32,
@@ -143,6 +152,7 @@ fn default_limit() -> u32 {
 pub const MAX_PULL_LIMIT: u32 = 5000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum ChangeOp {
     Put,
@@ -151,6 +161,7 @@ pub enum ChangeOp {
 
 /// A record as it now stands on the server (the whole record for `put`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Change {
     pub table: Table,
@@ -164,6 +175,7 @@ pub struct Change {
 
 /// Why a device must start again from a snapshot (after pushing its outbox).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum ResetReason {
     /// The server's database is not the one the cursor came from (restored from
@@ -191,6 +203,7 @@ impl From<Incompatibility> for ResetReason {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(untagged)]
 pub enum PullResponse {
     Changes {

@@ -53,6 +53,15 @@ macro_rules! records_of_tables {
                 }
             }
 
+            /// The record type's own values for fields left out (JSON, by
+            /// their Rust names).
+            pub fn field_defaults(self) -> Vec<(&'static str, serde_json::Value)> {
+                use crate::records::read::FieldDefaults;
+                match self {
+                    $(Table::$table => <$record as FieldDefaults>::field_defaults()),+
+                }
+            }
+
             /// The Rust names of the record's fields (none for free-form ones).
             pub fn field_names(self) -> &'static [&'static str] {
                 use crate::records::read::ReadFields;

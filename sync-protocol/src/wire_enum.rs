@@ -45,5 +45,20 @@ macro_rules! wire_enum {
         impl $crate::wire_enum::WireEnum for $name {
             const VALUES: &'static [&'static str] = &[$($wire),+];
         }
+
+        // In the API's documents: one of the words (crates with an `openapi`
+        // feature; written out, as derives do not see words passed to a macro).
+        #[cfg(feature = "openapi")]
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::schema::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .enum_values(Some([$($wire),+]))
+                    .into()
+            }
+        }
+
+        #[cfg(feature = "openapi")]
+        impl utoipa::ToSchema for $name {}
     };
 }

@@ -13,6 +13,7 @@ use ts_rs::TS;
 
 /// A meal of a plan day.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct MealChoice {
     pub recipe_id: String,
@@ -81,6 +82,7 @@ impl MealChoice {
 
 /// A day of a catalogue meal plan as its content file writes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MenuSource {
     pub day_number: u32,
@@ -95,6 +97,7 @@ pub struct MenuSource {
 
 /// A day of a meal plan as the app shows it (spec: meal plan day).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct MenuDay {
     pub day_number: u32,
@@ -195,6 +198,7 @@ pub fn personalise(
 /// A meal plan day fitted to a person: a meal may be missing when nothing
 /// allowed can take its place.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PersonalDay {
     pub day_number: u32,

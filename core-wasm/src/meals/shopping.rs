@@ -16,6 +16,7 @@ pub const PRIORITY_USES: usize = 3;
 
 /// An item of a built list (the fields of a shopping list item).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BuiltItem {
     pub item_name: String,
@@ -31,6 +32,7 @@ pub struct BuiltItem {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BuiltList {
     pub items: Vec<BuiltItem>,

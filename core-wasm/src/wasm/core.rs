@@ -90,33 +90,6 @@ pub fn with_defaults(table_name: &str, fields: JsValue, now_iso: &str) -> Result
     to_js(&fields)
 }
 
-/// Every problem of a registration or set-password form: `[{ field, message }]`.
-#[wasm_bindgen(js_name = accountFormProblems)]
-pub fn account_form_problems(
-    email: &str,
-    password: &str,
-    confirm_password: &str,
-    first_name: &str,
-    last_name: &str,
-) -> Result<JsValue, JsError> {
-    use manna_sync_protocol::account::{AccountForm, account_form_problems};
-    to_js(&account_form_problems(&AccountForm {
-        email,
-        password,
-        confirm_password,
-        first_name,
-        last_name: Some(last_name),
-    }))
-}
-
-/// Every problem of a login form: `[{ field, message }]`.
-#[wasm_bindgen(js_name = loginProblems)]
-pub fn login_problems(email: &str, password: &str) -> Result<JsValue, JsError> {
-    to_js(&manna_sync_protocol::account::login_problems(
-        email, password,
-    ))
-}
-
 /// The outcome of checking a cached entitlement.
 #[wasm_bindgen(getter_with_clone)]
 #[derive(Debug)]

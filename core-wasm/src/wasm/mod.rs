@@ -6,7 +6,8 @@
 //! the first screen's download small.
 //!
 //! - `core`: records, dates, the week, rotation, scores and entitlements.
-//! - `tools`: timers, weight progress, meal plans and shopping lists.
+//! - `tools`: timers, weight progress, meal plans, shopping lists, the
+//!   archive's offline search and the account forms' rules.
 
 #[cfg(not(feature = "tools"))]
 mod core;

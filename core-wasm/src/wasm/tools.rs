@@ -241,6 +241,33 @@ pub fn archive_search(typed: &str, kind: &str, sort: &str, items: &str) -> Resul
     json(&hits)
 }
 
+/// Every problem of a registration or set-password form: `[{ field, message }]`.
+#[wasm_bindgen(js_name = accountFormProblems)]
+pub fn account_form_problems(
+    email: &str,
+    password: &str,
+    confirm_password: &str,
+    first_name: &str,
+    last_name: &str,
+) -> Result<JsValue, JsError> {
+    use manna_sync_protocol::account::{AccountForm, account_form_problems};
+    to_js(&account_form_problems(&AccountForm {
+        email,
+        password,
+        confirm_password,
+        first_name,
+        last_name: Some(last_name),
+    }))
+}
+
+/// Every problem of a login form: `[{ field, message }]`.
+#[wasm_bindgen(js_name = loginProblems)]
+pub fn login_problems(email: &str, password: &str) -> Result<JsValue, JsError> {
+    to_js(&manna_sync_protocol::account::login_problems(
+        email, password,
+    ))
+}
+
 /// Indexes (from 0) into a plan of `len` days for the shopping calendar's
 /// week `week` (1 to 4).
 #[wasm_bindgen(js_name = calendarWeekDays)]

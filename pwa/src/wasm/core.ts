@@ -25,10 +25,6 @@ export interface Core {
   needsRecheck(expiresAt: number | null, lastCheckMs: number, nowMs: number, recheckMs: number): boolean;
   /** The refusal of a whole record by its rules (the server's words), or undefined. */
   validateRecord(table: Table, id: string, fields: Record<string, unknown>): FieldError | undefined;
-  /** Every problem of a registration or set-password form, each naming its field. */
-  accountFormProblems(form: { email: string; password: string; confirmPassword: string; firstName: string; lastName: string }): FieldError[];
-  /** Every problem of a login form, each naming its field. */
-  loginProblems(email: string, password: string): FieldError[];
   /** A new record's fields with its table's defaults for what they leave out. */
   withDefaults(table: Table, fields: Record<string, unknown>, nowIso: string): Record<string, unknown>;
   /** A new record's id: from its date or key fields where its table names records by them, else prefix-random. */
@@ -67,8 +63,6 @@ function wrap(pkg: typeof Pkg): Core {
     rotationIndex: pkg.rotationIndex,
     validateRecord: (table, id, fields) => (pkg.validateRecord(table, id, fields) as FieldError | undefined) ?? undefined,
     recordId: (table, fields, random) => pkg.recordId(table, fields, random),
-    accountFormProblems: (f) => pkg.accountFormProblems(f.email, f.password, f.confirmPassword, f.firstName, f.lastName) as FieldError[],
-    loginProblems: (email, password) => pkg.loginProblems(email, password) as FieldError[],
     withDefaults: (table, fields, nowIso) => pkg.withDefaults(table, fields, nowIso) as Record<string, unknown>,
     wellnessScore: (ratings) => pkg.wellnessScore(Uint32Array.from(ratings)) as { score: number; grade: Grade },
     weeklyAverage: (dates, scores, to) => pkg.weeklyAverage(dates, Uint32Array.from(scores), to) as WeeklyAverage,

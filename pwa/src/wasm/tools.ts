@@ -6,7 +6,7 @@
 import type { ArchiveHit } from '../generated/content';
 import type { Stepped, Timer, WeightProgress } from '../generated/core';
 import type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay } from '../generated/meals';
-import type { Preferences } from '../generated/records';
+import type { FieldError, Preferences } from '../generated/records';
 import type { Mutation } from '../generated/sync';
 import { lazyModule } from './lazy';
 import type * as Pkg from './pkg/manna_tools.js';
@@ -47,6 +47,10 @@ export interface Tools {
   listRecords(lists: NamedList[], origin: { planId?: string; startDate?: string }, nowMs: number, random: string): Mutation[];
   /** A goal's generated plans as new records ready to save, named with `random`. */
   planRecords(plans: GeneratedPlan[], goalId: string, nowMs: number, random: string): Mutation[];
+  /** Every problem of a registration or set-password form, each naming its field. */
+  accountFormProblems(form: { email: string; password: string; confirmPassword: string; firstName: string; lastName: string }): FieldError[];
+  /** Every problem of a login form, each naming its field. */
+  loginProblems(email: string, password: string): FieldError[];
   /** The archive's cards found among `items` saved on the device (`{type, item, date}`), ordered as asked, as the server finds them. */
   archiveSearch(text: string, type: string, sort: string, items: unknown[]): ArchiveHit[];
 }
@@ -85,6 +89,8 @@ function wrap(pkg: typeof Pkg): Tools {
       JSON.parse(pkg.listRecords(JSON.stringify(lists), origin.planId, origin.startDate, nowMs, random)) as Mutation[],
     planRecords: (plans, goalId, nowMs, random) =>
       JSON.parse(pkg.planRecords(JSON.stringify(plans), goalId, nowMs, random)) as Mutation[],
+    accountFormProblems: (f) => pkg.accountFormProblems(f.email, f.password, f.confirmPassword, f.firstName, f.lastName) as FieldError[],
+    loginProblems: (email, password) => pkg.loginProblems(email, password) as FieldError[],
     archiveSearch: (text, type, sort, items) => JSON.parse(pkg.archiveSearch(text, type, sort, JSON.stringify(items))) as ArchiveHit[],
   };
 }

@@ -60,7 +60,7 @@ pub struct ArchiveQuery {
 }
 
 /// `GET /api/archive/search`.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ArchivePage {
     pub items: Vec<ArchiveHit>,

@@ -182,7 +182,7 @@ impl Kind {
     }
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BibleReading {
     id: String,
@@ -200,7 +200,7 @@ pub struct BibleReading {
     prayer: Option<String>,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct HealthTip {
     id: String,
@@ -218,7 +218,7 @@ pub struct HealthTip {
     sources: Option<String>,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FoodSpotlight {
     id: String,
@@ -236,7 +236,7 @@ pub struct FoodSpotlight {
     sources: Option<String>,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ExerciseSuggestion {
     id: String,
@@ -256,7 +256,7 @@ pub struct ExerciseSuggestion {
     sources: Option<String>,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum BiohackCategory {
     LightTherapy,
@@ -271,7 +271,7 @@ pub enum BiohackCategory {
     Other,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Biohack {
     id: String,
@@ -297,7 +297,7 @@ fn premium_flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> 
     }
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum CostLevel {
     Free,
@@ -305,7 +305,7 @@ pub enum CostLevel {
     ModerateCost,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TipDifficulty {
     Easy,
@@ -313,7 +313,7 @@ pub enum TipDifficulty {
     Advanced,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct HomeTip {
     id: String,
@@ -326,7 +326,7 @@ pub struct HomeTip {
     tags: Vec<String>,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BiblicalFood {
     id: String,
@@ -339,7 +339,7 @@ pub struct BiblicalFood {
     sources: String,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct HealthySnack {
     id: String,
@@ -355,7 +355,7 @@ pub struct HealthySnack {
 
 /// A public-domain hymn on the worship page: a few well-known lines of its
 /// words (published before 1929), who wrote them and when, and a prayer.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WorshipSong {
     id: String,
@@ -383,7 +383,7 @@ pub struct WorshipSong {
 /// A guided meditation: a KJV verse (checked against the KJV by the content
 /// tests), a script to read or hear, and a timer length. Field names and
 /// types are the spec's (part 2 section 3).
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MeditationSession {
     id: String,
@@ -403,7 +403,7 @@ pub struct MeditationSession {
 }
 
 /// A guided prayer session: as a meditation, with the kind of prayer.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PrayerSession {
     id: String,
@@ -424,7 +424,7 @@ pub struct PrayerSession {
 }
 
 /// A prompt for the prayer journal, in one of the journal's categories.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JournalPrompt {
     id: String,
@@ -433,7 +433,7 @@ pub struct JournalPrompt {
 }
 
 /// A recipe for one food spotlight (`food` is the spotlight's name).
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Recipe {
     id: String,

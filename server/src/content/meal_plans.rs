@@ -13,7 +13,7 @@ use ts_rs::TS;
 
 /// A meal plan as the API sends it: `locked` when the caller may not have its
 /// days, guidelines or shopping list (a premium plan and a non-member).
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MealPlan {
     pub id: String,

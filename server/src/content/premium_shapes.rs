@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
     Beginner,
@@ -15,7 +15,7 @@ pub enum Difficulty {
 }
 
 /// A premium exercise routine: a warm-up, the main exercises and a cool-down.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PremiumRoutine {
     id: String,
@@ -39,7 +39,7 @@ pub struct PremiumRoutine {
 }
 
 /// One exercise of a routine's main part.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MainExercise {
     name: String,
@@ -55,7 +55,7 @@ pub struct MainExercise {
 }
 
 /// The remedies for one symptom, and the words people use for it.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RemedyEntry {
     id: String,
@@ -70,7 +70,7 @@ pub struct RemedyEntry {
     when_to_seek_care: String,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Remedy {
     name: String,
@@ -81,7 +81,7 @@ pub struct Remedy {
 }
 
 /// A biohack glossary category and its techniques.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GlossaryCategory {
     id: String,
@@ -93,14 +93,14 @@ pub struct GlossaryCategory {
     techniques: Vec<Technique>,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 pub enum TechniqueLevel {
     Beginner,
     Intermediate,
     Advanced,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Technique {
     name: String,
@@ -119,7 +119,7 @@ pub struct Technique {
 /// A reading in the premium library: a public-domain Christian work, a
 /// summary written for Manna and a search for it on Project Gutenberg (a
 /// search address, so it cannot point at a page that does not exist).
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LibraryReading {
     id: String,

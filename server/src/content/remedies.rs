@@ -125,7 +125,7 @@ mod tests {
 
 /// `GET /api/home-remedies/search`: the remedies for the symptom found, or
 /// `found: false` with the symptoms there are remedies for.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RemedySearch {
     pub found: bool,

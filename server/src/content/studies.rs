@@ -8,7 +8,7 @@ use ts_rs::TS;
 /// the rest is extracted from public-domain texts (Strong's dictionaries, the
 /// KJV and the World English Bible, Matthew Henry's Concise Commentary and
 /// Nave's Topical Bible), and the content tests check it against them.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BibleStudy {
     id: String,
@@ -25,7 +25,7 @@ pub struct BibleStudy {
 }
 
 /// A word of the KJV passage and its Strong's entry.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WordStudy {
     word: String,
@@ -40,7 +40,7 @@ pub struct WordStudy {
 }
 
 /// The passage in the KJV and the World English Bible.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ParallelText {
     kjv: String,
@@ -48,7 +48,7 @@ pub struct ParallelText {
 }
 
 /// Matthew Henry's comment on the section that holds the passage.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Commentary {
     section: String,
@@ -56,7 +56,7 @@ pub struct Commentary {
 }
 
 /// Passages Nave's Topical Bible lists under a topic's heading.
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TopicPassages {
     topic: String,
@@ -68,7 +68,7 @@ pub struct TopicPassages {
     passages: Vec<Passage>,
 }
 
-#[derive(Debug, Serialize, Deserialize, TS)]
+#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Passage {
     reference: String,

@@ -21,7 +21,7 @@ use rusqlite::Connection;
 use serde::Deserialize;
 use serde_json::Value;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterForm {
     #[serde(default)]
@@ -108,7 +108,7 @@ async fn send_registration_code(
     ))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LoginForm {
     #[serde(default)]
     email: String,

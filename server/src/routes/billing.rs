@@ -28,7 +28,7 @@ async fn account_email(state: &AppState, user: &str) -> Result<Option<String>, A
         .await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct PlanForm {
     #[serde(default)]
     plan: Option<String>,
@@ -118,7 +118,7 @@ pub async fn subscription_create(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionForm {
     #[serde(default)]
@@ -213,7 +213,7 @@ pub async fn payment_verify(
     Ok(Json(PaymentStatus { status }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct IdsForm {
     #[serde(default)]

@@ -15,7 +15,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 /// The feed as its owner sees it. `url` is given once, when it is made.
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CalendarFeed {
     pub active: bool,

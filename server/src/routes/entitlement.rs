@@ -32,7 +32,7 @@ pub async fn entitlement_keys_get(State(state): State<AppState>) -> Json<KeySet>
     })
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct EmailForm {
     #[serde(default)]
     email: String,

@@ -9,6 +9,7 @@ mod content;
 mod dev;
 mod entitlement;
 mod health;
+mod openapi;
 mod plans;
 mod records;
 mod sync;
@@ -123,6 +124,7 @@ pub fn router(state: AppState) -> Router {
     // What is the same for everyone may be kept by any cache (revalidated).
     let public = Router::new()
         .route("/api/health", get(health::health_get))
+        .route("/api/openapi.json", get(openapi::openapi_get))
         .route("/api/about", get(health::about_get))
         .route("/api/home", get(content::home_get))
         .route(

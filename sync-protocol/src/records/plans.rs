@@ -21,6 +21,7 @@ wire_enum! {
 
 /// One day of a plan: an object whose inner shape is the plan generator's.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(type = "Record<string, unknown>")]
 pub struct PlanDay(serde_json::Map<String, Value>);
 

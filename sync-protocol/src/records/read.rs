@@ -22,6 +22,12 @@ pub trait FromField: Sized {
     fn from_value(value: &Value) -> Result<Self, String>;
 }
 
+/// The values a record type's reader takes for fields left out (its Rust
+/// names), as JSON: what a new record is filled with (`crate::defaults`).
+pub trait FieldDefaults {
+    fn field_defaults() -> Vec<(&'static str, Value)>;
+}
+
 /// A type read from a whole object of fields (a record, or a nested object).
 pub trait ReadFields: Sized {
     /// What one is called in messages ("a weight entry").
@@ -253,6 +259,7 @@ macro_rules! record {
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, serde::Serialize, ts_rs::TS)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         #[serde(rename_all = "camelCase")]
         #[ts(optional_fields = nullable)]
         pub struct $name {
@@ -282,9 +289,23 @@ macro_rules! record {
                 $crate::records::read::nested(value)
             }
         }
+
+        impl $crate::records::read::FieldDefaults for $name {
+            fn field_defaults() -> Vec<(&'static str, serde_json::Value)> {
+                #[allow(unused_mut)]
+                let mut out = Vec::new();
+                $( $crate::records::read::record!(@push out, $field: $ty $(= $default)?); )+
+                out
+            }
+        }
     };
     (@default) => { None };
     (@default $default:expr) => { Some(|| $default) };
+    (@push $out:ident, $field:ident: $ty:ty) => {};
+    (@push $out:ident, $field:ident: $ty:ty = $default:expr) => {{
+        let value: $ty = $default;
+        $out.push((stringify!($field), serde_json::to_value(value).unwrap_or(serde_json::Value::Null)));
+    }};
 }
 
 pub(crate) use record;

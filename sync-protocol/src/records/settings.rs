@@ -22,6 +22,12 @@ impl ReadFields for UserSettings {
     }
 }
 
+impl super::read::FieldDefaults for UserSettings {
+    fn field_defaults() -> Vec<(&'static str, Value)> {
+        Vec::new()
+    }
+}
+
 impl Record for UserSettings {
     fn check(&self) -> Result<(), FieldError> {
         let bytes: usize = self.0.iter().map(|(k, v)| k.len() + 4 + size(v)).sum();
@@ -37,6 +43,19 @@ impl Record for UserSettings {
         Ok(())
     }
 }
+
+/// Free-form settings in the API's documents: an object.
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for UserSettings {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Object)
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for UserSettings {}
 
 /// About as many bytes as the value's JSON text.
 fn size(value: &Value) -> usize {

@@ -12,7 +12,7 @@ import { storage } from '../../lib/storage';
 import { ensureDevice } from '../../identity';
 import type { CodeSent } from '../../generated/api';
 import type { FieldError } from '../../generated/records';
-import { loadCore } from '../../wasm/core';
+import { loadTools } from '../../wasm/tools';
 import { signIn } from './session';
 
 type Errors = Partial<Record<'email' | 'password' | 'confirmPassword' | 'firstName' | 'lastName', string>>;
@@ -67,7 +67,7 @@ export function LoginPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const next: typeof errors = byField((await loadCore()).loginProblems(email, password));
+    const next: typeof errors = byField((await loadTools()).loginProblems(email, password));
     setErrors(next);
     if (next.email || next.password) return;
     await run(async () => {
@@ -155,7 +155,7 @@ function useAccountForm(initialEmail = '') {
   const [errors, setErrors] = useState<Errors>({});
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const validate = async () => {
-    const next = byField((await loadCore()).accountFormProblems(form));
+    const next = byField((await loadTools()).accountFormProblems(form));
     setErrors(next);
     return Object.keys(next).length === 0;
   };

@@ -1,0 +1,96 @@
+//! The record resources' calls, from their rows (`crate::resources`): list,
+//! create, change and delete, each record by its table's record type.
+
+use super::doc::{Doc, Who, op};
+use crate::resources::{PAGE_MAX, RESOURCES};
+use manna_sync_protocol::Table;
+use manna_sync_protocol::records::journal::JournalEntry;
+use manna_sync_protocol::records::plans::{MealPlanEnrollment, PersonalizedPlan, PlanProgress};
+use manna_sync_protocol::records::prayer::PrayerReminder;
+use manna_sync_protocol::records::progress::DailyCompletion;
+use manna_sync_protocol::records::settings::UserSettings;
+use manna_sync_protocol::records::shopping::{ShoppingList, ShoppingListItem};
+use manna_sync_protocol::records::weight::WeightEntry;
+use manna_sync_protocol::records::wellness::{WellnessGoal, WellnessScore};
+use serde_json::{Value, json};
+
+/// The schema of a record of `table`.
+fn record(doc: &mut Doc, table: Table) -> Value {
+    match table {
+        Table::PrayerJournal => doc.schema::<JournalEntry>(),
+        Table::WeightEntries => doc.schema::<WeightEntry>(),
+        Table::PrayerReminders => doc.schema::<PrayerReminder>(),
+        Table::ShoppingLists => doc.schema::<ShoppingList>(),
+        Table::ShoppingListItems => doc.schema::<ShoppingListItem>(),
+        Table::WellnessGoals => doc.schema::<WellnessGoal>(),
+        Table::PersonalizedPlans => doc.schema::<PersonalizedPlan>(),
+        Table::PlanProgress => doc.schema::<PlanProgress>(),
+        Table::WellnessScores => doc.schema::<WellnessScore>(),
+        Table::MealPlanEnrollments => doc.schema::<MealPlanEnrollment>(),
+        Table::UserSettings => doc.schema::<UserSettings>(),
+        Table::DailyCompletions => doc.schema::<DailyCompletion>(),
+    }
+}
+
+/// The path parameters of a template (`{userId}` is the caller's own).
+fn params(op: super::doc::Op, template: &str) -> super::doc::Op {
+    template
+        .split('/')
+        .filter_map(|seg| seg.strip_prefix('{')?.strip_suffix('}'))
+        .fold(op, |op, name| {
+            let what = match name {
+                "userId" => "The caller's user id",
+                "id" => "The record's id",
+                _ => "The id of the record these belong to",
+            };
+            op.path(name, what)
+        })
+}
+
+/// Adds every resource's calls.
+pub fn add(doc: &mut Doc) {
+    for r in RESOURCES {
+        let fields = record(doc, r.table);
+        let mut own = json!({"id": {"type": "string"}, "userId": {"type": "string"}});
+        if let Some(children) = r.children {
+            own[children.total_as] = json!({"type": "integer"});
+            own[children.flagged_as] = json!({"type": "integer"});
+        }
+        let view = doc.named(
+            &format!("{}View", r.table.record_type()),
+            json!({"allOf": [fields.clone(), {"type": "object", "required": ["id", "userId"], "properties": own}]}),
+        );
+        let list = op(
+            "The caller's records, in the list's order, a page at a time",
+            Who::Device,
+        )
+        .query(
+            "limit",
+            json!({"type": "integer", "minimum": 1, "maximum": PAGE_MAX}),
+            "Records a page",
+        )
+        .query(
+            "cursor",
+            json!({"type": "string"}),
+            "Where the page starts (the X-Next-Cursor of the one before)",
+        )
+        .ok(json!({"type": "array", "items": view.clone()}));
+        doc.add("get", r.list, params(list, r.list));
+        let create = op("Creates a record (the table's defaults fill what it leaves out)", Who::Device)
+            .body(json!({"allOf": [fields, {"type": "object", "properties": {"userId": {"type": "string"}}}]}))
+            .answers(201, Some(view.clone()), "The record, saved");
+        doc.add("post", r.create, params(create, r.create));
+        if let Some(item) = r.item {
+            let change = op("Changes the given fields of a record", Who::Device)
+                .body(json!({"type": "object", "minProperties": 1}))
+                .ok(view);
+            doc.add("patch", item, params(change, item));
+            let delete = op(
+                "Deletes a record (and the records that belong to it)",
+                Who::Device,
+            )
+            .answers(204, None, "Deleted");
+            doc.add("delete", item, params(delete, item));
+        }
+    }
+}
