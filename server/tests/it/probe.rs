@@ -64,21 +64,6 @@ async fn totals(s: &TestServer, user: &str) -> (i64, i64, i64) {
         .expect("totals")
 }
 
-async fn set_totals(s: &TestServer, user: &str, records: i64, bytes: i64) {
-    let user = user.to_string();
-    s.state
-        .db
-        .call(move |conn| {
-            conn.execute(
-                "UPDATE users SET record_count = ?2, stored_bytes = ?3 WHERE id = ?1",
-                rusqlite::params![user, records, bytes],
-            )?;
-            Ok(())
-        })
-        .await
-        .expect("totals");
-}
-
 fn journal(seq: u64, id: &str, content: &str, base: Option<u64>) -> Value {
     let mut m = json!({"seq": seq, "table": "prayerJournal", "id": id, "op": "put",
         "fields": {"date": "2026-11-22", "title": "Psalm 121", "content": content, "category": "gratitude"}});
@@ -148,23 +133,7 @@ async fn m1_a_premium_meal_plan_is_started_and_shown_in_the_calendar_only_for_me
     let (_, made) = s
         .call_as(&free, Method::POST, "/api/calendar-feed", Some(json!({})))
         .await;
-    let feed = |url: String| {
-        let s = &s;
-        async move {
-            let path = url
-                .split_once("/api/")
-                .map(|(_, p)| format!("/api/{p}"))
-                .expect("path");
-            let res = s
-                .client
-                .get(format!("{}{path}", s.base))
-                .send()
-                .await
-                .expect("feed");
-            res.text().await.expect("text").replace("\r\n ", "")
-        }
-    };
-    let ics = feed(made["url"].as_str().expect("url").to_string()).await;
+    let (_, ics) = common::calendar_feed(&s, made["url"].as_str().expect("url")).await;
     assert!(ics.contains(", day 7:"), "the free plan's days show");
     assert!(!ics.contains("Anti-Inflammatory Lifestyle"), "{ics}");
 
@@ -183,7 +152,7 @@ async fn m1_a_premium_meal_plan_is_started_and_shown_in_the_calendar_only_for_me
     let (_, made) = s
         .call_as(&member, Method::POST, "/api/calendar-feed", Some(json!({})))
         .await;
-    let ics = feed(made["url"].as_str().expect("url").to_string()).await;
+    let (_, ics) = common::calendar_feed(&s, made["url"].as_str().expect("url")).await;
     assert!(
         ics.contains("Anti-Inflammatory Lifestyle\\, day 30"),
         "{ics}"
@@ -215,7 +184,7 @@ async fn m2_edits_kept_aside_count_in_the_quota_and_a_push_over_it_is_refused() 
     assert!(after - before >= 19_000, "{before} then {after}");
 
     // Near the quota, the next such edit is refused, with the reason.
-    set_totals(&s, &a.user, 0, MAX_BYTES_PER_USER - 10_000).await;
+    common::set_storage_totals(&s, &a.user, 0, MAX_BYTES_PER_USER - 10_000).await;
     let (_, answer) = push(&s, &b, json!([journal(2, "journal-m2", &big, Some(1))])).await;
     let refused = refusals(&answer);
     assert_eq!(refused.len(), 1, "{answer}");
@@ -271,7 +240,7 @@ async fn l4_deleting_frees_the_quota_at_once() {
     assert!(bytes > 0);
 
     // At the record quota: the next is refused, with the advice to delete.
-    set_totals(&s, &d.user, MAX_RECORDS_PER_USER, bytes).await;
+    common::set_storage_totals(&s, &d.user, MAX_RECORDS_PER_USER, bytes).await;
     let (_, answer) = push(
         &s,
         &d,
@@ -296,12 +265,12 @@ async fn l4_deleting_frees_the_quota_at_once() {
 
     // The same with bytes: a deleted record's bytes are free again.
     let (_, bytes, _) = totals(&s, &d.user).await;
-    set_totals(&s, &d.user, 1, bytes).await;
+    common::set_storage_totals(&s, &d.user, 1, bytes).await;
     let big = "y".repeat(19_000);
     let (_, answer) = push(&s, &d, json!([journal(5, "journal-big", &big, None)])).await;
     assert_eq!(refusals(&answer), Vec::<String>::new());
     let (records, _, _) = totals(&s, &d.user).await;
-    set_totals(&s, &d.user, records, MAX_BYTES_PER_USER - 1_000).await;
+    common::set_storage_totals(&s, &d.user, records, MAX_BYTES_PER_USER - 1_000).await;
     let (_, answer) = push(&s, &d, json!([journal(6, "journal-more", &big, None)])).await;
     assert_eq!(refusals(&answer).len(), 1, "{answer}");
     let (_, answer) = push(
@@ -592,22 +561,6 @@ async fn l3_log_out_everywhere_and_a_new_password_end_the_calendar_address() {
         .await;
     assert_eq!(status, 201, "{body}");
     let session = common::cookie_pair(&cookie.expect("session"));
-    let feed_status = |url: String| {
-        let s = &s;
-        async move {
-            let path = url
-                .split_once("/api/")
-                .map(|(_, p)| format!("/api/{p}"))
-                .expect("path");
-            s.client
-                .get(format!("{}{path}", s.base))
-                .send()
-                .await
-                .expect("feed")
-                .status()
-                .as_u16()
-        }
-    };
     let make = || async {
         let (_, made) = s
             .call_as(&d, Method::POST, "/api/calendar-feed", Some(json!({})))
@@ -616,7 +569,7 @@ async fn l3_log_out_everywhere_and_a_new_password_end_the_calendar_address() {
     };
 
     let url = make().await;
-    assert_eq!(feed_status(url.clone()).await, 200);
+    assert_eq!(common::calendar_feed(&s, &url).await.0, 200);
     let (status, _, _) = s
         .call_with_cookie(
             &d,
@@ -627,10 +580,14 @@ async fn l3_log_out_everywhere_and_a_new_password_end_the_calendar_address() {
         )
         .await;
     assert_eq!(status, 200);
-    assert_eq!(feed_status(url).await, 404, "log out everywhere ends it");
+    assert_eq!(
+        common::calendar_feed(&s, &url).await.0,
+        404,
+        "log out everywhere ends it"
+    );
 
     let url = make().await;
-    assert_eq!(feed_status(url.clone()).await, 200);
+    assert_eq!(common::calendar_feed(&s, &url).await.0, 200);
     let (status, body, _) = s
         .call_with_cookie(
             &d,
@@ -646,7 +603,11 @@ async fn l3_log_out_everywhere_and_a_new_password_end_the_calendar_address() {
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(feed_status(url).await, 404, "a new password ends it");
+    assert_eq!(
+        common::calendar_feed(&s, &url).await.0,
+        404,
+        "a new password ends it"
+    );
 }
 
 #[tokio::test]

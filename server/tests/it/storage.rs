@@ -98,22 +98,6 @@ fn each_user_keeps_at_most_its_newest_revisions() {
     assert_eq!(oldest, "\"edit 5\"");
 }
 
-/// Sets a user's storage totals, as a long history would have made them.
-async fn stored_so_far(s: &TestServer, user: &str, records: i64, bytes: i64) {
-    let user = user.to_string();
-    s.state
-        .db
-        .call(move |conn| {
-            conn.execute(
-                "UPDATE users SET record_count = ?2, stored_bytes = ?3 WHERE id = ?1",
-                rusqlite::params![user, records, bytes],
-            )?;
-            Ok(())
-        })
-        .await
-        .expect("totals");
-}
-
 fn journal_put(seq: u64, id: &str, content: &str) -> serde_json::Value {
     json!({"seq": seq, "table": "prayerJournal", "id": id, "op": "put",
            "fields": {"date": "2026-11-22", "title": "Psalm 121", "content": content, "category": "gratitude"}})
@@ -136,7 +120,7 @@ async fn a_user_at_a_storage_quota_is_told_and_loses_nothing() {
     assert_eq!((status, &first["rejected"]), (200, &json!([])));
 
     // One record short of the count quota: one more fits, the next is refused.
-    stored_so_far(&s, &d.user, MAX_RECORDS_PER_USER - 1, 1000).await;
+    common::set_storage_totals(&s, &d.user, MAX_RECORDS_PER_USER - 1, 1000).await;
     let (_, answer) = push(json!([
         journal_put(2, "journal-b", "Fits"),
         journal_put(3, "journal-c", "Too many"),
@@ -155,7 +139,7 @@ async fn a_user_at_a_storage_quota_is_told_and_loses_nothing() {
     );
 
     // At the byte quota: a record may still shrink, not grow; REST says so too.
-    stored_so_far(&s, &d.user, 10, MAX_BYTES_PER_USER - 10).await;
+    common::set_storage_totals(&s, &d.user, 10, MAX_BYTES_PER_USER - 10).await;
     let (_, answer) = push(json!([journal_put(4, "journal-a", &"x".repeat(500))])).await;
     assert_eq!(
         answer["rejected"].as_array().map(Vec::len),

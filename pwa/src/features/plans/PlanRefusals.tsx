@@ -4,9 +4,8 @@
 // tries them again as they were meant, then the page shows them).
 
 import { RefusedChanges } from '../../components/RefusedChanges';
-import { tryAgain } from '../../components/tryAgain';
-import { saveAgain } from '../../sync/saveAgain';
 import { discardRefused, useRefused, type RefusedOf } from '../../sync/useRecords';
+import { TryAgainRefusals } from '../refusals';
 import { ENROLLMENT_LABELS } from './StartPlanForm';
 
 const PROGRESS_LABELS = { planId: 'Plan', day: 'Day', completed: 'Done', completedAt: 'Time done' };
@@ -29,20 +28,14 @@ export function EnrollmentRefusals(props: { planId: string; title: string; onFix
 /** Refused days ticked off of the plans `titleOf` names (others are not this
  *  page's); `onShow` shows a day saved again. */
 export function ProgressRefusals(props: { titleOf: (planId: string) => string | undefined; onShow?: (change: RefusedOf<'planProgress'>) => void }) {
-  const refused = useRefused('planProgress');
-  const describe = (f: RefusedOf<'planProgress'>['fields']) => `day ${f.day} of ${props.titleOf(f.planId)} marked ${f.completed ? 'complete' : 'not complete'}`;
-  const fix = async (change: RefusedOf<'planProgress'>) => {
-    if (await tryAgain(describe(change.fields), () => saveAgain('planProgress', change), PROGRESS_LABELS)) props.onShow?.(change);
-  };
   return (
-    <RefusedChanges
-      changes={refused.value?.filter((c) => props.titleOf(c.fields.planId) !== undefined)}
+    <TryAgainRefusals
+      table="planProgress"
       what="plan progress"
-      describe={describe}
+      describe={(f) => `day ${f.day} of ${props.titleOf(f.planId)} marked ${f.completed ? 'complete' : 'not complete'}`}
       fieldLabels={PROGRESS_LABELS}
-      fixLabel="Try Again"
-      onFix={(c) => void fix(c)}
-      onDiscard={(c) => void discardRefused(c.seq)}
+      shows={(c) => props.titleOf(c.fields.planId) !== undefined}
+      onSaved={props.onShow}
     />
   );
 }
@@ -61,20 +54,13 @@ const PLAN_LABELS = {
 /** Refused personal plans (made from a wellness goal on this device);
  *  `onShow` shows a plan saved again. */
 export function PersonalPlanRefusals(props: { onShow?: (change: RefusedOf<'personalizedPlans'>) => void }) {
-  const refused = useRefused('personalizedPlans');
-  const describe = (f: RefusedOf<'personalizedPlans'>['fields']) => f.title || 'a personal plan';
-  const fix = async (change: RefusedOf<'personalizedPlans'>) => {
-    if (await tryAgain(describe(change.fields), () => saveAgain('personalizedPlans', change), PLAN_LABELS)) props.onShow?.(change);
-  };
   return (
-    <RefusedChanges
-      changes={refused.value}
+    <TryAgainRefusals
+      table="personalizedPlans"
       what="personal plans"
-      describe={describe}
+      describe={(f) => f.title || 'a personal plan'}
       fieldLabels={PLAN_LABELS}
-      fixLabel="Try Again"
-      onFix={(c) => void fix(c)}
-      onDiscard={(c) => void discardRefused(c.seq)}
+      onSaved={props.onShow}
     />
   );
 }

@@ -2,10 +2,8 @@
 // the days are shown: Home's week and the premium dashboard. A tick has
 // nothing to correct, so its Fix is trying the day again as it was meant.
 
-import { RefusedChanges } from '../../components/RefusedChanges';
-import { tryAgain } from '../../components/tryAgain';
-import { saveAgain } from '../../sync/saveAgain';
-import { discardRefused, useRefused, type RefusedOf } from '../../sync/useRecords';
+import type { RefusedOf } from '../../sync/useRecords';
+import { TryAgainRefusals } from '../refusals';
 import { PRACTICES } from './completions';
 import { PRACTICE_LABELS } from './markDone';
 
@@ -19,16 +17,5 @@ function describe(day: RefusedOf<'dailyCompletions'>['fields']): string {
 }
 
 export function CompletionRefusals() {
-  const refused = useRefused('dailyCompletions');
-  return (
-    <RefusedChanges
-      changes={refused.value}
-      what="daily practices"
-      describe={describe}
-      fieldLabels={FIELD_LABELS}
-      onFix={(c) => void tryAgain(describe(c.fields), () => saveAgain('dailyCompletions', c), FIELD_LABELS)}
-      fixLabel="Try Again"
-      onDiscard={(c) => void discardRefused(c.seq)}
-    />
-  );
+  return <TryAgainRefusals table="dailyCompletions" what="daily practices" describe={describe} fieldLabels={FIELD_LABELS} />;
 }

@@ -8,14 +8,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { apiRequest, messageOf } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
-import { RefusedChanges } from '../../components/RefusedChanges';
-import { tryAgain } from '../../components/tryAgain';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import type { CalendarFeed } from '../../generated/api';
 import type { Table } from '../../generated/records';
-import { saveAgain } from '../../sync/saveAgain';
-import { checkRecord, discardRefused, saveRecord, useRefused } from '../../sync/useRecords';
+import { checkRecord, saveRecord } from '../../sync/useRecords';
+import { TryAgainRefusals } from '../refusals';
 import { exportAll, NotAnExport, preview, weightsCsv, type Preview, type Store } from './portable';
 
 const LABELS: Record<Table, string> = {
@@ -66,17 +64,7 @@ export default function SettingsPage() {
 
 /** Settings have no form to correct them in: Fix tries them again as they were meant. */
 function SettingsRefusals() {
-  const refused = useRefused('userSettings');
-  return (
-    <RefusedChanges
-      changes={refused.value}
-      what="settings"
-      describe={() => 'your settings'}
-      fixLabel="Try Again"
-      onFix={(c) => void tryAgain('your settings', () => saveAgain('userSettings', c))}
-      onDiscard={(c) => void discardRefused(c.seq)}
-    />
-  );
+  return <TryAgainRefusals table="userSettings" what="settings" describe={() => 'your settings'} />;
 }
 
 function CalendarSection() {

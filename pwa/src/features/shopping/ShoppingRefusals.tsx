@@ -3,10 +3,8 @@
 // have nothing to correct by hand: Fix tries the list or item again as it was
 // meant and leads to it.
 
-import { RefusedChanges } from '../../components/RefusedChanges';
-import { tryAgain } from '../../components/tryAgain';
-import { saveAgain } from '../../sync/saveAgain';
-import { discardRefused, useRecords, useRefused, type RefusedOf } from '../../sync/useRecords';
+import { useRecords, type RefusedOf } from '../../sync/useRecords';
+import { TryAgainRefusals } from '../refusals';
 
 const LIST_LABELS = { title: 'Title', status: 'Status', createdAt: 'Date made', estimatedCost: 'Estimated cost', weekNumber: 'Week', planId: 'Meal plan', startDate: 'First day' };
 const ITEM_LABELS = {
@@ -29,33 +27,25 @@ export const itemCheckId = (itemId: string) => `item-${itemId}`;
 /** `onFix(listId, focusId)`: open the list and focus the list or the item (once saved again). */
 export function ShoppingRefusals({ onFix }: { onFix: (listId: string, focusId: string) => void }) {
   const lists = useRecords('shoppingLists');
-  const refusedLists = useRefused('shoppingLists');
-  const refusedItems = useRefused('shoppingListItems');
   const titleOf = (listId: string) => lists.value?.find((l) => l.id === listId)?.fields.title;
   const describeList = (f: RefusedOf<'shoppingLists'>['fields']) => `the list ${f.title || 'without a title'}${f.status === 'completed' ? ' (completed)' : ''}`;
   const describeItem = (f: RefusedOf<'shoppingListItems'>['fields']) =>
     `${f.quantity ? `${f.quantity} ` : ''}${f.itemName || 'an item'} on ${titleOf(f.listId) ?? 'a shopping list'}${f.isChecked ? ', checked off' : ''}`;
   return (
     <>
-      <RefusedChanges
-        changes={refusedLists.value}
+      <TryAgainRefusals
+        table="shoppingLists"
         what="shopping lists"
         describe={describeList}
         fieldLabels={LIST_LABELS}
-        fixLabel="Try Again"
-        onFix={(c) => void tryAgain(describeList(c.fields), () => saveAgain('shoppingLists', c), LIST_LABELS).then((saved) => saved && onFix(c.id, listHeadId(c.id)))}
-        onDiscard={(c) => void discardRefused(c.seq)}
+        onSaved={(c) => onFix(c.id, listHeadId(c.id))}
       />
-      <RefusedChanges
-        changes={refusedItems.value}
+      <TryAgainRefusals
+        table="shoppingListItems"
         what="shopping list items"
         describe={describeItem}
         fieldLabels={ITEM_LABELS}
-        fixLabel="Try Again"
-        onFix={(c) =>
-          void tryAgain(describeItem(c.fields), () => saveAgain('shoppingListItems', c), ITEM_LABELS).then((saved) => saved && onFix(c.fields.listId, itemCheckId(c.id)))
-        }
-        onDiscard={(c) => void discardRefused(c.seq)}
+        onSaved={(c) => onFix(c.fields.listId, itemCheckId(c.id))}
       />
     </>
   );

@@ -267,6 +267,43 @@ impl Drop for TestServer {
     }
 }
 
+/// Sets a user's storage totals (live records, quota bytes), as a long
+/// history would have made them.
+pub async fn set_storage_totals(s: &TestServer, user: &str, records: i64, bytes: i64) {
+    let user = user.to_string();
+    s.state
+        .db
+        .call(move |conn| {
+            conn.execute(
+                "UPDATE users SET record_count = ?2, stored_bytes = ?3 WHERE id = ?1",
+                rusqlite::params![user, records, bytes],
+            )?;
+            Ok(())
+        })
+        .await
+        .expect("totals");
+}
+
+/// What a phone's calendar gets from a feed address: the status and the
+/// feed's text (folded lines unfolded).
+pub async fn calendar_feed(s: &TestServer, url: &str) -> (u16, String) {
+    let path = url
+        .split_once("/api/")
+        .map(|(_, p)| format!("/api/{p}"))
+        .expect("an /api/ address");
+    let res = s
+        .client
+        .get(format!("{}{path}", s.base))
+        .send()
+        .await
+        .expect("feed");
+    let status = res.status().as_u16();
+    (
+        status,
+        res.text().await.unwrap_or_default().replace("\r\n ", ""),
+    )
+}
+
 /// The registration and set-password form.
 pub fn form(email: &str, password: &str, confirm: &str, first: &str) -> serde_json::Value {
     serde_json::json!({ "email": email, "password": password, "confirmPassword": confirm,
