@@ -6,48 +6,10 @@
 use super::kinds::Kind;
 use super::set::ContentSet;
 pub use manna_core::archive::{ArchiveHit, QUERY_MAX, SNIPPET_MAX};
-use manna_core::archive::{ArchiveType, Query, Searchable, Sort, hit, sort_hits};
+use manna_core::archive::{ArchiveType, Query, Sort, hit, sort_hits};
 use manna_core::{Date, rotation_index};
 use serde::Serialize;
-use serde_json::Value;
-use std::collections::HashMap;
 use ts_rs::TS;
-
-/// The archive's types and their content kinds.
-pub const TYPES: [(ArchiveType, Kind); 4] = [
-    (ArchiveType::Bible, Kind::BibleReadings),
-    (ArchiveType::Health, Kind::HealthTips),
-    (ArchiveType::Nutrition, Kind::FoodSpotlights),
-    (ArchiveType::Fitness, Kind::ExerciseSuggestions),
-];
-
-/// An item of the archive: its kind, its place in the kind's list and what
-/// the search sees of it (made once, when the content is loaded).
-#[derive(Debug, Clone)]
-pub struct Entry {
-    pub kind: Kind,
-    pub index: usize,
-    pub searchable: Searchable,
-}
-
-/// Every item of the archive's kinds.
-pub fn entries(items: &HashMap<Kind, Vec<Value>>) -> Vec<Entry> {
-    TYPES
-        .iter()
-        .flat_map(|(archive_type, kind)| {
-            items
-                .get(kind)
-                .into_iter()
-                .flatten()
-                .enumerate()
-                .map(|(index, item)| Entry {
-                    kind: *kind,
-                    index,
-                    searchable: Searchable::new(*archive_type, item),
-                })
-        })
-        .collect()
-}
 
 #[derive(Debug, Clone)]
 pub struct ArchiveQuery {

@@ -71,7 +71,7 @@ fn read_set(conn: &Connection) -> Result<ContentSet, AppError> {
         .map_err(|e| AppError::Internal(format!("stored meal catalogue: {e}")))?;
     Ok(ContentSet {
         version: version.chars().take(12).collect(),
-        archive: super::archive::entries(&items),
+        archive: super::set::archive_entries(&items),
         items,
         catalogue: std::sync::Arc::new(parsed),
         catalogue_json: catalogue.into(),
