@@ -76,7 +76,7 @@ export const ROUTES: AppRoute[] = [
     path: '/prayer-reminders',
     title: 'Prayer Reminders',
     render: () => <PrayerRemindersPage />,
-    tool: { title: 'Prayer Reminders', subtitle: 'Times set apart to pray', icon: '⏰' },
+    tool: { title: 'Prayer Reminders', subtitle: 'Times set apart to pray', icon: '◷' },
   },
   ...['/subscribe', '/subscribe-simple', '/checkout', '/checkout-simple'].map((path) => ({
     path,
