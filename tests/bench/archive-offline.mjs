@@ -1,5 +1,5 @@
 // With the server stopped: a member's archive search answered on the device
-// (MiniSearch over the content saved there), from the last keystroke until the
+// (the core's rules over the content saved there), from the last keystroke until the
 // results are on screen. That includes the page's 300 ms pause for typing, so
 // the search itself is the rest. Median of the queries; target <= 600 ms.
 import { registeredBrowser, startServer, launchBrowser } from '../e2e/harness.mjs';
