@@ -20,7 +20,7 @@ const QUOTED = new Set([
 ]);
 
 const BRITISH =
-  /\b(fibres?|microfibres?|sulphur\w*|pitta|flavour\w*|colour\w*|favour\w*|savour\w*|odour\w*|labour\w*|behaviour\w*|centre\w*|metre\w*|litre\w*|yoghurt|mould\w*|tinned|porridge|caramelis\w*|symbolis\w*|pasteuris\w*|spiralis\w*|organis\w*|realis\w*|recognis\w*|minimis\w*|optimis\w*|prioritis\w*|practise\w*|programme)\b/i;
+  /\b(fibres?|microfibres?|sulphur\w*|pitta|flavour\w*|colour\w*|favour\w*|savour\w*|odour\w*|labour\w*|behaviour\w*|centre\w*|metre\w*|litre\w*|yoghurt|mould\w*|tinned|porridge|caramelis\w*|symbolis\w*|pasteuris\w*|spiralis\w*|organis\w*|realis\w*|recognis\w*|minimis\w*|optimis\w*|prioritis\w*|practise\w*|programme|rubbish|cooker hoods?|gas hobs?)\b/i;
 
 /** Fields whose words in "double quotes" are the KJV's own (checked against it
  *  by exercise-focus.test.mjs); the rest of the field is Manna's. */
