@@ -2,7 +2,8 @@
 //! SQLite, and which item each date shows.
 //!
 //! # Layout
-//! - `kinds`: the kinds of content and the shape of their items.
+//! - `kinds`: the kinds of content and the shape of their daily items.
+//! - `list_shapes`: the shapes of the fixed lists (hymns, sessions, prompts, recipes).
 //! - `day_shape`: a date's content as the API sends it.
 //! - `studies`: the shape of a Bible study.
 //! - `premium_shapes`: the premium content's shapes.
@@ -21,6 +22,7 @@ mod day_shape;
 mod days;
 mod files;
 pub mod kinds;
+mod list_shapes;
 pub mod meal_plans;
 mod meal_shapes;
 pub mod premium;
@@ -34,6 +36,7 @@ pub use day_shape::{Dated, DayContent};
 pub use days::{archive, day_payload, full_item, home_payload, is_premium_only, item_for};
 pub use files::{ContentFiles, read_content_files};
 pub use kinds::*;
+pub use list_shapes::*;
 pub use premium::{routines, todays_routines};
 pub use premium_shapes::*;
 pub use set::ContentSet;

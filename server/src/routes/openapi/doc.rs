@@ -211,3 +211,18 @@ fn open_objects(value: &mut Value) {
         _ => {}
     }
 }
+
+/// `schema` or null.
+pub fn nullable(schema: Value) -> Value {
+    json!({"anyOf": [schema, {"type": "null"}]})
+}
+
+/// A `YYYY-MM-DD` date.
+pub fn date() -> Value {
+    json!({"type": "string", "format": "date"})
+}
+
+/// A whole number from 1 to `max`.
+pub fn whole(max: u32) -> Value {
+    json!({"type": "integer", "minimum": 1, "maximum": max})
+}

@@ -1,16 +1,19 @@
 //! `GET /api/openapi.json`: the OpenAPI 3.1 document of every `/api` call,
 //! its schemas generated from the handlers' request and answer types (their
-//! `ToSchema` derives), its operations from `operations` (the fixed routes)
+//! `ToSchema` derives), its operations from the route table's fixed calls
 //! and from the record resources' rows (`crate::resources`), so a client
 //! written against it, and schemathesis in `make test`, see the API as built.
 //!
 //! - `doc`: the document builder (schemas by type, operations, parameters).
-//! - `operations`: every fixed call, as the route table serves it.
+//! - `content`, `plans`, `service`: every fixed call, as the route table
+//!   serves it, by what it is about.
 //! - `records`: the record resources' calls, one set per row.
 
+mod content;
 mod doc;
-mod operations;
+mod plans;
 mod records;
+mod service;
 
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -22,7 +25,9 @@ use std::sync::LazyLock;
 pub fn document() -> &'static Value {
     static DOCUMENT: LazyLock<Value> = LazyLock::new(|| {
         let mut doc = Doc::new();
-        operations::add(&mut doc);
+        content::add(&mut doc);
+        plans::add(&mut doc);
+        service::add(&mut doc);
         records::add(&mut doc);
         doc.finish()
     });
