@@ -4,6 +4,7 @@
 // person sees as the refresh overlay).
 
 import { startTransition, Suspense, use, useState } from 'react';
+import { waitFor } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lazyModule } from './lazy';
@@ -30,7 +31,7 @@ async function renderInTransition(Page: () => React.ReactNode) {
     ),
   );
   // Real scheduling (not act): the replay happens between scheduler tasks.
-  for (let i = 0; i < 50 && !el.textContent?.includes('42'); i += 1) await new Promise((r) => setTimeout(r, 5));
+  await waitFor(() => expect(el.textContent).toContain('42'), { timeout: 2000, interval: 5 });
   const text = el.textContent;
   root.unmount();
   return { text, recovered };

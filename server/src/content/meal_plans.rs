@@ -9,6 +9,7 @@ use super::set::ContentSet;
 use manna_core::meals::{Catalogue, Exclusions, MenuDay, build_list};
 use serde::Serialize;
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use ts_rs::TS;
 
 /// A meal plan as the API sends it: `locked` when the caller may not have its
@@ -80,7 +81,16 @@ fn days_of(plan: &MealPlanItem, catalogue: &Catalogue) -> Vec<MenuDay> {
         .collect()
 }
 
-/// The plan's whole shopping list: its days' ingredients, added up.
+/// Every plan's whole shopping list (its days' ingredients, added up), by
+/// plan id: made once, when the content is loaded.
+pub fn shopping_lists(plans: &[Value], catalogue: &Catalogue) -> HashMap<String, Vec<String>> {
+    plans
+        .iter()
+        .filter_map(item)
+        .map(|p| (p.id.clone(), shopping_list(&p, catalogue)))
+        .collect()
+}
+
 fn shopping_list(plan: &MealPlanItem, catalogue: &Catalogue) -> Vec<String> {
     let days: Vec<Value> = days_of(plan, catalogue).iter().map(|d| json!(d)).collect();
     build_list(catalogue, &days, &Exclusions::default())
@@ -90,15 +100,14 @@ fn shopping_list(plan: &MealPlanItem, catalogue: &Catalogue) -> Vec<String> {
         .collect()
 }
 
-fn view(plan: MealPlanItem, catalogue: &Catalogue, member: bool) -> MealPlan {
+fn view(plan: MealPlanItem, set: &ContentSet, member: bool) -> MealPlan {
     let open = open_to(&plan, member);
     MealPlan {
         day_count: day_count(&plan.duration).unwrap_or(0),
         locked: !open,
-        shopping_list: if open {
-            shopping_list(&plan, catalogue)
-        } else {
-            Vec::new()
+        shopping_list: match (open, set.meal_plan_lists.get(&plan.id)) {
+            (true, Some(list)) => list.clone(),
+            _ => Vec::new(),
         },
         guidelines: if open { plan.guidelines } else { Vec::new() },
         id: plan.id,
@@ -117,13 +126,13 @@ pub fn list(set: &ContentSet, member: bool) -> Vec<MealPlan> {
     set.items(Kind::MealPlans)
         .iter()
         .filter_map(item)
-        .map(|p| view(p, &set.catalogue, member))
+        .map(|p| view(p, set, member))
         .collect()
 }
 
 /// One plan, with its shopping list when the caller may have it.
 pub fn one(set: &ContentSet, id: &str, member: bool) -> Option<MealPlan> {
-    find(set, id).map(|p| view(p, &set.catalogue, member))
+    find(set, id).map(|p| view(p, set, member))
 }
 
 /// Why a person may not start (enrol in) a plan.

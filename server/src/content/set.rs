@@ -19,6 +19,8 @@ pub struct ContentSet {
     pub catalogue_json: Arc<str>,
     /// What the archive's search sees of each of its items.
     pub archive: Vec<ArchiveEntry>,
+    /// Each meal plan's whole shopping list, by plan id.
+    pub meal_plan_lists: HashMap<String, Vec<String>>,
 }
 
 impl ContentSet {

@@ -69,9 +69,11 @@ fn read_set(conn: &Connection) -> Result<ContentSet, AppError> {
     )?;
     let parsed = manna_core::meals::Catalogue::from_json(&catalogue)
         .map_err(|e| AppError::Internal(format!("stored meal catalogue: {e}")))?;
+    let plans = items.get(&Kind::MealPlans).map_or(&[][..], Vec::as_slice);
     Ok(ContentSet {
         version: version.chars().take(12).collect(),
         archive: super::set::archive_entries(&items),
+        meal_plan_lists: super::meal_plans::shopping_lists(plans, &parsed),
         items,
         catalogue: std::sync::Arc::new(parsed),
         catalogue_json: catalogue.into(),

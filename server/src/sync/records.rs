@@ -1,7 +1,7 @@
 //! Stored records and revisions of one user.
 
 use crate::error::AppError;
-use manna_sync_protocol::merge::Revision;
+use manna_sync_protocol::merge::{Revision, RevisionReason};
 use manna_sync_protocol::{FieldError, StoredRecord, Table};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Map, Value};
@@ -68,8 +68,8 @@ impl Usage {
     /// A kept value: what was deleted is history; an edit set aside counts in
     /// the quota (a device cannot store without limit by editing a deleted
     /// record or fighting another device).
-    pub fn of_revision(reason: &str, len: i64) -> Self {
-        if reason == DELETED_REASON {
+    pub fn of_revision(deleted: bool, len: i64) -> Self {
+        if deleted {
             Self {
                 history: len,
                 ..Self::default()
@@ -149,7 +149,7 @@ pub fn usage_change(
     }
     for rev in revisions {
         change = change.plus(Usage::of_revision(
-            &reason_word(rev),
+            rev.reason == RevisionReason::Deleted,
             rev.value.to_string().len() as i64,
         ));
     }
