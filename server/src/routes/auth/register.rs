@@ -1,23 +1,22 @@
-//! Accounts: register, log in, log out, who am I, set a password.
+//! Creating an account (a code emailed to the address, then the account) and
+//! securing the device's user with a password.
 
+use super::{signed_in_cookies, view};
 use crate::accounts::codes::{CODE_MINUTES, confirm_code, has_proven, new_code};
-use crate::accounts::known::{is_known, known_cookie, known_token, remember};
+use crate::accounts::known::remember;
 use crate::accounts::{
-    self, AccountView, Credentials, Session, account_by_email, account_by_id, check_credentials,
-    claim_into, clear_cookie, create_session, delete_session, end_other_access, password,
-    session_cookie, set_credentials,
+    Credentials, Session, account_by_email, account_by_id, check_credentials, create_session,
+    end_other_access, password, set_credentials,
 };
-use crate::api::{CodeSent, Done, Me, SignedIn};
-use crate::entitlement::premium_of;
+use crate::api::{CodeSent, Done, SignedIn};
 use crate::error::AppError;
 use crate::extract::ApiJson;
 use crate::guard::{self, ClientIp};
-use crate::identity::{DeviceAuth, forget_device};
+use crate::identity::DeviceAuth;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use rusqlite::Connection;
+use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -108,58 +107,6 @@ async fn send_registration_code(
     ))
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct LoginForm {
-    #[serde(default)]
-    email: String,
-    #[serde(default)]
-    password: String,
-}
-
-fn view(
-    conn: &Connection,
-    state: &AppState,
-    account: &accounts::Account,
-) -> Result<AccountView, AppError> {
-    let premium = premium_of(conn, &state.config, &account.id, state.clock.now_secs())?;
-    Ok(AccountView {
-        id: account.id.clone(),
-        email: account.email.clone(),
-        first_name: account.first_name.clone(),
-        last_name: account.last_name.clone(),
-        subscription_status: if premium.is_some() { "active" } else { "free" },
-        subscription_plan: premium.as_ref().map_or("free".into(), |p| p.plan.clone()),
-        is_owner: premium.is_some_and(|p| p.owner),
-    })
-}
-
-fn with_cookie(cookie: &str) -> Result<HeaderMap, AppError> {
-    let mut headers = HeaderMap::new();
-    headers.insert(
-        header::SET_COOKIE,
-        HeaderValue::from_str(cookie).map_err(|e| AppError::Internal(e.to_string()))?,
-    );
-    Ok(headers)
-}
-
-/// The cookies of a browser that just signed in: its session, and (when it
-/// was not known yet) the secret that makes it one of the account's browsers.
-fn signed_in_cookies(
-    session: &str,
-    known: Option<&str>,
-    secure: bool,
-) -> Result<HeaderMap, AppError> {
-    let mut headers = with_cookie(&session_cookie(session, secure))?;
-    if let Some(known) = known {
-        headers.append(
-            header::SET_COOKIE,
-            HeaderValue::from_str(&known_cookie(known, secure))
-                .map_err(|e| AppError::Internal(e.to_string()))?,
-        );
-    }
-    Ok(headers)
-}
-
 /// Creates an account in two steps: the form (a code is emailed), then the
 /// form with the code (the account, signed in). The email is proven before it
 /// becomes anyone's, and the answers never tell whether it already had one.
@@ -188,7 +135,7 @@ pub async fn auth_register(
         .await?;
     let hash = password::hash(creds.password.clone()).await?;
     let st = state.clone();
-    let (user, token) = state
+    let (user, token, known) = state
         .db
         .call(move |conn| {
             let tx = conn.transaction()?;
@@ -205,10 +152,10 @@ pub async fn auth_register(
                 .ok_or_else(|| AppError::Internal("account vanished".into()))?;
             let user = view(&tx, &st, &account)?;
             tx.commit()?;
-            Ok((user, (token, known)))
+            Ok((user, token, known))
         })
         .await?;
-    let headers = signed_in_cookies(&token.0, Some(&token.1), state.config.secure_cookies())?;
+    let headers = signed_in_cookies(&token, Some(&known), state.config.secure_cookies())?;
     let body = SignedIn {
         message: "Account created",
         user_id: user.id.clone(),
@@ -220,147 +167,6 @@ pub async fn auth_register(
         headers,
         Json(serde_json::to_value(body).map_err(|e| AppError::Internal(e.to_string()))?),
     ))
-}
-
-pub async fn auth_login(
-    State(state): State<AppState>,
-    client: ClientIp,
-    auth: DeviceAuth,
-    old: Option<Session>,
-    headers: HeaderMap,
-    ApiJson(form): ApiJson<LoginForm>,
-) -> Result<(HeaderMap, Json<SignedIn>), AppError> {
-    let email = accounts::normalise_email(&form.email)?;
-    if form.password.is_empty() {
-        return Err(AppError::BadRequest("Password is required".into()));
-    }
-    // Each attempt takes its slot before the (costly) check, so a burst can
-    // never run more checks than the limit allows; a right password gives it
-    // back.
-    let (from, now) = (client.key(), state.clock.now_ms());
-    state.limits.hit(guard::LOGIN, &from, now)?;
-    let (lookup, known) = (email.clone(), known_token(&headers));
-    let (account, trusted) = state
-        .db
-        .call(move |conn| {
-            let account = account_by_email(conn, &lookup)?;
-            let trusted = match (&account, &known) {
-                (Some(a), Some(token)) => is_known(conn, &a.id, token)?,
-                _ => false,
-            };
-            Ok((account, trusted))
-        })
-        .await?;
-    // Wrong passwords slow the account down for every browser it has not
-    // signed in on; its owner's own browsers are not slowed.
-    if !trusted && let Err(e) = state.login_delays.attempt(&email, now) {
-        state.limits.refund(guard::LOGIN, &from);
-        return Err(e);
-    }
-    let stored = account.as_ref().and_then(|a| a.password_hash.clone());
-    if !password::verify(form.password, stored).await? {
-        return Err(AppError::Unauthorized("Invalid email or password".into()));
-    }
-    state.limits.refund(guard::LOGIN, &from);
-    if !trusted {
-        state.login_delays.succeeded(&email);
-    }
-    let account = account.ok_or_else(|| AppError::Internal("account vanished".into()))?;
-    let st = state.clone();
-    let now = state.clock.now_ms();
-    let (user, token, known) = state
-        .db
-        .call(move |conn| {
-            let claimed = claim_into(conn, &auth.user_id, &account.id, &auth.device_id, now)?;
-            let tx = conn.transaction()?;
-            if let Some(old) = old {
-                delete_session(&tx, &old.token_hash)?;
-            }
-            let token = create_session(&tx, &account.id, now)?;
-            let known = (!trusted)
-                .then(|| remember(&tx, &account.id, now))
-                .transpose()?;
-            let user = view(&tx, &st, &account)?;
-            tx.commit()?;
-            Ok(((user, claimed), token, known))
-        })
-        .await?;
-    let (user, claimed) = user;
-    let headers = signed_in_cookies(&token, known.as_deref(), state.config.secure_cookies())?;
-    let body = SignedIn {
-        message: "Welcome back",
-        user_id: user.id.clone(),
-        user,
-        claimed_records: Some(claimed as u32),
-    };
-    Ok((headers, Json(body)))
-}
-
-pub async fn auth_logout(
-    State(state): State<AppState>,
-    session: Option<Session>,
-    device: Option<DeviceAuth>,
-) -> Result<(HeaderMap, Json<Done>), AppError> {
-    state
-        .db
-        .call(move |conn| {
-            if let Some(s) = session {
-                delete_session(conn, &s.token_hash)?;
-            }
-            // The device stops speaking for the account: it starts again as a
-            // new anonymous user.
-            if let Some(d) = device {
-                forget_device(conn, &d.device_id)?;
-            }
-            Ok(())
-        })
-        .await?;
-    let headers = with_cookie(&clear_cookie(state.config.secure_cookies()))?;
-    Ok((
-        headers,
-        Json(Done {
-            message: "Logged out",
-        }),
-    ))
-}
-
-/// 'Log out everywhere': ends every other session and device of the account;
-/// this one stays signed in.
-pub async fn auth_logout_everywhere(
-    State(state): State<AppState>,
-    session: Session,
-    device: Option<DeviceAuth>,
-) -> Result<Json<Done>, AppError> {
-    state
-        .db
-        .call(move |conn| {
-            end_other_access(
-                conn,
-                &session.user_id,
-                Some(&session.token_hash),
-                device.as_ref().map(|d| d.device_id.as_str()),
-            )
-        })
-        .await?;
-    Ok(Json(Done {
-        message: "Logged out everywhere else",
-    }))
-}
-
-pub async fn auth_me(
-    State(state): State<AppState>,
-    session: Session,
-) -> Result<Json<Me>, AppError> {
-    let st = state.clone();
-    let user = state
-        .db
-        .call(move |conn| {
-            let account = account_by_id(conn, &session.user_id)?
-                .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
-            view(conn, &st, &account)
-        })
-        .await?;
-    Ok(Json(Me { user }))
 }
 
 /// 'Secure Your Account': gives the device's user a password (or, when logged
