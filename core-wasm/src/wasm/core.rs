@@ -1,7 +1,7 @@
 //! The first screen's module: record checks and ids, dates, the week strip,
 //! rotation, wellness scores and cached entitlements.
 
-use super::{parse, to_js};
+use super::{dated, parse, to_js};
 use crate::{Date, rotation_index, week_strip, weekly_average, wellness_grade, wellness_total};
 use manna_sync_protocol::{FieldError, Table};
 use serde::Serialize;
@@ -238,12 +238,7 @@ pub fn weekly_average_js(
     scores: Vec<u32>,
     to: &str,
 ) -> Result<JsValue, JsError> {
-    let checks: Vec<(Date, u32)> = dates
-        .iter()
-        .zip(scores)
-        .filter_map(|(d, s)| d.parse().ok().map(|d| (d, s)))
-        .collect();
-    to_js(&weekly_average(&checks, parse(to)?))
+    to_js(&weekly_average(&dated(&dates, scores), parse(to)?))
 }
 
 /// Index of the item a date shows from a list of `count` items (-1 when empty).

@@ -27,3 +27,13 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 fn parse(date: &str) -> Result<Date, JsError> {
     date.parse::<Date>().map_err(|e| JsError::new(&e.0))
 }
+
+/// Dated values from parallel lists of dates and values; a date that does not
+/// parse is passed over, as a day the person never recorded.
+fn dated(dates: &[String], values: Vec<u32>) -> Vec<(Date, u32)> {
+    dates
+        .iter()
+        .zip(values)
+        .filter_map(|(d, v)| d.parse().ok().map(|d| (d, v)))
+        .collect()
+}

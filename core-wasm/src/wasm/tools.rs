@@ -1,8 +1,8 @@
 //! The tools module: timers, weight progress, meal plans and shopping lists.
 
-use super::{parse, to_js};
+use super::{dated, parse, to_js};
 use crate::meals::{self, Catalogue, Exclusions, MenuDay};
-use crate::{Date, weight_progress};
+use crate::weight_progress;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -64,12 +64,7 @@ pub fn weight_progress_js(
     weights: Vec<u32>,
     today: &str,
 ) -> Result<JsValue, JsError> {
-    let entries: Vec<(Date, u32)> = dates
-        .iter()
-        .zip(weights)
-        .filter_map(|(d, w)| d.parse().ok().map(|d| (d, w)))
-        .collect();
-    to_js(&weight_progress(&entries, parse(today)?))
+    to_js(&weight_progress(&dated(&dates, weights), parse(today)?))
 }
 
 /// What a person leaves out, from the enrollment's preferences (JSON).

@@ -5,7 +5,6 @@
 use crate::error::AppError;
 use crate::tokens::{hash_token, random_hex};
 use axum::http::HeaderMap;
-use axum::http::header::COOKIE;
 use rusqlite::{Connection, OptionalExtension, params};
 
 pub const KNOWN_COOKIE: &str = "manna_known";
@@ -14,15 +13,7 @@ const KNOWN_DAYS: i64 = 400;
 
 /// The known-browser secret a request carries, if any.
 pub fn known_token(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == KNOWN_COOKIE)
-        .map(|(_, value)| value.to_string())
-        .filter(|v| !v.is_empty())
+    super::session::cookie_value(headers, KNOWN_COOKIE)
 }
 
 /// Whether `token` names a browser `account` signed in on.

@@ -5,6 +5,7 @@ use crate::db::Db;
 use crate::error::AppError;
 use crate::tokens::{hash_token, random_hex};
 use axum::extract::{FromRef, FromRequestParts, OptionalFromRequestParts};
+use axum::http::HeaderMap;
 use axum::http::header::COOKIE;
 use axum::http::request::Parts;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -76,15 +77,15 @@ pub fn clear_cookie(secure: bool) -> String {
     )
 }
 
-fn cookie_token(parts: &Parts) -> Option<String> {
-    parts
-        .headers
+/// The value of the cookie `name` a request carries, if any and not empty.
+pub(super) fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
         .get_all(COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == SESSION_COOKIE)
+        .find(|(n, _)| *n == name)
         .map(|(_, value)| value.to_string())
         .filter(|v| !v.is_empty())
 }
@@ -101,7 +102,7 @@ where
         parts: &mut Parts,
         state: &S,
     ) -> Result<Option<Self>, Self::Rejection> {
-        let Some(token) = cookie_token(parts) else {
+        let Some(token) = cookie_value(&parts.headers, SESSION_COOKIE) else {
             return Ok(None);
         };
         let hash = hash_token(&token);

@@ -49,19 +49,12 @@ pub struct Usage {
 }
 
 impl Usage {
-    /// A record row: live, it counts in the quota; a tombstone is history.
-    pub fn of_record(len: i64, deleted: bool) -> Self {
-        if deleted {
-            Self {
-                history: len,
-                ..Self::default()
-            }
-        } else {
-            Self {
-                records: 1,
-                bytes: len,
-                history: 0,
-            }
+    /// A record row: live, it is one record and counts in the quota; a
+    /// tombstone is history.
+    pub fn of_record(deleted: bool, len: i64) -> Self {
+        Self {
+            records: i64::from(!deleted),
+            ..Self::of_revision(deleted, len)
         }
     }
 
@@ -126,7 +119,7 @@ pub fn stored_usage(
             "SELECT octet_length(body), deleted FROM records WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
         )?
         .query_row(params![user, table.name(), id], |r| {
-            Ok(Usage::of_record(r.get(0)?, r.get::<_, i64>(1)? == 1))
+            Ok(Usage::of_record(r.get::<_, i64>(1)? == 1, r.get(0)?))
         })
         .optional()?
         .unwrap_or_default())
@@ -144,7 +137,7 @@ pub fn usage_change(
 ) -> Result<Usage, AppError> {
     let mut change = Usage::default();
     if let Some((body, deleted)) = new_row {
-        change = Usage::of_record(body.len() as i64, deleted)
+        change = Usage::of_record(deleted, body.len() as i64)
             .minus(stored_usage(conn, user, table, id)?);
     }
     for rev in revisions {
