@@ -51,11 +51,7 @@ async fn the_feed_carries_readings_reminders_plan_and_shopping_days_until_turned
         .call_as(&me, Method::POST, "/api/calendar-feed", Some(json!({})))
         .await;
     assert_eq!(status, 201, "{made}");
-    let url = made["url"].as_str().expect("url").to_string();
-    let path = url
-        .split_once("/api/")
-        .map(|(_, p)| format!("/api/{p}"))
-        .expect("an /api/ address");
+    let path = common::feed_path(made["url"].as_str().expect("url"));
     let res = s
         .client
         .get(format!("{}{path}", s.base))
@@ -98,11 +94,7 @@ async fn the_feed_carries_readings_reminders_plan_and_shopping_days_until_turned
         .await;
     let (status, _) = s.get(&path).await;
     assert_eq!(status, 404, "the replaced address");
-    let new_path = again["url"]
-        .as_str()
-        .and_then(|u| u.split_once("/api/"))
-        .map(|(_, p)| format!("/api/{p}"))
-        .expect("url");
+    let new_path = common::feed_path(again["url"].as_str().expect("url"));
     let (status, _) = s
         .call_as(&me, Method::DELETE, "/api/calendar-feed", None)
         .await;
@@ -142,11 +134,7 @@ async fn an_address_made_before_logging_in_carries_on_for_the_account() {
     let (_, made) = s
         .call_as(&b, Method::POST, "/api/calendar-feed", Some(json!({})))
         .await;
-    let path = made["url"]
-        .as_str()
-        .and_then(|u| u.split_once("/api/"))
-        .map(|(_, p)| format!("/api/{p}"))
-        .expect("url");
+    let path = common::feed_path(made["url"].as_str().expect("url"));
     let login = json!({"email": "naomi@example.org", "password": "correct horse"});
     let (status, body) = s
         .call_as(&b, Method::POST, "/api/auth/login", Some(login))

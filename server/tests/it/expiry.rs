@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use common::pay::{entitlement, subscribe};
-use common::{Device, TestServer, WEBHOOK_SECRET};
+use common::pay::{emulator_events, entitlement, post_webhook, signed_now, subscribe};
+use common::{Device, TestServer};
 use manna_server::Clock;
 use manna_server::billing::PREMIUM_GRACE_SECS;
 use reqwest::Method;
@@ -64,21 +64,13 @@ async fn a_webhook_dated_in_the_future_does_not_freeze_a_subscription() {
     assert_eq!(entitlement(&s, &d).await["isPremium"], true);
 
     // A correctly signed event that claims to come from the year 3000.
-    let events: Value = reqwest::get(format!("{emu}/emulator/events"))
-        .await
-        .expect("events")
-        .json()
-        .await
-        .expect("json");
-    let mut event = events["data"]
-        .as_array()
-        .and_then(|all| {
+    let all = emulator_events(&emu).await;
+    let mut event = all
+        .iter()
+        .find(|e| e["type"] == "customer.subscription.updated")
+        .or_else(|| {
             all.iter()
-                .find(|e| e["type"] == "customer.subscription.updated")
-                .or_else(|| {
-                    all.iter()
-                        .find(|e| e["type"] == "customer.subscription.created")
-                })
+                .find(|e| e["type"] == "customer.subscription.created")
         })
         .cloned()
         .expect("a subscription event");
@@ -89,21 +81,8 @@ async fn a_webhook_dated_in_the_future_does_not_freeze_a_subscription() {
     event["id"] = json!("evt_from_the_year_3000");
     event["created"] = json!(32_503_680_000_i64);
     let payload = event.to_string();
-    let signature = manna_stripe_emulator::signature_header(
-        &payload,
-        WEBHOOK_SECRET,
-        now_ms().div_euclid(1000),
-    );
-    let res = s
-        .client
-        .post(format!("{}/api/stripe/webhook", s.base))
-        .header("content-type", "application/json")
-        .header("stripe-signature", signature)
-        .body(payload)
-        .send()
-        .await
-        .expect("webhook");
-    assert_eq!(res.status(), 200);
+    let (status, body) = post_webhook(&s, &payload, &signed_now(&payload)).await;
+    assert_eq!(status, 200, "{body}");
 
     // The member cancels: the cancellation still ends premium.
     emulator_post(format!(

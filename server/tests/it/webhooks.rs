@@ -2,41 +2,12 @@
 
 use crate::common;
 
-use common::pay::{entitlement, no_redirects, subscribe};
+use common::pay::{
+    emulator_events as events, entitlement, no_redirects, now_secs, post_webhook, signed_now,
+    subscribe,
+};
 use common::{TestServer, WEBHOOK_SECRET};
-use serde_json::{Value, json};
-
-async fn events(emu: &str) -> Vec<Value> {
-    let body: Value = reqwest::get(format!("{emu}/emulator/events"))
-        .await
-        .expect("events")
-        .json()
-        .await
-        .expect("json");
-    body["data"].as_array().cloned().unwrap_or_default()
-}
-
-async fn post_webhook(s: &TestServer, payload: &str, signature: &str) -> (u16, Value) {
-    let res = s
-        .client
-        .post(format!("{}/api/stripe/webhook", s.base))
-        .header("content-type", "application/json")
-        .header("stripe-signature", signature)
-        .body(payload.to_string())
-        .send()
-        .await
-        .expect("webhook");
-    (
-        res.status().as_u16(),
-        res.json().await.unwrap_or(Value::Null),
-    )
-}
-
-fn now_secs() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
+use serde_json::json;
 
 #[tokio::test]
 async fn webhooks_are_authenticated_applied_once_and_order_safe() {
@@ -78,12 +49,7 @@ async fn webhooks_are_authenticated_applied_once_and_order_safe() {
     assert_eq!(entitlement(&s, &d).await["isPremium"], true);
 
     // The same event again is recognised and applied once.
-    let (status, body) = post_webhook(
-        &s,
-        &payload,
-        &manna_stripe_emulator::signature_header(&payload, WEBHOOK_SECRET, now_secs()),
-    )
-    .await;
+    let (status, body) = post_webhook(&s, &payload, &signed_now(&payload)).await;
     assert_eq!(status, 200);
     assert_eq!(body["outcome"], "duplicate");
 
@@ -113,12 +79,7 @@ async fn webhooks_are_authenticated_applied_once_and_order_safe() {
     assert!(res.status().is_success());
     for event in [deleted, updated] {
         let p = event.to_string();
-        let (status, body) = post_webhook(
-            &s,
-            &p,
-            &manna_stripe_emulator::signature_header(&p, WEBHOOK_SECRET, now_secs()),
-        )
-        .await;
+        let (status, body) = post_webhook(&s, &p, &signed_now(&p)).await;
         assert_eq!(status, 200, "{body}");
     }
     assert_eq!(entitlement(&s, &d).await["isPremium"], false);

@@ -284,13 +284,17 @@ pub async fn set_storage_totals(s: &TestServer, user: &str, records: i64, bytes:
         .expect("totals");
 }
 
+/// The path of a calendar feed's address (its `/api/…` part).
+pub fn feed_path(url: &str) -> String {
+    url.split_once("/api/")
+        .map(|(_, p)| format!("/api/{p}"))
+        .expect("an /api/ address")
+}
+
 /// What a phone's calendar gets from a feed address: the status and the
 /// feed's text (folded lines unfolded).
 pub async fn calendar_feed(s: &TestServer, url: &str) -> (u16, String) {
-    let path = url
-        .split_once("/api/")
-        .map(|(_, p)| format!("/api/{p}"))
-        .expect("an /api/ address");
+    let path = feed_path(url);
     let res = s
         .client
         .get(format!("{}{path}", s.base))

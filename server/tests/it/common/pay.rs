@@ -1,6 +1,6 @@
 //! Paying through the Stripe emulator and reading what the server then says.
 
-use super::{Device, TestServer};
+use super::{Device, TestServer, WEBHOOK_SECRET};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -103,4 +103,45 @@ pub async fn owner_device(s: &TestServer, user: &str, email: &str) -> Device {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["isPremium"], true, "{body}");
     d
+}
+
+/// The events the emulator sent, oldest first.
+pub async fn emulator_events(emu: &str) -> Vec<Value> {
+    let body: Value = reqwest::get(format!("{emu}/emulator/events"))
+        .await
+        .expect("events")
+        .json()
+        .await
+        .expect("json");
+    body["data"].as_array().cloned().unwrap_or_default()
+}
+
+/// Seconds since the epoch, as Stripe dates its events and signatures.
+pub fn now_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// `payload` signed now with the server's webhook secret, as Stripe would.
+pub fn signed_now(payload: &str) -> String {
+    manna_stripe_emulator::signature_header(payload, WEBHOOK_SECRET, now_secs())
+}
+
+/// Posts a webhook with the `Stripe-Signature` given; answers the status and
+/// the JSON answer.
+pub async fn post_webhook(s: &TestServer, payload: &str, signature: &str) -> (u16, Value) {
+    let res = s
+        .client
+        .post(format!("{}/api/stripe/webhook", s.base))
+        .header("content-type", "application/json")
+        .header("stripe-signature", signature)
+        .body(payload.to_string())
+        .send()
+        .await
+        .expect("webhook");
+    (
+        res.status().as_u16(),
+        res.json().await.unwrap_or(Value::Null),
+    )
 }

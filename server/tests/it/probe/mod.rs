@@ -11,8 +11,8 @@ mod storage;
 
 use crate::common;
 
-use common::pay::emailed_code;
-use common::{Device, TestServer, WEBHOOK_SECRET, second_device};
+use common::pay::{emailed_code, emulator_events, post_webhook, signed_now};
+use common::{Device, TestServer, second_device};
 use manna_server::sync::records::{
     MAX_BYTES_PER_USER, MAX_HISTORY_BYTES_PER_USER, MAX_RECORDS_PER_USER,
 };
@@ -167,36 +167,17 @@ async fn l2_the_webhook_takes_the_email_from_the_customer_it_reads_back() {
     let (s, emu) = TestServer::with_emulator().await;
     let payer = s.register("user-1763790000000-l2payer").await;
     common::pay::subscribe(&s, &payer, "monthly", "payer@example.org").await;
-    let events: Value = reqwest::get(format!("{emu}/emulator/events"))
+    let mut paid = emulator_events(&emu)
         .await
-        .expect("events")
-        .json()
-        .await
-        .expect("json");
-    let mut paid = events["data"]
-        .as_array()
-        .and_then(|all| all.iter().find(|e| e["type"] == "invoice.paid").cloned())
+        .into_iter()
+        .find(|e| e["type"] == "invoice.paid")
         .expect("an invoice.paid event");
     // The same event, with another email in its body (and a new id).
     paid["id"] = json!("evt_l2_forged_email");
     paid["data"]["object"]["customer_email"] = json!("mallory@example.org");
     let payload = paid.to_string();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
-    let res = s
-        .client
-        .post(format!("{}/api/stripe/webhook", s.base))
-        .header("content-type", "application/json")
-        .header(
-            "stripe-signature",
-            manna_stripe_emulator::signature_header(&payload, WEBHOOK_SECRET, now),
-        )
-        .body(payload)
-        .send()
-        .await
-        .expect("webhook");
-    assert_eq!(res.status(), 200);
+    let (status, body) = post_webhook(&s, &payload, &signed_now(&payload)).await;
+    assert_eq!(status, 200, "{body}");
     // Someone who proves that other email gets no premium from it.
     let mallory = s.register("user-1763790000000-l2mallory").await;
     let path = "/api/check-subscription-by-email";
