@@ -42,7 +42,6 @@ pub fn dollars(cents: u32) -> String {
 
 /// What a plan card shows.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PlanFigures {
     pub plan: Plan,

@@ -19,7 +19,6 @@ pub const CLOCK_SKEW_MS: i64 = 5 * 60 * 1000;
 
 /// What the server states about a user.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Claims {
     /// The user id the entitlement was issued to.
     pub sub: String,
@@ -36,7 +35,6 @@ pub struct Claims {
 
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 struct Header {
     alg: String,
     kid: String,

@@ -11,7 +11,6 @@ use serde::Serialize;
 use ts_rs::TS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum Phase {
     /// Not started (or stopped): the full time is left.
@@ -38,7 +37,6 @@ impl Phase {
 /// A timer's whole state: small, plain, and kept on the device between
 /// reloads.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Timer {
     pub duration_ms: u64,
@@ -55,7 +53,6 @@ pub struct Timer {
 
 /// What a page shows of a timer at one instant.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TimerView {
     pub phase: Phase,
@@ -74,7 +71,6 @@ pub struct TimerView {
 
 /// A timer after an action or a tick, and what it shows.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Stepped {
     pub timer: Timer,
     pub view: TimerView,

@@ -8,7 +8,6 @@ use ts_rs::TS;
 const LABELS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WeekDay {
     pub date: Date,
@@ -19,7 +18,6 @@ pub struct WeekDay {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WeekStrip {
     pub days: Vec<WeekDay>,

@@ -276,7 +276,7 @@ pub struct TrialStatus {
 }
 
 /// `GET /dev/outbox.json`.
-#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
+#[derive(Debug, Serialize, TS)]
 pub struct Outbox {
     pub emails: Vec<crate::mail::Email>,
 }

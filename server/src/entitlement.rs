@@ -106,7 +106,7 @@ pub struct Entitlement {
 }
 
 /// A user's premium standing, as the database says now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Premium {
     pub plan: String,

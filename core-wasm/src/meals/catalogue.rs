@@ -12,7 +12,6 @@ use ts_rs::TS;
 
 /// What an ingredient contains that a diet or an allergy may exclude.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Flag {
     Gluten,
@@ -37,7 +36,6 @@ pub enum Flag {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Ingredient {
     /// As recipe lines name it, singular: "spinach", "egg".
@@ -63,7 +61,6 @@ impl Ingredient {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Meal {
     Breakfast,
@@ -87,7 +84,6 @@ impl Meal {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Recipe {
     pub id: String,
@@ -120,7 +116,6 @@ impl Line<'_> {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum MoveKind {
     Strength,
@@ -131,7 +126,6 @@ pub enum MoveKind {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Measured {
     Reps,
@@ -140,7 +134,6 @@ pub enum Measured {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Move {
     pub name: String,
@@ -154,7 +147,6 @@ pub struct Move {
 
 /// A verse for a day's spiritual focus (King James Version, quoted verbatim).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Verse {
     pub reference: String,
@@ -165,7 +157,6 @@ pub struct Verse {
 
 /// Names for a plan's days: one per week and one per day of the week.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Themes {
     pub weeks: Vec<String>,
@@ -175,7 +166,6 @@ pub struct Themes {
 
 /// The fixed parts of every workout.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Routine {
     /// What to do in the warm-up and the cool-down (their length is the plan's).
@@ -190,7 +180,6 @@ pub type Tips = HashMap<String, Vec<String>>;
 
 /// A group of the pantry guide.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PantryGroup {
     pub title: String,
@@ -200,7 +189,6 @@ pub struct PantryGroup {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Catalogue {
     pub ingredients: Vec<Ingredient>,

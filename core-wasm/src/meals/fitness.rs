@@ -9,7 +9,6 @@ use serde::Serialize;
 use ts_rs::TS;
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Workout {
     pub title: String,

@@ -21,7 +21,6 @@ use ts_rs::TS;
 pub const PLAN_DAYS: u32 = 30;
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Focus {
     pub reference: String,
@@ -42,7 +41,6 @@ impl From<&Verse> for Focus {
 /// A day of a personal plan. A field left out is shown with the app's
 /// built-in text for that day (see `fallback`).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "GeneratedDay")]
 pub struct Day {
@@ -68,7 +66,6 @@ pub struct Day {
 
 /// A personal plan's fields (the record adds its id, `createdAt` and goal).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "GeneratedPlan")]
 pub struct Plan {

@@ -60,7 +60,6 @@ impl ListKind {
 
 /// A list ready to save: its title, week and items.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct NamedList {
     pub title: String,

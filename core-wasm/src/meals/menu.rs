@@ -82,7 +82,6 @@ impl MealChoice {
 
 /// A day of a catalogue meal plan as its content file writes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MenuSource {
     pub day_number: u32,
@@ -198,7 +197,6 @@ pub fn personalise(
 /// A meal plan day fitted to a person: a meal may be missing when nothing
 /// allowed can take its place.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PersonalDay {
     pub day_number: u32,

@@ -144,7 +144,6 @@ impl fmt::Display for Amount {
 /// A recipe unit. Volumes and weights convert within their kind; the others
 /// are counted as they are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Unit {
     Tsp,

@@ -16,7 +16,6 @@ pub const PRIORITY_USES: usize = 3;
 
 /// An item of a built list (the fields of a shopping list item).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BuiltItem {
     pub item_name: String,
@@ -32,7 +31,6 @@ pub struct BuiltItem {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BuiltList {
     pub items: Vec<BuiltItem>,
