@@ -164,6 +164,16 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         "WELLNESS_STATEMENTS",
         "Statements of the daily wellness check.",
         wellness::STATEMENTS,
+    )
+    .constant(
+        "WELLNESS_LOWEST_RATING",
+        "The lowest rating of a wellness statement.",
+        wellness::LOWEST_RATING,
+    )
+    .constant(
+        "WELLNESS_HIGHEST_RATING",
+        "The highest rating of a wellness statement.",
+        wellness::HIGHEST_RATING,
     );
 
     let sync = File::new("The sync wire format (manna_sync_protocol::messages).")

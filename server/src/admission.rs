@@ -1,5 +1,7 @@
 //! The server's gate for every write a user makes (pushes, REST calls,
-//! generate calls): the rules that need the content or the user's standing.
+//! generate calls): the rules that need the content or the user's standing,
+//! answered as a refused change (`ServerGate`) or as the call's status
+//! (`RestGate`).
 //! Today one: a meal plan is started only if it exists, and a premium one only
 //! by a member.
 
@@ -46,25 +48,6 @@ impl ServerGate {
         let member = || premium_of(conn, &self.config, user, self.now_secs).map(|p| p.is_some());
         Ok(may_start(&self.content, id, member)?.err())
     }
-
-    /// The same rule as an answer of a REST call: 404 for a plan that does
-    /// not exist, 403 for a premium plan and a non-member.
-    pub fn check_rest(
-        &self,
-        conn: &Connection,
-        user: &str,
-        table: Table,
-        before: Option<&Fields>,
-        after: &Fields,
-    ) -> Result<(), AppError> {
-        match self.refusal(conn, user, table, before, after)? {
-            None => Ok(()),
-            Some(NotOpen::Unknown(id)) => Err(AppError::NotFound(format!(
-                "mealPlanId: no meal plan has the id '{id}'"
-            ))),
-            Some(NotOpen::PremiumOnly(_)) => Err(premium_required()),
-        }
-    }
 }
 
 impl Gate for ServerGate {
@@ -80,5 +63,30 @@ impl Gate for ServerGate {
             None => Ok(()),
             Some(refusal) => Err(refusal.field_error()),
         })
+    }
+}
+
+/// The gate of a REST call: a refusal is the call's answer, 404 for a plan
+/// that does not exist and 403 for a premium plan and a non-member, where a
+/// push answers a refused change.
+#[derive(Debug, Clone)]
+pub struct RestGate(pub ServerGate);
+
+impl Gate for RestGate {
+    fn admit(
+        &self,
+        conn: &Connection,
+        user: &str,
+        table: Table,
+        before: Option<&Fields>,
+        after: &Fields,
+    ) -> Result<Result<(), FieldError>, AppError> {
+        match self.0.refusal(conn, user, table, before, after)? {
+            None => Ok(Ok(())),
+            Some(NotOpen::Unknown(id)) => Err(AppError::NotFound(format!(
+                "mealPlanId: no meal plan has the id '{id}'"
+            ))),
+            Some(NotOpen::PremiumOnly(_)) => Err(premium_required()),
+        }
     }
 }

@@ -50,19 +50,18 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     }
 }
 
-/// Whether the request says its body is JSON (`application/json`, or a
-/// `+json` type).
+/// Whether a Content-Type is the one the API takes: `application/json`, with
+/// any parameters (`; charset=utf-8`).
+pub fn is_json_media(content_type: &str) -> bool {
+    let essence = content_type.split(';').next().unwrap_or_default().trim();
+    essence.eq_ignore_ascii_case("application/json")
+}
+
 fn is_json(headers: &axum::http::HeaderMap) -> bool {
-    let Some(value) = headers
+    headers
         .get(axum::http::header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-    else {
-        return false;
-    };
-    let essence = value.split(';').next().unwrap_or_default().trim();
-    let essence = essence.to_ascii_lowercase();
-    essence == "application/json"
-        || (essence.starts_with("application/") && essence.ends_with("+json"))
+        .is_some_and(is_json_media)
 }
 
 /// The deepest nesting of `[` and `{` in JSON text, outside strings.

@@ -80,20 +80,22 @@ impl AppState {
         Ok(state)
     }
 
-    /// Forgets tombstones and revisions past their retention windows.
+    /// Forgets tombstones and revisions past their retention windows, and
+    /// browsers known longer than their cookies last.
     pub async fn tidy(&self) -> Result<(), AppError> {
         let now = self.clock.now_ms();
-        let (tombstones, revisions) = self
+        let (tombstones, revisions, browsers) = self
             .db
             .call(move |conn| {
                 Ok((
                     crate::sync::purge_tombstones(conn, now - crate::sync::TOMBSTONE_RETENTION_MS)?,
                     crate::sync::purge_revisions(conn, now - crate::sync::REVISION_RETENTION_MS)?,
+                    crate::accounts::known::forget_expired(conn, now)?,
                 ))
             })
             .await?;
-        if tombstones + revisions > 0 {
-            tracing::info!(tombstones, revisions, "old history forgotten");
+        if tombstones + revisions + browsers > 0 {
+            tracing::info!(tombstones, revisions, browsers, "old history forgotten");
         }
         Ok(())
     }

@@ -1,17 +1,18 @@
-//! What a new record gets for the fields it leaves out, one list per table:
-//! the same on the server (REST creates, generate calls, pushes of older apps)
-//! and in the app (its new-record path, through the WebAssembly core).
+//! What a new record gets for the fields it leaves out: the values its type's
+//! reader takes (`= value` in the `record!` declaration), then its table's
+//! nulls and times of the write. The same on the server (REST creates,
+//! generate calls, pushes of older apps) and in the app (its new-record path,
+//! through the WebAssembly core).
 
 use crate::records::read::Fields;
 use crate::tables::Table;
 use serde_json::Value;
 
-/// A value for a field a new record leaves out.
+/// A value for a field a new record leaves out that its reader does not
+/// take a value for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fill {
     Null,
-    Text(&'static str),
-    Bool(bool),
     /// The time of the write, as ISO text (`2026-11-23T08:30:00.000Z`).
     Now,
 }
@@ -19,7 +20,7 @@ pub enum Fill {
 impl Table {
     /// The defaults of a new record of this table.
     pub fn defaults(self) -> &'static [(&'static str, Fill)] {
-        use Fill::{Bool, Now, Null, Text};
+        use Fill::{Now, Null};
         match self {
             Table::WeightEntries => &[("notes", Null), ("mood", Null)],
             Table::PrayerJournal => &[("answered", Null), ("answeredOn", Null)],
@@ -27,18 +28,13 @@ impl Table {
             Table::PlanProgress => &[("completedAt", Null)],
             Table::MealPlanEnrollments => &[("preferences", Null)],
             Table::ShoppingLists => &[
-                ("status", Text("active")),
                 ("createdAt", Now),
                 ("estimatedCost", Null),
                 ("weekNumber", Null),
                 ("planId", Null),
                 ("startDate", Null),
             ],
-            Table::ShoppingListItems => &[
-                ("isChecked", Bool(false)),
-                ("checkedAt", Null),
-                ("category", Text("other")),
-            ],
+            Table::ShoppingListItems => &[("checkedAt", Null)],
             Table::PrayerReminders
             | Table::WellnessScores
             | Table::UserSettings
@@ -58,8 +54,6 @@ impl Table {
         for (name, default) in self.defaults() {
             fields.entry(*name).or_insert_with(|| match default {
                 Fill::Null => Value::Null,
-                Fill::Text(t) => Value::String((*t).to_string()),
-                Fill::Bool(b) => Value::Bool(*b),
                 Fill::Now => Value::String(now_iso.to_string()),
             });
         }
@@ -82,6 +76,15 @@ mod tests {
         assert_eq!(list["createdAt"], "2026-11-23T08:30:00.000Z");
         assert_eq!(list["planId"], Value::Null);
         assert!(Table::ShoppingLists.validate("list-1", &list).is_ok());
+        let mut item = json!({"listId": "list-1", "itemName": "Lentils"})
+            .as_object()
+            .cloned()
+            .unwrap_or_default();
+        Table::ShoppingListItems.fill_defaults(&mut item, "2026-11-23T08:30:00.000Z");
+        assert_eq!(
+            (&item["isChecked"], &item["category"], &item["checkedAt"]),
+            (&json!(false), &json!("other"), &Value::Null)
+        );
     }
 
     #[test]

@@ -62,14 +62,6 @@ pub fn check_schema(client: u32) -> Result<(), Incompatibility> {
     }
 }
 
-/// The fields of a record of `table` an app speaking `client` does not know.
-pub fn unknown_fields(client: u32, table: Table) -> impl Iterator<Item = &'static str> {
-    ADDED
-        .iter()
-        .filter(move |a| a.version > client && a.table == table.name())
-        .filter_map(|a| a.field)
-}
-
 /// The schema an app speaks, from what it sent.
 pub fn schema_of(sent: Option<u32>) -> u32 {
     sent.unwrap_or(UNVERSIONED_SCHEMA)
@@ -83,20 +75,24 @@ pub fn hold_back(client: u32, changes: &mut Vec<Change>) {
 }
 
 fn hold_back_of(added: &[Added], client: u32, changes: &mut Vec<Change>) {
-    let later = |a: &&Added| a.version > client;
-    changes.retain(|c| {
-        !added
-            .iter()
-            .filter(later)
-            .any(|a| a.field.is_none() && a.table == c.table.name())
-    });
+    changes.retain(|c| !unknown_of(added, client, c.table).any(|a| a.field.is_none()));
     for change in changes.iter_mut() {
-        for a in added.iter().filter(later) {
-            if let (true, Some(field)) = (a.table == change.table.name(), a.field) {
-                change.fields.remove(field);
-            }
+        for field in unknown_of(added, client, change.table).filter_map(|a| a.field) {
+            change.fields.remove(field);
         }
     }
+}
+
+/// What of `table` an app speaking `client` does not know, among `added`.
+fn unknown_of(added: &[Added], client: u32, table: Table) -> impl Iterator<Item = &Added> {
+    added
+        .iter()
+        .filter(move |a| a.version > client && a.table == table.name())
+}
+
+/// The fields of a record of `table` an app speaking `client` does not know.
+pub fn unknown_fields(client: u32, table: Table) -> impl Iterator<Item = &'static str> {
+    unknown_of(ADDED, client, table).filter_map(|a| a.field)
 }
 
 /// The schema version and the tables and fields of this build, one table a

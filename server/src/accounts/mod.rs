@@ -93,6 +93,15 @@ pub fn normalise_email(raw: &str) -> Result<String, AppError> {
     account::normalise_email(raw).map_err(|e| AppError::BadRequest(e.message))
 }
 
+/// Checks a login form with the rules the app checks it by: its email,
+/// normalised, or its first problem.
+pub fn check_login(email: &str, password: &str) -> Result<String, AppError> {
+    if let Some(problem) = account::login_problems(email, password).into_iter().next() {
+        return Err(AppError::BadRequest(problem.message));
+    }
+    normalise_email(email)
+}
+
 /// Checks a registration or set-password form with the spec's messages (the
 /// app checks the same rules before sending).
 pub fn check_credentials(

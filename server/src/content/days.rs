@@ -7,8 +7,7 @@ use manna_core::{Date, rotation_index};
 use serde_json::{Map, Value, json};
 
 /// The item of `kind` for `date`, with its `date` (and `dayNumber` for readings),
-/// as everyone may see it: a premium-only biohack keeps only its id, title and
-/// category.
+/// as everyone may see it: a premium-only biohack without its text.
 pub fn item_for(set: &ContentSet, kind: Kind, date: Date) -> Option<Value> {
     item_as(set, kind, date, false)
 }
@@ -23,29 +22,31 @@ pub fn is_premium_only(item: &Value) -> bool {
     item["isPremium"] == 1
 }
 
+/// An item as a non-member receives it: a premium one with every field the
+/// spec names, its premium text null (premium content never leaves the server
+/// for a free device).
+pub fn as_non_member(kind: Kind, mut item: Value) -> Value {
+    if is_premium_only(&item)
+        && let Some(fields) = item.as_object_mut()
+    {
+        for field in kind.premium_fields() {
+            fields.insert((*field).into(), Value::Null);
+        }
+    }
+    item
+}
+
 fn item_as(set: &ContentSet, kind: Kind, date: Date, premium: bool) -> Option<Value> {
     let items = set.items(kind);
     let item = &items[rotation_index(date, items.len(), kind.slug())?];
-    let mut out: Map<String, Value> = if kind == Kind::Biohacks && is_premium_only(item) && !premium
-    {
-        // A premium biohack for everyone else: every field the spec names,
-        // its text left null (premium content never leaves the server for a
-        // free device).
-        let shown = ["id", "title", "category", "isPremium"].into_iter();
-        let held = [
-            "description",
-            "duration",
-            "howTo",
-            "benefits",
-            "scientificBasis",
-        ]
-        .into_iter();
-        shown
-            .map(|k| (k.to_string(), item[k].clone()))
-            .chain(held.map(|k| (k.to_string(), Value::Null)))
-            .collect()
+    let item = if premium {
+        item.clone()
     } else {
-        item.as_object().cloned().unwrap_or_default()
+        as_non_member(kind, item.clone())
+    };
+    let mut out = match item {
+        Value::Object(fields) => fields,
+        _ => Map::new(),
     };
     out.insert("date".into(), json!(date.to_string()));
     if kind == Kind::BibleReadings {

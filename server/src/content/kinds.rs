@@ -98,6 +98,22 @@ impl Kind {
         )
     }
 
+    /// The fields of this kind's premium items (`isPremium` 1) that only
+    /// premium members receive; others get them as null.
+    pub fn premium_fields(self) -> &'static [&'static str] {
+        match self {
+            Kind::Biohacks => &[
+                "description",
+                "duration",
+                "howTo",
+                "benefits",
+                "scientificBasis",
+            ],
+            Kind::MeditationSessions | Kind::PrayerSessions => &["scriptContent"],
+            _ => &[],
+        }
+    }
+
     /// The path segment under `/api/`, the content file stem and the rotation salt.
     pub fn slug(self) -> &'static str {
         match self {

@@ -3,9 +3,8 @@
 //! sessions (a premium one's script for members only), the prayer journal's
 //! prompts and the recipe ideas.
 
-use super::kinds::{Kind, premium_flag};
+use super::kinds::premium_flag;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use ts_rs::TS;
 
 /// A public-domain hymn on the worship page: a few well-known lines of its
@@ -99,22 +98,4 @@ pub struct Recipe {
     ingredients: Vec<String>,
     instructions: Vec<String>,
     benefits: String,
-}
-
-impl Kind {
-    /// Whether this kind's premium items keep their script for premium
-    /// members only.
-    pub fn has_premium_scripts(self) -> bool {
-        matches!(self, Kind::MeditationSessions | Kind::PrayerSessions)
-    }
-}
-
-/// A session as a non-member receives it: a premium one without its script.
-pub fn without_premium_script(mut item: Value) -> Value {
-    if item["isPremium"] == 1
-        && let Some(fields) = item.as_object_mut()
-    {
-        fields.insert("scriptContent".into(), Value::Null);
-    }
-    item
 }

@@ -3,13 +3,11 @@
 //! out by `manna_core::meals`, which the app runs too. A premium plan's days,
 //! guidelines and shopping list go only to members.
 
-use super::kinds::Kind;
 pub use super::meal_shapes::{CATEGORIES, MealPlanItem, day_count};
 use super::set::ContentSet;
 use manna_core::meals::{Catalogue, Exclusions, MenuDay, build_list};
 use serde::Serialize;
 use serde_json::{Value, json};
-use std::collections::HashMap;
 use ts_rs::TS;
 
 /// A meal plan as the API sends it: `locked` when the caller may not have its
@@ -34,8 +32,44 @@ pub struct MealPlan {
     pub shopping_list: Vec<String>,
 }
 
-fn item(value: &Value) -> Option<MealPlanItem> {
-    serde_json::from_value(value.clone()).ok()
+/// A plan as the content set keeps it: read once, when the content is
+/// loaded, with its days written out and its whole shopping list (its days'
+/// ingredients, added up).
+#[derive(Debug)]
+pub struct LoadedPlan {
+    pub plan: MealPlanItem,
+    pub days: Vec<MenuDay>,
+    pub shopping_list: Vec<String>,
+}
+
+/// Every plan of the content file (checked by `check` when it was loaded).
+pub fn load(plans: &[Value], catalogue: &Catalogue) -> Vec<LoadedPlan> {
+    plans
+        .iter()
+        .filter_map(|value| serde_json::from_value::<MealPlanItem>(value.clone()).ok())
+        .map(|plan| {
+            let days: Vec<MenuDay> = plan
+                .days
+                .iter()
+                .filter_map(|d| d.resolve(catalogue).ok())
+                .collect();
+            let shopping_list = shopping_list(&days, catalogue);
+            LoadedPlan {
+                plan,
+                days,
+                shopping_list,
+            }
+        })
+        .collect()
+}
+
+fn shopping_list(days: &[MenuDay], catalogue: &Catalogue) -> Vec<String> {
+    let days: Vec<Value> = days.iter().map(|d| json!(d)).collect();
+    build_list(catalogue, &days, &Exclusions::default())
+        .items
+        .into_iter()
+        .map(|i| format!("{} {}", i.quantity, i.item_name))
+        .collect()
 }
 
 /// Checks every plan against the catalogue: each day's recipes exist and are
@@ -62,11 +96,8 @@ pub fn check(plans: &[Value], catalogue: &Catalogue) -> Result<(), String> {
 }
 
 /// The plan with id `id`, if there is one.
-fn find(set: &ContentSet, id: &str) -> Option<MealPlanItem> {
-    set.items(Kind::MealPlans)
-        .iter()
-        .find(|p| p["id"] == id)
-        .and_then(item)
+fn find<'a>(set: &'a ContentSet, id: &str) -> Option<&'a LoadedPlan> {
+    set.meal_plans.iter().find(|p| p.plan.id == id)
 }
 
 /// Whether `member` may have the plan's days.
@@ -74,65 +105,34 @@ fn open_to(plan: &MealPlanItem, member: bool) -> bool {
     member || !plan.is_premium
 }
 
-fn days_of(plan: &MealPlanItem, catalogue: &Catalogue) -> Vec<MenuDay> {
-    plan.days
-        .iter()
-        .filter_map(|d| d.resolve(catalogue).ok())
-        .collect()
-}
-
-/// Every plan's whole shopping list (its days' ingredients, added up), by
-/// plan id: made once, when the content is loaded.
-pub fn shopping_lists(plans: &[Value], catalogue: &Catalogue) -> HashMap<String, Vec<String>> {
-    plans
-        .iter()
-        .filter_map(item)
-        .map(|p| (p.id.clone(), shopping_list(&p, catalogue)))
-        .collect()
-}
-
-fn shopping_list(plan: &MealPlanItem, catalogue: &Catalogue) -> Vec<String> {
-    let days: Vec<Value> = days_of(plan, catalogue).iter().map(|d| json!(d)).collect();
-    build_list(catalogue, &days, &Exclusions::default())
-        .items
-        .into_iter()
-        .map(|i| format!("{} {}", i.quantity, i.item_name))
-        .collect()
-}
-
-fn view(plan: MealPlanItem, set: &ContentSet, member: bool) -> MealPlan {
-    let open = open_to(&plan, member);
+fn view(loaded: &LoadedPlan, member: bool) -> MealPlan {
+    let plan = &loaded.plan;
+    let open = open_to(plan, member);
+    let if_open = |list: &Vec<String>| if open { list.clone() } else { Vec::new() };
     MealPlan {
+        id: plan.id.clone(),
+        title: plan.title.clone(),
+        description: plan.description.clone(),
+        duration: plan.duration.clone(),
+        category: plan.category.clone(),
+        is_premium: plan.is_premium,
+        principles: plan.principles.clone(),
+        benefits: plan.benefits.clone(),
         day_count: day_count(&plan.duration).unwrap_or(0),
         locked: !open,
-        shopping_list: match (open, set.meal_plan_lists.get(&plan.id)) {
-            (true, Some(list)) => list.clone(),
-            _ => Vec::new(),
-        },
-        guidelines: if open { plan.guidelines } else { Vec::new() },
-        id: plan.id,
-        title: plan.title,
-        description: plan.description,
-        duration: plan.duration,
-        category: plan.category,
-        is_premium: plan.is_premium,
-        principles: plan.principles,
-        benefits: plan.benefits,
+        guidelines: if_open(&plan.guidelines),
+        shopping_list: if_open(&loaded.shopping_list),
     }
 }
 
 /// Every plan, each with its shopping list when the caller may have it.
 pub fn list(set: &ContentSet, member: bool) -> Vec<MealPlan> {
-    set.items(Kind::MealPlans)
-        .iter()
-        .filter_map(item)
-        .map(|p| view(p, set, member))
-        .collect()
+    set.meal_plans.iter().map(|p| view(p, member)).collect()
 }
 
 /// One plan, with its shopping list when the caller may have it.
 pub fn one(set: &ContentSet, id: &str, member: bool) -> Option<MealPlan> {
-    find(set, id).map(|p| view(p, set, member))
+    find(set, id).map(|p| view(p, member))
 }
 
 /// Why a person may not start (enrol in) a plan.
@@ -167,20 +167,20 @@ pub fn may_start<E>(
     let Some(plan) = find(set, id) else {
         return Ok(Err(NotOpen::Unknown(id.chars().take(80).collect())));
     };
-    if plan.is_premium && !member()? {
-        return Ok(Err(NotOpen::PremiumOnly(plan.title)));
+    if plan.plan.is_premium && !member()? {
+        return Ok(Err(NotOpen::PremiumOnly(plan.plan.title.clone())));
     }
     Ok(Ok(()))
 }
 
 /// The category of the plan with id `id`.
 pub fn category_of(set: &ContentSet, id: &str) -> Option<String> {
-    find(set, id).map(|p| p.category)
+    find(set, id).map(|p| p.plan.category.clone())
 }
 
 /// The title of the plan with id `id`.
 pub fn title_of(set: &ContentSet, id: &str) -> Option<String> {
-    find(set, id).map(|p| p.title)
+    find(set, id).map(|p| p.plan.title.clone())
 }
 
 /// What a call for a plan's days finds.
@@ -194,8 +194,8 @@ pub enum Days {
 pub fn days(set: &ContentSet, id: &str, member: bool) -> Days {
     match find(set, id) {
         None => Days::Missing,
-        Some(p) if !open_to(&p, member) => Days::Locked,
-        Some(p) => Days::Days(days_of(&p, &set.catalogue)),
+        Some(p) if !open_to(&p.plan, member) => Days::Locked,
+        Some(p) => Days::Days(p.days.clone()),
     }
 }
 
@@ -205,11 +205,8 @@ pub fn category_and_days(
     id: &str,
     member: bool,
 ) -> Option<(String, Vec<MenuDay>)> {
-    let plan = find(set, id)?;
-    open_to(&plan, member).then(|| {
-        let days = days_of(&plan, &set.catalogue);
-        (plan.category, days)
-    })
+    let loaded = find(set, id)?;
+    open_to(&loaded.plan, member).then(|| (loaded.plan.category.clone(), loaded.days.clone()))
 }
 
 #[cfg(test)]

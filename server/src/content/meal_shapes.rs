@@ -9,7 +9,7 @@ use ts_rs::TS;
 pub const CATEGORIES: [&str; 3] = ["anti-inflammatory", "digestive-healing", "detox"];
 
 /// A meal plan as its content file writes it.
-#[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MealPlanItem {
     pub id: String,

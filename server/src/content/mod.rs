@@ -33,7 +33,9 @@ mod store;
 pub mod studies;
 
 pub use day_shape::{Dated, DayContent};
-pub use days::{archive, day_payload, full_item, home_payload, is_premium_only, item_for};
+pub use days::{
+    archive, as_non_member, day_payload, full_item, home_payload, is_premium_only, item_for,
+};
 pub use files::{ContentFiles, read_content_files};
 pub use kinds::*;
 pub use list_shapes::*;

@@ -19,8 +19,8 @@ pub struct ContentSet {
     pub catalogue_json: Arc<str>,
     /// What the archive's search sees of each of its items.
     pub archive: Vec<ArchiveEntry>,
-    /// Each meal plan's whole shopping list, by plan id.
-    pub meal_plan_lists: HashMap<String, Vec<String>>,
+    /// The meal plans, read with their days and shopping lists.
+    pub meal_plans: Vec<super::meal_plans::LoadedPlan>,
 }
 
 impl ContentSet {

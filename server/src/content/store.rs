@@ -73,7 +73,7 @@ fn read_set(conn: &Connection) -> Result<ContentSet, AppError> {
     Ok(ContentSet {
         version: version.chars().take(12).collect(),
         archive: super::set::archive_entries(&items),
-        meal_plan_lists: super::meal_plans::shopping_lists(plans, &parsed),
+        meal_plans: super::meal_plans::load(plans, &parsed),
         items,
         catalogue: std::sync::Arc::new(parsed),
         catalogue_json: catalogue.into(),

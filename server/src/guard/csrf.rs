@@ -3,6 +3,7 @@
 
 use crate::config::Config;
 use crate::error::AppError;
+use crate::extract::is_json_media;
 use axum::extract::{Request, State};
 use axum::http::{Method, header};
 use axum::middleware::Next;
@@ -33,13 +34,13 @@ pub async fn csrf(State(config): State<Arc<Config>>, req: Request, next: Next) -
 fn check_csrf(config: &Config, req: &Request) -> Result<(), AppError> {
     let headers = req.headers();
     let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
-    if let Some(ct) = text(header::CONTENT_TYPE) {
-        let media = ct.split(';').next().unwrap_or("").trim();
-        if !media.eq_ignore_ascii_case("application/json") {
-            return Err(AppError::UnsupportedMedia(format!(
-                "the body must be JSON (Content-Type: application/json), not {media}"
-            )));
-        }
+    if let Some(ct) = text(header::CONTENT_TYPE)
+        && !is_json_media(ct)
+    {
+        let media = ct.split(';').next().unwrap_or_default().trim();
+        return Err(AppError::UnsupportedMedia(format!(
+            "the body must be JSON (Content-Type: application/json), not {media}"
+        )));
     }
     let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
     match (fetch_site, text(header::ORIGIN)) {

@@ -6,7 +6,7 @@ use crate::content::archive::{ArchivePage, ArchiveQuery, QUERY_MAX, search as ar
 use crate::content::premium::LEVELS;
 use crate::content::remedies::{RemedySearch, SYMPTOM_MAX, remedy_search};
 use crate::content::{
-    Kind, archive, day_payload, full_item, is_premium_only, item_for, without_premium_script,
+    Kind, archive, as_non_member, day_payload, full_item, is_premium_only, item_for,
 };
 use crate::content::{routines, todays_routines};
 use crate::entitlement::PremiumUser;
@@ -107,9 +107,12 @@ pub async fn archive_get(
         // A fixed list (songs, sessions): all of it; premium sessions' scripts
         // only for members, decided here like the premium biohacks.
         let items = state.content().items(kind).to_vec();
-        if kind.has_premium_scripts() && !state.requester_is_premium(&headers).await? {
+        if !kind.premium_fields().is_empty() && !state.requester_is_premium(&headers).await? {
             return Ok(Json(
-                items.into_iter().map(without_premium_script).collect(),
+                items
+                    .into_iter()
+                    .map(|item| as_non_member(kind, item))
+                    .collect(),
             ));
         }
         return Ok(Json(items));

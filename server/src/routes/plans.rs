@@ -2,6 +2,7 @@
 //! days, guidelines and shopping list only for members) and the catalogue the
 //! app builds personal plans and shopping lists from, offline.
 
+use crate::admission::RestGate;
 use crate::content::meal_plans::{self, Days, MealPlan};
 use crate::entitlement::{PremiumUser, premium_required};
 use crate::error::AppError;
@@ -90,7 +91,7 @@ async fn as_rest_change<T: Send + 'static>(
     work: impl FnOnce(&mut Connection, Author<'_>) -> Result<T, AppError> + Send + 'static,
 ) -> Result<T, AppError> {
     let now_ms = state.clock.now_ms();
-    let gate = state.gate();
+    let gate = RestGate(state.gate());
     state
         .db
         .call(move |conn| {

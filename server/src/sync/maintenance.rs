@@ -1,6 +1,7 @@
 //! Keeping the database small and honest about its history: old tombstones
 //! and revisions are forgotten, at start and every hour.
 
+use super::records::DELETED_REASON;
 use crate::error::AppError;
 use rusqlite::{Connection, params};
 
@@ -72,11 +73,11 @@ pub fn purge_revisions(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, A
         "UPDATE users SET
            stored_bytes = stored_bytes - f.quota, history_bytes = history_bytes - f.history
          FROM (SELECT v.user_id,
-                 sum(CASE WHEN v.reason = 'deleted' THEN 0 ELSE octet_length(v.value) END) AS quota,
-                 sum(CASE WHEN v.reason = 'deleted' THEN octet_length(v.value) ELSE 0 END) AS history
+                 sum(CASE WHEN v.reason = ?1 THEN 0 ELSE octet_length(v.value) END) AS quota,
+                 sum(CASE WHEN v.reason = ?1 THEN octet_length(v.value) ELSE 0 END) AS history
                FROM revisions v JOIN temp.forgotten g ON g.rowid_ = v.rowid GROUP BY v.user_id) AS f
          WHERE users.id = f.user_id",
-        [],
+        [DELETED_REASON],
     )?;
     let purged = tx.execute(
         "DELETE FROM revisions WHERE rowid IN (SELECT rowid_ FROM temp.forgotten)",

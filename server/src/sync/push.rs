@@ -5,7 +5,8 @@
 
 use super::gate::Gate;
 use super::records::{
-    charge, encode_record, load, save, save_revisions, usage_change, user_version,
+    Usage, charge, encode_record, load, load_with_usage, save, save_revisions, usage_change,
+    user_version,
 };
 use crate::error::AppError;
 use manna_sync_protocol::date::iso_time;
@@ -79,7 +80,10 @@ pub fn apply_one(
         now_ms,
         gate,
     } = author;
-    let existing = load(conn, user, m.table, &m.id)?;
+    let (existing, stored) = match load_with_usage(conn, user, m.table, &m.id)? {
+        Some((record, usage)) => (Some(record), usage),
+        None => (None, Usage::default()),
+    };
     // A new record gets its table's defaults for what it leaves out (an older
     // app does not know a newer field; a REST client may leave out the
     // spec's optional ones).
@@ -102,14 +106,7 @@ pub fn apply_one(
                 }
             }
             let body = encode_record(&record)?;
-            let change = usage_change(
-                conn,
-                user,
-                m.table,
-                &m.id,
-                Some((&body, record.deleted)),
-                &revisions,
-            )?;
+            let change = usage_change(stored, Some((&body, record.deleted)), &revisions);
             if let Err(over_quota) = charge(conn, user, change)? {
                 return Ok(Err(over_quota));
             }
@@ -118,7 +115,7 @@ pub fn apply_one(
             save_revisions(conn, user, m.table, &m.id, &revisions, now_ms)?;
         }
         MergeOutcome::Unchanged { revisions } => {
-            let change = usage_change(conn, user, m.table, &m.id, None, &revisions)?;
+            let change = usage_change(stored, None, &revisions);
             if let Err(over_quota) = charge(conn, user, change)? {
                 return Ok(Err(over_quota));
             }

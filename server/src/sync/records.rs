@@ -17,14 +17,26 @@ pub fn load(
     table: Table,
     id: &str,
 ) -> Result<Option<StoredRecord>, AppError> {
+    Ok(load_with_usage(conn, user, table, id)?.map(|(record, _)| record))
+}
+
+/// A stored record, with what its row takes of the user's allowances now.
+pub fn load_with_usage(
+    conn: &Connection,
+    user: &str,
+    table: Table,
+    id: &str,
+) -> Result<Option<(StoredRecord, Usage)>, AppError> {
     let body: Option<String> = conn
-        .query_row(
-            "SELECT body FROM records WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
-            params![user, table.name(), id],
-            |r| r.get(0),
-        )
+        .prepare_cached("SELECT body FROM records WHERE user_id = ?1 AND tbl = ?2 AND id = ?3")?
+        .query_row(params![user, table.name(), id], |r| r.get(0))
         .optional()?;
-    body.as_deref().map(decode_record).transpose()
+    body.map(|body| {
+        let record = decode_record(&body)?;
+        let usage = Usage::of_record(record.deleted, body.len() as i64);
+        Ok((record, usage))
+    })
+    .transpose()
 }
 
 /// Live records one user may keep.
@@ -93,7 +105,7 @@ impl Usage {
 }
 
 /// The stored reason of a revision that keeps a deleted record's fields.
-const DELETED_REASON: &str = "deleted";
+pub(super) const DELETED_REASON: &str = "deleted";
 
 fn reason_word(rev: &Revision) -> String {
     serde_json::to_value(rev.reason)
@@ -107,46 +119,19 @@ pub fn encode_record(record: &StoredRecord) -> Result<String, AppError> {
     serde_json::to_string(record).map_err(|e| AppError::Internal(e.to_string()))
 }
 
-/// What the stored row of a record takes now (nothing when there is none).
-pub fn stored_usage(
-    conn: &Connection,
-    user: &str,
-    table: Table,
-    id: &str,
-) -> Result<Usage, AppError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT octet_length(body), deleted FROM records WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
-        )?
-        .query_row(params![user, table.name(), id], |r| {
-            Ok(Usage::of_record(r.get::<_, i64>(1)? == 1, r.get(0)?))
-        })
-        .optional()?
-        .unwrap_or_default())
-}
-
-/// What storing `body` (a record row) and `revisions` adds to a user's usage,
-/// over the row stored now.
-pub fn usage_change(
-    conn: &Connection,
-    user: &str,
-    table: Table,
-    id: &str,
-    new_row: Option<(&str, bool)>,
-    revisions: &[Revision],
-) -> Result<Usage, AppError> {
-    let mut change = Usage::default();
-    if let Some((body, deleted)) = new_row {
-        change = Usage::of_record(deleted, body.len() as i64)
-            .minus(stored_usage(conn, user, table, id)?);
-    }
-    for rev in revisions {
-        change = change.plus(Usage::of_revision(
+/// What storing `new_row` (a record row's body, and whether it is a
+/// tombstone) in place of a row that takes `stored`, and keeping `revisions`,
+/// adds to a user's usage.
+pub fn usage_change(stored: Usage, new_row: Option<(&str, bool)>, revisions: &[Revision]) -> Usage {
+    let row = new_row.map_or_else(Usage::default, |(body, deleted)| {
+        Usage::of_record(deleted, body.len() as i64).minus(stored)
+    });
+    revisions.iter().fold(row, |change, rev| {
+        change.plus(Usage::of_revision(
             rev.reason == RevisionReason::Deleted,
             rev.value.to_string().len() as i64,
-        ));
-    }
-    Ok(change)
+        ))
+    })
 }
 
 /// Takes `change` into the user's totals, unless it takes them past a quota:

@@ -9,7 +9,7 @@ use crate::wire_enum;
 record! {
     pub struct ShoppingList as "a shopping list" {
         title: String,
-        status: String,
+        status: String = "active".to_string(),
         created_at: String,
         /// Cents.
         estimated_cost: Option<u32>,
@@ -47,14 +47,14 @@ record! {
     pub struct ShoppingListItem as "a shopping list item" {
         list_id: String,
         item_name: String,
-        category: ItemCategory,
+        category: ItemCategory = ItemCategory::Other,
         quantity: Option<String>,
         priority: Option<String>,
         notes: Option<String>,
         nutritional_focus: Option<String>,
         /// Cents.
         estimated_price: Option<u32>,
-        is_checked: bool,
+        is_checked: bool = false,
         checked_at: Option<String>,
     }
 }

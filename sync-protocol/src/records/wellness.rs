@@ -9,6 +9,10 @@ use std::collections::BTreeMap;
 
 /// Five statements, each rated 1 to 5.
 pub const STATEMENTS: usize = 5;
+/// The lowest rating of a statement.
+pub const LOWEST_RATING: u32 = 1;
+/// The highest rating of a statement.
+pub const HIGHEST_RATING: u32 = 5;
 
 wire_enum! {
     /// The three grades of the daily wellness check.
@@ -39,11 +43,14 @@ pub fn wellness_total(ratings: &[u32]) -> Result<u32, FieldError> {
     if let Some((i, r)) = ratings
         .iter()
         .enumerate()
-        .find(|(_, r)| !(1..=5).contains(*r))
+        .find(|(_, r)| !(LOWEST_RATING..=HIGHEST_RATING).contains(*r))
     {
         return Err(FieldError::new(
             "responses",
-            format!("statement {} is rated {r}, not 1 to 5", i + 1),
+            format!(
+                "statement {} is rated {r}, not {LOWEST_RATING} to {HIGHEST_RATING}",
+                i + 1
+            ),
         ));
     }
     Ok(ratings.iter().sum())

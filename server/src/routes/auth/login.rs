@@ -34,10 +34,7 @@ pub async fn auth_login(
     headers: HeaderMap,
     ApiJson(form): ApiJson<LoginForm>,
 ) -> Result<(HeaderMap, Json<SignedIn>), AppError> {
-    let email = accounts::normalise_email(&form.email)?;
-    if form.password.is_empty() {
-        return Err(AppError::BadRequest("Password is required".into()));
-    }
+    let email = accounts::check_login(&form.email, &form.password)?;
     // Each attempt takes its slot before the (costly) check, so a burst can
     // never run more checks than the limit allows; a right password gives it
     // back.
@@ -49,7 +46,7 @@ pub async fn auth_login(
         .call(move |conn| {
             let account = account_by_email(conn, &lookup)?;
             let trusted = match (&account, &known) {
-                (Some(a), Some(token)) => is_known(conn, &a.id, token)?,
+                (Some(a), Some(token)) => is_known(conn, &a.id, token, now)?,
                 _ => false,
             };
             Ok((account, trusted))

@@ -110,6 +110,24 @@ async fn l1_wrong_passwords_slow_the_account_and_its_owner_still_gets_in() {
     s.clock.advance(2_000);
     let (status, body) = login(&s, &laptop, "192.0.2.51", None, "the real password").await;
     assert_eq!(status, 200, "{body}");
+
+    // A browser is known as long as its cookie lasts (400 days), no longer:
+    // then it waits like any other, and the server forgets it.
+    s.clock.advance(401 * 86_400_000);
+    for _ in 0..6 {
+        login(&s, &guesser, "198.51.100.7", None, "guess").await;
+    }
+    let (status, _) = login(&s, &phone, "192.0.2.50", Some(&known), "the real password").await;
+    assert_eq!(
+        status, 429,
+        "a cookie past its life no longer lets the browser skip the wait"
+    );
+    s.state.tidy().await.expect("tidy");
+    let db = rusqlite::Connection::open(s.data_dir().join("manna.sqlite3")).expect("open");
+    let kept: i64 = db
+        .query_row("SELECT COUNT(*) FROM known_logins", [], |r| r.get(0))
+        .expect("count");
+    assert_eq!(kept, 0, "the browsers known 400 days ago are forgotten");
 }
 
 #[tokio::test]
