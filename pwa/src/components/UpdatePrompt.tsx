@@ -5,20 +5,8 @@
 
 import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { updateApp } from '../lib/updateApp';
 import { toast } from './toast';
-
-/** Loads the newest version: the waiting one, else whatever the server has now. */
-async function updateNow(updateServiceWorker: (reload: boolean) => Promise<void>, waiting: boolean): Promise<void> {
-  if (waiting) return updateServiceWorker(true);
-  const registration = await navigator.serviceWorker?.getRegistration();
-  await registration?.update().catch(() => undefined);
-  if (registration?.waiting) {
-    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-    registration.waiting.postMessage({ type: 'SKIP_WAITING' });
-    return;
-  }
-  window.location.reload();
-}
 
 export function UpdatePrompt({ required = false }: { required?: boolean }) {
   const {
@@ -35,7 +23,7 @@ export function UpdatePrompt({ required = false }: { required?: boolean }) {
         title: 'Update Manna',
         description: 'This version can no longer sync. Update to keep your devices in step; your changes are kept on this one.',
         durationMs: 24 * 60 * 60 * 1000,
-        action: { label: 'Update', onClick: () => void updateNow(updateServiceWorker, needRefresh) },
+        action: { label: 'Update', onClick: () => void updateApp() },
       });
       return;
     }

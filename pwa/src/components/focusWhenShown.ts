@@ -19,11 +19,10 @@ export function focusWhenShown(id: string, frames = FRAMES): void {
 }
 
 /** What a page was opened to show: `navigate(to, { state: { focus: id } })`. */
-export function useFocusAsked(): string | undefined {
+export function useFocusAsked(): void {
   const state: unknown = useLocation().state;
   const focus = typeof state === 'object' && state !== null ? (state as { focus?: unknown }).focus : undefined;
   useEffect(() => {
     if (typeof focus === 'string') focusWhenShown(focus);
   }, [focus]);
-  return typeof focus === 'string' ? focus : undefined;
 }

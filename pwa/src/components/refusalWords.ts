@@ -3,6 +3,7 @@
 // and their messages are the Rust ones; only the naming is here.
 
 import type { FieldError } from '../generated/records';
+import { capitalize } from '../lib/words';
 import { sentence } from './form/Field';
 
 /** How a page names its fields ("reminderTime" → "Time"). */
@@ -16,8 +17,7 @@ export type FieldLabels = Readonly<Record<string, string>>;
 export function fieldInWords(field: string, labels: FieldLabels = {}): string | null {
   if (labels[field]) return labels[field];
   if (field === 'id' || !field) return null;
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return capitalize(field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase());
 }
 
 /** 'Time: '7:5' is not a time in the form HH:MM.' */

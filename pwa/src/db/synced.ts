@@ -36,18 +36,26 @@ export async function writeRecord(table: SyncedTable, id: string, op: Op, fields
   return (await writeRecords([{ table, id, op, fields }]))[0];
 }
 
+/** Settles a change's fields against the record as it is now (none for a new
+ *  one), inside the writing transaction: what to store, or a throw that keeps
+ *  none of the changes. */
+export type Settle = (write: Write, current: Fields | undefined) => Fields;
+
 /** Records changes made together (a list and its items) in one IndexedDB
  *  transaction: all of them, with their outbox entries, or none. Answers
- *  their sequence numbers. */
-export async function writeRecords(writes: readonly Write[]): Promise<number[]> {
+ *  their sequence numbers. `settle` sees each change with the record it
+ *  meets, earlier changes of the same call included. */
+export async function writeRecords(writes: readonly Write[], settle?: Settle): Promise<number[]> {
   const d = await db();
   const tables = [...new Set(writes.map((w) => w.table))].map((t) => d[t]);
   return d.transaction('rw', [...tables, d.outbox, d.syncMeta, d.refused], async () => {
     let seq = ((await d.syncMeta.get('nextSeq'))?.value as number | undefined) ?? 1;
     const seqs: number[] = [];
-    for (const { table, id, op, fields = {} } of writes) {
+    for (const write of writes) {
+      const { table, id, op } = write;
       const pending = await d.outbox.where('[table+id]').equals([table, id]).first();
       const row = await d[table].get(id);
+      const fields = settle && op !== 'delete' ? settle(write, row?.fields) : (write.fields ?? {});
       // While an own change is pending, the user sees that change, not newer pulls.
       const baseVersion = pending ? pending.baseVersion : (row?.version ?? undefined);
       const next = applyOp(row, { id, op, fields });

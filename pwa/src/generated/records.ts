@@ -292,3 +292,9 @@ export const MAX_WEIGHT_TENTHS = 15000 as const;
 
 /** Statements of the daily wellness check. */
 export const WELLNESS_STATEMENTS = 5 as const;
+
+/** The lowest rating of a wellness statement. */
+export const WELLNESS_LOWEST_RATING = 1 as const;
+
+/** The highest rating of a wellness statement. */
+export const WELLNESS_HIGHEST_RATING = 5 as const;

@@ -9,8 +9,6 @@ import type { SyncStatus } from './engine';
 import type { SyncAnswer } from './syncByHand';
 import { useLive, usePendingCount, useRefusedCount } from './useRecords';
 
-export type { SyncAnswer };
-
 function label(status: SyncStatus | undefined, waiting: number): string {
   const time = status?.lastSyncedAt
     ? new Date(status.lastSyncedAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })

@@ -9,7 +9,7 @@ import { forgetCursor, getMeta, setMeta } from '../db/meta';
 import { applyPull, keepRefused, pendingAfter, recordKey, requeueAfterRestore, type Cursor } from '../db/synced';
 import { catchUpIdentity, ensureDevice } from '../identity/device';
 import { userId } from '../identity/ids';
-import { SCHEMA_VERSION } from '../generated/sync';
+import { SCHEMA_VERSION, type Incompatibility } from '../generated/sync';
 import { pullRequest, pushRequest, type PullResponse, type PushResponse, type ResetReason } from './protocol';
 
 /** `blocked`: this app and the server speak different protocol versions; no
@@ -21,20 +21,22 @@ export interface SyncStatus {
   lastSyncedAt?: number;
   message?: string;
   /** Why sync is blocked: this app is too old (an update brings it back), or the server is. */
-  reason?: 'clientTooOld' | 'serverTooOld';
+  reason?: Incompatibility;
 }
 
 const LOCK = 'manna-sync';
 const MAX_ROUNDS = 20;
 
 /** What a protocol incompatibility means for the person using the app. */
-const INCOMPATIBLE: Record<'clientTooOld' | 'serverTooOld', string> = {
+const INCOMPATIBLE: Record<Incompatibility, string> = {
   clientTooOld: 'This version of Manna is too old to sync. Please update the app; your changes are kept on this device.',
   serverTooOld: 'The server does not speak this version of Manna yet. Your changes are kept on this device and sync once it is updated.',
 };
 
+const isIncompatibility = (reason: unknown): reason is Incompatibility => typeof reason === 'string' && Object.hasOwn(INCOMPATIBLE, reason);
+
 class Incompatible extends Error {
-  constructor(readonly reason: keyof typeof INCOMPATIBLE) {
+  constructor(readonly reason: Incompatibility) {
     super(INCOMPATIBLE[reason]);
     this.name = 'Incompatible';
   }
@@ -45,7 +47,7 @@ function incompatibility(error: unknown): Incompatible | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   try {
     const reason = (JSON.parse(error.body) as { error?: string }).error;
-    return reason === 'clientTooOld' || reason === 'serverTooOld' ? new Incompatible(reason) : null;
+    return isIncompatibility(reason) ? new Incompatible(reason) : null;
   } catch {
     return null;
   }
@@ -101,7 +103,7 @@ async function pullAll(deviceId: string): Promise<void> {
     const answer = await apiRequest<PullResponse>('POST', '/api/sync/pull', pullRequest(deviceId, cursor));
     if ('reset' in answer) {
       const reason: ResetReason = answer.reset;
-      if (reason === 'clientTooOld' || reason === 'serverTooOld') throw new Incompatible(reason);
+      if (isIncompatibility(reason)) throw new Incompatible(reason);
       // A snapshot cannot be too old, so a second reset is a fault.
       if (resets > 0) throw new Error(`The server asked to start sync again twice (${reason}).`);
       resets += 1;

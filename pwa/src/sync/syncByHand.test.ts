@@ -23,6 +23,13 @@ describe('what "Sync now" says', () => {
       variant: 'destructive',
     });
   });
+
+  it('a version too old to sync is answered with the way to update; a server too old is waited for', () => {
+    const tooOld = answer({ state: 'blocked', reason: 'clientTooOld', message: 'Please update the app.' }, 1, 1);
+    expect(tooOld).toMatchObject({ title: 'Not syncing', description: 'Please update the app.' });
+    expect(tooOld.action?.label).toBe('Update');
+    expect(answer({ state: 'blocked', reason: 'serverTooOld', message: 'Wait.' }, 1, 1).action).toBeUndefined();
+  });
 });
 
 describe('changes waiting to sync', () => {

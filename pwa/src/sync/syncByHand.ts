@@ -3,6 +3,7 @@
 
 import { getMeta } from '../db/meta';
 import { pendingCount } from '../db/synced';
+import { updateApp } from '../lib/updateApp';
 import { counted } from '../lib/words';
 import { syncNow, type SyncStatus } from './engine';
 
@@ -11,6 +12,7 @@ export interface SyncAnswer {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  action?: { label: string; onClick: () => void };
 }
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -40,7 +42,13 @@ export function answer(status: SyncStatus | undefined, before: number, waiting: 
         ? { title: 'The server cannot be reached', description: `${kept} and will sync when it answers.` }
         : { title: 'No connection', description: `${kept} and will sync when you are back online.` };
     case 'blocked':
-      return { title: 'Not syncing', description: status.message ?? kept, variant: 'destructive' };
+      return {
+        title: 'Not syncing',
+        description: status.message ?? kept,
+        variant: 'destructive',
+        // This version is too old: the answer carries the way out.
+        ...(status.reason === 'clientTooOld' ? { action: { label: 'Update', onClick: () => void updateApp() } } : {}),
+      };
     default:
       return {
         title: 'Sync did not finish',

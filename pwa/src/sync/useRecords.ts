@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { FieldError, TableRecords } from '../generated/records';
 import type { Live } from '../lib/live';
 import { loadCore } from '../wasm/core';
-import type { Observable, Op, RefusedChange, SyncedTable } from '../db/synced';
+import type { Observable, Op, RefusedChange, SyncedTable, Write } from '../db/synced';
 
 type Synced = typeof import('../db/synced');
 
@@ -108,12 +108,7 @@ export async function newRecordId<K extends SyncedTable>(
 }
 
 /** A change to save: what `saveRecords` takes (the core's generated records are these). */
-export interface RecordChange {
-  table: SyncedTable;
-  id: string;
-  op: Op;
-  fields?: Record<string, unknown>;
-}
+export type RecordChange = Write;
 
 /**
  * Saves changes made together on this device, in one IndexedDB transaction,
@@ -125,18 +120,12 @@ export interface RecordChange {
 export async function saveRecords(changes: readonly RecordChange[]): Promise<void> {
   const [db, { syncSoon }, core] = await Promise.all([import('../db/synced'), import('./engine'), loadCore()]);
   const now = new Date().toISOString();
-  const writes: RecordChange[] = [];
-  for (const change of changes) {
-    let fields = change.fields ?? {};
-    if (change.op !== 'delete') {
-      const current = await db.currentFields(change.table, change.id);
-      if (!current && change.op === 'put') fields = core.withDefaults(change.table, fields, now);
-      const refusal = core.validateRecord(change.table, change.id, { ...(current ?? {}), ...fields });
-      if (refusal) throw new RecordRefused(refusal);
-    }
-    writes.push({ ...change, fields });
-  }
-  await db.writeRecords(writes);
+  await db.writeRecords(changes, (change, current) => {
+    const fields = !current && change.op === 'put' ? core.withDefaults(change.table, change.fields ?? {}, now) : (change.fields ?? {});
+    const refusal = core.validateRecord(change.table, change.id, { ...(current ?? {}), ...fields });
+    if (refusal) throw new RecordRefused(refusal);
+    return fields;
+  });
   syncSoon();
 }
 

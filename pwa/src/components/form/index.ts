@@ -1,8 +1,7 @@
-export { ChoiceGroup, Field, sentence, type ControlProps } from './Field';
-export { capitalize, CodeInput, DateInput, EnumSelect, NumberInput, TextArea, TextInput, TimeInput } from './inputs';
-// A form's part in showing a refused change: the changes beside the form, the
-// refusal in the form after Fix, and focus on the field at fault.
-export { RefusedChanges, type Refused } from '../RefusedChanges';
-export { fieldInWords, refusalInWords, type FieldLabels } from '../refusalWords';
+export { ChoiceGroup } from './Field';
+export { CodeInput, DateInput, EnumSelect, NumberInput, TextArea, TextInput, TimeInput } from './inputs';
+// A form's part in showing a refused change: the refusal in the form after
+// Fix, in words, and focus on the field at fault.
+export { refusalInWords } from '../refusalWords';
 export { RefusalNote } from './RefusalNote';
-export { focusFirstProblem, useFixFocus } from './useFixFocus';
+export { useFixFocus } from './useFixFocus';

@@ -2,6 +2,7 @@
 // enum's values (the values come from the generated lists of the Rust enums).
 
 import type { ReactNode } from 'react';
+import { capitalize } from '../../lib/words';
 import { Field } from './Field';
 
 interface Common {
@@ -130,10 +131,4 @@ export function EnumSelect<T extends string>({
       )}
     </Field>
   );
-}
-
-/** 'morning' → 'Morning', 'weight_loss' → 'Weight loss'. */
-export function capitalize(word: string): string {
-  const text = word.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -2,7 +2,7 @@
 // toasts and redirects.
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiRequest, messageOf } from '../../api/client';
 import { CodeInput } from '../../components/form';
@@ -134,9 +134,12 @@ function NewPasswordFields({ prefix, account }: { prefix: string; account: Accou
   );
 }
 
-/** Runs a form's call with the button busy; a failure becomes the page's toast. */
+/** Runs a form's call with the button busy; a failure becomes the page's toast.
+ *  The forms' rules (in the tools module) load while the person types, so
+ *  pressing the button does not wait for them. */
 function useSubmit(failTitle: string, fallback: string) {
   const [busy, setBusy] = useState(false);
+  useEffect(() => void loadTools().catch(() => undefined), []);
   async function run(action: () => Promise<void>) {
     setBusy(true);
     try {

@@ -14,6 +14,7 @@ import { ARCHIVE_QUERY_MAX, type ArchivePage as Answer } from '../../generated/c
 import { loadCore, todayIn } from '../../wasm/core';
 import { PremiumOnly } from '../upgrade';
 import { searchOffline } from './offlineSearch';
+import { dayLabel } from '../../lib/dates';
 
 const TYPES = [
   ['all', 'All Content'],
@@ -36,7 +37,7 @@ const NETWORK_TIMEOUT_MS = 6000;
 const OFFLINE_FOR_MS = 15_000;
 let serverUnreachableUntil = 0;
 
-const dateLabel = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dateLabel = (iso: string) => dayLabel(iso, { month: 'short', day: 'numeric', year: 'numeric' });
 
 export default function ArchivePage() {
   return (

@@ -20,7 +20,7 @@ type ArchiveType = keyof typeof ARCHIVE_LISTS;
 type Item = Record<string, unknown> & { id: string; date: string };
 
 /** A saved item, as the core searches it. */
-export interface Saved {
+interface Saved {
   type: ArchiveType;
   item: Item;
   date: string;

@@ -17,6 +17,7 @@ import { ListNotSavedOffline, useContentList } from '../../content/useContentLis
 import { NotSavedOffline, useDaily } from '../../content/useDaily';
 import type { BibleStudy, WordStudy } from '../../generated/content';
 import { loadCore, todayIn } from '../../wasm/core';
+import { dayLabel } from '../../lib/dates';
 
 const TABS = [
   { id: 'study', label: 'Study' },
@@ -27,8 +28,7 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 type DialogId = 'lexicon' | 'parallel' | 'commentary';
 
-const dateLabel = (iso: string) =>
-  new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const dateLabel = (iso: string) => dayLabel(iso, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
 /** Hebrew words read right to left; the language tag lets a screen reader say them. */
 const original = (w: WordStudy) =>

@@ -20,6 +20,7 @@ import { BiblicalFoodCard, BiohackCard, SnackCard, SpotlightCard } from '../home
 import { planLabel } from '../premium';
 import { PremiumOnly } from '../upgrade';
 import { CompletionRefusals, markDone, PRACTICE_LABELS, PRACTICES, useCompletions, type Practice } from '../progress';
+import { dayLabel } from '../../lib/dates';
 
 const TABS = [
   { id: 'spiritual', label: 'Spiritual' },
@@ -36,8 +37,7 @@ const PRACTICE_LINKS: Record<Practice, { to: string; label: string }> = {
   meditation: { to: '/meditation', label: 'Start a meditation' },
 };
 
-const longDate = (iso: string) =>
-  new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const longDate = (iso: string) => dayLabel(iso, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
 export default function PremiumDashboardPage() {
   return (

@@ -7,7 +7,7 @@
 import { use, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../components/CardSkeleton';
-import { EnumSelect, TextArea, TextInput, capitalize, RefusalNote, useFixFocus } from '../../components/form';
+import { EnumSelect, TextArea, TextInput, RefusalNote, useFixFocus } from '../../components/form';
 import { LiveList, type Refused } from '../../components/LiveList';
 import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
@@ -18,6 +18,8 @@ import { storage } from '../../lib/storage';
 import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused, type Stored } from '../../sync/useRecords';
 import { loadCore, todayIn, type Core } from '../../wasm/core';
 import { PremiumOnly, PremiumRequired } from '../upgrade';
+import { dayLabel } from '../../lib/dates';
+import { capitalize } from '../../lib/words';
 
 const DRAFT_KEY = 'manna-journal-draft';
 /** How the form names an entry's fields (also for its refusals). */
@@ -42,7 +44,7 @@ function readDraft(today: string): Draft {
   }
 }
 
-const dateLabel = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const dateLabel = (iso: string) => dayLabel(iso, { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** Newest first: by date, then changes not yet synced, then the latest synced. */
 function newestFirst(a: Entry, b: Entry): number {

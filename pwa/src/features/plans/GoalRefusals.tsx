@@ -1,8 +1,8 @@
 // Refused wellness goals (assessments), shown on the goals page; Fix opens
 // the assessment with what was refused in it.
 
-import { RefusedChanges } from '../../components/RefusedChanges';
-import { discardRefused, useRefused, type RefusedOf } from '../../sync/useRecords';
+import type { RefusedOf } from '../../sync/useRecords';
+import { TableRefusals } from '../refusals';
 
 export type RefusedGoal = RefusedOf<'wellnessGoals'>;
 
@@ -25,15 +25,13 @@ export const GOAL_LABELS = {
 const words = (v: string) => v.replace(/_/g, ' ');
 
 export function GoalRefusals({ onFix }: { onFix: (change: RefusedGoal) => void }) {
-  const refused = useRefused('wellnessGoals');
   return (
-    <RefusedChanges
-      changes={refused.value}
+    <TableRefusals
+      table="wellnessGoals"
       what="wellness goals"
       describe={(f) => (f.primaryGoal ? `your ${words(f.primaryGoal)} assessment` : 'your assessment')}
       fieldLabels={GOAL_LABELS}
-      onFix={onFix}
-      onDiscard={(c) => void discardRefused(c.seq)}
+      fix={onFix}
     />
   );
 }

@@ -3,24 +3,22 @@
 // and the personal plans made from a goal (nothing to correct by hand: Fix
 // tries them again as they were meant, then the page shows them).
 
-import { RefusedChanges } from '../../components/RefusedChanges';
-import { discardRefused, useRefused, type RefusedOf } from '../../sync/useRecords';
-import { TryAgainRefusals } from '../refusals';
+import type { RefusedOf } from '../../sync/useRecords';
+import { TableRefusals } from '../refusals';
 import { ENROLLMENT_LABELS } from './StartPlanForm';
 
 const PROGRESS_LABELS = { planId: 'Plan', day: 'Day', completed: 'Done', completedAt: 'Time done' };
 
 /** Refused starts of (and preference changes to) the meal plan `planId`. */
 export function EnrollmentRefusals(props: { planId: string; title: string; onFix?: (change: RefusedOf<'mealPlanEnrollments'>) => void }) {
-  const refused = useRefused('mealPlanEnrollments');
   return (
-    <RefusedChanges
-      changes={refused.value?.filter((c) => c.fields.mealPlanId === props.planId)}
+    <TableRefusals
+      table="mealPlanEnrollments"
+      shows={(c) => c.fields.mealPlanId === props.planId}
       what="meal plans"
       describe={(f) => `starting ${props.title} on ${f.startDate}`}
       fieldLabels={ENROLLMENT_LABELS}
-      onFix={props.onFix}
-      onDiscard={(c) => void discardRefused(c.seq)}
+      fix={props.onFix ?? 'none'}
     />
   );
 }
@@ -29,7 +27,7 @@ export function EnrollmentRefusals(props: { planId: string; title: string; onFix
  *  page's); `onShow` shows a day saved again. */
 export function ProgressRefusals(props: { titleOf: (planId: string) => string | undefined; onShow?: (change: RefusedOf<'planProgress'>) => void }) {
   return (
-    <TryAgainRefusals
+    <TableRefusals
       table="planProgress"
       what="plan progress"
       describe={(f) => `day ${f.day} of ${props.titleOf(f.planId)} marked ${f.completed ? 'complete' : 'not complete'}`}
@@ -55,7 +53,7 @@ const PLAN_LABELS = {
  *  `onShow` shows a plan saved again. */
 export function PersonalPlanRefusals(props: { onShow?: (change: RefusedOf<'personalizedPlans'>) => void }) {
   return (
-    <TryAgainRefusals
+    <TableRefusals
       table="personalizedPlans"
       what="personal plans"
       describe={(f) => f.title || 'a personal plan'}

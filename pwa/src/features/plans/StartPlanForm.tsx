@@ -2,11 +2,12 @@
 // allergies, dislikes and restrictions its days are fitted to, and the start
 // date. Fix of a refused enrollment opens this with what was refused in it.
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ChoiceGroup, DateInput, RefusalNote, TextInput, useFixFocus } from '../../components/form';
 import { toast } from '../../components/toast';
 import { OFFERED_ALLERGIES, type MealPlan } from '../../generated/meals';
 import { DIETARY_RESTRICTION_VALUES, type FieldError, type MealPlanEnrollment, type Preferences } from '../../generated/records';
+import { capitalize } from '../../lib/words';
 import { newRecordId, RecordRefused, saveRecord, type RefusedOf, type Stored } from '../../sync/useRecords';
 
 /** Allergies offered as choices (the core also reads any other word typed). */
@@ -45,10 +46,7 @@ export function StartPlanForm(props: {
   const [startDate, setStartDate] = useState(shown?.startDate ?? today);
   const [error, setError] = useState<FieldError | null>(fixing?.refusal ?? null);
   const [saving, setSaving] = useState(false);
-  const { ref, focusAfterFix } = useFixFocus();
-  useEffect(() => {
-    if (fixing) focusAfterFix();
-  }, [fixing, focusAfterFix]);
+  const { ref, focusAfterFix } = useFixFocus(fixing);
   const toggle = (list: string[], set: (l: string[]) => void) => (v: string) => set(list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
   async function submit(event: FormEvent) {
@@ -80,13 +78,13 @@ export function StartPlanForm(props: {
       <h3>{current || fixing ? 'Your Preferences' : 'Start This Plan'}</h3>
       <p className="small muted">Meals with anything you leave out are swapped for another meal of the same kind.</p>
       <RefusalNote refusal={error} controls={CONTROLS} fieldLabels={ENROLLMENT_LABELS} />
-      <ChoiceGroup legend="Allergies" values={ALLERGENS} label={(a) => a.charAt(0).toUpperCase() + a.slice(1)} chosen={allergies} onToggle={toggle(allergies, setAllergies)} />
+      <ChoiceGroup legend="Allergies" values={ALLERGENS} label={capitalize} chosen={allergies} onToggle={toggle(allergies, setAllergies)} />
       <TextInput label="Other allergies" hint="Separate with commas, e.g. strawberries, sesame" value={otherAllergies} onChange={setOtherAllergies} maxLength={400} />
       <TextInput label="Foods you dislike" hint="Separate with commas, e.g. mushrooms, cilantro" value={dislikes} onChange={setDislikes} maxLength={400} />
       <ChoiceGroup
         legend="Dietary restrictions"
         values={RESTRICTIONS}
-        label={(r) => r.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())}
+        label={capitalize}
         chosen={restrictions}
         onToggle={toggle(restrictions, setRestrictions)}
       />

@@ -243,10 +243,7 @@ function Assessment({ fixing, onDone }: { fixing?: RefusedGoal; onDone: () => vo
   useEffect(() => {
     if (!fixing) storage.set(DRAFT_KEY, JSON.stringify(form));
   }, [form, fixing]);
-  const { ref, focusAfterFix } = useFixFocus();
-  useEffect(() => {
-    if (fixing) focusAfterFix();
-  }, [fixing, focusAfterFix]);
+  const { ref } = useFixFocus(fixing);
   const finish = () => {
     if (!fixing) storage.remove(DRAFT_KEY);
     onDone();

@@ -3,13 +3,12 @@
 // nothing to correct, so its Fix is trying the day again as it was meant.
 
 import type { RefusedOf } from '../../sync/useRecords';
-import { TryAgainRefusals } from '../refusals';
+import { TableRefusals } from '../refusals';
 import { PRACTICES } from './completions';
 import { PRACTICE_LABELS } from './markDone';
+import { dayLabel } from '../../lib/dates';
 
 const FIELD_LABELS = { date: 'Day', ...PRACTICE_LABELS };
-
-const dayLabel = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 
 function describe(day: RefusedOf<'dailyCompletions'>['fields']): string {
   const done = PRACTICES.filter((p) => day[p] === true).map((p) => PRACTICE_LABELS[p]);
@@ -17,5 +16,5 @@ function describe(day: RefusedOf<'dailyCompletions'>['fields']): string {
 }
 
 export function CompletionRefusals() {
-  return <TryAgainRefusals table="dailyCompletions" what="daily practices" describe={describe} fieldLabels={FIELD_LABELS} />;
+  return <TableRefusals table="dailyCompletions" what="daily practices" describe={describe} fieldLabels={FIELD_LABELS} />;
 }

@@ -1,4 +1,4 @@
-// Refused changes of records with nothing to correct by hand, shown where
-// they were made, for the pages of every feature.
+// Refused changes of a table, shown where they were made, for the pages of
+// every feature.
 
-export { TryAgainRefusals, type TryAgainRefusalsProps } from './TryAgainRefusals';
+export { TableRefusals } from './TableRefusals';

@@ -5,7 +5,7 @@
 // with Fix and Discard.
 
 import { useRef, useState, type FormEvent } from 'react';
-import { ChoiceGroup, EnumSelect, TextArea, TextInput, TimeInput, capitalize, RefusalNote, useFixFocus } from '../../components/form';
+import { ChoiceGroup, EnumSelect, TextArea, TextInput, TimeInput, RefusalNote, useFixFocus } from '../../components/form';
 import { LiveList, type Refused } from '../../components/LiveList';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
@@ -20,6 +20,7 @@ import {
 } from '../../generated/records';
 import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused } from '../../sync/useRecords';
 import { daysLabel, twelveHour } from './format';
+import { capitalize } from '../../lib/words';
 
 const EMPTY: PrayerReminder = { title: '', description: '', reminderTime: '08:00', isActive: 1, days: [], prayerType: 'morning' };
 

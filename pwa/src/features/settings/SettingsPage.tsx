@@ -13,7 +13,7 @@ import { toast } from '../../components/toast';
 import type { CalendarFeed } from '../../generated/api';
 import type { Table } from '../../generated/records';
 import { checkRecord, saveRecord } from '../../sync/useRecords';
-import { TryAgainRefusals } from '../refusals';
+import { TableRefusals } from '../refusals';
 import { exportAll, NotAnExport, preview, weightsCsv, type Preview, type Store } from './portable';
 
 const LABELS: Record<Table, string> = {
@@ -64,7 +64,7 @@ export default function SettingsPage() {
 
 /** Settings have no form to correct them in: Fix tries them again as they were meant. */
 function SettingsRefusals() {
-  return <TryAgainRefusals table="userSettings" what="settings" describe={() => 'your settings'} />;
+  return <TableRefusals table="userSettings" what="settings" describe={() => 'your settings'} />;
 }
 
 function CalendarSection() {

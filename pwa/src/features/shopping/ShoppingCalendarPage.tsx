@@ -12,7 +12,7 @@ import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
 import { useCatalogue, useMealPlans } from '../../content/mealPlans';
 import { CALENDAR_DAYS, CALENDAR_WEEKS, type NamedList } from '../../generated/meals';
-import { daysBetween } from '../../lib/dates';
+import { dayLabel, daysBetween } from '../../lib/dates';
 import { dollars } from '../../lib/money';
 import { useRecords, type Stored } from '../../sync/useRecords';
 import { loadCore, todayIn, type Core } from '../../wasm/core';
@@ -29,7 +29,7 @@ const VIEWS: { id: View; label: string }[] = [
   { id: 'list', label: 'List View' },
 ];
 
-const shortDate = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+const shortDate = (iso: string) => dayLabel(iso, { weekday: 'short', month: 'short', day: 'numeric' });
 
 export default function ShoppingCalendarPage() {
   return (
@@ -119,7 +119,7 @@ function Calendar({ core, tools }: { core: Core; tools: Tools }) {
 
   return (
     <>
-      <ShoppingRefusals onFix={(listId, focus) => void navigate(`/shopping-lists?list=${listId}`, { state: { focus } })} />
+      <ShoppingRefusals lists={lists.value} onFix={(listId, focus) => void navigate(`/shopping-lists?list=${listId}`, { state: { focus } })} />
       <section className="card form" aria-labelledby="calendar-generate">
         <h2 id="calendar-generate">Plan Your Next 30 Days</h2>
         {plans.isPending || catalogue.isPending ? (
@@ -155,7 +155,7 @@ function Calendar({ core, tools }: { core: Core; tools: Tools }) {
                 >
                   <span className="small">{shortDate(date).split(',')[0]}</span> <strong>{Number(date.slice(8))}</strong>
                   <span className="sr-only">
-                    {` ${new Date(`${date}T12:00:00`).toLocaleDateString('en-US', { month: 'long' })}${weekOf(date) ? `, week ${weekOf(date)}` : ''}`}
+                    {` ${dayLabel(date, { month: 'long' })}${weekOf(date) ? `, week ${weekOf(date)}` : ''}`}
                   </span>
                 </button>
               ))}

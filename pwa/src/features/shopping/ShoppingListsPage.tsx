@@ -120,7 +120,7 @@ export default function ShoppingListsPage() {
             ))}
           </div>
         </section>
-        <ShoppingRefusals onFix={fix} />
+        <ShoppingRefusals lists={lists.value} onFix={fix} />
         <Tabs name="shopping" label="Shopping lists" tabs={TABS} selected={tab} onSelect={setTab}>
           {tab === 'pantry' ? (
             <PantryGuide onGenerate={() => void gen.generate('pantry_staples')} busy={gen.busy === 'pantry_staples'} ready={gen.ready} />

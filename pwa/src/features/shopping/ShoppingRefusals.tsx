@@ -3,8 +3,8 @@
 // have nothing to correct by hand: Fix tries the list or item again as it was
 // meant and leads to it.
 
-import { useRecords, type RefusedOf } from '../../sync/useRecords';
-import { TryAgainRefusals } from '../refusals';
+import type { RefusedOf, Stored } from '../../sync/useRecords';
+import { TableRefusals } from '../refusals';
 
 const LIST_LABELS = { title: 'Title', status: 'Status', createdAt: 'Date made', estimatedCost: 'Estimated cost', weekNumber: 'Week', planId: 'Meal plan', startDate: 'First day' };
 const ITEM_LABELS = {
@@ -24,23 +24,23 @@ const ITEM_LABELS = {
 export const listHeadId = (listId: string) => `list-head-${listId}`;
 export const itemCheckId = (itemId: string) => `item-${itemId}`;
 
-/** `onFix(listId, focusId)`: open the list and focus the list or the item (once saved again). */
-export function ShoppingRefusals({ onFix }: { onFix: (listId: string, focusId: string) => void }) {
-  const lists = useRecords('shoppingLists');
-  const titleOf = (listId: string) => lists.value?.find((l) => l.id === listId)?.fields.title;
+/** `onFix(listId, focusId)`: open the list and focus the list or the item
+ *  (once saved again). `lists`: the lists the page shows, to name an item's. */
+export function ShoppingRefusals({ lists, onFix }: { lists: Stored<'shoppingLists'>[] | undefined; onFix: (listId: string, focusId: string) => void }) {
+  const titleOf = (listId: string) => lists?.find((l) => l.id === listId)?.fields.title;
   const describeList = (f: RefusedOf<'shoppingLists'>['fields']) => `the list ${f.title || 'without a title'}${f.status === 'completed' ? ' (completed)' : ''}`;
   const describeItem = (f: RefusedOf<'shoppingListItems'>['fields']) =>
     `${f.quantity ? `${f.quantity} ` : ''}${f.itemName || 'an item'} on ${titleOf(f.listId) ?? 'a shopping list'}${f.isChecked ? ', checked off' : ''}`;
   return (
     <>
-      <TryAgainRefusals
+      <TableRefusals
         table="shoppingLists"
         what="shopping lists"
         describe={describeList}
         fieldLabels={LIST_LABELS}
         onSaved={(c) => onFix(c.id, listHeadId(c.id))}
       />
-      <TryAgainRefusals
+      <TableRefusals
         table="shoppingListItems"
         what="shopping list items"
         describe={describeItem}

@@ -9,6 +9,7 @@ import { ListNotSavedOffline, useContentList } from '../../content/useContentLis
 import type { ExerciseSuggestion, FoodSpotlight, HealthTip } from '../../content/types';
 import { loadCore, todayIn } from '../../wasm/core';
 import { HealthTipBody, HealthTipCard, MovementBody, MovementCard, SpotlightBody, SpotlightCard } from '../home';
+import { dayLabel } from '../../lib/dates';
 
 interface Topic<T> {
   title: string;
@@ -54,9 +55,6 @@ const TOPICS = {
 
 export type TopicName = keyof typeof TOPICS;
 
-const dateLabel = (iso: string) =>
-  new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
-
 export default function TopicPage({ topic }: { topic: TopicName }) {
   const core = use(loadCore());
   const today = todayIn(core);
@@ -87,7 +85,7 @@ export default function TopicPage({ topic }: { topic: TopicName }) {
               {recent.map((item) => (
                 <li key={`${item.date}-${item.id}`} className="card">
                   <p className="meta">
-                    <time dateTime={item.date}>{dateLabel(item.date)}</time>
+                    <time dateTime={item.date}>{dayLabel(item.date)}</time>
                   </p>
                   <Body item={item} />
                 </li>

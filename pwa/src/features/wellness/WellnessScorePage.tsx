@@ -5,21 +5,21 @@
 
 import { use, useState } from 'react';
 import { Link } from 'react-router';
-import { RefusalNote, RefusedChanges, useFixFocus } from '../../components/form';
+import { RefusalNote, useFixFocus } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
-import type { FieldError, Grade } from '../../generated/records';
+import { WELLNESS_HIGHEST_RATING, WELLNESS_LOWEST_RATING, type FieldError, type Grade } from '../../generated/records';
 import { counted } from '../../lib/words';
-import { discardRefused, newRecordId, RecordRefused, saveRecord, useRefused, type RefusedOf } from '../../sync/useRecords';
+import { newRecordId, RecordRefused, saveRecord, type RefusedOf } from '../../sync/useRecords';
+import { TableRefusals } from '../refusals';
 import { loadCore, todayIn } from '../../wasm/core';
 import { STATEMENTS } from './statements';
+import { dayLabel } from '../../lib/dates';
 
 /** The choices of each statement. */
-const SCALE = [1, 2, 3, 4, 5] as const;
+const SCALE = Array.from({ length: WELLNESS_HIGHEST_RATING - WELLNESS_LOWEST_RATING + 1 }, (_, i) => WELLNESS_LOWEST_RATING + i);
 
 const FIELD_LABELS = { responses: 'Your ratings', score: 'Score', grade: 'Grade', date: 'Day' };
-
-const dayLabel = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 
 /** A refused check being fixed: saved again as the check of its own day.
  *  `local`: why this device's rules refused it too (the server's reason shows
@@ -32,7 +32,6 @@ interface Fixing {
 
 export default function WellnessScorePage() {
   const core = use(loadCore());
-  const refused = useRefused('wellnessScores');
   const [ratings, setRatings] = useState<(number | null)[]>(STATEMENTS.map(() => null));
   const [result, setResult] = useState<{ score: number; grade: Grade } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -76,15 +75,14 @@ export default function WellnessScorePage() {
   }
 
   const refusals = (
-    <RefusedChanges
-      changes={refused.value}
+    <TableRefusals
+      table="wellnessScores"
       what="wellness checks"
       describe={(f) => `your wellness check of ${dayLabel(f.date)}`}
       fieldLabels={FIELD_LABELS}
-      onFix={fix}
-      onDiscard={(c) => {
+      fix={fix}
+      onDiscarded={(c) => {
         if (fixing?.id === c.id) setFixing(null);
-        void discardRefused(c.seq);
       }}
     />
   );
@@ -163,7 +161,7 @@ export default function WellnessScorePage() {
                 </div>
                 {unrated && (
                   <p id={`statement-${i + 1}-error`} className="field-error">
-                    Please rate this statement from 1 to 5.
+                    Please rate this statement from {WELLNESS_LOWEST_RATING} to {WELLNESS_HIGHEST_RATING}.
                   </p>
                 )}
               </fieldset>
