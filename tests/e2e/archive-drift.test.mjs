@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { registeredBrowser, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
+import { getAsUser, registeredBrowser, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
 
 const OWNER = 'drift.owner@example.org';
 
@@ -16,13 +16,6 @@ const LISTS = {
   nutrition: '/api/food-spotlights',
   fitness: '/api/exercise-suggestions',
 };
-
-/** In the page, as this browser's user: a GET answer's JSON. */
-function getJson(path) {
-  const userId = localStorage.getItem('manna-user-id');
-  const token = localStorage.getItem('manna-device-token');
-  return fetch(path, { headers: { 'X-User-ID': userId, Authorization: `Bearer ${token}` } }).then((r) => r.json());
-}
 
 /** One long word of each text field of `item` (lists of text too): a word the
  *  search must find the item by, whichever field the server searches. */
@@ -50,7 +43,7 @@ describe('the archive offline and online', () => {
     const saved = new Set(); // `${type}-${id}` of every item saved
     const terms = new Set();
     for (const [type, path] of Object.entries(LISTS)) {
-      const list = await page.evaluate(getJson, path);
+      const list = await page.evaluate(getAsUser, path);
       assert.ok(list.length > 0, path);
       for (const item of list) saved.add(`${type}-${item.id}`);
       for (const word of wordsOf(list[0])) terms.add(word);
@@ -63,7 +56,7 @@ describe('the archive offline and online', () => {
     for (const term of terms) {
       const keys = [];
       for (let p = 1; ; p += 1) {
-        const answer = await page.evaluate(getJson, `/api/archive/search?q=${encodeURIComponent(term)}&limit=100&page=${p}`);
+        const answer = await page.evaluate(getAsUser, `/api/archive/search?q=${encodeURIComponent(term)}&limit=100&page=${p}`);
         keys.push(...answer.items.map((i) => `${i.type}-${i.id}`));
         if (!answer.hasMore) break;
       }

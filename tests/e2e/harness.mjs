@@ -284,6 +284,14 @@ export async function createReminder(page, title, days) {
   await page.getByText('Prayer reminder created').first().waitFor();
 }
 
+/** In the page (`page.evaluate(getAsUser, path)`): a GET answer's JSON, asked
+ *  as this browser's user. */
+export function getAsUser(path) {
+  const userId = localStorage.getItem('manna-user-id');
+  const token = localStorage.getItem('manna-device-token');
+  return fetch(path, { headers: { 'X-User-ID': userId, Authorization: `Bearer ${token}` } }).then((r) => r.json());
+}
+
 /** A new phone-sized browser signed in to an existing account. */
 export async function loggedInBrowser(server, browser, { email, password = 'manna password' }) {
   const context = await browser.newContext({ ...PHONE, baseURL: server.base });

@@ -9,7 +9,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, localDate, serverAndBrowser, serverAnswer } from './harness.mjs';
+import { PHONE, localDate, serverAndBrowser, serverAnswer, syncUntil } from './harness.mjs';
 
 const badge = (page, name) => page.getByRole('button', { name });
 
@@ -50,9 +50,8 @@ async function phoneOn(env, path) {
 /** Reloads (the app reads what the older app wrote) and syncs: the server refuses it. */
 async function pushRefused(page, hasText) {
   await page.reload();
-  await badge(page, /Sync now$/).click();
   const problem = page.getByRole('alert').filter({ hasText });
-  await problem.waitFor({ timeout: 20_000 });
+  await syncUntil(page, problem);
   await badge(page, /· 1 change not saved\./).waitFor();
   return problem;
 }
