@@ -44,7 +44,7 @@ setup-chromium:
 
 # The public-domain study texts the Bible studies are checked against, and
 # the reader for them (tests/content/study.test.mjs).
-STUDY_PACKAGES := sword-text-kjv sword-text-web sword-dict-strongs-greek sword-dict-strongs-hebrew sword-comm-mhcc sword-dict-naves diatheke
+STUDY_PACKAGES := sword-text-kjv sword-text-web sword-dict-strongs-greek sword-dict-strongs-hebrew sword-comm-mhcc sword-comm-tdavid sword-comm-scofield sword-dict-naves diatheke
 setup-study-texts:
 	@dpkg-query -W -f '$${Status}\n' $(STUDY_PACKAGES) 2>/dev/null | grep -c '^install ok installed' | grep -qx $(words $(STUDY_PACKAGES)) \
 		|| { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends $(STUDY_PACKAGES); }

@@ -14,6 +14,7 @@
 //! - `archive`: what the archive shows and finds, on the server and offline.
 //! - `week`: the Monday-to-Sunday journey strip and its streak.
 //! - `rotation`: which content item a date shows.
+//! - `church_year`: Easter, the seasons, and which reading a date shows.
 //! - `scoring`: weight progress and the weekly wellness average.
 //! - `premium`: entitlement tokens and the premium-cache rules.
 //! - `plans`: the two plans, their prices and the figures shown of them.
@@ -23,6 +24,7 @@
 //!   wasm-bindgen.
 
 pub mod archive;
+pub mod church_year;
 pub mod flatjson;
 pub mod meals;
 pub mod plans;
@@ -32,6 +34,7 @@ pub mod scoring;
 pub mod timer;
 pub mod week;
 
+pub use church_year::{ChurchDay, Slot, church_day};
 pub use manna_sync_protocol::date as calendar;
 pub use manna_sync_protocol::records::wellness::{Grade, wellness_grade, wellness_total};
 pub use manna_sync_protocol::{Date, DateError};

@@ -11,6 +11,7 @@
 //! - `db`: the SQLite pool, migrations and the blocking-call helper.
 //! - `backup`: online backups and restoring one.
 //! - `content`: content files, their database copy and the item of each date.
+//! - `bible`: the whole KJV and WEB for the reader.
 //! - `identity`: anonymous users, device tokens and the `DeviceAuth` extractor.
 //! - `tokens`: random secrets and their stored hashes.
 //! - `admission`: the server's rules of a write (what a user may start).
@@ -33,6 +34,7 @@ pub mod accounts;
 pub mod admission;
 pub mod api;
 pub mod backup;
+pub mod bible;
 pub mod billing;
 pub mod calendar;
 pub mod clock;

@@ -34,6 +34,8 @@ pub struct AppState {
     pub stripe: StripeApi,
     pub mailer: crate::mail::Mailer,
     content: Arc<RwLock<Arc<ContentSet>>>,
+    /// The whole KJV and WEB, read at start.
+    pub bible: Arc<crate::bible::Bible>,
     home_cache: Arc<Mutex<HashMap<Date, Bytes>>>,
 }
 
@@ -59,6 +61,8 @@ impl AppState {
     pub async fn open(config: Config, clock: Clock) -> Result<Self, AppError> {
         config.check().map_err(AppError::Internal)?;
         let db = Db::open(&config.data_dir)?;
+        let bible =
+            Arc::new(crate::bible::Bible::load(&config.content_dir).map_err(AppError::Internal)?);
         let state = Self {
             signer: Arc::new(EntitlementSigner::load_or_create(&config.data_dir)?),
             limits: Arc::default(),
@@ -69,6 +73,7 @@ impl AppState {
             clock,
             db,
             content: Arc::default(),
+            bible,
             home_cache: Arc::default(),
         };
         state.reload_content().await?;

@@ -20,10 +20,12 @@ export const PACKAGES = [
   'sword-dict-strongs-hebrew',
   'sword-comm-mhcc',
   'sword-dict-naves',
+  'sword-comm-tdavid',
+  'sword-comm-scofield',
 ];
 
-const KJV = 'engKJV2006eb';
-const WEB = 'engWEB2015eb';
+export const KJV = 'engKJV2006eb';
+export const WEB = 'engWEB2015eb';
 const MHCC_DIR = '/usr/share/sword/modules/comments/zcom/mhcc';
 
 /** The installed version of each package, e.g. { 'sword-text-kjv': '14.3-1' }. */
@@ -36,8 +38,8 @@ export function packageVersions() {
   );
 }
 
-function diatheke(module, key, options = []) {
-  return execFileSync('diatheke', ['-b', module, ...options, '-k', key], { encoding: 'utf8' });
+export function diatheke(module, key, options = []) {
+  return execFileSync('diatheke', ['-b', module, ...options, '-k', key], { encoding: 'utf8', maxBuffer: 1 << 26 });
 }
 
 /** Markup out, marks out, one space between words. */
@@ -45,6 +47,8 @@ export function plain(osis) {
   return osis
     .replace(/<title[^>]*>[\s\S]*?<\/title>/g, '')
     .replace(/<note[^>]*>[\s\S]*?<\/note>/g, '')
+    // One quotation closing where the next opens, with no space between, still parts two words.
+    .replace(/<\/q>(?=<q\b)/g, ' ')
     // Line, list and paragraph marks part words; word and style marks do not.
     .replace(/<\/?(?:l|lg|lb|p|div|list|item|table|row|cell|milestone|chapter|verse)\b[^>]*>/g, ' ')
     .replace(/<[^>]+>/g, '')
@@ -76,7 +80,7 @@ const BOOKS = (() => {
   return books;
 })();
 
-const OSIS_IDS = [
+export const OSIS_IDS = [
   'Gen', 'Exod', 'Lev', 'Num', 'Deut', 'Josh', 'Judg', 'Ruth', '1Sam', '2Sam', '1Kgs', '2Kgs',
   '1Chr', '2Chr', 'Ezra', 'Neh', 'Esth', 'Job', 'Ps', 'Prov', 'Eccl', 'Song', 'Isa', 'Jer', 'Lam',
   'Ezek', 'Dan', 'Hos', 'Joel', 'Amos', 'Obad', 'Jonah', 'Mic', 'Nah', 'Hab', 'Zeph', 'Hag', 'Zech',
@@ -84,6 +88,9 @@ const OSIS_IDS = [
   '1Thess', '2Thess', '1Tim', '2Tim', 'Titus', 'Phlm', 'Heb', 'Jas', '1Pet', '2Pet', '1John',
   '2John', '3John', 'Jude', 'Rev',
 ];
+
+/** The book's name as Manna writes it (index into the canon). */
+export const bookName = (book) => BOOKS[book].name;
 
 /** 'Psalm 23:1-3' → { book: index, chapter, from, to }. */
 export function parseReference(reference) {
@@ -122,7 +129,7 @@ function swordKey(p) {
 }
 
 /** Each verse's OSIS text, in order (diatheke labels each 'Book c:v: '). */
-function osisVerses(module, passage, options = []) {
+export function osisVerses(module, passage, options = []) {
   const out = diatheke(module, swordKey(passage), options).replace(/\(\w+\)\s*$/, '');
   const label = (v) => new RegExp(`(?<=^|[\\s>])((?:I{1,3} )?[A-Z][A-Za-z ]*) ${passage.chapter}:${v}: `, 'm');
   const starts = [];

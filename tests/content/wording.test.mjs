@@ -22,14 +22,15 @@ const QUOTED = new Set([
 const BRITISH =
   /\b(fibres?|microfibres?|sulphur\w*|pitta|flavour\w*|colour\w*|favour\w*|savour\w*|odour\w*|labour\w*|behaviour\w*|centre\w*|metre\w*|litre\w*|yoghurt|mould\w*|tinned|porridge|caramelis\w*|symbolis\w*|pasteuris\w*|spiralis\w*|organis\w*|realis\w*|recognis\w*|minimis\w*|optimis\w*|prioritis\w*|practise\w*|programme|rubbish|cooker hoods?|gas hobs?)\b/i;
 
-/** Fields whose words in "double quotes" are the KJV's own (checked against it
- *  by exercise-focus.test.mjs); the rest of the field is Manna's. */
-const QUOTING = new Set(['spiritualFocus', 'spiritualComponent']);
+/** Fields whose words in "double quotes" (or “curly” ones) are the KJV's own
+ *  (the exercises' checked against it by exercise-focus.test.mjs, the readings'
+ *  and studies' quoting their passage); the rest of the field is Manna's. */
+const QUOTING = new Set(['spiritualFocus', 'spiritualComponent', 'reflection', 'prayer', 'context', 'application']);
 
 function strings(value, key, out) {
   if (Array.isArray(value)) value.forEach((v) => strings(v, key, out));
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) strings(v, k, out);
-  else if (typeof value === 'string' && QUOTING.has(key)) out.push(`${key}: ${value.replace(/"[^"]*"/g, '""')}`);
+  else if (typeof value === 'string' && QUOTING.has(key)) out.push(`${key}: ${value.replace(/"[^"]*"|“[^”]*”/g, '""')}`);
   else if (typeof value === 'string' && !QUOTED.has(key)) out.push(`${key}: ${value}`);
   return out;
 }

@@ -6,7 +6,7 @@ import { apiRequest } from '../api/client';
 import { forgetDaysBefore, lastStoredDate, saveDays } from '../db';
 import type { DayContent } from './types';
 import { daysPath, fetchSaved } from './mealPlans';
-import { fetchList } from './useContentList';
+import { fetchList, studyPath } from './useContentList';
 
 /** The lists saved with the days (the paths the pages ask for). */
 export const OFFLINE_LISTS = [
@@ -19,7 +19,6 @@ export const OFFLINE_LISTS = [
   '/api/meditation-sessions',
   '/api/prayer-sessions',
   '/api/recipes',
-  '/api/bible-studies',
   '/api/journal-prompts',
   '/api/meal-plans',
 ];
@@ -44,6 +43,12 @@ export async function prefetchDays(today: string, yesterday: string): Promise<st
     saveEnrolledPlans().catch(() => undefined),
   ]);
   await saveDays(range.days, range.contentVersion);
+  // Each saved day's Bible study, for the study center with no signal.
+  await Promise.all(
+    range.days
+      .flatMap((day) => (day.bibleReading ? [studyPath(day.bibleReading.id)] : []))
+      .map((path) => fetchList(path).catch(() => undefined)),
+  );
   await forgetDaysBefore(yesterday);
   return lastStoredDate(today);
 }

@@ -32,6 +32,9 @@ export async function fetchList<T>(path: string, asList: (answer: unknown) => T[
   }
 }
 
+/** The call for one reading's Bible study. */
+export const studyPath = (readingId: string) => `/api/bible-studies?readingId=${encodeURIComponent(readingId)}`;
+
 export function useContentList<T>(path: string, enabled = true) {
   return useQuery({ queryKey: ['list', path], queryFn: () => fetchList<T>(path), enabled, staleTime: 10 * 60_000 });
 }

@@ -3,7 +3,15 @@
 
 import type { IsoDate, JournalCategory } from './records';
 
-export type BibleReading = { id: string, reference: string, verse: string, reflection: string, csLewisQuote?: string, quoteSource?: string, prayer?: string, };
+export type BibleReading = { id: string, reference: string, verse: string, reflection: string, csLewisQuote?: string, quoteSource?: string, prayer?: string, 
+/**
+ * The day of the church year it is read on (`manna_core::Slot::key`).
+ */
+slot?: string, 
+/**
+ * The book or series an ordinary day's reading walks through ("Mark").
+ */
+series?: string, };
 
 export type HealthTip = { id: string, category: string, title: string, content: string, quickAction?: string, tags?: Array<string>, sources?: string, };
 
@@ -181,7 +189,7 @@ export type DayContent = { date: IsoDate,
 /**
  * Day of the year (1 January is 1).
  */
-dayNumber: number, bibleReading: (BibleReading & Dated & { dayNumber: number }) | null, healthTip: (HealthTip & Dated) | null, foodSpotlight: (FoodSpotlight & Dated) | null, exerciseSuggestion: (ExerciseSuggestion & Dated) | null, dailyBiohack: ((Biohack | LockedBiohack) & Dated) | null, healthyHomeTip: (HomeTip & Dated) | null, biblicalFood: (BiblicalFood & Dated) | null, healthySnack: (HealthySnack & Dated) | null, };
+dayNumber: number, bibleReading: (BibleReading & Dated & { dayNumber: number; place: string | null }) | null, healthTip: (HealthTip & Dated) | null, foodSpotlight: (FoodSpotlight & Dated) | null, exerciseSuggestion: (ExerciseSuggestion & Dated) | null, dailyBiohack: ((Biohack | LockedBiohack) & Dated) | null, healthyHomeTip: (HomeTip & Dated) | null, biblicalFood: (BiblicalFood & Dated) | null, healthySnack: (HealthySnack & Dated) | null, };
 
 /** Longest symptom the remedy search takes, in characters. */
 export const SYMPTOM_MAX = 100 as const;

@@ -3,12 +3,15 @@
 //! (`manna_core::archive`, which the app runs offline over what it saved),
 //! each with the date it was last shown, a page at a time.
 
+use super::days::shown_on;
 use super::kinds::Kind;
 use super::set::ContentSet;
+use super::set::TYPES;
+use manna_core::Date;
 pub use manna_core::archive::{ArchiveHit, QUERY_MAX, SNIPPET_MAX};
 use manna_core::archive::{ArchiveType, Query, Sort, hit, sort_hits};
-use manna_core::{Date, rotation_index};
 use serde::Serialize;
+use std::collections::HashMap;
 use ts_rs::TS;
 
 #[derive(Debug, Clone)]
@@ -32,26 +35,50 @@ pub struct ArchivePage {
     pub has_more: bool,
 }
 
-/// The last date on or before `today` that `item` (at `index` of its kind's
-/// list of `count`) was shown: within the last `count` days, exactly once.
-fn last_shown(kind: Kind, index: usize, count: usize, today: Date) -> Option<Date> {
-    (0..count as i64)
-        .map(|back| today.add_days(-back))
-        .find(|d| rotation_index(*d, count, kind.slug()) == Some(index))
+/// How far back the archive looks: a rotating kind shows every item within
+/// its list's length; a reading is read once a church year, and a year of
+/// ordinary days can leave one out, so two years.
+fn window(set: &ContentSet, kind: Kind) -> usize {
+    if kind == Kind::BibleReadings {
+        2 * 366
+    } else {
+        set.items(kind).len()
+    }
+}
+
+/// The last date on or before `today` each item of `kind` was shown, by index.
+fn last_shown(set: &ContentSet, kind: Kind, today: Date) -> HashMap<usize, Date> {
+    let mut last = HashMap::new();
+    for back in 0..window(set, kind) as i64 {
+        let date = today.add_days(-back);
+        if let Some((index, _)) = shown_on(set, kind, date) {
+            last.entry(index).or_insert(date);
+        }
+    }
+    last
 }
 
 /// The archive's answer for `q` on `today`.
 pub fn search(set: &ContentSet, q: &ArchiveQuery, today: Date) -> ArchivePage {
     let query = Query::parse(&q.text);
+    let shown: HashMap<Kind, HashMap<usize, Date>> = TYPES
+        .iter()
+        .filter(|(t, _)| q.kind.is_none_or(|k| k == *t))
+        .map(|(_, kind)| (*kind, last_shown(set, *kind, today)))
+        .collect();
     let mut hits: Vec<ArchiveHit> = set
         .archive
         .iter()
         .filter(|e| q.kind.is_none_or(|k| k == e.searchable.kind))
         .filter(|e| query.as_ref().is_none_or(|q| q.matches(&e.searchable)))
         .filter_map(|e| {
-            let items = set.items(e.kind);
-            let date = last_shown(e.kind, e.index, items.len(), today)?;
-            Some(hit(&items[e.index], &e.searchable, date, query.as_ref()))
+            let date = *shown.get(&e.kind)?.get(&e.index)?;
+            Some(hit(
+                &set.items(e.kind)[e.index],
+                &e.searchable,
+                date,
+                query.as_ref(),
+            ))
         })
         .collect();
     sort_hits(&mut hits, q.sort);

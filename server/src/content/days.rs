@@ -1,5 +1,6 @@
-//! What a date shows: one item per kind chosen by `manna_core` rotation (the
-//! same function the browser runs offline), and the payloads built from them.
+//! What a date shows: one item per kind chosen by `manna_core` (the church
+//! year for readings, the rotation for the rest: the same functions the
+//! browser runs), and the payloads built from them.
 
 use super::kinds::Kind;
 use super::set::ContentSet;
@@ -36,9 +37,21 @@ pub fn as_non_member(kind: Kind, mut item: Value) -> Value {
     item
 }
 
+/// The index in its kind's list of the item `date` shows, and (readings
+/// only) the day's place in the church year.
+pub fn shown_on(set: &ContentSet, kind: Kind, date: Date) -> Option<(usize, Option<String>)> {
+    if kind == Kind::BibleReadings {
+        return set.readings.on(date).map(|r| (r.index, r.place));
+    }
+    Some((
+        rotation_index(date, set.items(kind).len(), kind.slug())?,
+        None,
+    ))
+}
+
 fn item_as(set: &ContentSet, kind: Kind, date: Date, premium: bool) -> Option<Value> {
-    let items = set.items(kind);
-    let item = &items[rotation_index(date, items.len(), kind.slug())?];
+    let (index, place) = shown_on(set, kind, date)?;
+    let item = &set.items(kind)[index];
     let item = if premium {
         item.clone()
     } else {
@@ -51,6 +64,7 @@ fn item_as(set: &ContentSet, kind: Kind, date: Date, premium: bool) -> Option<Va
     out.insert("date".into(), json!(date.to_string()));
     if kind == Kind::BibleReadings {
         out.insert("dayNumber".into(), json!(date.day_of_year()));
+        out.insert("place".into(), json!(place));
     }
     Some(Value::Object(out))
 }
@@ -91,7 +105,7 @@ pub fn archive(set: &ContentSet, kind: Kind, today: Date, days: u32) -> Vec<Valu
             json!({
                 "id": item["id"], "reference": item["reference"], "verse": item["verse"],
                 "content": item["reflection"], "prayer": item["prayer"],
-                "date": item["date"], "dayNumber": item["dayNumber"],
+                "date": item["date"], "dayNumber": item["dayNumber"], "place": item["place"],
             })
         })
         .collect()

@@ -32,6 +32,7 @@ pub fn read_content_files(dir: &Path) -> Result<ContentFiles, String> {
         let parsed = parse_file(kind, &text).map_err(|e| format!("{}: {e}", path.display()))?;
         items.insert(kind, parsed);
     }
+    super::readings::check(items.get(&Kind::BibleReadings).map_or(&[], Vec::as_slice))?;
     let path = dir.join(CATALOGUE_FILE);
     let catalogue = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;

@@ -215,6 +215,14 @@ pub struct BibleReading {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     prayer: Option<String>,
+    /// The day of the church year it is read on (`manna_core::Slot::key`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    slot: Option<String>,
+    /// The book or series an ordinary day's reading walks through ("Mark").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    series: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]

@@ -15,6 +15,7 @@
 //! - `files`: reading and checking the content files.
 //! - `store`: loading them into SQLite when they changed, and the in-memory set served.
 //! - `archive`: the archive's search (the core's rules over the content).
+//! - `readings`: which reading each day of the church year shows.
 //! - `days`: the item of a date, the day and home payloads, the archive.
 
 pub mod archive;
@@ -27,6 +28,7 @@ pub mod meal_plans;
 mod meal_shapes;
 pub mod premium;
 mod premium_shapes;
+mod readings;
 pub mod remedies;
 mod set;
 mod store;

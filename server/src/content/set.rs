@@ -21,6 +21,8 @@ pub struct ContentSet {
     pub archive: Vec<ArchiveEntry>,
     /// The meal plans, read with their days and shopping lists.
     pub meal_plans: Vec<super::meal_plans::LoadedPlan>,
+    /// Which reading each date shows.
+    pub readings: super::readings::ReadingYear,
 }
 
 impl ContentSet {

@@ -74,6 +74,11 @@ fn read_set(conn: &Connection) -> Result<ContentSet, AppError> {
         version: version.chars().take(12).collect(),
         archive: super::set::archive_entries(&items),
         meal_plans: super::meal_plans::load(plans, &parsed),
+        readings: super::readings::ReadingYear::new(
+            items
+                .get(&Kind::BibleReadings)
+                .map_or(&[][..], Vec::as_slice),
+        ),
         items,
         catalogue: std::sync::Arc::new(parsed),
         catalogue_json: catalogue.into(),

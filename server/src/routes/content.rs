@@ -105,8 +105,20 @@ pub async fn archive_get(
     }
     if !kind.is_daily() {
         // A fixed list (songs, sessions): all of it; premium sessions' scripts
-        // only for members, decided here like the premium biohacks.
-        let items = state.content().items(kind).to_vec();
+        // only for members, decided here like the premium biohacks. The
+        // studies may be asked for one reading's (a year of them is large).
+        let mut items = state.content().items(kind).to_vec();
+        if kind == Kind::BibleStudies
+            && let Some(reading) = q.get("readingId")
+        {
+            if reading.is_empty() || reading.len() > 100 {
+                return Err(AppError::Invalid(manna_sync_protocol::FieldError::new(
+                    "readingId",
+                    "readingId must be a reading's id",
+                )));
+            }
+            items.retain(|s| s["readingId"] == reading.as_str());
+        }
         if !kind.premium_fields().is_empty() && !state.requester_is_premium(&headers).await? {
             return Ok(Json(
                 items

@@ -3,6 +3,7 @@
 //! each other; what they share lives in the services below them.
 
 mod auth;
+mod bible;
 mod billing;
 mod calendar;
 mod content;
@@ -127,6 +128,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/openapi.json", get(openapi::openapi_get))
         .route("/api/about", get(health::about_get))
         .route("/api/home", get(content::home_get))
+        .route("/api/bible/{translation}", get(bible::index_get))
+        .route(
+            "/api/bible/{translation}/{book}/{chapter}",
+            get(bible::chapter_get),
+        )
         .route(
             "/api/entitlement/keys",
             get(entitlement::entitlement_keys_get),

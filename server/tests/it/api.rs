@@ -277,11 +277,7 @@ async fn archives_list_past_days_newest_first() {
 
 #[tokio::test]
 async fn refresh_answers_the_content_version_and_only_an_owner_reloads_the_files() {
-    let content = tempfile::tempdir().expect("dir");
-    for entry in std::fs::read_dir(common::content_dir()).expect("content") {
-        let entry = entry.expect("entry");
-        std::fs::copy(entry.path(), content.path().join(entry.file_name())).expect("copy");
-    }
+    let content = common::content_copy();
     let dir = content.path().to_path_buf();
     let server = TestServer::start_with(move |c| {
         c.content_dir = dir;
@@ -332,11 +328,7 @@ async fn refresh_answers_the_content_version_and_only_an_owner_reloads_the_files
 
 #[tokio::test]
 async fn a_broken_content_file_stops_start_up_and_keeps_the_stored_content() {
-    let broken = tempfile::tempdir().expect("dir");
-    for entry in std::fs::read_dir(common::content_dir()).expect("content") {
-        let entry = entry.expect("entry");
-        std::fs::copy(entry.path(), broken.path().join(entry.file_name())).expect("copy");
-    }
+    let broken = common::content_copy();
     std::fs::write(
         broken.path().join("health-tips.json"),
         r#"{"items":[{"id":"x"}]}"#,

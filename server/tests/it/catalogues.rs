@@ -119,4 +119,77 @@ async fn every_day_of_readings_has_its_study_in_one_list() {
     }
     let (status, body) = s.get("/api/bible-studies/today").await;
     assert_eq!(status, 404, "{body}");
+    // One reading's study alone, as the app asks for it.
+    let (_, home) = s.get("/api/home?date=2026-12-25").await;
+    let id = home["bibleReading"]["id"]
+        .as_str()
+        .expect("an id")
+        .to_string();
+    let (status, one) = s.get(&format!("/api/bible-studies?readingId={id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(one.as_array().map(Vec::len), Some(1), "{one}");
+    assert_eq!(one[0]["readingId"], id.as_str());
+    let (_, none) = s.get("/api/bible-studies?readingId=no-such-reading").await;
+    assert_eq!(none, json!([]));
+    let (status, bad) = s.get("/api/bible-studies?readingId=").await;
+    assert_eq!((status, bad["field"].as_str()), (400, Some("readingId")));
+}
+
+#[tokio::test]
+async fn the_whole_bible_is_served_a_chapter_at_a_time() {
+    let s = TestServer::start().await;
+    let (status, index) = s.get("/api/bible/kjv").await;
+    assert_eq!(status, 200);
+    let books = index["books"].as_array().expect("books");
+    assert_eq!(books.len(), 66);
+    assert_eq!(
+        books[18],
+        json!({"osis": "Ps", "name": "Psalms", "chapters": 150})
+    );
+    // By name or OSIS id, KJV and WEB.
+    let (status, kjv) = s.get("/api/bible/kjv/1%20corinthians/13").await;
+    assert_eq!(status, 200, "{kjv}");
+    assert_eq!(
+        (kjv["book"].as_str(), kjv["chapter"].as_u64()),
+        (Some("1 Corinthians"), Some(13))
+    );
+    assert_eq!(kjv["verses"][12]["verse"], 13);
+    assert!(
+        kjv["verses"][12]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("charity"))
+    );
+    let (_, web) = s.get("/api/bible/web/1Cor/13").await;
+    assert!(
+        web["verses"][12]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("love"))
+    );
+    // Bad keys name their field; unknown ones are 404.
+    for (path, status, field) in [
+        ("/api/bible/kjv/genesis/0", 400, Some("chapter")),
+        ("/api/bible/kjv/genesis/one", 400, Some("chapter")),
+        ("/api/bible/kjv/gen%3Besis/1", 400, Some("book")),
+        ("/api/bible/kjv/genesis/51", 404, None),
+        ("/api/bible/kjv/hezekiah/1", 404, None),
+        ("/api/bible/esv", 404, None),
+        ("/api/bible/esv/john/3", 404, None),
+    ] {
+        let (got, body) = s.get(path).await;
+        assert_eq!(got, status, "{path}: {body}");
+        assert_eq!(body["field"].as_str(), field, "{path}: {body}");
+        assert!(body["message"].is_string(), "{path}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn the_day_shows_its_place_in_the_church_year() {
+    let s = TestServer::start().await;
+    let place = |day: Value| day["bibleReading"]["place"].clone();
+    let (_, christmas) = s.get("/api/home?date=2026-12-25").await;
+    assert_eq!(place(christmas), json!("Christmas Day"));
+    let (_, advent) = s.get("/api/home?date=2026-12-02").await;
+    assert_eq!(place(advent), json!("Week 1 of Advent"));
+    let (_, list) = s.get("/api/bible-readings?date=2026-12-02&limit=3").await;
+    assert_eq!(list[0]["place"], json!("Week 1 of Advent"));
 }

@@ -13,7 +13,7 @@ import { ListUnavailable } from '../../components/ListUnavailable';
 import { PageHeader } from '../../components/PageHeader';
 import { Tabs } from '../../components/Tabs';
 import type { BibleReading } from '../../content/types';
-import { ListNotSavedOffline, useContentList } from '../../content/useContentList';
+import { ListNotSavedOffline, studyPath, useContentList } from '../../content/useContentList';
 import { NotSavedOffline, useDaily } from '../../content/useDaily';
 import type { BibleStudy, WordStudy } from '../../generated/content';
 import { loadCore, todayIn } from '../../wasm/core';
@@ -38,7 +38,7 @@ export default function BiblePage() {
   const core = use(loadCore());
   const today = todayIn(core);
   const reading = useDaily('bibleReading', today);
-  const studies = useContentList<BibleStudy>('/api/bible-studies');
+  const studies = useContentList<BibleStudy>(studyPath(reading.data?.id ?? ''), Boolean(reading.data));
   const [tab, setTab] = useState<TabId>('study');
   const [dialog, setDialog] = useState<DialogId | null>(null);
 

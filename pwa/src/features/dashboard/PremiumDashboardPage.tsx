@@ -21,6 +21,7 @@ import { planLabel } from '../premium';
 import { PremiumOnly } from '../upgrade';
 import { CompletionRefusals, markDone, PRACTICE_LABELS, PRACTICES, useCompletions, type Practice } from '../progress';
 import { dayLabel } from '../../lib/dates';
+import { Paragraphs } from '../../components/Paragraphs';
 
 const TABS = [
   { id: 'spiritual', label: 'Spiritual' },
@@ -223,7 +224,7 @@ function Spiritual({ today }: { today: string }) {
           <>
             <p className="reference">{r.reference}</p>
             <blockquote className="verse">{r.verse}</blockquote>
-            <p>{r.reflection}</p>
+            <Paragraphs text={r.reflection} />
             {r.prayer && (
               <p className="prayer">
                 <strong>Prayer:</strong> {r.prayer}

@@ -13,12 +13,13 @@ use crate::content::{
 use serde_json::{Value, json};
 
 /// A daily item as the calls answer it: the item, the date it is shown
-/// (readings: and the day of the year).
+/// (readings: and the day of the year and the day's place in the church year).
 fn dated(doc: &mut Doc, item: Value) -> Value {
     let when = doc.named(
         "Dated",
         json!({"type": "object", "required": ["date"], "properties": {
-            "date": date(), "dayNumber": {"type": "integer"}}}),
+            "date": date(), "dayNumber": {"type": "integer"},
+            "place": {"type": ["string", "null"]}}}),
     );
     json!({"allOf": [item, when]})
 }
@@ -71,13 +72,39 @@ fn reading_archive(doc: &mut Doc) -> Value {
         json!({"type": "object", "required": ["id", "reference", "verse", "content", "date", "dayNumber"],
             "properties": {"id": {"type": "string"}, "reference": {"type": "string"}, "verse": {"type": "string"},
                 "content": {"type": "string"}, "prayer": {"type": ["string", "null"]}, "date": date(),
-                "dayNumber": {"type": "integer"}}}),
+                "dayNumber": {"type": "integer"}, "place": {"type": ["string", "null"]}}}),
     )
 }
 
 pub fn add(doc: &mut Doc) {
     content(doc);
+    bible(doc);
     premium(doc);
+}
+
+/// The whole Bible for the reader.
+fn bible(doc: &mut Doc) {
+    let index = doc.schema::<crate::bible::BibleIndex>();
+    doc.add(
+        "get",
+        "/api/bible/{translation}",
+        op("A translation's books and their chapters", Who::Anyone)
+            .path("translation", "kjv or web")
+            .ok(index),
+    );
+    let chapter = doc.schema::<crate::bible::BibleChapter>();
+    doc.add(
+        "get",
+        "/api/bible/{translation}/{book}/{chapter}",
+        op("One chapter's verses", Who::Anyone)
+            .path("translation", "kjv or web")
+            .path(
+                "book",
+                "The book's English name (genesis, 1 samuel) or OSIS id (Gen, 1Sam)",
+            )
+            .path("chapter", "The chapter's number, from 1")
+            .ok(chapter),
+    );
 }
 
 fn content(doc: &mut Doc) {
@@ -149,15 +176,18 @@ fn content(doc: &mut Doc) {
         (Kind::JournalPrompts, doc.list::<JournalPrompt>()),
     ];
     for (kind, list) in lists {
-        doc.add(
-            "get",
-            &format!("/api/{}", kind.slug()),
-            op(
-                "The whole list (premium sessions' scripts for members only)",
-                Who::Anyone,
-            )
-            .ok(list),
+        let mut call = op(
+            "The whole list (premium sessions' scripts for members only)",
+            Who::Anyone,
         );
+        if kind == Kind::BibleStudies {
+            call = call.query(
+                "readingId",
+                json!({"type": "string", "minLength": 1, "maxLength": 100}),
+                "Only the study of this reading",
+            );
+        }
+        doc.add("get", &format!("/api/{}", kind.slug()), call.ok(list));
     }
     let refreshed = doc.schema::<Refreshed>();
     doc.add(

@@ -324,6 +324,25 @@ pub fn content_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/content"))
 }
 
+/// A copy of the shipped content (files and the `bible` folder) a test may change.
+pub fn content_copy() -> tempfile::TempDir {
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        for entry in std::fs::read_dir(from).expect("content") {
+            let entry = entry.expect("entry");
+            let target = to.join(entry.file_name());
+            if entry.file_type().expect("type").is_dir() {
+                std::fs::create_dir(&target).expect("dir");
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).expect("copy");
+            }
+        }
+    }
+    let dir = tempfile::tempdir().expect("dir");
+    copy(&content_dir(), dir.path());
+    dir
+}
+
 /// A second device of the same user (as signing in on another phone will make).
 pub fn second_device(server: &TestServer, of: &Device, id: &str, token: &str) -> Device {
     use sha2::Digest;

@@ -4,6 +4,7 @@ import type { BibleReading } from '../../../content/types';
 import { useDaily } from '../../../content/useDaily';
 import { ContentCard } from '../ContentCard';
 import { useReadAloud } from '../../../components/useReadAloud';
+import { Paragraphs } from '../../../components/Paragraphs';
 
 /** What read-aloud speaks: reference, verse, reflection, quote with source, prayer. */
 export function spokenText(r: BibleReading): string {
@@ -25,9 +26,10 @@ export function ReadingCard({ date }: { date: string }) {
     <ContentCard id="reading" title="Today's Reading" itemName="Bible reading" query={query} className="card-reading">
       {(r) => (
         <>
+          {r.place && <p className="eyebrow">{r.place}</p>}
           <p className="reference">{r.reference}</p>
           <blockquote className="verse">{r.verse}</blockquote>
-          <p>{r.reflection}</p>
+          <Paragraphs text={r.reflection} />
           {r.csLewisQuote && (
             <figure className="quote">
               <blockquote>“{r.csLewisQuote}”</blockquote>

@@ -1,0 +1,428 @@
+//! The church year: where a date stands in the Christian calendar, and so which
+//! of the year's readings it shows.
+//!
+//! The year (1 January to 31 December) is cut into seasons anchored to
+//! Christmas and to Easter: the last days of Christmas, the Epiphany, a first
+//! stretch of ordinary days, Lent, Holy Week, the fifty days of Easter, the
+//! week of Pentecost, a second stretch of ordinary days, Advent, and the first
+//! days of Christmas. Each season has its own readings ("slots"), and the
+//! ordinary days share one path read straight through, the first stretch then
+//! the second, so no slot comes twice in a calendar year.
+
+use crate::Date;
+
+/// The longest the two stretches of ordinary days can be together (Epiphany to
+/// Ash Wednesday, Trinity Sunday to Advent): 228 days, in years whose Easter is
+/// early and whose Advent starts late.
+pub const ORDINARY_DAYS: u16 = 228;
+/// The most weekdays Advent can have (it runs 22 to 28 days, four of them Sundays).
+pub const ADVENT_WEEKDAYS: u8 = 24;
+/// Days after Ash Wednesday up to the Saturday before Palm Sunday.
+pub const LENT_DAYS: u8 = 38;
+/// Days from Easter Day to the Saturday before Pentecost, Easter Day being 1.
+pub const EASTER_DAYS: u8 = 49;
+/// Easter's day number of the Ascension (a Thursday, forty days on).
+const ASCENSION_DAY: u8 = 40;
+/// Days from Pentecost to Trinity Sunday, Pentecost being 1.
+const PENTECOST_DAYS: u8 = 7;
+
+/// Easter Sunday of `year` by the Gregorian computus (the anonymous algorithm
+/// published in *Nature* in 1876, as Meeus gives it).
+pub fn easter(year: i32) -> Date {
+    let a = year.rem_euclid(19);
+    let (b, c) = (year.div_euclid(100), year.rem_euclid(100));
+    let (d, e) = (b / 4, b % 4);
+    let f = (b + 8) / 25;
+    let g = (b - f + 1) / 3;
+    let h = (19 * a + b - d - g + 15) % 30;
+    let (i, k) = (c / 4, c % 4);
+    let l = (32 + 2 * e + 2 * i - h - k) % 7;
+    let m = (a + 11 * h + 22 * l) / 451;
+    let month = (h + l - 7 * m + 114) / 31;
+    let day = (h + l - 7 * m + 114) % 31 + 1;
+    Date {
+        year,
+        month: month as u32,
+        day: day as u32,
+    }
+}
+
+/// The First Sunday of Advent: the fourth Sunday before Christmas Day.
+pub fn advent_sunday(year: i32) -> Date {
+    let eve = Date {
+        year,
+        month: 12,
+        day: 24,
+    };
+    let last_sunday = eve.add_days(-i64::from((eve.weekday_from_monday() + 1) % 7));
+    last_sunday.add_days(-21)
+}
+
+/// The feasts and holy days that have a reading of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Feast {
+    /// The first to fourth Sundays of Advent.
+    AdventSunday(u8),
+    ChristmasDay,
+    Epiphany,
+    AshWednesday,
+    PalmSunday,
+    MaundyThursday,
+    GoodFriday,
+    EasterDay,
+    Ascension,
+    Pentecost,
+    TrinitySunday,
+}
+
+/// Which of the year's readings a day shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Slot {
+    Feast(Feast),
+    /// A weekday of Advent, 1 to 24, counted so that 24 is always the last
+    /// before Christmas (short Advents skip the first ones).
+    Advent(u8),
+    /// The second to twelfth days of Christmas (26 December to 5 January).
+    Christmas(u8),
+    /// The days after Ash Wednesday, 1 to 38.
+    Lent(u8),
+    /// Monday, Tuesday, Wednesday or Saturday of Holy Week: days after Palm Sunday (1, 2, 3, 6).
+    HolyWeek(u8),
+    /// A day of Easter, Easter Day being 1: 2 to 49 but the Ascension's 40.
+    Easter(u8),
+    /// Monday to Saturday after Pentecost, Pentecost being 1: 2 to 7.
+    Pentecost(u8),
+    /// The ordinary days' path, 1 to 228.
+    Ordinary(u16),
+}
+
+const ORDINALS: [&str; 7] = [
+    "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh",
+];
+
+impl Feast {
+    /// The name a reader sees.
+    pub fn name(self) -> String {
+        match self {
+            Feast::AdventSunday(n) => format!("{} Sunday of Advent", ORDINALS[usize::from(n) - 1]),
+            Feast::ChristmasDay => "Christmas Day".into(),
+            Feast::Epiphany => "The Epiphany".into(),
+            Feast::AshWednesday => "Ash Wednesday".into(),
+            Feast::PalmSunday => "Palm Sunday".into(),
+            Feast::MaundyThursday => "Maundy Thursday".into(),
+            Feast::GoodFriday => "Good Friday".into(),
+            Feast::EasterDay => "Easter Day".into(),
+            Feast::Ascension => "Ascension Day".into(),
+            Feast::Pentecost => "Pentecost".into(),
+            Feast::TrinitySunday => "Trinity Sunday".into(),
+        }
+    }
+
+    fn key(self) -> String {
+        match self {
+            Feast::AdventSunday(n) => format!("advent-sunday-{n}"),
+            other => other
+                .name()
+                .to_lowercase()
+                .trim_start_matches("the ")
+                .replace(' ', "-"),
+        }
+    }
+}
+
+const HOLY_WEEK: [&str; 7] = ["", "monday", "tuesday", "wednesday", "", "", "saturday"];
+
+impl Slot {
+    /// The slot's name in the content files: `advent-sunday-1`, `good-friday`,
+    /// `lent-07`, `holy-monday`, `path-001`…
+    pub fn key(self) -> String {
+        match self {
+            Slot::Feast(feast) => feast.key(),
+            Slot::Advent(n) => format!("advent-{n:02}"),
+            Slot::Christmas(n) => format!("christmas-{n:02}"),
+            Slot::Lent(n) => format!("lent-{n:02}"),
+            Slot::HolyWeek(n) => format!("holy-{}", HOLY_WEEK[usize::from(n)]),
+            Slot::Easter(n) => format!("easter-{n:02}"),
+            Slot::Pentecost(n) => format!("pentecost-{n:02}"),
+            Slot::Ordinary(n) => format!("path-{n:03}"),
+        }
+    }
+
+    /// Every slot a year can show, in the order of the church year from Advent.
+    pub fn all() -> Vec<Slot> {
+        let mut all: Vec<Slot> = (1..=4)
+            .map(|n| Slot::Feast(Feast::AdventSunday(n)))
+            .collect();
+        all.extend((1..=ADVENT_WEEKDAYS).map(Slot::Advent));
+        all.push(Slot::Feast(Feast::ChristmasDay));
+        all.extend((2..=12).map(Slot::Christmas));
+        all.push(Slot::Feast(Feast::Epiphany));
+        all.extend((1..=ORDINARY_DAYS).map(Slot::Ordinary));
+        all.push(Slot::Feast(Feast::AshWednesday));
+        all.extend((1..=LENT_DAYS).map(Slot::Lent));
+        all.push(Slot::Feast(Feast::PalmSunday));
+        all.extend([1, 2, 3].map(Slot::HolyWeek));
+        all.extend([Feast::MaundyThursday, Feast::GoodFriday].map(Slot::Feast));
+        all.push(Slot::HolyWeek(6));
+        all.push(Slot::Feast(Feast::EasterDay));
+        all.extend(
+            (2..=EASTER_DAYS)
+                .filter(|&d| d != ASCENSION_DAY)
+                .map(Slot::Easter),
+        );
+        all.push(Slot::Feast(Feast::Ascension));
+        all.push(Slot::Feast(Feast::Pentecost));
+        all.extend((2..=PENTECOST_DAYS).map(Slot::Pentecost));
+        all.push(Slot::Feast(Feast::TrinitySunday));
+        all
+    }
+}
+
+/// Where a date stands in the church year.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChurchDay {
+    pub slot: Slot,
+    /// "Week 2 of Advent", "Good Friday", "Day 5 of Christmas"; none on the
+    /// ordinary days, whose place is the path's ("Day 12 of Mark").
+    pub label: Option<String>,
+}
+
+fn days_between(from: Date, to: Date) -> i64 {
+    to.to_days() - from.to_days()
+}
+
+fn is_sunday(date: Date) -> bool {
+    date.weekday_from_monday() == 6
+}
+
+fn week_label(season: &str, days_in: i64) -> String {
+    format!("Week {} of {season}", days_in / 7 + 1)
+}
+
+fn ordinal_sunday(n: i64, season: &str) -> String {
+    format!(
+        "{} Sunday {season}",
+        ORDINALS[(n as usize).min(ORDINALS.len()) - 1]
+    )
+}
+
+/// Where `date` stands in the church year.
+pub fn church_day(date: Date) -> ChurchDay {
+    let year = date.year;
+    let on = |month, day| Date { year, month, day };
+    let labelled = |slot: Slot, label: String| ChurchDay {
+        slot,
+        label: Some(label),
+    };
+    let feast = |feast: Feast| labelled(Slot::Feast(feast), feast.name());
+
+    if date >= on(12, 25) {
+        let n = date.day - 24;
+        if n == 1 {
+            return feast(Feast::ChristmasDay);
+        }
+        return labelled(Slot::Christmas(n as u8), format!("Day {n} of Christmas"));
+    }
+    if date <= on(1, 5) {
+        let n = date.day + 7;
+        return labelled(Slot::Christmas(n as u8), format!("Day {n} of Christmas"));
+    }
+    if date == on(1, 6) {
+        return feast(Feast::Epiphany);
+    }
+    let easter = easter(year);
+    let ash = easter.add_days(-46);
+    let first_stretch = days_between(on(1, 7), ash);
+    if date < ash {
+        return ordinary(days_between(on(1, 7), date) + 1);
+    }
+    if date == ash {
+        return feast(Feast::AshWednesday);
+    }
+    let palm = easter.add_days(-7);
+    if date < palm {
+        let first_sunday = ash.add_days(4);
+        let label = if date < first_sunday {
+            "The days after Ash Wednesday".to_string()
+        } else if is_sunday(date) {
+            ordinal_sunday(days_between(first_sunday, date) / 7 + 1, "in Lent")
+        } else {
+            week_label("Lent", days_between(first_sunday, date))
+        };
+        return labelled(Slot::Lent(days_between(ash, date) as u8), label);
+    }
+    if date < easter {
+        return match days_between(palm, date) {
+            0 => feast(Feast::PalmSunday),
+            4 => feast(Feast::MaundyThursday),
+            5 => feast(Feast::GoodFriday),
+            n => {
+                let day = HOLY_WEEK[n as usize];
+                let day = format!("{}{}", day[..1].to_uppercase(), &day[1..]);
+                labelled(Slot::HolyWeek(n as u8), format!("{day} of Holy Week"))
+            }
+        };
+    }
+    let pentecost = easter.add_days(49);
+    if date < pentecost {
+        let n = days_between(easter, date) + 1;
+        return match n as u8 {
+            1 => feast(Feast::EasterDay),
+            ASCENSION_DAY => feast(Feast::Ascension),
+            d if is_sunday(date) => {
+                labelled(Slot::Easter(d), ordinal_sunday(n / 7 + 1, "of Easter"))
+            }
+            d => labelled(Slot::Easter(d), week_label("Easter", n - 1)),
+        };
+    }
+    let trinity = easter.add_days(56);
+    if date == pentecost {
+        return feast(Feast::Pentecost);
+    }
+    if date < trinity {
+        let n = days_between(pentecost, date) + 1;
+        return labelled(Slot::Pentecost(n as u8), "The week of Pentecost".into());
+    }
+    if date == trinity {
+        return feast(Feast::TrinitySunday);
+    }
+    let advent = advent_sunday(year);
+    if date < advent {
+        return ordinary(first_stretch + days_between(trinity, date));
+    }
+    let week = days_between(advent, date) / 7 + 1;
+    if is_sunday(date) {
+        return feast(Feast::AdventSunday(week as u8));
+    }
+    // Count back from Christmas Eve: the weekdays still to come after this one.
+    let eve = on(12, 24);
+    let still_to_come = (1..=days_between(date, eve))
+        .filter(|&d| !is_sunday(date.add_days(d)))
+        .count() as u8;
+    labelled(
+        Slot::Advent(ADVENT_WEEKDAYS - still_to_come),
+        week_label("Advent", days_between(advent, date)),
+    )
+}
+
+fn ordinary(n: i64) -> ChurchDay {
+    ChurchDay {
+        slot: Slot::Ordinary(n as u16),
+        label: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn date(s: &str) -> Date {
+        s.parse().expect("valid date")
+    }
+
+    fn label(s: &str) -> String {
+        church_day(date(s)).label.unwrap_or_default()
+    }
+
+    #[test]
+    fn the_feasts_of_2026_fall_on_their_days() {
+        assert_eq!(easter(2026), date("2026-04-05"));
+        assert_eq!(advent_sunday(2026), date("2026-11-29"));
+        for (day, name) in [
+            ("2026-01-06", "The Epiphany"),
+            ("2026-02-18", "Ash Wednesday"),
+            ("2026-03-29", "Palm Sunday"),
+            ("2026-04-02", "Maundy Thursday"),
+            ("2026-04-03", "Good Friday"),
+            ("2026-04-05", "Easter Day"),
+            ("2026-05-14", "Ascension Day"),
+            ("2026-05-24", "Pentecost"),
+            ("2026-05-31", "Trinity Sunday"),
+            ("2026-11-29", "First Sunday of Advent"),
+            ("2026-12-20", "Fourth Sunday of Advent"),
+            ("2026-12-25", "Christmas Day"),
+        ] {
+            assert_eq!(label(day), name, "{day}");
+        }
+    }
+
+    #[test]
+    fn the_seasons_name_their_weeks() {
+        assert_eq!(label("2026-12-01"), "Week 1 of Advent");
+        assert_eq!(label("2026-12-16"), "Week 3 of Advent");
+        assert_eq!(label("2026-12-28"), "Day 4 of Christmas");
+        assert_eq!(label("2027-01-05"), "Day 12 of Christmas");
+        assert_eq!(label("2026-02-20"), "The days after Ash Wednesday");
+        assert_eq!(label("2026-02-22"), "First Sunday in Lent");
+        assert_eq!(label("2026-03-04"), "Week 2 of Lent");
+        assert_eq!(label("2026-03-31"), "Tuesday of Holy Week");
+        assert_eq!(label("2026-04-04"), "Saturday of Holy Week");
+        assert_eq!(label("2026-04-08"), "Week 1 of Easter");
+        assert_eq!(label("2026-04-12"), "Second Sunday of Easter");
+        assert_eq!(church_day(date("2026-07-01")).label, None);
+    }
+
+    #[test]
+    fn the_last_weekday_of_advent_always_has_the_last_advent_reading() {
+        for year in 1990..2100 {
+            let eve = Date {
+                year,
+                month: 12,
+                day: 24,
+            };
+            let last = if is_sunday(eve) {
+                eve.add_days(-1)
+            } else {
+                eve
+            };
+            assert_eq!(
+                church_day(last).slot,
+                Slot::Advent(ADVENT_WEEKDAYS),
+                "{year}"
+            );
+        }
+    }
+
+    #[test]
+    fn slot_keys_are_the_content_files_names() {
+        let keys: Vec<String> = Slot::all().iter().map(|s| s.key()).collect();
+        for key in [
+            "advent-sunday-1",
+            "advent-24",
+            "christmas-day",
+            "christmas-12",
+            "epiphany",
+        ] {
+            assert!(keys.contains(&key.to_string()), "{key}");
+        }
+        for key in [
+            "path-001",
+            "path-228",
+            "ash-wednesday",
+            "lent-38",
+            "palm-sunday",
+            "holy-monday",
+        ] {
+            assert!(keys.contains(&key.to_string()), "{key}");
+        }
+        for key in [
+            "maundy-thursday",
+            "good-friday",
+            "holy-saturday",
+            "easter-day",
+            "easter-39",
+        ] {
+            assert!(keys.contains(&key.to_string()), "{key}");
+        }
+        for key in [
+            "ascension-day",
+            "easter-41",
+            "pentecost",
+            "pentecost-07",
+            "trinity-sunday",
+        ] {
+            assert!(keys.contains(&key.to_string()), "{key}");
+        }
+        assert!(!keys.contains(&"easter-40".to_string()));
+    }
+}

@@ -1,0 +1,30 @@
+// The whole Bible the reader serves: the checked-in KJV and WEB are the SWORD
+// modules' text, verse for verse, of every book and chapter.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { packageVersions } from './sword.mjs';
+import { TRANSLATIONS, readTranslation, storedTranslation } from './bible.mjs';
+
+const versions = packageVersions();
+
+for (const translation of Object.keys(TRANSLATIONS)) {
+  test(`the ${translation.toUpperCase()} file is the module's text, every verse`, () => {
+    const stored = storedTranslation(translation);
+    const fresh = readTranslation(translation, versions[TRANSLATIONS[translation].package]);
+    assert.equal(stored.books.length, 66);
+    assert.equal(stored.books.reduce((n, b) => n + b.chapters.length, 0), 1189);
+    assert.deepEqual(stored.source, fresh.source, 'extracted from another package version: run node content/extract-bible.mjs');
+    for (const [i, book] of fresh.books.entries()) {
+      assert.deepEqual(stored.books[i], book, `${book.osis} differs from the module`);
+    }
+  });
+}
+
+test('the KJV has every verse of the 1769 text, the famous ones as printed', () => {
+  const kjv = storedTranslation('kjv');
+  const verses = kjv.books.flatMap((b) => b.chapters.flat());
+  assert.equal(verses.length, 31102);
+  assert.ok(verses.every((v) => v.length > 0));
+  const john = kjv.books.find((b) => b.osis === 'John');
+  assert.match(john.chapters[2][15], /^For God so loved the world, that he gave his only begotten Son/);
+});

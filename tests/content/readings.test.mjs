@@ -1,0 +1,74 @@
+// The day's readings: every verse is the KJV module's text of its reference,
+// word for word; every quote stands word for word in the commentary its source
+// names, on that passage; the readings of the church year are written to the
+// rules (lengths, no formula repeated) and speak of the gospel where it is told.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { packageVersions } from './sword.mjs';
+import { quoteProblem, readingParts, writingProblems } from './readings.mjs';
+
+const doc = JSON.parse(readFileSync(new URL('../../server/content/bible-readings.json', import.meta.url), 'utf8'));
+const readings = doc.items;
+const ofTheYear = readings.filter((r) => r.slot);
+
+test('the readings were extracted from the installed packages', () => {
+  assert.deepEqual(doc.sources, packageVersions(), 'extracted from other package versions: run node content/extract-readings.mjs');
+});
+
+for (const reading of readings) {
+  test(`${reading.id} (${reading.reference}) matches the packages`, () => {
+    const { verse, quoteSource } = readingParts(reading);
+    assert.equal(reading.verse, verse, 'the verse is not the KJV module\'s text');
+    if (reading.csLewisQuote) {
+      assert.equal(reading.quoteSource, quoteSource);
+      assert.equal(quoteProblem(reading), null);
+    }
+  });
+}
+
+test('a changed word in a verse or a quote is caught', () => {
+  const r = structuredClone(ofTheYear.find((x) => x.csLewisQuote) ?? readings[0]);
+  assert.notEqual(r.verse.replace(/\b(\w+)\b/, 'Lo'), readingParts(r).verse);
+  if (r.csLewisQuote) {
+    r.csLewisQuote = r.csLewisQuote.replace(/\b(\w{4,})\b/, 'manna');
+    assert.notEqual(quoteProblem(r), null);
+  }
+});
+
+test('a reading of the church year carries a quote from one of the commentaries', () => {
+  for (const r of ofTheYear) assert.equal(quoteProblem(r), null, `${r.id}: ${quoteProblem(r)}`);
+});
+
+test('the readings of the church year keep the writing rules', () => {
+  assert.deepEqual(writingProblems(ofTheYear), []);
+});
+
+test('a formula shared by two reflections is caught', () => {
+  const [a, b] = ofTheYear;
+  const shared = 'and so the whole of the day belongs to the one who made it';
+  const problems = writingProblems([
+    { ...a, reflection: `${a.reflection} ${shared}` },
+    { ...b, reflection: `${b.reflection} ${shared}` },
+  ]);
+  assert.ok(problems.some((p) => p.includes('is also in')), problems.join('\n'));
+});
+
+test('the great days speak of what they keep', () => {
+  const text = (slot) => {
+    const r = ofTheYear.find((x) => x.slot === slot);
+    return r ? `${r.reflection} ${r.prayer}`.toLowerCase() : null;
+  };
+  const expected = {
+    'christmas-day': /\b(born|birth|manger|incarnat)/,
+    'good-friday': /\bcross\b/,
+    'easter-day': /\b(risen|rose|resurrection)\b/,
+    pentecost: /\bspirit\b/,
+  };
+  for (const [slot, words] of Object.entries(expected)) {
+    const t = text(slot);
+    if (t !== null) assert.match(t, words, slot);
+  }
+  const gospel = ofTheYear.filter((r) => /\b(sin|sins|grace|forgive\w*|cross|resurrection|risen|mercy)\b/i.test(`${r.reflection} ${r.prayer}`));
+  assert.ok(gospel.length >= ofTheYear.length / 2, `only ${gospel.length} of ${ofTheYear.length} speak of sin, grace, mercy, the cross or the resurrection`);
+});
