@@ -264,6 +264,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
             "A premium biohack as a free device receives it: its text held back (null).",
             "Pick<Biohack, 'id' | 'title' | 'category' | 'isPremium'> & { description: null, duration: null, howTo: null, benefits: null, scientificBasis: null }",
         )
+        .ty::<manna_server::passage::VerseRange>(cfg)
         .ty::<content::DayContent>(cfg)
         .constant(
             "SYMPTOM_MAX",

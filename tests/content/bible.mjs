@@ -34,7 +34,7 @@ function readBook(module, index) {
     assert.ok(verses, `${module} ${osis} has no chapter ${c + 1}`);
     for (let v = 0; v < verses.length; v += 1) verses[v] ??= '';
   }
-  return { osis, name: bookName(index) === 'Psalms' ? 'Psalms' : bookName(index), chapters };
+  return { osis, name: bookName(index), chapters };
 }
 
 /** A translation read from its module. */

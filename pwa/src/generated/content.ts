@@ -185,11 +185,17 @@ export type Dated = { date: IsoDate, };
 /** A premium biohack as a free device receives it: its text held back (null). */
 export type LockedBiohack = Pick<Biohack, 'id' | 'title' | 'category' | 'isPremium'> & { description: null, duration: null, howTo: null, benefits: null, scientificBasis: null };
 
+export type VerseRange = { 
+/**
+ * The book's OSIS id (`Ps`, `1Cor`).
+ */
+osis: string, chapter: number, from: number, to: number, };
+
 export type DayContent = { date: IsoDate, 
 /**
  * Day of the year (1 January is 1).
  */
-dayNumber: number, bibleReading: (BibleReading & Dated & { dayNumber: number; place: string | null }) | null, healthTip: (HealthTip & Dated) | null, foodSpotlight: (FoodSpotlight & Dated) | null, exerciseSuggestion: (ExerciseSuggestion & Dated) | null, dailyBiohack: ((Biohack | LockedBiohack) & Dated) | null, healthyHomeTip: (HomeTip & Dated) | null, biblicalFood: (BiblicalFood & Dated) | null, healthySnack: (HealthySnack & Dated) | null, };
+dayNumber: number, bibleReading: (BibleReading & Dated & { dayNumber: number; place: string | null; passage: VerseRange | null }) | null, healthTip: (HealthTip & Dated) | null, foodSpotlight: (FoodSpotlight & Dated) | null, exerciseSuggestion: (ExerciseSuggestion & Dated) | null, dailyBiohack: ((Biohack | LockedBiohack) & Dated) | null, healthyHomeTip: (HomeTip & Dated) | null, biblicalFood: (BiblicalFood & Dated) | null, healthySnack: (HealthySnack & Dated) | null, };
 
 /** Longest symptom the remedy search takes, in characters. */
 export const SYMPTOM_MAX = 100 as const;

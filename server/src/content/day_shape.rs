@@ -17,7 +17,9 @@ pub struct DayContent {
     pub date: manna_core::Date,
     /// Day of the year (1 January is 1).
     pub day_number: u32,
-    #[ts(type = "(BibleReading & Dated & { dayNumber: number; place: string | null }) | null")]
+    #[ts(
+        type = "(BibleReading & Dated & { dayNumber: number; place: string | null; passage: VerseRange | null }) | null"
+    )]
     pub bible_reading: (),
     #[ts(type = "(HealthTip & Dated) | null")]
     pub health_tip: (),

@@ -29,14 +29,20 @@ fn slot_of(item: &Value) -> Option<&str> {
     item.get("slot").and_then(Value::as_str)
 }
 
-/// Refuses readings whose slot the church year does not have, a slot given
-/// twice, or a path reading without its series.
+/// Refuses readings whose reference names no passage, whose slot the church
+/// year does not have, a slot given twice, or a path reading without its series.
 pub fn check(readings: &[Value]) -> Result<(), String> {
     let known: HashSet<String> = Slot::all().iter().map(|s| s.key()).collect();
     let mut seen = HashSet::new();
     for item in readings {
-        let Some(slot) = slot_of(item) else { continue };
         let id = item["id"].as_str().unwrap_or_default();
+        let reference = item["reference"].as_str().unwrap_or_default();
+        if crate::passage::passage(reference).is_none() {
+            return Err(format!(
+                "reading {id}: reference \"{reference}\" is not 'Book chapter:verse[-verse]'"
+            ));
+        }
+        let Some(slot) = slot_of(item) else { continue };
         if !known.contains(slot) {
             return Err(format!(
                 "reading {id}: the church year has no slot \"{slot}\""
@@ -110,11 +116,11 @@ mod tests {
     #[test]
     fn a_date_shows_its_slots_reading_with_its_place() {
         let readings = vec![
-            json!({"id": "a", "slot": "christmas-day"}),
-            json!({"id": "b", "slot": "path-001", "series": "Mark"}),
-            json!({"id": "c", "slot": "path-002", "series": "Mark"}),
-            json!({"id": "d", "slot": "path-003", "series": "Psalms"}),
-            json!({"id": "e"}),
+            json!({"id": "a", "reference": "Luke 2:7-14", "slot": "christmas-day"}),
+            json!({"id": "b", "reference": "Mark 1:1-8", "slot": "path-001", "series": "Mark"}),
+            json!({"id": "c", "reference": "Mark 1:9-13", "slot": "path-002", "series": "Mark"}),
+            json!({"id": "d", "reference": "Psalm 1:1-6", "slot": "path-003", "series": "Psalms"}),
+            json!({"id": "e", "reference": "Psalm 23:1-3"}),
         ];
         check(&readings).expect("valid");
         let year = ReadingYear::new(&readings);
@@ -139,15 +145,18 @@ mod tests {
     }
 
     #[test]
-    fn unknown_or_doubled_slots_and_missing_series_are_refused() {
+    fn unknown_or_doubled_slots_missing_series_and_bad_references_are_refused() {
         let bad = [
-            vec![json!({"id": "a", "slot": "path-999", "series": "Mark"})],
+            vec![json!({"id": "a", "reference": "John 1:1", "slot": "path-999", "series": "Mark"})],
             vec![
-                json!({"id": "a", "slot": "epiphany"}),
-                json!({"id": "b", "slot": "epiphany"}),
+                json!({"id": "a", "reference": "John 1:1", "slot": "epiphany"}),
+                json!({"id": "b", "reference": "John 1:2", "slot": "epiphany"}),
             ],
-            vec![json!({"id": "a", "slot": "path-001"})],
-            vec![json!({"id": "a", "slot": "epiphany", "series": "Matthew"})],
+            vec![json!({"id": "a", "reference": "John 1:1", "slot": "path-001"})],
+            vec![
+                json!({"id": "a", "reference": "John 1:1", "slot": "epiphany", "series": "Matthew"}),
+            ],
+            vec![json!({"id": "a", "reference": "Psalm 23", "slot": "epiphany"})],
         ];
         for readings in bad {
             assert!(check(&readings).is_err(), "{readings:?}");

@@ -187,6 +187,13 @@ async fn the_day_shows_its_place_in_the_church_year() {
     let s = TestServer::start().await;
     let place = |day: Value| day["bibleReading"]["place"].clone();
     let (_, christmas) = s.get("/api/home?date=2026-12-25").await;
+    // The nativity, with the chapter it links to.
+    assert_eq!(
+        christmas["bibleReading"]["passage"]["osis"],
+        json!("Luke"),
+        "{christmas}"
+    );
+    assert_eq!(christmas["bibleReading"]["passage"]["chapter"], json!(2));
     assert_eq!(place(christmas), json!("Christmas Day"));
     let (_, advent) = s.get("/api/home?date=2026-12-02").await;
     assert_eq!(place(advent), json!("Week 1 of Advent"));

@@ -13,13 +13,16 @@ use crate::content::{
 use serde_json::{Value, json};
 
 /// A daily item as the calls answer it: the item, the date it is shown
-/// (readings: and the day of the year and the day's place in the church year).
+/// (readings: and the day of the year, the day's place in the church year and
+/// the chapter the reference is in).
 fn dated(doc: &mut Doc, item: Value) -> Value {
+    let passage = doc.schema::<crate::passage::VerseRange>();
     let when = doc.named(
         "Dated",
         json!({"type": "object", "required": ["date"], "properties": {
             "date": date(), "dayNumber": {"type": "integer"},
-            "place": {"type": ["string", "null"]}}}),
+            "place": {"type": ["string", "null"]},
+            "passage": {"anyOf": [passage, {"type": "null"}]}}}),
     );
     json!({"allOf": [item, when]})
 }
