@@ -65,11 +65,7 @@ fn item_as(set: &ContentSet, kind: Kind, date: Date, premium: bool) -> Option<Va
     if kind == Kind::BibleReadings {
         out.insert("dayNumber".into(), json!(date.day_of_year()));
         out.insert("place".into(), json!(place));
-        let reference = out
-            .get("reference")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        out.insert("passage".into(), json!(crate::passage::passage(reference)));
+        out.insert("passage".into(), json!(set.readings.passage(index)));
     }
     Some(Value::Object(out))
 }

@@ -4,6 +4,7 @@
 //! slot's reading with its place ("Week 2 of Advent", "Day 12 of Mark").
 //! Readings without a slot take turns on the days whose slot has none yet.
 
+use crate::passage::{VerseRange, passage};
 use manna_core::{Date, Slot, church_day, rotation_index};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -16,6 +17,8 @@ pub struct ReadingYear {
     series_day: HashMap<usize, String>,
     /// Readings without a slot, by their index in the list.
     unslotted: Vec<usize>,
+    /// Each reading's verses, read from its reference once.
+    passages: Vec<Option<VerseRange>>,
 }
 
 /// A date's reading: its index in the readings and where the day stands.
@@ -37,7 +40,7 @@ pub fn check(readings: &[Value]) -> Result<(), String> {
     for item in readings {
         let id = item["id"].as_str().unwrap_or_default();
         let reference = item["reference"].as_str().unwrap_or_default();
-        if crate::passage::passage(reference).is_none() {
+        if passage(reference).is_none() {
             return Err(format!(
                 "reading {id}: reference \"{reference}\" is not 'Book chapter:verse[-verse]'"
             ));
@@ -62,7 +65,13 @@ pub fn check(readings: &[Value]) -> Result<(), String> {
 
 impl ReadingYear {
     pub fn new(readings: &[Value]) -> Self {
-        let mut year = ReadingYear::default();
+        let mut year = ReadingYear {
+            passages: readings
+                .iter()
+                .map(|r| passage(r["reference"].as_str().unwrap_or_default()))
+                .collect(),
+            ..ReadingYear::default()
+        };
         for (index, item) in readings.iter().enumerate() {
             match slot_of(item) {
                 Some(slot) => {
@@ -87,6 +96,11 @@ impl ReadingYear {
                 .insert(index, format!("Day {day} of {series}"));
         }
         year
+    }
+
+    /// The verses reading `index` names (its chapter in the reader).
+    pub fn passage(&self, index: usize) -> Option<&VerseRange> {
+        self.passages.get(index)?.as_ref()
     }
 
     /// The reading `date` shows, or none when there are no readings.
