@@ -41,8 +41,10 @@ export function SyncStatusBadge({ onAnswer }: { onAnswer?: (answer: SyncAnswer) 
   const syncNow = () => {
     if (busy) return;
     setBusy(true);
+    // The count on the badge at the press, read before the module loads.
+    const before = waiting;
     void import('./syncByHand')
-      .then((m) => m.syncByHand())
+      .then((m) => m.syncByHand(before))
       .then(onAnswer, (error: unknown) => {
         console.warn('Sync now failed', error);
         onAnswer?.({ title: 'Sync did not finish', description: 'Your changes are kept on this device.', variant: 'destructive' });

@@ -17,8 +17,10 @@ export interface SyncAnswer {
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-export async function syncByHand(): Promise<SyncAnswer> {
-  const before = await pendingCount();
+/** `before` is the count the person saw when they pressed: a sync already under
+ *  way may send those changes before this one starts, and they were still sent. */
+export async function syncByHand(before?: number): Promise<SyncAnswer> {
+  before ??= await pendingCount();
   await syncNow({ wait: true });
   const [status, waiting] = await Promise.all([getMeta<SyncStatus>('status'), pendingCount()]);
   return answer(status, before, waiting);
