@@ -182,8 +182,18 @@ impl Query {
 
     /// Whether every word and phrase appears in the item.
     pub fn matches(&self, item: &Searchable) -> bool {
+        self.matches_roots(&item.roots)
+    }
+
+    /// Whether every word and phrase appears in `text`.
+    pub fn matches_text(&self, text: &str) -> bool {
+        let roots: Vec<String> = words(text).map(|w| root(&w)).collect();
+        self.matches_roots(&roots)
+    }
+
+    fn matches_roots(&self, roots: &[String]) -> bool {
         self.parts.iter().all(|phrase| {
-            item.roots.windows(phrase.len()).any(|run| {
+            roots.windows(phrase.len()).any(|run| {
                 run.iter()
                     .zip(phrase)
                     .all(|(word, term)| word.starts_with(term.as_str()))

@@ -15,6 +15,7 @@
 //! - `week`: the Monday-to-Sunday journey strip and its streak.
 //! - `rotation`: which content item a date shows.
 //! - `church_year`: Easter, the seasons, and which reading a date shows.
+//! - `scripture`: the books of the Bible, a reference's passage, and verse search.
 //! - `scoring`: weight progress and the weekly wellness average.
 //! - `premium`: entitlement tokens and the premium-cache rules.
 //! - `plans`: the two plans, their prices and the figures shown of them.
@@ -31,6 +32,7 @@ pub mod plans;
 pub mod premium;
 pub mod rotation;
 pub mod scoring;
+pub mod scripture;
 pub mod timer;
 pub mod week;
 

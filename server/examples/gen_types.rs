@@ -264,7 +264,14 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
             "A premium biohack as a free device receives it: its text held back (null).",
             "Pick<Biohack, 'id' | 'title' | 'category' | 'isPremium'> & { description: null, duration: null, howTo: null, benefits: null, scientificBasis: null }",
         )
-        .ty::<manna_server::passage::VerseRange>(cfg)
+        .ty::<manna_core::scripture::VerseRange>(cfg)
+        .ty::<manna_server::bible::BookEntry>(cfg)
+        .ty::<manna_server::bible::BibleIndex>(cfg)
+        .ty::<manna_server::bible::Verse>(cfg)
+        .ty::<manna_server::bible::BibleChapter>(cfg)
+        .ty::<manna_server::bible::BibleBook>(cfg)
+        .ty::<manna_core::scripture::VerseHit>(cfg)
+        .ty::<manna_server::bible::BibleSearch>(cfg)
         .ty::<content::DayContent>(cfg)
         .constant(
             "SYMPTOM_MAX",
@@ -275,6 +282,16 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
             "ARCHIVE_QUERY_MAX",
             "Longest archive search text, in characters.",
             content::archive::QUERY_MAX,
+        )
+        .constant(
+            "BIBLE_BOOKS",
+            "The 66 books in canonical order, with their chapters (manna_core::scripture).",
+            manna_core::scripture::books(),
+        )
+        .constant(
+            "BIBLE_SEARCH_MAX",
+            "Longest Bible search text, in characters.",
+            manna_server::bible::SEARCH_QUERY_MAX,
         )
         .constant(
             "ARCHIVE_SNIPPET_MAX",

@@ -4,6 +4,8 @@
 
 use crate::error::AppError;
 use flate2::read::GzDecoder;
+use manna_core::archive::Query;
+use manna_core::scripture::{self, ChapterText, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, VerseHit};
 use manna_sync_protocol::FieldError;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
@@ -70,6 +72,31 @@ pub struct Verse {
     pub verse: u32,
     pub text: String,
 }
+
+/// `GET /api/bible/{translation}/{book}`: a whole book, for a device to keep.
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BibleBook {
+    pub translation: String,
+    pub book: String,
+    pub osis: String,
+    /// Every chapter, in order, each as `GET …/{book}/{chapter}` answers it.
+    pub chapters: Vec<BibleChapter>,
+}
+
+/// `GET /api/bible/{translation}/search?q=`: the verses with every word.
+#[derive(Debug, Serialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BibleSearch {
+    pub translation: String,
+    pub query: String,
+    /// How many verses have every word (`verses` lists the first of them).
+    pub total: u32,
+    pub verses: Vec<VerseHit>,
+}
+
+/// Longest search text, in characters.
+pub const SEARCH_QUERY_MAX: usize = 200;
 
 fn read(path: &Path) -> Result<Translation, String> {
     let file =
@@ -139,13 +166,7 @@ impl Bible {
         })
     }
 
-    pub fn chapter(
-        &self,
-        translation: &str,
-        book: &str,
-        chapter: &str,
-    ) -> Result<BibleChapter, AppError> {
-        let t = self.translation(translation)?;
+    fn book<'a>(&self, t: &'a Translation, book: &str) -> Result<&'a Book, AppError> {
         let key = book.trim().to_lowercase();
         if key.is_empty()
             || key.len() > 40
@@ -158,41 +179,123 @@ impl Bible {
                 "book must be a book's name (genesis, 1 samuel) or its OSIS id (Gen, 1Sam)",
             )));
         }
+        t.books
+            .iter()
+            .find(|b| same_book(b, &key))
+            .ok_or_else(|| AppError::NotFound(format!("no book '{book}' in the Bible")))
+    }
+
+    pub fn chapter(
+        &self,
+        translation: &str,
+        book: &str,
+        chapter: &str,
+    ) -> Result<BibleChapter, AppError> {
+        let t = self.translation(translation)?;
+        let b = self.book(t, book)?;
         let number: u32 = chapter.parse().ok().filter(|n| *n >= 1).ok_or_else(|| {
             AppError::Invalid(FieldError::new(
                 "chapter",
                 "chapter must be a whole number from 1",
             ))
         })?;
-        let b = t
-            .books
-            .iter()
-            .find(|b| same_book(b, &key))
-            .ok_or_else(|| AppError::NotFound(format!("no book '{book}' in the Bible")))?;
-        let verses = b.chapters.get(number as usize - 1).ok_or_else(|| {
-            AppError::NotFound(format!("{} has {} chapters", b.name, b.chapters.len()))
-        })?;
-        Ok(BibleChapter {
+        if number as usize > b.chapters.len() {
+            return Err(AppError::NotFound(format!(
+                "{} has {} chapters",
+                b.name,
+                b.chapters.len()
+            )));
+        }
+        Ok(chapter_of(t, b, number))
+    }
+
+    pub fn whole_book(&self, translation: &str, book: &str) -> Result<BibleBook, AppError> {
+        let t = self.translation(translation)?;
+        let b = self.book(t, book)?;
+        Ok(BibleBook {
             translation: t.translation.clone(),
             book: b.name.clone(),
             osis: b.osis.clone(),
-            chapter: number,
-            chapters: b.chapters.len() as u32,
-            verses: verses
-                .iter()
-                .enumerate()
-                .map(|(i, text)| Verse {
-                    verse: i as u32 + 1,
-                    text: text.clone(),
-                })
+            chapters: (1..=b.chapters.len() as u32)
+                .map(|n| chapter_of(t, b, n))
                 .collect(),
         })
+    }
+
+    /// The verses with every word of `typed`, the first `limit` (text) of them.
+    pub fn search(
+        &self,
+        translation: &str,
+        typed: Option<&str>,
+        limit: Option<&str>,
+    ) -> Result<BibleSearch, AppError> {
+        let t = self.translation(translation)?;
+        let typed = typed.unwrap_or_default().trim();
+        if typed.chars().count() > SEARCH_QUERY_MAX {
+            return Err(AppError::Invalid(FieldError::new(
+                "q",
+                format!("q must be at most {SEARCH_QUERY_MAX} characters"),
+            )));
+        }
+        let query = Query::parse(typed).ok_or_else(|| {
+            AppError::Invalid(FieldError::new("q", "q must have a word to search for"))
+        })?;
+        let limit = match limit {
+            None | Some("") => SEARCH_LIMIT_DEFAULT,
+            Some(text) => text
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=SEARCH_LIMIT_MAX).contains(n))
+                .ok_or_else(|| {
+                    AppError::Invalid(FieldError::new(
+                        "limit",
+                        format!("limit must be a whole number from 1 to {SEARCH_LIMIT_MAX}"),
+                    ))
+                })?,
+        };
+        let chapters = t.books.iter().flat_map(|b| {
+            b.chapters
+                .iter()
+                .enumerate()
+                .map(|(i, verses)| ChapterText {
+                    osis: &b.osis,
+                    chapter: i as u32 + 1,
+                    verses,
+                })
+        });
+        let (total, verses) = scripture::search(&query, chapters, limit);
+        Ok(BibleSearch {
+            translation: t.translation.clone(),
+            query: typed.to_string(),
+            total: total as u32,
+            verses,
+        })
+    }
+}
+
+/// Chapter `number` (from 1, within the book) as the reader shows it.
+fn chapter_of(t: &Translation, b: &Book, number: u32) -> BibleChapter {
+    BibleChapter {
+        translation: t.translation.clone(),
+        book: b.name.clone(),
+        osis: b.osis.clone(),
+        chapter: number,
+        chapters: b.chapters.len() as u32,
+        verses: b.chapters[number as usize - 1]
+            .iter()
+            .enumerate()
+            .map(|(i, text)| Verse {
+                verse: i as u32 + 1,
+                text: text.clone(),
+            })
+            .collect(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use manna_core::scripture::books;
 
     fn shipped() -> Bible {
         Bible::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("content")).expect("shipped Bible")
@@ -235,5 +338,84 @@ mod tests {
             status(bible.chapter("k.v", "genesis", "1")),
             "400 translation"
         );
+    }
+
+    #[test]
+    fn the_books_are_the_canon_in_order() {
+        let bible = shipped();
+        for translation in TRANSLATIONS {
+            let shipped: Vec<(String, String, u32)> = bible
+                .index(translation)
+                .expect("index")
+                .books
+                .into_iter()
+                .map(|b| (b.osis, b.name, b.chapters))
+                .collect();
+            let canon: Vec<(String, String, u32)> = books()
+                .into_iter()
+                .map(|b| (b.osis.into(), b.name.into(), b.chapters))
+                .collect();
+            assert_eq!(shipped, canon, "{translation}");
+        }
+    }
+
+    #[test]
+    fn a_search_counts_every_verse_and_lists_the_first() {
+        let bible = shipped();
+        let found = bible
+            .search("kjv", Some("  \"only begotten son\" "), None)
+            .expect("search");
+        assert_eq!(found.query, "\"only begotten son\"");
+        let places: Vec<String> = found
+            .verses
+            .iter()
+            .map(|v| format!("{} {}:{}", v.book, v.chapter, v.verse))
+            .collect();
+        assert_eq!(
+            places,
+            [
+                "John 1:18",
+                "John 3:16",
+                "John 3:18",
+                "Hebrews 11:17",
+                "1 John 4:9"
+            ]
+        );
+        assert_eq!(found.total, 5);
+        let many = bible.search("web", Some("love"), Some("5")).expect("love");
+        assert_eq!(many.verses.len(), 5);
+        assert!(many.total > 100, "{}", many.total);
+        let field = |r: Result<BibleSearch, AppError>| match r {
+            Err(AppError::Invalid(e)) => e.field,
+            other => format!("{other:?}"),
+        };
+        assert_eq!(field(bible.search("kjv", Some(" ,. "), None)), "q");
+        assert_eq!(field(bible.search("kjv", None, None)), "q");
+        assert_eq!(
+            field(bible.search("kjv", Some(&"a".repeat(201)), None)),
+            "q"
+        );
+        assert_eq!(field(bible.search("kjv", Some("love"), Some("0"))), "limit");
+        assert_eq!(
+            field(bible.search("kjv", Some("love"), Some("101"))),
+            "limit"
+        );
+        assert_eq!(field(bible.search("kjv", Some("love"), Some("x"))), "limit");
+    }
+
+    #[test]
+    fn a_whole_book_is_its_chapters() {
+        let bible = shipped();
+        let ruth = bible.whole_book("kjv", "ruth").expect("Ruth");
+        assert_eq!(ruth.chapters.len(), 4);
+        assert_eq!(ruth.chapters[3].chapter, 4);
+        assert_eq!(
+            ruth.chapters[0].verses[15].text,
+            bible.chapter("kjv", "Ruth", "1").expect("Ruth 1").verses[15].text
+        );
+        assert!(matches!(
+            bible.whole_book("kjv", "hezekiah"),
+            Err(AppError::NotFound(_))
+        ));
     }
 }

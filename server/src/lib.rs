@@ -12,7 +12,6 @@
 //! - `backup`: online backups and restoring one.
 //! - `content`: content files, their database copy and the item of each date.
 //! - `bible`: the whole KJV and WEB for the reader.
-//! - `passage`: the book, chapter and verses a reference names.
 //! - `identity`: anonymous users, device tokens and the `DeviceAuth` extractor.
 //! - `tokens`: random secrets and their stored hashes.
 //! - `admission`: the server's rules of a write (what a user may start).
@@ -49,7 +48,6 @@ pub mod guard;
 mod headers;
 pub mod identity;
 pub mod mail;
-pub mod passage;
 pub mod planning;
 pub mod resources;
 pub mod routes;

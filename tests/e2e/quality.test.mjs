@@ -120,6 +120,7 @@ describe('accessibility of every page', () => {
     ['/worship-music', (p) => p.locator('.song-choice').first().waitFor()],
     ['/privacy-policy', (p) => p.getByRole('heading', { name: '7. Contact' }).waitFor()],
     ['/bible', (p) => p.getByRole('heading', { name: 'Cross References' }).waitFor()],
+    ['/read/kjv/Ps/23?with=web&q=shepherd', (p) => p.locator('.verse-beside').first().waitFor()],
     ['/health', (p) => p.getByRole('heading', { name: 'Recent Tips' }).waitFor()],
     ['/nutrition', (p) => p.getByRole('heading', { name: 'Recent Spotlights' }).waitFor()],
     ['/fitness', (p) => p.locator('.plain-list li').first().waitFor()],

@@ -50,7 +50,9 @@ describe('tab titles', () => {
     assert.ok(paths.includes('/meal-plans/:id'));
     const titles = new Map();
     for (const route of paths) {
-      const path = route.replace(':id', encodeURIComponent(plan.id));
+      const path = route
+        .replace(':id', encodeURIComponent(plan.id))
+        .replace(':translation/:book/:chapter', 'kjv/John/3');
       const title = await titleAt(page, path);
       assert.notEqual(title, NOT_FOUND, `${path} is titled as the 404`);
       assert.match(title, /Manna/, `${path}: "${title}"`);

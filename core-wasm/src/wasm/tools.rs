@@ -236,6 +236,62 @@ pub fn archive_search(typed: &str, kind: &str, sort: &str, items: &str) -> Resul
     json(&hits)
 }
 
+/// The saved chapters' verses that have every word of `typed` (chapters as
+/// JSON, `[{osis, chapter, verses: [{verse, text}]}]`), in canonical order:
+/// `{total, verses}` with at most `limit` verses, as the server's search.
+#[wasm_bindgen(js_name = bibleSearch)]
+pub fn bible_search(typed: &str, chapters: &str, limit: u32) -> Result<String, JsError> {
+    use crate::archive::Query;
+    use crate::scripture::{ChapterText, VerseHit, search};
+    #[derive(Deserialize)]
+    struct Verse {
+        verse: u32,
+        text: String,
+    }
+    #[derive(Deserialize)]
+    struct Saved {
+        osis: String,
+        chapter: u32,
+        verses: Vec<Verse>,
+    }
+    #[derive(Serialize)]
+    struct Found {
+        total: usize,
+        verses: Vec<VerseHit>,
+    }
+    let Some(query) = Query::parse(typed) else {
+        return json(&Found {
+            total: 0,
+            verses: Vec::new(),
+        });
+    };
+    let saved: Vec<Saved> = read("chapters", chapters)?;
+    // Each chapter's verses by number, the first being verse 1.
+    let texts: Vec<Vec<String>> = saved
+        .iter()
+        .map(|c| {
+            let last = c.verses.iter().map(|v| v.verse).max().unwrap_or(0) as usize;
+            let mut texts = vec![String::new(); last];
+            for v in &c.verses {
+                if v.verse >= 1 {
+                    texts[v.verse as usize - 1].clone_from(&v.text);
+                }
+            }
+            texts
+        })
+        .collect();
+    let (total, verses) = search(
+        &query,
+        saved.iter().zip(&texts).map(|(c, verses)| ChapterText {
+            osis: &c.osis,
+            chapter: c.chapter,
+            verses,
+        }),
+        limit as usize,
+    );
+    json(&Found { total, verses })
+}
+
 /// Every problem of a registration or set-password form: `[{ field, message }]`.
 #[wasm_bindgen(js_name = accountFormProblems)]
 pub fn account_form_problems(

@@ -39,6 +39,8 @@ const TopicPage = lazy(() => import('../features/topics/TopicPage'));
 const ExerciseTimerPage = lazy(() => import('../features/sessions/ExerciseTimerPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const BiblePage = lazy(() => import('../features/bible/BiblePage'));
+const ReaderPage = lazy(() => import('../features/read/ReaderPage'));
+const ReadStart = lazy(() => import('../features/read/ReaderPage').then((m) => ({ default: m.ReadStart })));
 const PremiumDashboardPage = lazy(() => import('../features/dashboard/PremiumDashboardPage'));
 const PremiumExercisesPage = lazy(() => import('../features/premium-exercises/PremiumExercisesPage'));
 const PrayerJournalPage = lazy(() => import('../features/journal/PrayerJournalPage'));
@@ -120,6 +122,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/food-recipes', title: 'Recipe Ideas', render: () => <FoodRecipesPage /> },
   { path: '/aso-preview', title: 'App Store Toolkit', render: () => <AsoPreviewPage /> },
   { path: '/bible', title: 'Bible Study Center', render: () => <BiblePage /> },
+  { path: '/read', title: 'Bible Reader', render: () => <ReadStart /> },
+  { path: '/read/:translation/:book/:chapter', title: 'Bible Reader', render: () => <ReaderPage /> },
   { path: '/health', title: 'Health Wisdom', render: () => <TopicPage topic="health" /> },
   { path: '/nutrition', title: 'Organic Nutrition', render: () => <TopicPage topic="nutrition" /> },
   { path: '/fitness', title: 'Movement', render: () => <TopicPage topic="fitness" /> },

@@ -13,10 +13,12 @@
 //             or discards them (version 3);
 // - lists:    content lists (recent tips, the exercise catalogue, sessions) as
 //             the server last gave them, for offline use (version 4);
-// - dailyCompletions: what the user finished each day, synced (version 5).
+// - dailyCompletions: what the user finished each day, synced (version 5);
+// - bibleChapters: chapters of the Bible read or downloaded, for the reader
+//             offline, keyed "translation/osis/chapter" (version 6).
 
 import { Dexie, type EntityTable } from 'dexie';
-import type { DayContent } from '../generated/content';
+import type { BibleChapter, DayContent } from '../generated/content';
 import type { FieldError, Table } from '../generated/records';
 import { TABLE_VALUES } from '../generated/records';
 import { DB_NAME } from './name';
@@ -76,6 +78,14 @@ export interface ListRow {
   savedAt: number;
 }
 
+export interface BibleChapterRow {
+  /** `kjv/John/3`. */
+  key: string;
+  translation: string;
+  chapter: BibleChapter;
+  savedAt: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -88,6 +98,7 @@ export type AppDB = Dexie & {
   syncMeta: EntityTable<MetaRow, 'key'>;
   refused: EntityTable<RefusedChange, 'seq'>;
   lists: EntityTable<ListRow, 'key'>;
+  bibleChapters: EntityTable<BibleChapterRow, 'key'>;
 } & { [T in SyncedTable]: EntityTable<LocalRecord, 'id'> };
 
 export { DB_NAME } from './name';
@@ -113,6 +124,7 @@ export const SCHEMAS = [
   { refused: 'seq, [table+id]' },
   { lists: 'key' },
   { dailyCompletions: 'id' },
+  { bibleChapters: 'key, translation' },
 ] as const;
 
 export function openAppDb(name: string = DB_NAME, versions: number = SCHEMAS.length): AppDB {

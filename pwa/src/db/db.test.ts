@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { DayContent } from '../generated/content';
 import { openAppDb, SYNCED_TABLES } from './appDb';
-import { forgetDaysBefore, lastStoredDate, recordVisit, saveDays, storedDay, visitsBetween } from './index';
+import type { BibleChapter } from '../generated/content';
+import {
+  forgetChapters,
+  forgetDaysBefore,
+  lastStoredDate,
+  recordVisit,
+  saveChapters,
+  saveDays,
+  storedChapter,
+  storedChapterKeys,
+  storedChapters,
+  storedDay,
+  visitsBetween,
+} from './index';
 
 const day = (date: string) => ({ date, dayNumber: 1 }) as DayContent;
 
@@ -23,11 +36,33 @@ describe('browser database', () => {
     expect(await visitsBetween('2026-11-16', '2026-11-22')).toEqual(['2026-11-16', '2026-11-18']);
   });
 
+  it("keeps the Bible's chapters by translation, each once", async () => {
+    const chapter = (translation: string, osis: string, n: number, text: string): BibleChapter => ({
+      translation,
+      book: osis,
+      osis,
+      chapter: n,
+      chapters: 4,
+      verses: [{ verse: 1, text }],
+    });
+    await saveChapters([chapter('kjv', 'Ruth', 1, 'old'), chapter('kjv', 'Ruth', 2, 'b'), chapter('web', 'Ruth', 1, 'c')]);
+    await saveChapters([chapter('kjv', 'Ruth', 1, 'new')]);
+    expect((await storedChapter('kjv', 'Ruth', 1))?.verses[0].text).toBe('new');
+    expect(await storedChapter('kjv', 'Ruth', 3)).toBeUndefined();
+    expect([...(await storedChapterKeys('kjv'))].sort()).toEqual(['kjv/Ruth/1', 'kjv/Ruth/2']);
+    expect((await storedChapters('web')).map((c) => c.verses[0].text)).toEqual(['c']);
+    await forgetChapters('kjv');
+    expect((await storedChapterKeys('kjv')).size).toBe(0);
+    expect((await storedChapterKeys('web')).size).toBe(1);
+  });
+
   it('opens at the latest schema version with every table', async () => {
     const db = openAppDb('schema-check');
     await db.open();
-    expect(db.verno).toBe(5);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['days', 'lists', 'outbox', 'refused', 'syncMeta', 'visits', ...SYNCED_TABLES].sort());
+    expect(db.verno).toBe(6);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(
+      ['bibleChapters', 'days', 'lists', 'outbox', 'refused', 'syncMeta', 'visits', ...SYNCED_TABLES].sort(),
+    );
     db.close();
   });
 });

@@ -191,6 +191,44 @@ export type VerseRange = {
  */
 osis: string, chapter: number, from: number, to: number, };
 
+export type BookEntry = { 
+/**
+ * The OSIS id (`Gen`, `1Sam`, `Ps`).
+ */
+osis: string, name: string, chapters: number, };
+
+export type BibleIndex = { translation: string, name: string, books: Array<BookEntry>, };
+
+export type Verse = { verse: number, text: string, };
+
+export type BibleChapter = { translation: string, 
+/**
+ * The book's name ("1 Samuel").
+ */
+book: string, osis: string, chapter: number, chapters: number, verses: Array<Verse>, };
+
+export type BibleBook = { translation: string, book: string, osis: string, 
+/**
+ * Every chapter, in order, each as `GET …/{book}/{chapter}` answers it.
+ */
+chapters: Array<BibleChapter>, };
+
+export type VerseHit = { 
+/**
+ * The book's OSIS id (`Ps`, `1Cor`).
+ */
+osis: string, 
+/**
+ * The book's name ("1 Corinthians").
+ */
+book: string, chapter: number, verse: number, text: string, };
+
+export type BibleSearch = { translation: string, query: string, 
+/**
+ * How many verses have every word (`verses` lists the first of them).
+ */
+total: number, verses: Array<VerseHit>, };
+
 export type DayContent = { date: IsoDate, 
 /**
  * Day of the year (1 January is 1).
@@ -202,6 +240,343 @@ export const SYMPTOM_MAX = 100 as const;
 
 /** Longest archive search text, in characters. */
 export const ARCHIVE_QUERY_MAX = 200 as const;
+
+/** The 66 books in canonical order, with their chapters (manna_core::scripture). */
+export const BIBLE_BOOKS = [
+  {
+    "osis": "Gen",
+    "name": "Genesis",
+    "chapters": 50
+  },
+  {
+    "osis": "Exod",
+    "name": "Exodus",
+    "chapters": 40
+  },
+  {
+    "osis": "Lev",
+    "name": "Leviticus",
+    "chapters": 27
+  },
+  {
+    "osis": "Num",
+    "name": "Numbers",
+    "chapters": 36
+  },
+  {
+    "osis": "Deut",
+    "name": "Deuteronomy",
+    "chapters": 34
+  },
+  {
+    "osis": "Josh",
+    "name": "Joshua",
+    "chapters": 24
+  },
+  {
+    "osis": "Judg",
+    "name": "Judges",
+    "chapters": 21
+  },
+  {
+    "osis": "Ruth",
+    "name": "Ruth",
+    "chapters": 4
+  },
+  {
+    "osis": "1Sam",
+    "name": "1 Samuel",
+    "chapters": 31
+  },
+  {
+    "osis": "2Sam",
+    "name": "2 Samuel",
+    "chapters": 24
+  },
+  {
+    "osis": "1Kgs",
+    "name": "1 Kings",
+    "chapters": 22
+  },
+  {
+    "osis": "2Kgs",
+    "name": "2 Kings",
+    "chapters": 25
+  },
+  {
+    "osis": "1Chr",
+    "name": "1 Chronicles",
+    "chapters": 29
+  },
+  {
+    "osis": "2Chr",
+    "name": "2 Chronicles",
+    "chapters": 36
+  },
+  {
+    "osis": "Ezra",
+    "name": "Ezra",
+    "chapters": 10
+  },
+  {
+    "osis": "Neh",
+    "name": "Nehemiah",
+    "chapters": 13
+  },
+  {
+    "osis": "Esth",
+    "name": "Esther",
+    "chapters": 10
+  },
+  {
+    "osis": "Job",
+    "name": "Job",
+    "chapters": 42
+  },
+  {
+    "osis": "Ps",
+    "name": "Psalms",
+    "chapters": 150
+  },
+  {
+    "osis": "Prov",
+    "name": "Proverbs",
+    "chapters": 31
+  },
+  {
+    "osis": "Eccl",
+    "name": "Ecclesiastes",
+    "chapters": 12
+  },
+  {
+    "osis": "Song",
+    "name": "Song of Solomon",
+    "chapters": 8
+  },
+  {
+    "osis": "Isa",
+    "name": "Isaiah",
+    "chapters": 66
+  },
+  {
+    "osis": "Jer",
+    "name": "Jeremiah",
+    "chapters": 52
+  },
+  {
+    "osis": "Lam",
+    "name": "Lamentations",
+    "chapters": 5
+  },
+  {
+    "osis": "Ezek",
+    "name": "Ezekiel",
+    "chapters": 48
+  },
+  {
+    "osis": "Dan",
+    "name": "Daniel",
+    "chapters": 12
+  },
+  {
+    "osis": "Hos",
+    "name": "Hosea",
+    "chapters": 14
+  },
+  {
+    "osis": "Joel",
+    "name": "Joel",
+    "chapters": 3
+  },
+  {
+    "osis": "Amos",
+    "name": "Amos",
+    "chapters": 9
+  },
+  {
+    "osis": "Obad",
+    "name": "Obadiah",
+    "chapters": 1
+  },
+  {
+    "osis": "Jonah",
+    "name": "Jonah",
+    "chapters": 4
+  },
+  {
+    "osis": "Mic",
+    "name": "Micah",
+    "chapters": 7
+  },
+  {
+    "osis": "Nah",
+    "name": "Nahum",
+    "chapters": 3
+  },
+  {
+    "osis": "Hab",
+    "name": "Habakkuk",
+    "chapters": 3
+  },
+  {
+    "osis": "Zeph",
+    "name": "Zephaniah",
+    "chapters": 3
+  },
+  {
+    "osis": "Hag",
+    "name": "Haggai",
+    "chapters": 2
+  },
+  {
+    "osis": "Zech",
+    "name": "Zechariah",
+    "chapters": 14
+  },
+  {
+    "osis": "Mal",
+    "name": "Malachi",
+    "chapters": 4
+  },
+  {
+    "osis": "Matt",
+    "name": "Matthew",
+    "chapters": 28
+  },
+  {
+    "osis": "Mark",
+    "name": "Mark",
+    "chapters": 16
+  },
+  {
+    "osis": "Luke",
+    "name": "Luke",
+    "chapters": 24
+  },
+  {
+    "osis": "John",
+    "name": "John",
+    "chapters": 21
+  },
+  {
+    "osis": "Acts",
+    "name": "Acts",
+    "chapters": 28
+  },
+  {
+    "osis": "Rom",
+    "name": "Romans",
+    "chapters": 16
+  },
+  {
+    "osis": "1Cor",
+    "name": "1 Corinthians",
+    "chapters": 16
+  },
+  {
+    "osis": "2Cor",
+    "name": "2 Corinthians",
+    "chapters": 13
+  },
+  {
+    "osis": "Gal",
+    "name": "Galatians",
+    "chapters": 6
+  },
+  {
+    "osis": "Eph",
+    "name": "Ephesians",
+    "chapters": 6
+  },
+  {
+    "osis": "Phil",
+    "name": "Philippians",
+    "chapters": 4
+  },
+  {
+    "osis": "Col",
+    "name": "Colossians",
+    "chapters": 4
+  },
+  {
+    "osis": "1Thess",
+    "name": "1 Thessalonians",
+    "chapters": 5
+  },
+  {
+    "osis": "2Thess",
+    "name": "2 Thessalonians",
+    "chapters": 3
+  },
+  {
+    "osis": "1Tim",
+    "name": "1 Timothy",
+    "chapters": 6
+  },
+  {
+    "osis": "2Tim",
+    "name": "2 Timothy",
+    "chapters": 4
+  },
+  {
+    "osis": "Titus",
+    "name": "Titus",
+    "chapters": 3
+  },
+  {
+    "osis": "Phlm",
+    "name": "Philemon",
+    "chapters": 1
+  },
+  {
+    "osis": "Heb",
+    "name": "Hebrews",
+    "chapters": 13
+  },
+  {
+    "osis": "Jas",
+    "name": "James",
+    "chapters": 5
+  },
+  {
+    "osis": "1Pet",
+    "name": "1 Peter",
+    "chapters": 5
+  },
+  {
+    "osis": "2Pet",
+    "name": "2 Peter",
+    "chapters": 3
+  },
+  {
+    "osis": "1John",
+    "name": "1 John",
+    "chapters": 5
+  },
+  {
+    "osis": "2John",
+    "name": "2 John",
+    "chapters": 1
+  },
+  {
+    "osis": "3John",
+    "name": "3 John",
+    "chapters": 1
+  },
+  {
+    "osis": "Jude",
+    "name": "Jude",
+    "chapters": 1
+  },
+  {
+    "osis": "Rev",
+    "name": "Revelation",
+    "chapters": 22
+  }
+] as const;
+
+/** Longest Bible search text, in characters. */
+export const BIBLE_SEARCH_MAX = 200 as const;
 
 /** Longest archive snippet, in characters. */
 export const ARCHIVE_SNIPPET_MAX = 120 as const;

@@ -3,7 +3,7 @@
 // progress, meal plans, personal plans and shopping lists). Loaded once, by
 // the first page that asks, and memoised.
 
-import type { ArchiveHit } from '../generated/content';
+import type { ArchiveHit, BibleChapter, VerseHit } from '../generated/content';
 import type { Stepped, Timer, WeightProgress } from '../generated/core';
 import type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay } from '../generated/meals';
 import type { FieldError, Preferences } from '../generated/records';
@@ -53,6 +53,8 @@ export interface Tools {
   loginProblems(email: string, password: string): FieldError[];
   /** The archive's cards found among `items` saved on the device (`{type, item, date}`), ordered as asked, as the server finds them. */
   archiveSearch(text: string, type: string, sort: string, items: unknown[]): ArchiveHit[];
+  /** The verses of `chapters` saved on the device with every word of `text`, in canonical order, as the server finds them. */
+  bibleSearch(text: string, chapters: Pick<BibleChapter, 'osis' | 'chapter' | 'verses'>[], limit: number): { total: number; verses: VerseHit[] };
 }
 
 function wrapMeals(m: Pkg.Meals): Meals {
@@ -92,6 +94,11 @@ function wrap(pkg: typeof Pkg): Tools {
     accountFormProblems: (f) => pkg.accountFormProblems(f.email, f.password, f.confirmPassword, f.firstName, f.lastName) as FieldError[],
     loginProblems: (email, password) => pkg.loginProblems(email, password) as FieldError[],
     archiveSearch: (text, type, sort, items) => JSON.parse(pkg.archiveSearch(text, type, sort, JSON.stringify(items))) as ArchiveHit[],
+    bibleSearch: (text, chapters, limit) =>
+      JSON.parse(pkg.bibleSearch(text, JSON.stringify(chapters.map(({ osis, chapter, verses }) => ({ osis, chapter, verses }))), limit)) as {
+        total: number;
+        verses: VerseHit[];
+      },
   };
 }
 

@@ -4,7 +4,7 @@
 //! slot's reading with its place ("Week 2 of Advent", "Day 12 of Mark").
 //! Readings without a slot take turns on the days whose slot has none yet.
 
-use crate::passage::{VerseRange, passage};
+use manna_core::scripture::{VerseRange, passage};
 use manna_core::{Date, Slot, church_day, rotation_index};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};

@@ -129,6 +129,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/about", get(health::about_get))
         .route("/api/home", get(content::home_get))
         .route("/api/bible/{translation}", get(bible::index_get))
+        .route("/api/bible/{translation}/search", get(bible::search_get))
+        .route("/api/bible/{translation}/{book}", get(bible::book_get))
         .route(
             "/api/bible/{translation}/{book}/{chapter}",
             get(bible::chapter_get),

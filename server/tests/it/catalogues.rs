@@ -174,12 +174,42 @@ async fn the_whole_bible_is_served_a_chapter_at_a_time() {
         ("/api/bible/kjv/hezekiah/1", 404, None),
         ("/api/bible/esv", 404, None),
         ("/api/bible/esv/john/3", 404, None),
+        ("/api/bible/kjv/hezekiah", 404, None),
+        ("/api/bible/kjv/search", 400, Some("q")),
+        ("/api/bible/kjv/search?q=%22%22", 400, Some("q")),
+        ("/api/bible/kjv/search?q=love&limit=0", 400, Some("limit")),
+        ("/api/bible/esv/search?q=love", 404, None),
     ] {
         let (got, body) = s.get(path).await;
         assert_eq!(got, status, "{path}: {body}");
         assert_eq!(body["field"].as_str(), field, "{path}: {body}");
         assert!(body["message"].is_string(), "{path}: {body}");
     }
+}
+
+#[tokio::test]
+async fn a_whole_book_for_the_device_and_a_search_of_every_verse() {
+    let s = TestServer::start().await;
+    let (status, ruth) = s.get("/api/bible/web/ruth").await;
+    assert_eq!(status, 200, "{ruth}");
+    let chapters = ruth["chapters"].as_array().expect("chapters");
+    assert_eq!(chapters.len(), 4);
+    let (_, third) = s.get("/api/bible/web/ruth/3").await;
+    assert_eq!(chapters[2], third, "a book's chapter is the chapter");
+
+    let (status, found) = s
+        .get("/api/bible/kjv/search?q=%22still%20small%20voice%22")
+        .await;
+    assert_eq!(status, 200, "{found}");
+    assert_eq!(found["total"], 1);
+    assert_eq!(
+        found["verses"][0],
+        json!({"osis": "1Kgs", "book": "1 Kings", "chapter": 19, "verse": 12,
+            "text": "And after the earthquake a fire; but the LORD was not in the fire: and after the fire a still small voice."})
+    );
+    let (_, many) = s.get("/api/bible/kjv/search?q=shepherd&limit=3").await;
+    assert_eq!(many["verses"].as_array().map(Vec::len), Some(3));
+    assert!(many["total"].as_u64().is_some_and(|n| n > 3), "{many}");
 }
 
 #[tokio::test]

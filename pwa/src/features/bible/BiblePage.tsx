@@ -12,12 +12,15 @@ import { Dialog } from '../../components/Dialog';
 import { ListUnavailable } from '../../components/ListUnavailable';
 import { PageHeader } from '../../components/PageHeader';
 import { Tabs } from '../../components/Tabs';
-import type { BibleReading } from '../../content/types';
+import type { DayContent } from '../../content/types';
+import { readPath } from '../read';
 import { ListNotSavedOffline, studyPath, useContentList } from '../../content/useContentList';
 import { NotSavedOffline, useDaily } from '../../content/useDaily';
 import type { BibleStudy, WordStudy } from '../../generated/content';
 import { loadCore, todayIn } from '../../wasm/core';
 import { dayLabel } from '../../lib/dates';
+
+type TodaysReading = NonNullable<DayContent['bibleReading']>;
 
 const TABS = [
   { id: 'study', label: 'Study' },
@@ -172,12 +175,19 @@ function excerpt(text: string, length = 280): string {
   return `${text.slice(0, text.lastIndexOf(' ', length))}…`;
 }
 
-function StudyTab({ reading, study, missing }: { reading: BibleReading; study?: BibleStudy; missing: ReactNode }) {
+function StudyTab({ reading, study, missing }: { reading: TodaysReading; study?: BibleStudy; missing: ReactNode }) {
+  const p = reading.passage;
   return (
     <>
       <section className="card">
         <p className="reference">{reading.reference}</p>
         <blockquote className="verse">{reading.verse}</blockquote>
+        {p && (
+          <p className="inline-links">
+            <Link to={readPath('kjv', p.osis, p.chapter, p.from)}>Read the whole chapter</Link>
+            <Link to={`${readPath('kjv', p.osis, p.chapter, p.from).replace('#', '?with=web#')}`}>KJV and WEB side by side</Link>
+          </p>
+        )}
       </section>
       {study ? (
         <>

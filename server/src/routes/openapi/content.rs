@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 /// (readings: and the day of the year, the day's place in the church year and
 /// the chapter the reference is in).
 fn dated(doc: &mut Doc, item: Value) -> Value {
-    let passage = doc.schema::<crate::passage::VerseRange>();
+    let passage = doc.schema::<manna_core::scripture::VerseRange>();
     let when = doc.named(
         "Dated",
         json!({"type": "object", "required": ["date"], "properties": {
@@ -107,6 +107,39 @@ fn bible(doc: &mut Doc) {
             )
             .path("chapter", "The chapter's number, from 1")
             .ok(chapter),
+    );
+    let book = doc.schema::<crate::bible::BibleBook>();
+    doc.add(
+        "get",
+        "/api/bible/{translation}/{book}",
+        op(
+            "A whole book, every chapter, for a device to keep",
+            Who::Anyone,
+        )
+        .path("translation", "kjv or web")
+        .path(
+            "book",
+            "The book's English name (genesis, 1 samuel) or OSIS id (Gen, 1Sam)",
+        )
+        .ok(book),
+    );
+    let found = doc.schema::<crate::bible::BibleSearch>();
+    doc.add(
+        "get",
+        "/api/bible/{translation}/search",
+        op("The verses that have every word searched for", Who::Anyone)
+            .path("translation", "kjv or web")
+            .query(
+                "q",
+                json!({"type": "string", "maxLength": 200}),
+                "Words (found by their beginning) and \"phrases\"; at least one word",
+            )
+            .query(
+                "limit",
+                whole(manna_core::scripture::SEARCH_LIMIT_MAX as u32),
+                "Verses listed (default 50)",
+            )
+            .ok(found),
     );
 }
 

@@ -5,6 +5,7 @@ import { useDaily } from '../../../content/useDaily';
 import { ContentCard } from '../ContentCard';
 import { useReadAloud } from '../../../components/useReadAloud';
 import { Paragraphs } from '../../../components/Paragraphs';
+import { readPath } from '../../read';
 
 /** What read-aloud speaks: reference, verse, reflection, quote with source, prayer. */
 export function spokenText(r: BibleReading): string {
@@ -27,7 +28,15 @@ export function ReadingCard({ date }: { date: string }) {
       {(r) => (
         <>
           {r.place && <p className="eyebrow">{r.place}</p>}
-          <p className="reference">{r.reference}</p>
+          <p className="reference">
+            {r.passage ? (
+              <Link to={readPath('kjv', r.passage.osis, r.passage.chapter, r.passage.from)} title={`Read ${r.reference} in its chapter`}>
+                {r.reference}
+              </Link>
+            ) : (
+              r.reference
+            )}
+          </p>
           <blockquote className="verse">{r.verse}</blockquote>
           <Paragraphs text={r.reflection} />
           {r.csLewisQuote && (

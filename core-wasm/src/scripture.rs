@@ -1,0 +1,274 @@
+//! Scripture as Manna names and searches it, the same on the server and on
+//! the device: the 66 books in canonical order, the passage a reading's
+//! reference names ("Psalm 23:1-3", "1 Corinthians 15:1-8"), and which verses
+//! a search finds (words matched as the archive matches them: by their
+//! beginning, singular and plural alike, "phrases" in quotes).
+
+use crate::archive::Query;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The 66 books in canonical order: OSIS id and English name.
+pub const BOOKS: [(&str, &str); 66] = [
+    ("Gen", "Genesis"),
+    ("Exod", "Exodus"),
+    ("Lev", "Leviticus"),
+    ("Num", "Numbers"),
+    ("Deut", "Deuteronomy"),
+    ("Josh", "Joshua"),
+    ("Judg", "Judges"),
+    ("Ruth", "Ruth"),
+    ("1Sam", "1 Samuel"),
+    ("2Sam", "2 Samuel"),
+    ("1Kgs", "1 Kings"),
+    ("2Kgs", "2 Kings"),
+    ("1Chr", "1 Chronicles"),
+    ("2Chr", "2 Chronicles"),
+    ("Ezra", "Ezra"),
+    ("Neh", "Nehemiah"),
+    ("Esth", "Esther"),
+    ("Job", "Job"),
+    ("Ps", "Psalms"),
+    ("Prov", "Proverbs"),
+    ("Eccl", "Ecclesiastes"),
+    ("Song", "Song of Solomon"),
+    ("Isa", "Isaiah"),
+    ("Jer", "Jeremiah"),
+    ("Lam", "Lamentations"),
+    ("Ezek", "Ezekiel"),
+    ("Dan", "Daniel"),
+    ("Hos", "Hosea"),
+    ("Joel", "Joel"),
+    ("Amos", "Amos"),
+    ("Obad", "Obadiah"),
+    ("Jonah", "Jonah"),
+    ("Mic", "Micah"),
+    ("Nah", "Nahum"),
+    ("Hab", "Habakkuk"),
+    ("Zeph", "Zephaniah"),
+    ("Hag", "Haggai"),
+    ("Zech", "Zechariah"),
+    ("Mal", "Malachi"),
+    ("Matt", "Matthew"),
+    ("Mark", "Mark"),
+    ("Luke", "Luke"),
+    ("John", "John"),
+    ("Acts", "Acts"),
+    ("Rom", "Romans"),
+    ("1Cor", "1 Corinthians"),
+    ("2Cor", "2 Corinthians"),
+    ("Gal", "Galatians"),
+    ("Eph", "Ephesians"),
+    ("Phil", "Philippians"),
+    ("Col", "Colossians"),
+    ("1Thess", "1 Thessalonians"),
+    ("2Thess", "2 Thessalonians"),
+    ("1Tim", "1 Timothy"),
+    ("2Tim", "2 Timothy"),
+    ("Titus", "Titus"),
+    ("Phlm", "Philemon"),
+    ("Heb", "Hebrews"),
+    ("Jas", "James"),
+    ("1Pet", "1 Peter"),
+    ("2Pet", "2 Peter"),
+    ("1John", "1 John"),
+    ("2John", "2 John"),
+    ("3John", "3 John"),
+    ("Jude", "Jude"),
+    ("Rev", "Revelation"),
+];
+
+/// The verses a reference names, in one chapter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct VerseRange {
+    /// The book's OSIS id (`Ps`, `1Cor`).
+    pub osis: String,
+    pub chapter: u32,
+    pub from: u32,
+    pub to: u32,
+}
+
+/// The passage of "Book chapter:verse[-verse]"; "Psalm" names one psalm.
+pub fn passage(reference: &str) -> Option<VerseRange> {
+    let (book, place) = reference.rsplit_once(' ')?;
+    let book = if book == "Psalm" { "Psalms" } else { book };
+    let (osis, _) = BOOKS.iter().find(|(_, name)| *name == book)?;
+    let (chapter, verses) = place.split_once(':')?;
+    let (from, to) = verses.split_once('-').unwrap_or((verses, verses));
+    let (chapter, from, to) = (chapter.parse().ok()?, from.parse().ok()?, to.parse().ok()?);
+    (chapter >= 1 && from >= 1 && from <= to).then(|| VerseRange {
+        osis: (*osis).to_string(),
+        chapter,
+        from,
+        to,
+    })
+}
+
+/// How many chapters each book of [`BOOKS`] has (1,189 in all).
+pub const CHAPTERS: [u32; 66] = [
+    50, 40, 27, 36, 34, 24, 21, 4, 31, 24, 22, 25, 29, 36, 10, 13, 10, 42, 150, 31, 12, 8, 66, 52,
+    5, 48, 12, 14, 3, 9, 1, 4, 7, 3, 3, 3, 2, 14, 4, 28, 16, 24, 21, 28, 16, 16, 13, 6, 6, 4, 4, 5,
+    3, 6, 4, 3, 1, 13, 5, 5, 3, 5, 1, 1, 1, 22,
+];
+
+/// A book as the reader's pickers list it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BookChapters {
+    pub osis: &'static str,
+    pub name: &'static str,
+    pub chapters: u32,
+}
+
+/// The 66 books with their chapters, in canonical order.
+pub fn books() -> Vec<BookChapters> {
+    BOOKS
+        .iter()
+        .zip(CHAPTERS)
+        .map(|(&(osis, name), chapters)| BookChapters {
+            osis,
+            name,
+            chapters,
+        })
+        .collect()
+}
+
+/// Where a book stands in the canon (0 for Genesis), by its OSIS id.
+pub fn book_position(osis: &str) -> Option<usize> {
+    BOOKS.iter().position(|(o, _)| *o == osis)
+}
+
+/// Most verses one search answer lists (the total counts them all).
+pub const SEARCH_LIMIT_MAX: usize = 100;
+/// Verses listed when the search does not say.
+pub const SEARCH_LIMIT_DEFAULT: usize = 50;
+
+/// A verse a search found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct VerseHit {
+    /// The book's OSIS id (`Ps`, `1Cor`).
+    pub osis: String,
+    /// The book's name ("1 Corinthians").
+    pub book: String,
+    pub chapter: u32,
+    pub verse: u32,
+    pub text: String,
+}
+
+/// One chapter's text as a search reads it.
+#[derive(Debug, Clone, Copy)]
+pub struct ChapterText<'a> {
+    pub osis: &'a str,
+    pub chapter: u32,
+    /// Its verses in order, the first being verse 1 (a verse the translation
+    /// leaves out is empty).
+    pub verses: &'a [String],
+}
+
+/// The verses of `chapters` that have every word and phrase of `query`, in
+/// canonical order (books, then chapters, then verses), at most `limit` of
+/// them, and how many there are in all.
+pub fn search<'a>(
+    query: &Query,
+    chapters: impl IntoIterator<Item = ChapterText<'a>>,
+    limit: usize,
+) -> (usize, Vec<VerseHit>) {
+    let mut ordered: Vec<(usize, ChapterText<'a>)> = chapters
+        .into_iter()
+        .filter_map(|c| book_position(c.osis).map(|at| (at, c)))
+        .collect();
+    ordered.sort_by_key(|(at, c)| (*at, c.chapter));
+    let mut total = 0;
+    let mut hits = Vec::new();
+    for (at, c) in ordered {
+        for (i, text) in c.verses.iter().enumerate() {
+            if text.is_empty() || !query.matches_text(text) {
+                continue;
+            }
+            total += 1;
+            if hits.len() < limit {
+                hits.push(VerseHit {
+                    osis: c.osis.to_string(),
+                    book: BOOKS[at].1.to_string(),
+                    chapter: c.chapter,
+                    verse: i as u32 + 1,
+                    text: text.clone(),
+                });
+            }
+        }
+    }
+    (total, hits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_name_their_chapter() {
+        let p = |r: &str| passage(r).map(|p| (p.osis, p.chapter, p.from, p.to));
+        assert_eq!(p("Psalm 23:1-3"), Some(("Ps".into(), 23, 1, 3)));
+        assert_eq!(p("1 Corinthians 15:55"), Some(("1Cor".into(), 15, 55, 55)));
+        assert_eq!(
+            p("Song of Solomon 2:10-13"),
+            Some(("Song".into(), 2, 10, 13))
+        );
+        for bad in ["Psalm 23", "Hezekiah 1:1", "John 3:16-3", "John 0:1", ""] {
+            assert_eq!(p(bad), None, "{bad}");
+        }
+    }
+
+    fn chapter<'a>(osis: &'a str, chapter: u32, verses: &'a [String]) -> ChapterText<'a> {
+        ChapterText {
+            osis,
+            chapter,
+            verses,
+        }
+    }
+
+    #[test]
+    fn a_search_finds_verses_in_canonical_order_by_their_words() {
+        let john = vec![
+            "For God so loved the world, that he gave his only begotten Son".to_string(),
+            "".to_string(),
+            "He that loveth not knoweth not God; for God is love.".to_string(),
+        ];
+        let genesis = vec!["In the beginning God created the heaven and the earth.".to_string()];
+        let psalm = vec!["The LORD is my shepherd; I shall not want.".to_string()];
+        // Given out of order, as a device's saved chapters may be.
+        let chapters = [
+            chapter("1John", 4, &john),
+            chapter("Ps", 23, &psalm),
+            chapter("Gen", 1, &genesis),
+            chapter("Nope", 1, &genesis),
+        ];
+        let found = |typed: &str, limit: usize| {
+            let (total, hits) = search(&Query::parse(typed).expect(typed), chapters, limit);
+            let places: Vec<String> = hits
+                .iter()
+                .map(|h| format!("{} {}:{}", h.book, h.chapter, h.verse))
+                .collect();
+            (total, places)
+        };
+        assert_eq!(
+            found("god", 10),
+            (
+                3,
+                vec![
+                    "Genesis 1:1".into(),
+                    "1 John 4:1".into(),
+                    "1 John 4:3".into()
+                ]
+            )
+        );
+        // Words by their beginning, every one of them; phrases in order.
+        assert_eq!(found("lov world", 10), (1, vec!["1 John 4:1".into()]));
+        assert_eq!(found("\"god is love\"", 10), (1, vec!["1 John 4:3".into()]));
+        assert_eq!(found("\"love is god\"", 10).0, 0);
+        assert_eq!(found("SHEPHERDS", 10), (1, vec!["Psalms 23:1".into()]));
+        // The limit cuts the list, never the count.
+        assert_eq!(found("god", 1), (3, vec!["Genesis 1:1".into()]));
+    }
+}

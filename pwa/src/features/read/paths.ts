@@ -1,0 +1,5 @@
+// The reader's addresses, light enough for Home to link to.
+
+/** The reader's address of a chapter (and a verse in it). */
+export const readPath = (translation: string, osis: string, chapter: number, verse?: number) =>
+  `/read/${translation}/${osis}/${chapter}${verse ? `#v${verse}` : ''}`;
