@@ -12,6 +12,10 @@ const doc = JSON.parse(readFileSync(new URL('../../server/content/bible-readings
 const readings = doc.items;
 const ofTheYear = readings.filter((r) => r.slot);
 
+test('every reading has its day in the church year', () => {
+  assert.deepEqual(readings.filter((r) => !r.slot).map((r) => r.id), []);
+});
+
 test('the readings were extracted from the installed packages', () => {
   assert.deepEqual(doc.sources, packageVersions(), 'extracted from other package versions: run node content/extract-readings.mjs');
 });
@@ -61,13 +65,20 @@ test('the great days speak of what they keep', () => {
   };
   const expected = {
     'christmas-day': /\b(born|birth|manger|incarnat)/,
+    epiphany: /\b(wise men|star|gentiles|nations)\b/,
+    'ash-wednesday': /\b(repent\w*|dust|return)\b/,
+    'palm-sunday': /\b(king|hosanna|colt|ass)\b/,
+    'maundy-thursday': /\b(wash\w*|feet|supper|servant)\b/,
     'good-friday': /\bcross\b/,
     'easter-day': /\b(risen|rose|resurrection)\b/,
+    'ascension-day': /\b(ascen\w*|taken up|heaven)\b/,
     pentecost: /\bspirit\b/,
+    'trinity-sunday': /\b(father|son|holy ghost|holy spirit|trinity)\b/,
   };
   for (const [slot, words] of Object.entries(expected)) {
     const t = text(slot);
-    if (t !== null) assert.match(t, words, slot);
+    assert.notEqual(t, null, `no reading for ${slot}`);
+    assert.match(t, words, slot);
   }
   const gospel = ofTheYear.filter((r) => /\b(sin|sins|grace|forgive\w*|cross|resurrection|risen|mercy)\b/i.test(`${r.reflection} ${r.prayer}`));
   assert.ok(gospel.length >= ofTheYear.length / 2, `only ${gospel.length} of ${ofTheYear.length} speak of sin, grace, mercy, the cross or the resurrection`);

@@ -167,7 +167,7 @@ describe('premium members', () => {
     assert.ok(everything >= 4 * 31, `${everything}`);
     const search = page.getByPlaceholder('Search all content...');
     await search.fill('Psalm 23');
-    await page.getByRole('heading', { name: 'Psalm 23:1-3' }).waitFor();
+    await page.getByRole('heading', { name: 'Psalm 23:1-6' }).waitFor();
     assert.match(await page.locator('.archive-card').first().textContent(), /Day \d+/);
     await search.fill('"still waters"');
     await page.getByText('Found 1 item', { exact: true }).waitFor();

@@ -2,10 +2,10 @@
 //! (`manna_core::church_day` says which slot a date has), the ordinary days'
 //! readings name the series they belong to ("Mark"), and a date shows its
 //! slot's reading with its place ("Week 2 of Advent", "Day 12 of Mark").
-//! Readings without a slot take turns on the days whose slot has none yet.
+//! Every slot has its reading, so no reading comes twice in a calendar year.
 
 use manna_core::scripture::{VerseRange, passage};
-use manna_core::{Date, Slot, church_day, rotation_index};
+use manna_core::{Date, Slot, church_day};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
@@ -15,8 +15,6 @@ pub struct ReadingYear {
     by_slot: HashMap<String, usize>,
     /// "Day n of <series>" for the readings on the ordinary days' path.
     series_day: HashMap<usize, String>,
-    /// Readings without a slot, by their index in the list.
-    unslotted: Vec<usize>,
     /// Each reading's verses, read from its reference once.
     passages: Vec<Option<VerseRange>>,
 }
@@ -32,8 +30,9 @@ fn slot_of(item: &Value) -> Option<&str> {
     item.get("slot").and_then(Value::as_str)
 }
 
-/// Refuses readings whose reference names no passage, whose slot the church
-/// year does not have, a slot given twice, or a path reading without its series.
+/// Refuses readings whose reference names no passage, a reading without a
+/// slot or with one the church year does not have, a slot given twice or not
+/// at all, or a path reading without its series.
 pub fn check(readings: &[Value]) -> Result<(), String> {
     let known: HashSet<String> = Slot::all().iter().map(|s| s.key()).collect();
     let mut seen = HashSet::new();
@@ -45,7 +44,11 @@ pub fn check(readings: &[Value]) -> Result<(), String> {
                 "reading {id}: reference \"{reference}\" is not 'Book chapter:verse[-verse]'"
             ));
         }
-        let Some(slot) = slot_of(item) else { continue };
+        let Some(slot) = slot_of(item) else {
+            return Err(format!(
+                "reading {id}: no \"slot\": every reading has its day in the church year"
+            ));
+        };
         if !known.contains(slot) {
             return Err(format!(
                 "reading {id}: the church year has no slot \"{slot}\""
@@ -60,6 +63,19 @@ pub fn check(readings: &[Value]) -> Result<(), String> {
             ));
         }
     }
+    let mut missing: Vec<String> = Slot::all()
+        .iter()
+        .map(|s| s.key())
+        .filter(|k| !seen.contains(k.as_str()))
+        .collect();
+    if !missing.is_empty() {
+        missing.truncate(5);
+        return Err(format!(
+            "the readings have no reading for {} slot(s) of the church year, such as {}",
+            Slot::all().len() - seen.len(),
+            missing.join(", ")
+        ));
+    }
     Ok(())
 }
 
@@ -73,11 +89,8 @@ impl ReadingYear {
             ..ReadingYear::default()
         };
         for (index, item) in readings.iter().enumerate() {
-            match slot_of(item) {
-                Some(slot) => {
-                    year.by_slot.insert(slot.to_string(), index);
-                }
-                None => year.unslotted.push(index),
+            if let Some(slot) = slot_of(item) {
+                year.by_slot.insert(slot.to_string(), index);
             }
         }
         // The path in order: a series' days count from its first reading.
@@ -103,18 +116,12 @@ impl ReadingYear {
         self.passages.get(index)?.as_ref()
     }
 
-    /// The reading `date` shows, or none when there are no readings.
+    /// The reading `date` shows: its slot's (none only when there are no readings).
     pub fn on(&self, date: Date) -> Option<DayReading> {
         let day = church_day(date);
-        if let Some(&index) = self.by_slot.get(&day.slot.key()) {
-            let place = day.label.or_else(|| self.series_day.get(&index).cloned());
-            return Some(DayReading { index, place });
-        }
-        let turn = rotation_index(date, self.unslotted.len(), "bible-readings")?;
-        Some(DayReading {
-            index: self.unslotted[turn],
-            place: day.label,
-        })
+        let index = *self.by_slot.get(&day.slot.key())?;
+        let place = day.label.or_else(|| self.series_day.get(&index).cloned());
+        Some(DayReading { index, place })
     }
 }
 
@@ -127,66 +134,113 @@ mod tests {
         s.parse().expect("valid")
     }
 
+    /// A reading for every slot: Mark on the first two path days, the Psalms after.
+    fn whole_year() -> Vec<Value> {
+        Slot::all()
+            .iter()
+            .map(|slot| {
+                let key = slot.key();
+                let mut r =
+                    json!({"id": format!("r-{key}"), "reference": "Luke 2:7-14", "slot": key});
+                if let Slot::Ordinary(n) = slot {
+                    r["series"] = json!(if *n <= 2 { "Mark" } else { "Psalms" });
+                }
+                r
+            })
+            .collect()
+    }
+
     #[test]
     fn a_date_shows_its_slots_reading_with_its_place() {
-        let readings = vec![
-            json!({"id": "a", "reference": "Luke 2:7-14", "slot": "christmas-day"}),
-            json!({"id": "b", "reference": "Mark 1:1-8", "slot": "path-001", "series": "Mark"}),
-            json!({"id": "c", "reference": "Mark 1:9-13", "slot": "path-002", "series": "Mark"}),
-            json!({"id": "d", "reference": "Psalm 1:1-6", "slot": "path-003", "series": "Psalms"}),
-            json!({"id": "e", "reference": "Psalm 23:1-3"}),
-        ];
+        let readings = whole_year();
         check(&readings).expect("valid");
         let year = ReadingYear::new(&readings);
-        let on = |d: &str| year.on(date(d)).expect("a reading");
+        let on = |d: &str| {
+            let r = year.on(date(d)).expect("a reading");
+            (
+                readings[r.index]["slot"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+                r.place,
+            )
+        };
         assert_eq!(
             on("2026-12-25"),
-            DayReading {
-                index: 0,
-                place: Some("Christmas Day".into())
-            }
+            ("christmas-day".into(), Some("Christmas Day".into()))
         );
-        assert_eq!(on("2026-01-08").place.as_deref(), Some("Day 2 of Mark"));
-        assert_eq!(on("2026-01-09").place.as_deref(), Some("Day 1 of Psalms"));
-        // A slot with no reading yet takes one without a slot.
         assert_eq!(
             on("2026-12-26"),
-            DayReading {
-                index: 4,
-                place: Some("Day 2 of Christmas".into())
-            }
+            ("christmas-02".into(), Some("Day 2 of Christmas".into()))
         );
+        // The path counts each series' days from its first.
+        assert_eq!(
+            on("2026-01-08"),
+            ("path-002".into(), Some("Day 2 of Mark".into()))
+        );
+        assert_eq!(
+            on("2026-01-09"),
+            ("path-003".into(), Some("Day 1 of Psalms".into()))
+        );
+        assert_eq!(
+            on("2026-01-10"),
+            ("path-004".into(), Some("Day 2 of Psalms".into()))
+        );
+        assert_eq!(ReadingYear::new(&[]).on(date("2026-01-10")), None);
     }
 
     #[test]
-    fn unknown_or_doubled_slots_missing_series_and_bad_references_are_refused() {
-        let bad = [
-            vec![json!({"id": "a", "reference": "John 1:1", "slot": "path-999", "series": "Mark"})],
-            vec![
-                json!({"id": "a", "reference": "John 1:1", "slot": "epiphany"}),
-                json!({"id": "b", "reference": "John 1:2", "slot": "epiphany"}),
-            ],
-            vec![json!({"id": "a", "reference": "John 1:1", "slot": "path-001"})],
-            vec![
-                json!({"id": "a", "reference": "John 1:1", "slot": "epiphany", "series": "Matthew"}),
-            ],
-            vec![json!({"id": "a", "reference": "Psalm 23", "slot": "epiphany"})],
-        ];
-        for readings in bad {
-            assert!(check(&readings).is_err(), "{readings:?}");
-        }
+    fn a_year_with_a_reading_missing_doubled_unplaced_or_misnamed_is_refused() {
+        let change = |f: &dyn Fn(&mut Vec<Value>)| {
+            let mut readings = whole_year();
+            f(&mut readings);
+            check(&readings).expect_err("refused")
+        };
+        assert!(
+            change(&|r| {
+                r.pop();
+            })
+            .contains("no reading for 1 slot")
+        );
+        assert!(
+            change(&|r| {
+                r[0].as_object_mut().map(|o| o.remove("slot"));
+            })
+            .contains("no \"slot\"")
+        );
+        assert!(change(&|r| r[1]["slot"] = r[0]["slot"].clone()).contains("given twice"));
+        assert!(change(&|r| r[0]["slot"] = json!("path-999")).contains("no slot \"path-999\""));
+        let path = |r: &Vec<Value>| {
+            r.iter()
+                .position(|x| x["slot"] == "path-001")
+                .expect("path-001")
+        };
+        assert!(
+            change(&|r| {
+                let at = path(r);
+                r[at].as_object_mut().map(|o| o.remove("series"));
+            })
+            .contains("series")
+        );
+        assert!(change(&|r| r[0]["series"] = json!("Matthew")).contains("series"));
+        assert!(change(&|r| r[0]["reference"] = json!("Psalm 23")).contains("Psalm 23"));
     }
 
-    /// The shipped readings over ten years: no reading twice in a calendar
-    /// year, every written feast on its day with its name, and a place shown
-    /// on every day of the church year's seasons and path.
+    /// The shipped readings over ten years: every day its own reading (no
+    /// reading twice in a calendar year), its slot's, with its place, and the
+    /// great days' readings on their dates.
     #[test]
     fn the_shipped_year_never_repeats_and_keeps_the_feasts() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
         let files = super::super::read_content_files(&dir).expect("shipped content is valid");
         let readings = &files.items[&super::super::Kind::BibleReadings];
         let year = ReadingYear::new(readings);
-        let slot = |index: usize| readings[index]["slot"].as_str().map(str::to_string);
+        let slot = |index: usize| {
+            readings[index]["slot"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        };
         for y in 2026..=2035 {
             let first = Date::new(y, 1, 1).expect("valid");
             let days = Date::new(y + 1, 1, 1).expect("valid").to_days() - first.to_days();
@@ -194,31 +248,58 @@ mod tests {
             for d in 0..days {
                 let date = first.add_days(d);
                 let shown = year.on(date).expect("a reading every day");
-                let Some(slot) = slot(shown.index) else {
-                    continue;
-                };
-                assert_eq!(slot, church_day(date).slot.key(), "{date}");
-                assert!(shown.place.is_some(), "{date}: {slot} has no place");
+                assert_eq!(slot(shown.index), church_day(date).slot.key(), "{date}");
+                assert!(shown.place.is_some(), "{date}: no place shown");
                 if let Some(other) = seen.insert(shown.index, date) {
-                    panic!("{slot} is read on {other} and again on {date}");
+                    panic!(
+                        "{} is read on {other} and again on {date}",
+                        slot(shown.index)
+                    );
                 }
             }
-            let written = readings.iter().filter(|r| r.get("slot").is_some()).count();
-            assert!(seen.len() <= written);
+            assert_eq!(
+                seen.len() as i64,
+                days,
+                "{y}: a reading of its own for every day"
+            );
         }
-        let feasts = [
-            ("2026-12-25", "christmas-day"),
-            ("2027-01-06", "epiphany"),
-            ("2027-03-26", "good-friday"),
-            ("2027-03-28", "easter-day"),
-            ("2027-05-16", "pentecost"),
-            ("2026-11-29", "advent-sunday-1"),
+        let great_days = [
+            (
+                "2026-11-29",
+                "advent-sunday-1",
+                "First Sunday of Advent",
+                "Isaiah",
+            ),
+            ("2026-12-25", "christmas-day", "Christmas Day", "Luke 2:"),
+            ("2027-01-06", "epiphany", "The Epiphany", "Matthew 2:"),
+            ("2027-02-10", "ash-wednesday", "Ash Wednesday", "Joel 2:"),
+            ("2027-03-21", "palm-sunday", "Palm Sunday", "Mark 11:"),
+            (
+                "2027-03-25",
+                "maundy-thursday",
+                "Maundy Thursday",
+                "John 13:",
+            ),
+            ("2027-03-26", "good-friday", "Good Friday", "John 19:"),
+            ("2027-03-28", "easter-day", "Easter Day", "Matthew 28:"),
+            ("2027-05-06", "ascension-day", "Ascension Day", "Acts 1:"),
+            ("2027-05-16", "pentecost", "Pentecost", "Acts 2:"),
+            (
+                "2027-05-23",
+                "trinity-sunday",
+                "Trinity Sunday",
+                "Matthew 28:",
+            ),
+            ("2030-04-21", "easter-day", "Easter Day", "Matthew 28:"),
         ];
-        for (day, key) in feasts {
+        for (day, key, label, book) in great_days {
             let shown = year.on(date(day)).expect("a reading");
-            if let Some(index) = year.by_slot.get(key) {
-                assert_eq!(shown.index, *index, "{day} shows {key}");
-            }
+            assert_eq!(slot(shown.index), key, "{day}");
+            assert_eq!(shown.place.as_deref(), Some(label), "{day}");
+            let reference = readings[shown.index]["reference"]
+                .as_str()
+                .unwrap_or_default();
+            assert!(reference.starts_with(book), "{day}: {reference}");
         }
     }
 }
