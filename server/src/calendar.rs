@@ -99,6 +99,8 @@ struct Event {
     summary: String,
     description: String,
     rrule: Option<String>,
+    /// A display alarm at the event's start (reminders ring).
+    alarm: bool,
 }
 
 fn write_event(out: &mut String, e: &Event, stamp: &str) {
@@ -125,7 +127,40 @@ fn write_event(out: &mut String, e: &Event, stamp: &str) {
     if !e.description.is_empty() {
         line(out, &format!("DESCRIPTION:{}", escape(&e.description)));
     }
+    if e.alarm {
+        line(out, "BEGIN:VALARM");
+        line(out, "ACTION:DISPLAY");
+        line(out, "TRIGGER:PT0M");
+        line(out, &format!("DESCRIPTION:{}", escape(&e.summary)));
+        line(out, "END:VALARM");
+    }
     line(out, "END:VEVENT");
+}
+
+/// The first of `days` on or after `from` (a weekly event starts on a day of
+/// its rule: RFC 5545 leaves a start outside the rule undefined, and calendar
+/// apps show it as an extra event).
+fn first_of(days: &[Weekday], from: Date) -> Date {
+    (0..7)
+        .map(|n| from.add_days(n))
+        .find(|d| {
+            days.iter()
+                .any(|w| from_monday(*w) == d.weekday_from_monday())
+        })
+        .unwrap_or(from)
+}
+
+/// 0 = Monday … 6 = Sunday, as [`Date::weekday_from_monday`] counts.
+fn from_monday(day: Weekday) -> u32 {
+    match day {
+        Weekday::Monday => 0,
+        Weekday::Tuesday => 1,
+        Weekday::Wednesday => 2,
+        Weekday::Thursday => 3,
+        Weekday::Friday => 4,
+        Weekday::Saturday => 5,
+        Weekday::Sunday => 6,
+    }
 }
 
 fn byday(day: Weekday) -> &'static str {
@@ -204,6 +239,7 @@ pub fn feed(
                 ),
                 description: text(reading.as_object().unwrap_or(&Map::new()), "verse"),
                 rrule: None,
+                alarm: false,
             });
         }
     }
@@ -217,11 +253,12 @@ pub fn feed(
         let days: Vec<&str> = r.days.iter().map(|d| byday(*d)).collect();
         events.push(Event {
             uid: id,
-            day: today,
+            day: first_of(&r.days, today),
             time: Some(r.reminder_time.replace(':', "")),
             summary: r.title.clone(),
             description: r.description.clone(),
             rrule: Some(format!("FREQ=WEEKLY;BYDAY={}", days.join(","))),
+            alarm: true,
         });
     }
     for (id, _, fields) in live_records(conn, user, Table::MealPlanEnrollments)? {
@@ -241,6 +278,7 @@ pub fn feed(
                 summary: format!("{title}, day {}: {}", d.day_number, d.theme),
                 description: day_summary(&serde_json::json!(d)),
                 rrule: None,
+                alarm: false,
             });
         }
     }
@@ -263,6 +301,7 @@ pub fn feed(
                 summary: format!("{title}, day {}: {theme}", i + 1),
                 description: day_summary(d),
                 rrule: None,
+                alarm: false,
             });
         }
     }
@@ -286,6 +325,7 @@ pub fn feed(
                 format!("Estimated cost ${}.{:02}", c / 100, c % 100)
             }),
             rrule: None,
+            alarm: false,
         });
     }
     let mut out = String::new();
@@ -306,6 +346,18 @@ pub fn feed(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_weekly_reminder_starts_on_its_first_day() {
+        let tuesday: Date = "2026-11-24".parse().expect("date");
+        let mwf = [Weekday::Monday, Weekday::Wednesday, Weekday::Friday];
+        assert_eq!(first_of(&mwf, tuesday).to_string(), "2026-11-25");
+        assert_eq!(first_of(&[Weekday::Tuesday], tuesday), tuesday);
+        assert_eq!(
+            first_of(&[Weekday::Monday], tuesday).to_string(),
+            "2026-11-30"
+        );
+    }
 
     #[test]
     fn values_are_escaped_and_long_lines_folded() {

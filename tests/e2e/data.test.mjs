@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import ICAL from 'ical.js';
-import { PHONE, createReminder, serverAnswer, serverAndBrowser } from './harness.mjs';
+import { PHONE, createReminder, localDate, serverAnswer, serverAndBrowser } from './harness.mjs';
 
 
 describe('your data', () => {
@@ -20,7 +20,13 @@ describe('your data', () => {
     await page.goto('/');
     await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 30_000 });
     await page.goto('/prayer-reminders');
-    await createReminder(page, 'Morning prayer', ['Mon', 'Wed', 'Fri']);
+    // Days that leave today out, so the first time is a later day (a start on
+    // today, outside the rule, is what calendar apps show as an extra event).
+    const todayIs = new Date(`${localDate()}T12:00:00`).getDay();
+    const [labels, byday, numbers] = [1, 3, 5].includes(todayIs)
+      ? [['Tue', 'Thu', 'Sat'], ['TU', 'TH', 'SA'], [2, 4, 6]]
+      : [['Mon', 'Wed', 'Fri'], ['MO', 'WE', 'FR'], [1, 3, 5]];
+    await createReminder(page, 'Morning prayer', labels);
     await serverAnswer(page, '/api/prayer-reminders', { length: 1 });
 
     await page.goto('/settings');
@@ -41,11 +47,22 @@ describe('your data', () => {
     assert.ok(reminder.isRecurring());
     const rule = reminder.component.getFirstPropertyValue('rrule');
     assert.equal(rule.freq, 'WEEKLY');
-    assert.deepEqual(rule.parts.BYDAY, ['MO', 'WE', 'FR']);
+    assert.deepEqual(rule.parts.BYDAY, byday);
     assert.equal(reminder.startDate.hour * 60 + reminder.startDate.minute, 8 * 60, 'at the reminder time (08:00, the default)');
-    // Its next three times fall on the chosen days.
+    // It starts on its first real day (the first chosen day after today), and
+    // its next times fall on the chosen days.
+    const today = new Date(`${localDate()}T12:00:00`);
+    const first = [0, 1, 2, 3, 4, 5, 6].map((n) => new Date(today.getFullYear(), today.getMonth(), today.getDate() + n)).find((d) => numbers.includes(d.getDay()));
+    const start = reminder.startDate.toJSDate();
+    assert.deepEqual([start.getFullYear(), start.getMonth(), start.getDate()], [first.getFullYear(), first.getMonth(), first.getDate()]);
     const it = reminder.iterator();
-    for (let i = 0; i < 3; i += 1) assert.ok([1, 3, 5].includes(it.next().toJSDate().getDay()));
+    for (let i = 0; i < 4; i += 1) assert.ok(numbers.includes(it.next().toJSDate().getDay()));
+    // And it rings: a display alarm at its time.
+    const alarm = reminder.component.getFirstSubcomponent('valarm');
+    assert.ok(alarm, 'the reminder carries an alarm');
+    assert.equal(alarm.getFirstPropertyValue('action'), 'DISPLAY');
+    assert.equal(alarm.getFirstPropertyValue('trigger').toSeconds(), 0);
+    assert.equal(readings.filter((e) => e.component.getFirstSubcomponent('valarm')).length, 0, 'readings do not ring');
 
     await page.getByRole('button', { name: 'Turn Off' }).click();
     await page.getByText('Calendar Address Turned Off').first().waitFor();

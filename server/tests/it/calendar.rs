@@ -73,6 +73,14 @@ async fn the_feed_carries_readings_reminders_plan_and_shopping_days_until_turned
             && unfolded.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"),
         "{unfolded}"
     );
+    // The reminder rings: an alarm at its time, and only reminders have one.
+    assert_eq!(
+        unfolded
+            .matches("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:PT0M\r\nDESCRIPTION:Morning prayer\r\nEND:VALARM")
+            .count(),
+        1,
+        "{unfolded}"
+    );
     assert!(
         !unfolded.contains("SUMMARY:Paused"),
         "a paused reminder is left out"
