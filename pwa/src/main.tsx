@@ -6,6 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/queryClient';
 import { App } from './app/App';
+import { applyStoredTheme } from './lib/theme';
 import { missingStartupRequirement, showStartupFailure } from './components/startupFailure';
 import { dayKey, fetchDay, primeDay } from './content/useDaily';
 import { installGlobalErrorHandlers, logRecoverableError } from './lib/errors';
@@ -16,6 +17,7 @@ import './styles.css';
 const START_WAIT_MS = 2500;
 
 installGlobalErrorHandlers();
+applyStoredTheme();
 const queryClient = createQueryClient();
 const home = window.location.pathname === '/';
 

@@ -132,6 +132,12 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
     .ty::<record_plans::Preferences>(cfg)
     .ty::<record_plans::MealPlanEnrollment>(cfg)
     .ty::<settings::UserSettings>(cfg)
+    .words::<settings::Theme>(cfg)
+    .constant(
+        "APPEARANCE_ID",
+        "The settings record the appearance is kept in.",
+        settings::APPEARANCE_ID,
+    )
     .words::<progress::Practice>(cfg)
     .ty::<progress::DailyCompletion>(cfg)
     .alias(

@@ -178,6 +178,31 @@ describe('accessibility of every page', () => {
     await context.close();
   });
 
+  test('in the dark theme (the system setting, then the choice in /settings), no route has a serious or critical problem', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, colorScheme: 'dark' });
+    const page = await context.newPage();
+    const found = [];
+    for (const [path, ready] of PAGES) {
+      await page.goto(path);
+      await ready(page);
+      for (const problem of await seriousProblems(page)) found.push(`${path} (dark): ${problem}`);
+    }
+    assert.deepEqual(found, []);
+    // Dark follows the system; a choice in /settings overrides it, at once and on the next start.
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    await page.goto('/settings');
+    const dark = await background();
+    await page.getByLabel(/^Light/).check();
+    assert.notEqual(await background(), dark, 'light chosen on a dark phone');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Appearance' }).waitFor();
+    assert.notEqual(await background(), dark, 'still light after a reload');
+    assert.equal(await page.getByLabel(/^Light/).isChecked(), true);
+    await page.getByLabel(/^Dark/).check();
+    assert.equal(await background(), dark);
+    await context.close();
+  });
+
   // What members see.
   const MEMBER_PAGES = [
     ['/premium-dashboard', (p) => p.getByText(/done today$/).waitFor()],

@@ -16,6 +16,7 @@ import { SyncStatusBadge } from '../sync/SyncStatusBadge';
 import { useLive } from '../sync/useRecords';
 import { DocumentTitle } from './DocumentTitle';
 import { ROUTES } from './routes';
+import { FollowTheme } from '../features/settings';
 
 // The service worker registers after the first screen, and with it the prompt
 // for a new version.
@@ -67,6 +68,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           </HeaderStatus.Provider>
           <Suspense fallback={null}>
             <UpdateWhenTooOld />
+            <FollowTheme />
           </Suspense>
           <CriticalErrorOverlay />
         </Toaster>

@@ -248,6 +248,17 @@ export type MealPlanEnrollment = { mealPlanId: string, startDate: IsoDate, prefe
 
 export type UserSettings = Record<string, unknown>;
 
+export type Theme = "system" | "light" | "dark";
+
+export const THEME_VALUES = [
+  "system",
+  "light",
+  "dark"
+] as const satisfies readonly Theme[];
+
+/** The settings record the appearance is kept in. */
+export const APPEARANCE_ID = "settings-appearance" as const;
+
 export type Practice = "reading" | "prayer" | "exercise" | "meditation";
 
 export const PRACTICE_VALUES = [

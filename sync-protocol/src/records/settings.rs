@@ -1,13 +1,28 @@
-//! The user's settings: free-form, kept small.
+//! The user's settings: free-form, kept small; the ones the app reads are
+//! checked here (the appearance's `theme`).
 
 use super::Record;
 use super::read::{Fields, ReadFields};
 use crate::field_error::FieldError;
+use crate::wire_enum;
 use serde_json::Value;
 use ts_rs::TS;
 
 pub const SETTINGS_MAX_KEYS: usize = 100;
 pub const SETTINGS_MAX_BYTES: usize = 16_384;
+
+/// The settings record the appearance is kept in (one per account, so every
+/// device shows the same).
+pub const APPEARANCE_ID: &str = "settings-appearance";
+
+wire_enum! {
+    /// The app's colours: the device's own setting, or always light or dark.
+    pub enum Theme {
+        System = "system",
+        Light = "light",
+        Dark = "dark",
+    }
+}
 
 /// Any settings; only their size is checked.
 #[derive(Debug, Clone, PartialEq, TS)]
@@ -40,6 +55,17 @@ impl Record for UserSettings {
                 ),
             ));
         }
+        if let Some(theme) = self.0.get("theme")
+            && theme.as_str().and_then(Theme::from_wire).is_none()
+        {
+            return Err(FieldError::new(
+                "theme",
+                format!(
+                    "theme must be one of {}",
+                    <Theme as crate::wire_enum::WireEnum>::VALUES.join(", ")
+                ),
+            ));
+        }
         Ok(())
     }
 }
@@ -65,5 +91,29 @@ fn size(value: &Value) -> usize {
         Value::String(s) => s.len() + 2,
         Value::Array(items) => 2 + items.iter().map(|v| size(v) + 1).sum::<usize>(),
         Value::Object(o) => 2 + o.iter().map(|(k, v)| k.len() + 4 + size(v)).sum::<usize>(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn settings(value: Value) -> UserSettings {
+        UserSettings(value.as_object().cloned().unwrap_or_default())
+    }
+
+    #[test]
+    fn a_theme_is_one_of_the_three() {
+        for ok in ["system", "light", "dark"] {
+            assert!(settings(json!({"theme": ok})).check().is_ok(), "{ok}");
+        }
+        assert!(settings(json!({"fontSize": 3})).check().is_ok());
+        for bad in [json!("sepia"), json!(1), json!(null), json!("Dark")] {
+            let err = settings(json!({ "theme": bad }))
+                .check()
+                .expect_err("refused");
+            assert_eq!(err.field, "theme");
+        }
     }
 }

@@ -1,4 +1,5 @@
-// /settings: the user's data. A calendar address for their phone's calendar
+// /settings: the app's appearance (system, light or dark, synced to every
+// device of the account) and the user's data. A calendar address for their phone's calendar
 // (readings, reminders, plan and shopping days), every record of this device
 // as a JSON file and weights as CSV, and importing such a file with a preview
 // of what it adds and what it refuses, before anything is saved. Settings the
@@ -11,7 +12,9 @@ import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import type { CalendarFeed } from '../../generated/api';
-import type { Table } from '../../generated/records';
+import { APPEARANCE_ID, type Table, type Theme } from '../../generated/records';
+import { applyTheme } from '../../lib/theme';
+import { useChosenTheme } from './theme';
 import { checkRecord, saveRecord } from '../../sync/useRecords';
 import { TableRefusals } from '../refusals';
 import { exportAll, NotAnExport, preview, weightsCsv, type Preview, type Store } from './portable';
@@ -54,6 +57,7 @@ export default function SettingsPage() {
       <PageHeader title="Your Data" />
       <main className="page settings">
         <SettingsRefusals />
+        <AppearanceSection />
         <CalendarSection />
         <ExportSection />
         <ImportSection />
@@ -65,6 +69,50 @@ export default function SettingsPage() {
 /** Settings have no form to correct them in: Fix tries them again as they were meant. */
 function SettingsRefusals() {
   return <TableRefusals table="userSettings" what="settings" describe={() => 'your settings'} />;
+}
+
+const THEMES: { theme: Theme; label: string; hint: string }[] = [
+  { theme: 'system', label: 'Same as this device', hint: 'Light by day, dark at night, as your phone is set' },
+  { theme: 'light', label: 'Light', hint: 'Always light' },
+  { theme: 'dark', label: 'Dark', hint: 'Always dark: easier on the eyes at night and in church' },
+];
+
+function AppearanceSection() {
+  const saved = useChosenTheme();
+  // The press shows at once; the saved record follows a moment later.
+  const [picked, setPicked] = useState<Theme | null>(null);
+  const chosen = picked ?? saved;
+  async function choose(theme: Theme) {
+    setPicked(theme);
+    applyTheme(theme);
+    try {
+      await saveRecord('userSettings', APPEARANCE_ID, 'put', { theme });
+    } catch (error) {
+      toast({ title: 'Not saved', description: messageOf(error, 'The appearance could not be saved on this device.'), variant: 'destructive' });
+    }
+  }
+  return (
+    <section className="card" aria-labelledby="appearance-title">
+      <h2 id="appearance-title" className="section-title">
+        Appearance
+      </h2>
+      <fieldset className="theme-choices" disabled={chosen === undefined} aria-describedby="appearance-hint">
+        <legend className="sr-only">Colours</legend>
+        {THEMES.map((t) => (
+          <label key={t.theme} className="theme-choice">
+            <input type="radio" name="theme" value={t.theme} checked={chosen === t.theme} onChange={() => void choose(t.theme)} />
+            <span>
+              <strong>{t.label}</strong>
+              <span className="muted small"> · {t.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p id="appearance-hint" className="muted small">
+        Your choice is kept with your account, so your other devices follow it.
+      </p>
+    </section>
+  );
 }
 
 function CalendarSection() {
