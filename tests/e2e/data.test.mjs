@@ -79,6 +79,9 @@ describe('your data', () => {
     await page.getByLabel('Notes').fill('After "Sunday", lunch');
     await page.getByRole('button', { name: 'Log Weight' }).click();
     await page.getByText('Weight Logged!').first().waitFor();
+    // The entry and the toast say its date in words, never as 2026-11-24.
+    await page.locator('.entry-date').first().waitFor();
+    assert.doesNotMatch(await page.locator('body').innerText(), /\b\d{4}-\d{2}-\d{2}\b/);
     await page.goto('/prayer-reminders');
     await createReminder(page, 'Evening thanks', ['Sun']);
 

@@ -83,6 +83,11 @@ describe('a home screen that does not jump', () => {
   });
 });
 
+/** Dates written as 2026-11-24 on screen: dates are shown in the person's language. */
+async function isoDates(page) {
+  return (await page.locator('body').innerText()).match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? [];
+}
+
 /** Serious and critical axe violations of the page as it stands. */
 async function seriousProblems(page) {
   // Evaluated by the test driver: the app's Content-Security-Policy refuses
@@ -152,6 +157,7 @@ describe('accessibility of every page', () => {
       await page.goto(path);
       await ready(page);
       for (const problem of await seriousProblems(page)) found.push(`${path}: ${problem}`);
+      for (const date of await isoDates(page)) found.push(`${path}: the date ${date} is not written for people`);
     }
     // A form with its errors shown, in an open dialog.
     await page.goto('/prayer-reminders');
@@ -263,6 +269,7 @@ describe('accessibility of every page', () => {
       await page.goto(path);
       await ready(page);
       for (const problem of await seriousProblems(page)) found.push(`${path}: ${problem}`);
+      for (const date of await isoDates(page)) found.push(`${path}: the date ${date} is not written for people`);
     }
     // The journal with an entry, and its form's errors shown.
     await page.getByRole('button', { name: 'Save Prayer' }).click();

@@ -67,7 +67,7 @@ function Dashboard({ plan }: { plan: string }) {
           {since > 0 && (
             <div>
               <dt>Member Since</dt>
-              <dd>{new Date(since).toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}</dd>
+              <dd>{new Date(since).toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}</dd>
             </div>
           )}
           <div>

@@ -22,7 +22,7 @@ import { focusWhenShown } from '../../components/focusWhenShown';
 import { newRecordId, saveRecord, useRecords, type RefusedOf, type Stored } from '../../sync/useRecords';
 import { loadCore, todayIn } from '../../wasm/core';
 import { loadTools } from '../../wasm/tools';
-import { daysBetween } from '../../lib/dates';
+import { daysBetween, recordDate } from '../../lib/dates';
 import { newestEnrollment, WeekListButton } from '../shopping';
 import { DayPicker } from './DayPicker';
 import { categoryLabel } from './labels';
@@ -184,7 +184,7 @@ function Plan({ plan }: { plan: MealPlan }) {
               <div className="enrolled" role="status">
                 <h3>Your Plan</h3>
                 <p>
-                  Started {enrollment.fields.startDate}
+                  Started {recordDate(enrollment.fields.startDate)}
                   {dayOfPlan ? ` · today is day ${dayOfPlan} of ${plan.dayCount}` : ''} · {done.size} of {plan.dayCount} days
                   done
                 </p>

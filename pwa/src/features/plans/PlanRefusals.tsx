@@ -3,6 +3,7 @@
 // and the personal plans made from a goal (nothing to correct by hand: Fix
 // tries them again as they were meant, then the page shows them).
 
+import { recordDate } from '../../lib/dates';
 import type { RefusedOf } from '../../sync/useRecords';
 import { TableRefusals } from '../refusals';
 import { ENROLLMENT_LABELS } from './StartPlanForm';
@@ -16,7 +17,7 @@ export function EnrollmentRefusals(props: { planId: string; title: string; onFix
       table="mealPlanEnrollments"
       shows={(c) => c.fields.mealPlanId === props.planId}
       what="meal plans"
-      describe={(f) => `starting ${props.title} on ${f.startDate}`}
+      describe={(f) => `starting ${props.title} on ${recordDate(f.startDate)}`}
       fieldLabels={ENROLLMENT_LABELS}
       fix={props.onFix ?? 'none'}
     />

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import type { CalendarFeed } from '../../generated/api';
 import { APPEARANCE_ID, type Table, type Theme } from '../../generated/records';
+import { recordDate } from '../../lib/dates';
 import { applyTheme } from '../../lib/theme';
 import { useChosenTheme } from './theme';
 import { checkRecord, saveRecord } from '../../sync/useRecords';
@@ -186,7 +187,7 @@ function CalendarSection() {
               </div>
             </div>
           )}
-          {status.data?.active && !url && <p className="small muted">An address is active (made {status.data.createdAt?.slice(0, 10)}). For safety it is shown only when made.</p>}
+          {status.data?.active && !url && <p className="small muted">An address is active (made {status.data.createdAt ? recordDate(status.data.createdAt) : 'earlier'}). For safety it is shown only when made.</p>}
           <div className="row-actions">
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void make()}>
               {status.data?.active ? 'Make a New Address' : 'Add to My Calendar'}
@@ -299,7 +300,7 @@ function ImportSection() {
       {plan && (
         <div className="import-preview" role="region" aria-label="What the import adds">
           <h3>What This File Adds</h3>
-          {plan.exportedAt && <p className="small muted">Exported {new Date(plan.exportedAt).toLocaleString('en-US')}</p>}
+          {plan.exportedAt && <p className="small muted">Exported {new Date(plan.exportedAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}</p>}
           <table>
             <thead>
               <tr>

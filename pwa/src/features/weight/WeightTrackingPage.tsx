@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { MAX_WEIGHT_TENTHS, MOOD_VALUES, NOTES_MAX, type FieldError, type Mood, type WeightEntry } from '../../generated/records';
 import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused } from '../../sync/useRecords';
+import { recordDate } from '../../lib/dates';
 import { loadCore, todayIn } from '../../wasm/core';
 import { loadTools } from '../../wasm/tools';
 
@@ -62,7 +63,7 @@ export default function WeightTrackingPage() {
         mood: form.mood || null,
       };
       await saveRecord('weightEntries', await newRecordId('weightEntries', { date: form.date }), 'put', entry);
-      toast({ title: 'Weight Logged!', description: `${pounds.toFixed(1)} lbs saved for ${form.date}.` });
+      toast({ title: 'Weight Logged!', description: `${pounds.toFixed(1)} lbs saved for ${recordDate(form.date)}.` });
       setForm(blank);
       setError(null);
       setFixing(false);
@@ -178,7 +179,7 @@ export default function WeightTrackingPage() {
             what="weight entries"
             loading="Loading entries..."
             refused={refused}
-            describe={(f) => `${lbs(f.weight)} on ${f.date}`}
+            describe={(f) => `${lbs(f.weight)} on ${recordDate(f.date)}`}
             fieldLabels={FIELD_LABELS}
             onFix={fix}
             onDiscard={(c) => void discardRefused(c.seq)}
@@ -189,7 +190,9 @@ export default function WeightTrackingPage() {
                 <ul className="entry-list">
                   {entries.slice(0, RECENT).map((e) => (
                     <li key={e.id} className="entry">
-                      <span className="entry-date">{e.date}</span>
+                      <time className="entry-date" dateTime={e.date}>
+                        {recordDate(e.date)}
+                      </time>
                       <strong>{lbs(e.weight)}</strong>
                       {e.mood && <span className="tag">{e.mood}</span>}
                       {e.notes && <span className="muted small">{e.notes}</span>}
