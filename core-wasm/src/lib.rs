@@ -42,7 +42,7 @@ pub use manna_sync_protocol::records::wellness::{Grade, wellness_grade, wellness
 pub use manna_sync_protocol::{Date, DateError};
 pub use rotation::rotation_index;
 pub use scoring::{Trend, WeeklyAverage, WeightProgress, weekly_average, weight_progress};
-pub use week::{WeekDay, WeekStrip, week_strip};
+pub use week::{Streak, WeekDay, WeekStrip, streak, week_strip, week_strip_with_rest};
 
 // Talc instead of the default dlmalloc: same job, a fraction of the bytes.
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]

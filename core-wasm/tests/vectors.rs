@@ -4,7 +4,7 @@
 //! only when a rule changes on purpose.
 
 use manna_core::{
-    Date, rotation_index, week_strip, weekly_average, weight_progress, wellness_grade,
+    Date, rotation_index, week_strip_with_rest, weekly_average, weight_progress, wellness_grade,
 };
 use serde_json::{Value, json};
 
@@ -45,10 +45,18 @@ fn compute() -> Value {
                 }));
             }
         }
-        let visited = [date.add_days(-2), date.add_days(-1), date.add_days(-9)];
+        let visited = [
+            date.add_days(-2),
+            date.add_days(-1),
+            date.add_days(-4),
+            date.add_days(-5),
+            date.add_days(-9),
+        ];
         let visited_s: Vec<String> = visited.iter().map(ToString::to_string).collect();
-        weeks
-            .push(json!({ "today": s, "visited": visited_s, "strip": week_strip(date, &visited) }));
+        // Every other date with Sunday as the day of rest.
+        let rest = (weeks.len() % 2 == 1).then_some(6);
+        weeks.push(json!({ "today": s, "visited": visited_s, "restDay": rest,
+            "strip": week_strip_with_rest(date, &visited, rest) }));
     }
     let grades: Vec<_> = (5..=25)
         .map(|t| json!({ "total": t, "grade": wellness_grade(t) }))

@@ -134,9 +134,9 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
     .ty::<settings::UserSettings>(cfg)
     .words::<settings::Theme>(cfg)
     .constant(
-        "APPEARANCE_ID",
-        "The settings record the appearance is kept in.",
-        settings::APPEARANCE_ID,
+        "PREFERENCES_ID",
+        "The settings record the app's preferences (theme, rest day) are kept in.",
+        settings::PREFERENCES_ID,
     )
     .words::<progress::Practice>(cfg)
     .ty::<progress::DailyCompletion>(cfg)
@@ -212,6 +212,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .map(|p| (p.wire(), plans::figures(*p)))
         .collect();
     let core = File::new("Figures the core derives (manna_core), and the plans.")
+        .ty::<manna_core::Streak>(cfg)
         .ty::<manna_core::WeekDay>(cfg)
         .ty::<manna_core::WeekStrip>(cfg)
         .ty::<manna_core::Trend>(cfg)

@@ -2,7 +2,9 @@
 //! rotation, wellness scores and cached entitlements.
 
 use super::{dated, parse, to_js};
-use crate::{Date, rotation_index, week_strip, weekly_average, wellness_grade, wellness_total};
+use crate::{
+    Date, rotation_index, week_strip_with_rest, weekly_average, wellness_grade, wellness_total,
+};
 use manna_sync_protocol::{FieldError, Table};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -209,11 +211,16 @@ pub fn add_days(date: &str, days: i32) -> Result<String, JsError> {
     Ok(parse(date)?.add_days(i64::from(days)).to_string())
 }
 
-/// The week strip for `today`, given the dates on which the app was opened.
+/// The week strip for `today`, given the dates on which the app was opened
+/// and the person's rest day (0 = Monday … 6 = Sunday), if any.
 #[wasm_bindgen(js_name = weekStrip)]
-pub fn week_strip_js(today: &str, visited: Vec<String>) -> Result<JsValue, JsError> {
+pub fn week_strip_js(
+    today: &str,
+    visited: Vec<String>,
+    rest_day: Option<u32>,
+) -> Result<JsValue, JsError> {
     let visited: Vec<Date> = visited.iter().filter_map(|v| v.parse().ok()).collect();
-    to_js(&week_strip(parse(today)?, &visited))
+    to_js(&week_strip_with_rest(parse(today)?, &visited, rest_day))
 }
 
 /// Total and grade of the five wellness ratings: `{ score, grade }`.

@@ -3,13 +3,35 @@
 
 import type { IsoDate } from './records';
 
-export type WeekDay = { date: IsoDate, label: string, isToday: boolean, isPast: boolean, visited: boolean, };
+export type Streak = { 
+/**
+ * Days opened in the run (kept and rest days are not counted, only held over).
+ */
+days: number, 
+/**
+ * The missed days the run was kept over, newest first (one a week at most).
+ */
+kept: Array<IsoDate>, };
+
+export type WeekDay = { date: IsoDate, label: string, isToday: boolean, isPast: boolean, visited: boolean, 
+/**
+ * Missed, and kept by the week's grace: the streak held over it.
+ */
+kept: boolean, 
+/**
+ * The person's rest day (not opened): it never breaks the streak.
+ */
+rest: boolean, };
 
 export type WeekStrip = { days: Array<WeekDay>, 
 /**
  * Days of this week before today on which the app was opened.
  */
-streak: number, };
+streak: number, 
+/**
+ * The running streak, across weeks.
+ */
+run: Streak, };
 
 export type Trend = "down" | "up" | "steady";
 

@@ -256,8 +256,8 @@ export const THEME_VALUES = [
   "dark"
 ] as const satisfies readonly Theme[];
 
-/** The settings record the appearance is kept in. */
-export const APPEARANCE_ID = "settings-appearance" as const;
+/** The settings record the app's preferences (theme, rest day) are kept in. */
+export const PREFERENCES_ID = "settings-preferences" as const;
 
 export type Practice = "reading" | "prayer" | "exercise" | "meditation";
 

@@ -34,7 +34,8 @@ export interface Core {
   dayOfYear(date: string): number;
   localDate(epochMs: number, utcOffsetMinutes: number): string;
   addDays(date: string, days: number): string;
-  weekStrip(today: string, visited: string[]): WeekStrip;
+  /** The week around `today` and the running streak; `restDay` 0 = Monday … 6 = Sunday. */
+  weekStrip(today: string, visited: string[], restDay?: number): WeekStrip;
   rotationIndex(date: string, count: number, salt: string): number;
 }
 
@@ -59,7 +60,7 @@ function wrap(pkg: typeof Pkg): Core {
     dayOfYear: pkg.dayOfYear,
     localDate: pkg.localDate,
     addDays: pkg.addDays,
-    weekStrip: (today, visited) => pkg.weekStrip(today, visited) as WeekStrip,
+    weekStrip: (today, visited, restDay) => pkg.weekStrip(today, visited, restDay) as WeekStrip,
     rotationIndex: pkg.rotationIndex,
     validateRecord: (table, id, fields) => (pkg.validateRecord(table, id, fields) as FieldError | undefined) ?? undefined,
     recordId: (table, fields, random) => pkg.recordId(table, fields, random),

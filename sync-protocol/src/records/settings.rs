@@ -1,7 +1,9 @@
 //! The user's settings: free-form, kept small; the ones the app reads are
-//! checked here (the appearance's `theme`).
+//! checked here (`theme`, and `restDay`, the day of rest that never breaks the
+//! streak).
 
 use super::Record;
+use super::prayer::Weekday;
 use super::read::{Fields, ReadFields};
 use crate::field_error::FieldError;
 use crate::wire_enum;
@@ -11,9 +13,9 @@ use ts_rs::TS;
 pub const SETTINGS_MAX_KEYS: usize = 100;
 pub const SETTINGS_MAX_BYTES: usize = 16_384;
 
-/// The settings record the appearance is kept in (one per account, so every
-/// device shows the same).
-pub const APPEARANCE_ID: &str = "settings-appearance";
+/// The settings record the app's preferences are kept in (one per account,
+/// so every device shows the same).
+pub const PREFERENCES_ID: &str = "settings-preferences";
 
 wire_enum! {
     /// The app's colours: the device's own setting, or always light or dark.
@@ -66,6 +68,17 @@ impl Record for UserSettings {
                 ),
             ));
         }
+        if let Some(day) = self.0.get("restDay")
+            && day.as_str().and_then(Weekday::from_wire).is_none()
+        {
+            return Err(FieldError::new(
+                "restDay",
+                format!(
+                    "restDay must be one of {}",
+                    <Weekday as crate::wire_enum::WireEnum>::VALUES.join(", ")
+                ),
+            ));
+        }
         Ok(())
     }
 }
@@ -104,7 +117,7 @@ mod tests {
     }
 
     #[test]
-    fn a_theme_is_one_of_the_three() {
+    fn a_theme_is_one_of_the_three_and_a_rest_day_a_weekday() {
         for ok in ["system", "light", "dark"] {
             assert!(settings(json!({"theme": ok})).check().is_ok(), "{ok}");
         }
@@ -114,6 +127,13 @@ mod tests {
                 .check()
                 .expect_err("refused");
             assert_eq!(err.field, "theme");
+        }
+        assert!(settings(json!({"restDay": "sunday"})).check().is_ok());
+        for bad in [json!("sabbath"), json!(6)] {
+            let err = settings(json!({ "restDay": bad }))
+                .check()
+                .expect_err("refused");
+            assert_eq!(err.field, "restDay");
         }
     }
 }

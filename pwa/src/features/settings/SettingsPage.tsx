@@ -1,5 +1,6 @@
-// /settings: the app's appearance (system, light or dark, synced to every
-// device of the account) and the user's data. A calendar address for their phone's calendar
+// /settings: the app's appearance (system, light or dark) and the day of rest
+// that never breaks the streak, both synced to every device of the account;
+// and the user's data. A calendar address for their phone's calendar
 // (readings, reminders, plan and shopping days), every record of this device
 // as a JSON file and weights as CSV, and importing such a file with a preview
 // of what it adds and what it refuses, before anything is saved. Settings the
@@ -12,10 +13,10 @@ import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import type { CalendarFeed } from '../../generated/api';
-import { APPEARANCE_ID, type Table, type Theme } from '../../generated/records';
+import { WEEKDAY_VALUES, type Table, type Theme, type Weekday } from '../../generated/records';
 import { recordDate } from '../../lib/dates';
 import { applyTheme } from '../../lib/theme';
-import { useChosenTheme } from './theme';
+import { savePreferences, useChosenTheme, usePreferences } from './preferences';
 import { checkRecord, saveRecord } from '../../sync/useRecords';
 import { TableRefusals } from '../refusals';
 import { exportAll, NotAnExport, preview, weightsCsv, type Preview, type Store } from './portable';
@@ -59,6 +60,7 @@ export default function SettingsPage() {
       <main className="page settings">
         <SettingsRefusals />
         <AppearanceSection />
+        <RestDaySection />
         <CalendarSection />
         <ExportSection />
         <ImportSection />
@@ -80,6 +82,7 @@ const THEMES: { theme: Theme; label: string; hint: string }[] = [
 
 function AppearanceSection() {
   const saved = useChosenTheme();
+  const preferences = usePreferences();
   // The press shows at once; the saved record follows a moment later.
   const [picked, setPicked] = useState<Theme | null>(null);
   const chosen = picked ?? saved;
@@ -87,7 +90,7 @@ function AppearanceSection() {
     setPicked(theme);
     applyTheme(theme);
     try {
-      await saveRecord('userSettings', APPEARANCE_ID, 'put', { theme });
+      if (preferences) await savePreferences(preferences, { theme });
     } catch (error) {
       toast({ title: 'Not saved', description: messageOf(error, 'The appearance could not be saved on this device.'), variant: 'destructive' });
     }
@@ -112,6 +115,43 @@ function AppearanceSection() {
       <p id="appearance-hint" className="muted small">
         Your choice is kept with your account, so your other devices follow it.
       </p>
+    </section>
+  );
+}
+
+const capitalized = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
+
+function RestDaySection() {
+  const preferences = usePreferences();
+  const [picked, setPicked] = useState<Weekday | '' | null>(null);
+  const shown = picked ?? preferences?.restDay ?? '';
+  async function choose(day: Weekday | '') {
+    setPicked(day);
+    try {
+      if (preferences) await savePreferences(preferences, { restDay: day || null });
+    } catch (error) {
+      toast({ title: 'Not saved', description: messageOf(error, 'The day of rest could not be saved on this device.'), variant: 'destructive' });
+    }
+  }
+  return (
+    <section className="card form" aria-labelledby="rest-title">
+      <h2 id="rest-title" className="section-title">
+        Streak and rest
+      </h2>
+      <p className="muted small">
+        Your streak counts the days you open Manna. One missed day a week is kept by grace, and a day of rest never breaks it.
+      </p>
+      <div className="field">
+        <label htmlFor="rest-day">Day of rest</label>
+        <select id="rest-day" value={shown} disabled={!preferences} onChange={(e) => void choose(e.target.value as Weekday | '')}>
+          <option value="">No day of rest</option>
+          {WEEKDAY_VALUES.map((d) => (
+            <option key={d} value={d}>
+              {capitalized(d)}
+            </option>
+          ))}
+        </select>
+      </div>
     </section>
   );
 }

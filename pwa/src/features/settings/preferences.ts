@@ -1,0 +1,55 @@
+// The account's preferences, followed on every device: one synced settings
+// record (PREFERENCES_ID) holding the theme and the day of rest.
+
+import { useEffect } from 'react';
+import { PREFERENCES_ID, WEEKDAY_VALUES, type Theme, type Weekday } from '../../generated/records';
+import { applyTheme, shownTheme, themeOf } from '../../lib/theme';
+import { saveRecord, useRecords } from '../../sync/useRecords';
+
+export interface Preferences {
+  /** Null when the account never chose one. */
+  theme: Theme | null;
+  restDay: Weekday | null;
+}
+
+/** The account's saved preferences, once the records load. */
+export function usePreferences(): Preferences | undefined {
+  const { value: settings } = useRecords('userSettings');
+  if (!settings) return undefined;
+  const fields = settings.find((r) => r.id === PREFERENCES_ID)?.fields ?? {};
+  return {
+    theme: 'theme' in fields ? themeOf(fields.theme) : null,
+    restDay: WEEKDAY_VALUES.find((d) => d === fields.restDay) ?? null,
+  };
+}
+
+/** Saves a change to the preferences, keeping the others as they are. */
+export async function savePreferences(current: Preferences, change: Partial<Preferences>): Promise<void> {
+  const next = { ...current, ...change };
+  const fields: Record<string, unknown> = {};
+  if (next.theme) fields.theme = next.theme;
+  if (next.restDay) fields.restDay = next.restDay;
+  await saveRecord('userSettings', PREFERENCES_ID, 'put', fields);
+}
+
+/** The theme to show as chosen: the account's, else what this device shows. */
+export function useChosenTheme(): Theme | undefined {
+  const saved = usePreferences();
+  return saved === undefined ? undefined : (saved.theme ?? shownTheme());
+}
+
+/** The day of rest as the core counts weekdays (0 = Monday … 6 = Sunday). */
+export function useRestDay(): number | undefined {
+  const day = usePreferences()?.restDay;
+  return day ? WEEKDAY_VALUES.indexOf(day) : undefined;
+}
+
+/** Keeps the page's colours on the account's choice when it changes (on
+ *  another device too); with no choice saved, the device keeps its own. */
+export function FollowTheme(): null {
+  const theme = usePreferences()?.theme;
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
+  return null;
+}
