@@ -1,5 +1,6 @@
-// /weight-tracking: log today's weight (kept on this device, synced later),
-// progress figures from manna-core, a milestone banner and recent entries.
+// /weight-tracking: log today's weight (kept on this device, synced later) or
+// a day missed, fix or delete an entry, progress figures from manna-core, a
+// milestone banner and recent entries.
 // The record rules are the Rust ones: checked before saving, shown beside the
 // field they concern; a change the server refused is shown with Fix and Discard.
 
@@ -9,7 +10,7 @@ import { LiveList, type Refused } from '../../components/LiveList';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { MAX_WEIGHT_TENTHS, MOOD_VALUES, NOTES_MAX, type FieldError, type Mood, type WeightEntry } from '../../generated/records';
-import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused } from '../../sync/useRecords';
+import { discardRefused, newRecordId, RecordRefused, saveRecord, saveRecords, useRecords, useRefused } from '../../sync/useRecords';
 import { recordDate } from '../../lib/dates';
 import { loadCore, todayIn } from '../../wasm/core';
 import { loadTools } from '../../wasm/tools';
@@ -40,11 +41,14 @@ export default function WeightTrackingPage() {
   const [saving, setSaving] = useState(false);
   /** A refused entry is being fixed: the form shows even if the day is logged. */
   const [fixing, setFixing] = useState(false);
+  /** The entry being edited (its id), or a past day being logged. */
+  const [editing, setEditing] = useState<string | null>(null);
+  const [pastDay, setPastDay] = useState(false);
   const { ref: formRef, focusAfterFix } = useFixFocus();
 
   const entries = (records.value ?? []).map((r) => ({ id: r.id, ...r.fields })).sort((a, b) => b.date.localeCompare(a.date));
   const progress = tools.weightProgress(entries.map((e) => e.date), entries.map((e) => e.weight), today);
-  const loggedToday = entries.some((e) => e.date === today) && !fixing;
+  const loggedToday = entries.some((e) => e.date === today) && !fixing && editing === null && !pastDay;
   const errorOf = (field: keyof WeightEntry) => (error?.field === field ? error.message : undefined);
 
   async function submit(event: FormEvent) {
@@ -62,16 +66,57 @@ export default function WeightTrackingPage() {
         notes: form.notes.trim() || null,
         mood: form.mood || null,
       };
-      await saveRecord('weightEntries', await newRecordId('weightEntries', { date: form.date }), 'put', entry);
-      toast({ title: 'Weight Logged!', description: `${pounds.toFixed(1)} lbs saved for ${recordDate(form.date)}.` });
+      const id = await newRecordId('weightEntries', { date: form.date });
+      // An entry is named by its day: a new day is a new record, the old one goes.
+      const moved = editing !== null && editing !== id ? [{ table: 'weightEntries' as const, id: editing, op: 'delete' as const }] : [];
+      await saveRecords([...moved, { table: 'weightEntries', id, op: 'put', fields: { ...entry } }]);
+      toast({
+        title: editing ? 'Entry Updated' : 'Weight Logged!',
+        description: `${pounds.toFixed(1)} lbs saved for ${recordDate(form.date)}.`,
+      });
       setForm(blank);
       setError(null);
       setFixing(false);
+      setEditing(null);
+      setPastDay(false);
     } catch (e) {
       if (e instanceof RecordRefused) setError(e.refusal);
       else toast({ title: 'Error', description: 'Failed to log weight. Please try again.', variant: 'destructive' });
     } finally {
       setSaving(false);
+    }
+  }
+
+  function edit(e: WeightEntry & { id: string }) {
+    setForm({ weight: String(e.weight / 10), date: e.date, mood: e.mood ?? '', notes: e.notes ?? '' });
+    setError(null);
+    setEditing(e.id);
+    setPastDay(false);
+    focusAfterFix();
+  }
+
+  function logPastDay() {
+    setForm({ ...blank, date: core.addDays(today, -1) });
+    setError(null);
+    setPastDay(true);
+    focusAfterFix();
+  }
+
+  function cancel() {
+    setForm(blank);
+    setError(null);
+    setEditing(null);
+    setPastDay(false);
+  }
+
+  async function remove(e: WeightEntry & { id: string }) {
+    if (!window.confirm(`Delete the entry of ${recordDate(e.date)} (${lbs(e.weight)})?`)) return;
+    try {
+      await saveRecord('weightEntries', e.id, 'delete');
+      if (editing === e.id) cancel();
+      toast({ title: 'Entry Deleted', description: `The entry of ${recordDate(e.date)} is gone from this device and will be from the others.` });
+    } catch {
+      toast({ title: 'Error', description: 'The entry could not be deleted. Please try again.', variant: 'destructive' });
     }
   }
 
@@ -91,11 +136,14 @@ export default function WeightTrackingPage() {
           <section className="card done-card" aria-live="polite">
             <h2 className="card-title">Already Logged Today!</h2>
             <p>You have recorded today&apos;s weight. Come back tomorrow to keep your streak going.</p>
+            <button type="button" className="btn btn-outline" onClick={logPastDay}>
+              Log a past day
+            </button>
           </section>
         ) : (
           <form ref={formRef} className="card form" onSubmit={submit} noValidate aria-labelledby="log-title">
             <h2 id="log-title" className="card-title">
-              Log Your Weight
+              {editing ? 'Edit Entry' : pastDay ? 'Log a Past Day' : 'Log Your Weight'}
             </h2>
             <RefusalNote refusal={error} controls={Object.keys(FIELD_LABELS)} fieldLabels={FIELD_LABELS} />
             <NumberInput
@@ -133,9 +181,21 @@ export default function WeightTrackingPage() {
               error={errorOf('notes')}
               onChange={(notes) => setForm({ ...form, notes })}
             />
-            <button type="submit" className="btn btn-primary" disabled={saving}>
-              {saving ? 'Saving…' : 'Log Weight'}
-            </button>
+            <div className="row">
+              <button type="submit" className="btn btn-primary" disabled={saving}>
+                {saving ? 'Saving…' : editing ? 'Save Changes' : 'Log Weight'}
+              </button>
+              {(editing || pastDay) && (
+                <button type="button" className="btn btn-outline" onClick={cancel}>
+                  Cancel
+                </button>
+              )}
+            </div>
+            {!editing && !pastDay && (
+              <button type="button" className="link-btn" onClick={logPastDay}>
+                Missed a day? Log a past day
+              </button>
+            )}
           </form>
         )}
 
@@ -196,6 +256,14 @@ export default function WeightTrackingPage() {
                       <strong>{lbs(e.weight)}</strong>
                       {e.mood && <span className="tag">{e.mood}</span>}
                       {e.notes && <span className="muted small">{e.notes}</span>}
+                      <span className="entry-actions">
+                        <button type="button" className="btn btn-small btn-outline" onClick={() => edit(e)} aria-label={`Edit the entry of ${recordDate(e.date)}`}>
+                          Edit
+                        </button>
+                        <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(e)} aria-label={`Delete the entry of ${recordDate(e.date)}`}>
+                          Delete
+                        </button>
+                      </span>
                     </li>
                   ))}
                 </ul>

@@ -1,0 +1,59 @@
+// Weight entries can be fixed: today's logged, then a missed day logged
+// after it ("Already Logged Today!" stays for today's form), an entry edited,
+// one moved to another day, one deleted; the server ends with what the page
+// shows.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { PHONE, localDate, serverAndBrowser, serverAnswer } from './harness.mjs';
+
+const words = (iso) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+describe('weight entries', () => {
+  const env = serverAndBrowser();
+
+  test("today's entry, a past day, an edit, a move and a delete", async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const page = await context.newPage();
+    await page.goto('/weight-tracking');
+    await page.getByLabel('Weight (lbs)').fill('181.4');
+    await page.getByRole('button', { name: 'Log Weight' }).click();
+    await page.getByRole('heading', { name: 'Already Logged Today!' }).waitFor();
+
+    // A missed day, logged afterwards: yesterday unless another is chosen.
+    await page.getByRole('button', { name: 'Log a past day' }).click();
+    await page.getByRole('heading', { name: 'Log a Past Day' }).waitFor();
+    assert.equal(await page.getByLabel('Date').inputValue(), localDate(-1));
+    await page.getByLabel('Weight (lbs)').fill('182');
+    await page.getByRole('button', { name: 'Log Weight' }).click();
+    await page.getByRole('heading', { name: 'Already Logged Today!' }).waitFor();
+    const entries = page.locator('.entry-list .entry');
+    await entries.nth(1).getByText(words(localDate(-1))).waitFor();
+
+    // Today's entry corrected.
+    await page.getByRole('button', { name: `Edit the entry of ${words(localDate())}` }).click();
+    await page.getByRole('heading', { name: 'Edit Entry' }).waitFor();
+    assert.equal(await page.getByLabel('Weight (lbs)').inputValue(), '181.4');
+    await page.getByLabel('Weight (lbs)').fill('180.9');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Entry Updated').first().waitFor();
+    await entries.first().getByText('180.9 lbs').waitFor();
+
+    // Yesterday's entry was really the day before.
+    await page.getByRole('button', { name: `Edit the entry of ${words(localDate(-1))}` }).click();
+    await page.getByLabel('Date').fill(localDate(-2));
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await entries.nth(1).getByText(words(localDate(-2))).waitFor();
+    assert.equal(await entries.count(), 2, 'moved, not copied');
+
+    // And deleted after all.
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: `Delete the entry of ${words(localDate(-2))}` }).click();
+    await page.getByText('Entry Deleted').first().waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.entry-list .entry').length === 1);
+
+    const onServer = await serverAnswer(page, '/api/weight-entries/{userId}', { length: 1 });
+    assert.deepEqual([onServer[0].date, onServer[0].weight], [localDate(), 1809], 'tenths of a pound, as the record keeps them');
+    await context.close();
+  });
+});
