@@ -41,7 +41,10 @@ pub use manna_sync_protocol::date as calendar;
 pub use manna_sync_protocol::records::wellness::{Grade, wellness_grade, wellness_total};
 pub use manna_sync_protocol::{Date, DateError};
 pub use rotation::rotation_index;
-pub use scoring::{Trend, WeeklyAverage, WeightProgress, weekly_average, weight_progress};
+pub use scoring::{
+    ScoreCheck, ScoreHistory, Trend, WeeklyAverage, WeightProgress, score_history, weekly_average,
+    weight_progress,
+};
 pub use week::{Streak, WeekDay, WeekStrip, streak, week_strip, week_strip_with_rest};
 
 // Talc instead of the default dlmalloc: same job, a fraction of the bytes.

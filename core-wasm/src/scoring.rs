@@ -1,5 +1,5 @@
-//! Figures derived from a user's records: weight progress and the weekly
-//! wellness average. The same rules in the browser (offline) and on the server
+//! Figures derived from a user's records: weight progress, the weekly
+//! wellness average and the wellness checks' history with its trend. The same rules in the browser (offline) and on the server
 //! (REST answers). The grade of one wellness check is a record rule and lives
 //! in `manna_sync_protocol::records::wellness`.
 
@@ -133,9 +133,97 @@ pub fn weekly_average(scores: &[(Date, u32)], to: Date) -> WeeklyAverage {
     }
 }
 
+/// How many checks the history lists.
+pub const HISTORY_CHECKS: usize = 30;
+
+/// The wellness checks, newest first, and how this week compares.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ScoreHistory {
+    /// The last [`HISTORY_CHECKS`] checks, newest first: `(date, score)`.
+    pub checks: Vec<ScoreCheck>,
+    /// The 7 days up to today.
+    pub this_week: WeeklyAverage,
+    /// The 7 days before those.
+    pub week_before: WeeklyAverage,
+    /// This week's average against the week before's (steady within half a
+    /// point, or when a week has no check).
+    pub trend: Trend,
+    /// This week's average minus the week before's, to one decimal.
+    pub change: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ScoreCheck {
+    pub date: Date,
+    pub score: u32,
+}
+
+/// The history of `(date, score)` checks, in any order, as of `today`.
+pub fn score_history(scores: &[(Date, u32)], today: Date) -> ScoreHistory {
+    let mut checks: Vec<ScoreCheck> = scores
+        .iter()
+        .filter(|(d, _)| *d <= today)
+        .map(|&(date, score)| ScoreCheck { date, score })
+        .collect();
+    checks.sort_by_key(|c| std::cmp::Reverse(c.date));
+    checks.truncate(HISTORY_CHECKS);
+    let this_week = weekly_average(scores, today);
+    let week_before = weekly_average(scores, today.add_days(-7));
+    let change = this_week
+        .average
+        .zip(week_before.average)
+        .map(|(now, then)| ((now - then) * 10.0).round() / 10.0);
+    let trend = match change {
+        Some(c) if c >= 0.5 => Trend::Up,
+        Some(c) if c <= -0.5 => Trend::Down,
+        _ => Trend::Steady,
+    };
+    ScoreHistory {
+        checks,
+        this_week,
+        week_before,
+        trend,
+        change,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_history_lists_thirty_checks_newest_first_and_compares_the_weeks() {
+        let today = d("2026-11-24");
+        // Forty days of checks: 15 a day until a week ago, 18 since.
+        let scores: Vec<(Date, u32)> = (0..40)
+            .map(|b| (today.add_days(-b), if b < 7 { 18 } else { 15 }))
+            .chain([(today.add_days(1), 25)]) // a clock set wrong: not listed
+            .collect();
+        let h = score_history(&scores, today);
+        assert_eq!(h.checks.len(), 30);
+        assert_eq!(h.checks[0].date, today);
+        assert_eq!(h.checks[29].date, today.add_days(-29));
+        assert_eq!(h.this_week.average, Some(18.0));
+        assert_eq!(h.week_before.average, Some(15.0));
+        assert_eq!((h.trend, h.change), (Trend::Up, Some(3.0)));
+        // Within half a point: steady; a week without checks: no change at all.
+        let close: Vec<(Date, u32)> = vec![
+            (today, 16),
+            (today.add_days(-1), 15),
+            (today.add_days(-8), 16),
+            (today.add_days(-9), 15),
+        ];
+        assert_eq!(score_history(&close, today).trend, Trend::Steady);
+        let lone = score_history(&[(today, 12)], today);
+        assert_eq!(
+            (lone.trend, lone.change, lone.checks.len()),
+            (Trend::Steady, None, 1)
+        );
+        let down = score_history(&[(today, 10), (today.add_days(-9), 20)], today);
+        assert_eq!((down.trend, down.change), (Trend::Down, Some(-10.0)));
+    }
 
     fn d(s: &str) -> Date {
         s.parse().expect("date")

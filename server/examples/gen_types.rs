@@ -218,6 +218,8 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<manna_core::Trend>(cfg)
         .ty::<manna_core::WeightProgress>(cfg)
         .ty::<manna_core::WeeklyAverage>(cfg)
+        .ty::<manna_core::ScoreCheck>(cfg)
+        .ty::<manna_core::ScoreHistory>(cfg)
         .ty::<manna_core::timer::Phase>(cfg)
         .ty::<manna_core::timer::Timer>(cfg)
         .ty::<manna_core::timer::TimerView>(cfg)

@@ -80,7 +80,7 @@ describe('records saved offline', () => {
     await context.close();
   });
 
-  test('the wellness check scores, saves and shows on Home', async () => {
+  test('the wellness check scores, saves, joins the history and shows on Home', async () => {
     const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${env.server.base}/wellness-score`);
@@ -88,8 +88,12 @@ describe('records saved offline', () => {
     const statements = page.locator('fieldset.rating');
     for (let i = 0; i < 5; i += 1) await statements.nth(i).getByText(i < 3 ? '5' : '4', { exact: true }).click();
     await page.getByRole('button', { name: 'Get My Score' }).click();
-    await page.getByText('Great!', { exact: true }).waitFor();
+    await page.locator('.result').getByText('Great!', { exact: true }).waitFor();
     await page.getByText('Wellness score saved!').first().waitFor();
+    // The history: today's check, and this week's average (no week before to compare).
+    const history = page.getByRole('region', { name: 'Your Last Checks' });
+    await history.locator('li', { hasText: '23 / 25' }).waitFor();
+    assert.equal(await history.locator('.trend').innerText(), "This week's average: 23.0 of 25.");
     await page.getByRole('link', { name: 'Continue Journey' }).click();
     const summary = page.locator('[data-card="wellness-score"]');
     await summary.getByText('Great!', { exact: false }).waitFor();

@@ -67,6 +67,16 @@ pub fn weight_progress_js(
     to_js(&weight_progress(&dated(&dates, weights), parse(today)?))
 }
 
+/// The wellness checks' history (parallel lists of dates and scores) as of `today`.
+#[wasm_bindgen(js_name = scoreHistory)]
+pub fn score_history_js(
+    dates: Vec<String>,
+    scores: Vec<u32>,
+    today: &str,
+) -> Result<JsValue, JsError> {
+    to_js(&crate::score_history(&dated(&dates, scores), parse(today)?))
+}
+
 /// What a person leaves out, from the enrollment's preferences (JSON).
 fn exclusions(preferences: &str) -> Result<Exclusions, JsError> {
     let value: serde_json::Value = read("preferences", preferences)?;

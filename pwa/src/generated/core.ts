@@ -67,6 +67,31 @@ export type WeeklyAverage = {
  */
 average: number | null, count: number, from: IsoDate, to: IsoDate, };
 
+export type ScoreCheck = { date: IsoDate, score: number, };
+
+export type ScoreHistory = { 
+/**
+ * The last [`HISTORY_CHECKS`] checks, newest first: `(date, score)`.
+ */
+checks: Array<ScoreCheck>, 
+/**
+ * The 7 days up to today.
+ */
+thisWeek: WeeklyAverage, 
+/**
+ * The 7 days before those.
+ */
+weekBefore: WeeklyAverage, 
+/**
+ * This week's average against the week before's (steady within half a
+ * point, or when a week has no check).
+ */
+trend: Trend, 
+/**
+ * This week's average minus the week before's, to one decimal.
+ */
+change: number | null, };
+
 export type Phase = "idle" | "running" | "paused" | "done";
 
 export type Timer = { durationMs: number, 

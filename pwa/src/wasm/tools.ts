@@ -4,7 +4,7 @@
 // the first page that asks, and memoised.
 
 import type { ArchiveHit, BibleChapter, VerseHit } from '../generated/content';
-import type { Stepped, Timer, WeightProgress } from '../generated/core';
+import type { ScoreHistory, Stepped, Timer, WeightProgress } from '../generated/core';
 import type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay } from '../generated/meals';
 import type { FieldError, Preferences } from '../generated/records';
 import type { Mutation } from '../generated/sync';
@@ -35,6 +35,8 @@ export interface Tools {
   /** Minutes from a duration text ("15 minutes" → 15), else `defaultMinutes`. */
   minutesFromText(text: string, defaultMinutes: number): number;
   weightProgress(dates: string[], weights: number[], today: string): WeightProgress;
+  /** The wellness checks' last 30, newest first, and this week against the week before. */
+  scoreHistory(dates: string[], scores: number[], today: string): ScoreHistory;
   /** The meal rules over a catalogue (`GET /api/meal-catalogue`); throws on a catalogue that does not read. */
   meals(catalogue: string): Meals;
   /** Indexes into a plan of `length` days of the shopping calendar's week `week` (1 to 4). */
@@ -78,6 +80,7 @@ function wrap(pkg: typeof Pkg): Tools {
     minutesFromText: pkg.minutesFromText,
     weightProgress: (dates, weights, today) =>
       pkg.weightProgress(dates, Uint32Array.from(weights), today) as WeightProgress,
+    scoreHistory: (dates, scores, today) => pkg.scoreHistory(dates, Uint32Array.from(scores), today) as ScoreHistory,
     meals: (catalogue) => {
       if (lastMeals && catalogue === lastText) return lastMeals;
       lastMeals = wrapMeals(new pkg.Meals(catalogue));

@@ -10,11 +10,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { WELLNESS_HIGHEST_RATING, WELLNESS_LOWEST_RATING, type FieldError, type Grade } from '../../generated/records';
 import { counted } from '../../lib/words';
-import { newRecordId, RecordRefused, saveRecord, type RefusedOf } from '../../sync/useRecords';
+import { newRecordId, RecordRefused, saveRecord, useRecords, type RefusedOf } from '../../sync/useRecords';
 import { TableRefusals } from '../refusals';
 import { loadCore, todayIn } from '../../wasm/core';
+import { loadTools } from '../../wasm/tools';
 import { STATEMENTS } from './statements';
-import { dayLabel } from '../../lib/dates';
+import { dayLabel, recordDate } from '../../lib/dates';
 
 /** The choices of each statement. */
 const SCALE = Array.from({ length: WELLNESS_HIGHEST_RATING - WELLNESS_LOWEST_RATING + 1 }, (_, i) => WELLNESS_LOWEST_RATING + i);
@@ -115,6 +116,7 @@ export default function WellnessScorePage() {
               </Link>
             </div>
           </section>
+          <ScoreHistoryView today={todayIn(core)} />
         </main>
       </>
     );
@@ -177,7 +179,53 @@ export default function WellnessScorePage() {
             </p>
           )}
         </div>
+        <ScoreHistoryView today={todayIn(core)} />
       </main>
     </>
+  );
+}
+
+/** The last 30 checks, newest first, and this week against the week before
+ *  (rules in manna-core). */
+function ScoreHistoryView({ today }: { today: string }) {
+  const tools = use(loadTools());
+  const records = useRecords('wellnessScores');
+  const checks = (records.value ?? []).map((r) => r.fields);
+  if (!records.value || checks.length === 0) return null;
+  const history = tools.scoreHistory(
+    checks.map((c) => c.date),
+    checks.map((c) => c.score),
+    today,
+  );
+  const grades = new Map(checks.map((c) => [c.date, c.grade]));
+  const week = history.thisWeek.average;
+  const before = history.weekBefore.average;
+  const change = history.change ?? 0;
+  const trend =
+    week === null
+      ? 'No check in the last 7 days.'
+      : before === null
+        ? `This week's average: ${week.toFixed(1)} of 25.`
+        : `This week's average: ${week.toFixed(1)} of 25, ${
+            history.trend === 'up' ? `up ${change.toFixed(1)}` : history.trend === 'down' ? `down ${Math.abs(change).toFixed(1)}` : 'about the same as'
+          }${history.trend === 'steady' ? '' : ' from'} the week before (${before.toFixed(1)}).`;
+  return (
+    <section className="card" aria-labelledby="history-title">
+      <h2 id="history-title" className="card-title">
+        Your Last Checks
+      </h2>
+      <p className={`trend trend-${history.trend}`}>{trend}</p>
+      <ol className="plain-list score-history">
+        {history.checks.map((c) => (
+          <li key={c.date} className="entry">
+            <time className="entry-date" dateTime={c.date}>
+              {recordDate(c.date)}
+            </time>
+            <strong>{c.score} / 25</strong>
+            <span className="muted small">{grades.get(c.date)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
