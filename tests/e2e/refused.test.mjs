@@ -83,7 +83,7 @@ describe('changes the server refused, where they were made', () => {
     await statements.nth(0).getByText('4', { exact: true }).click();
     await page.getByRole('button', { name: 'Get My Score' }).click();
     await page.getByText('Wellness score saved!').first().waitFor();
-    await page.getByText('Great!', { exact: true }).waitFor();
+    await page.locator('.result').getByText('Great!', { exact: true }).waitFor();
     assert.equal(await page.getByText('Not saved: your wellness check of').count(), 0);
     const saved = await serverAnswer(page, '/api/wellness-scores/{userId}', { length: 1 });
     assert.equal(saved[0].score, 24);
@@ -125,7 +125,8 @@ describe('changes the server refused, where they were made', () => {
     await form.getByRole('button', { name: 'Save Preferences' }).click();
     await page.getByText('Meal Plan Started!').first().waitFor();
     await problem.waitFor({ state: 'detached' });
-    await page.getByText(`Started ${today} · today is day 1 of 7`).waitFor();
+    const words = new Date(`${today}T12:00:00`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+    await page.getByText(`Started ${words} · today is day 1 of 7`).waitFor();
     const saved = await serverAnswer(page, '/api/users/{userId}/meal-plans', { length: 1, some: { startDate: today } });
     assert.equal(saved[0].id, 'enrollment-oldapp');
     assert.deepEqual(saved[0].preferences, { allergies: ['nuts', 'sesame'], dislikes: ['mushrooms'], dietaryRestrictions: ['vegetarian'] });
