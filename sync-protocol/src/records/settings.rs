@@ -4,7 +4,7 @@
 
 use super::Record;
 use super::prayer::Weekday;
-use super::read::{Fields, ReadFields};
+use super::read::{Fields, FromField, ReadFields};
 use crate::field_error::FieldError;
 use crate::wire_enum;
 use serde_json::Value;
@@ -57,29 +57,20 @@ impl Record for UserSettings {
                 ),
             ));
         }
-        if let Some(theme) = self.0.get("theme")
-            && theme.as_str().and_then(Theme::from_wire).is_none()
-        {
-            return Err(FieldError::new(
-                "theme",
-                format!(
-                    "theme must be one of {}",
-                    <Theme as crate::wire_enum::WireEnum>::VALUES.join(", ")
-                ),
-            ));
-        }
-        if let Some(day) = self.0.get("restDay")
-            && day.as_str().and_then(Weekday::from_wire).is_none()
-        {
-            return Err(FieldError::new(
-                "restDay",
-                format!(
-                    "restDay must be one of {}",
-                    <Weekday as crate::wire_enum::WireEnum>::VALUES.join(", ")
-                ),
-            ));
-        }
+        // The settings the app reads, as their records' fields are read.
+        word::<Theme>(&self.0, "theme")?;
+        word::<Weekday>(&self.0, "restDay")?;
         Ok(())
+    }
+}
+
+/// A setting that, when given, is one of `E`'s words.
+fn word<E: FromField>(fields: &Fields, key: &str) -> Result<(), FieldError> {
+    match fields.get(key) {
+        Some(value) => E::from_value(value)
+            .map(|_| ())
+            .map_err(|message| FieldError::new(key, message)),
+        None => Ok(()),
     }
 }
 
