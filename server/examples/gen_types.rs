@@ -138,6 +138,11 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         "The settings record the app's preferences (theme, rest day) are kept in.",
         settings::PREFERENCES_ID,
     )
+    .constant(
+        "VERSE_TIME",
+        "The preference holding the local HH:MM the verse of the day rings at.",
+        settings::VERSE_TIME,
+    )
     .words::<progress::Practice>(cfg)
     .ty::<progress::DailyCompletion>(cfg)
     .alias(
@@ -392,7 +397,10 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<api::TrialStatus>(cfg)
         .ty::<manna_server::mail::Email>(cfg)
         .ty::<api::Outbox>(cfg)
-        .ty::<manna_server::routes::CalendarFeed>(cfg);
+        .ty::<manna_server::routes::CalendarFeed>(cfg)
+        .ty::<manna_server::push::PushMessage>(cfg)
+        .ty::<manna_server::routes::PushPublicKey>(cfg)
+        .ty::<manna_server::routes::PushSubscriptionSaved>(cfg);
 
     vec![
         ("records", records),

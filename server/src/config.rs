@@ -74,6 +74,15 @@ pub struct Config {
     /// Sender of outgoing email.
     #[arg(long, env = "SMTP_FROM", default_value = "Manna <no-reply@localhost>")]
     pub smtp_from: String,
+    /// The private VAPID key that signs push notifications (32 bytes, base64url).
+    /// Without it the key made at first start in the data folder is used; give
+    /// it to every replica so their notifications carry the same signature.
+    #[arg(long, env = "MANNA_VAPID_PRIVATE_KEY")]
+    pub vapid_private_key: Option<Secret>,
+    /// Who push services may write to about this server's notifications
+    /// (`mailto:` or `https:`). Default: the contact email, else the public address.
+    #[arg(long, env = "MANNA_VAPID_SUBJECT")]
+    pub vapid_subject: Option<String>,
 }
 
 /// Where the server runs. Production is the default, so a forgotten variable
@@ -188,6 +197,8 @@ impl Config {
             stripe_api_base: None,
             smtp_url: None,
             smtp_from: "Manna <no-reply@localhost>".into(),
+            vapid_private_key: None,
+            vapid_subject: None,
         }
     }
 

@@ -24,6 +24,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("../migrations/008_quota_history.sql")),
         M::up(include_str!("../migrations/009_known_logins.sql")),
         M::up(include_str!("../migrations/010_archive_in_memory.sql")),
+        M::up(include_str!("../migrations/011_push.sql")),
     ])
 });
 

@@ -48,7 +48,7 @@ impl EntitlementSigner {
                 let mut seed = [0u8; 32];
                 getrandom::fill(&mut seed)
                     .map_err(|e| AppError::Internal(format!("no randomness: {e}")))?;
-                write_private(&path, &hex::encode(seed))?;
+                crate::tokens::write_private(&path, &hex::encode(seed))?;
                 seed
             }
             Err(e) => {
@@ -83,18 +83,6 @@ impl EntitlementSigner {
             expires_at: claims.exp,
         }
     }
-}
-
-fn write_private(path: &Path, text: &str) -> Result<(), AppError> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options
-        .open(path)
-        .and_then(|mut f| f.write_all(text.as_bytes()))
-        .map_err(|e| AppError::Internal(format!("writing {}: {e}", path.display())))
 }
 
 /// A signed entitlement as sent to a device.

@@ -24,6 +24,7 @@
 //! - `guard`: the CSRF rule, the host check and rate limits.
 //! - `headers`: the security headers of every answer.
 //! - `mail`: outgoing email (SMTP, or the development outbox).
+//! - `push`: Web Push notifications: reminders and the verse of the day.
 //! - `extract`: request extractors with JSON refusals.
 //! - `sync`: push, pull and their maintenance over SQLite.
 //! - `state`: what handlers share.
@@ -49,6 +50,7 @@ mod headers;
 pub mod identity;
 pub mod mail;
 pub mod planning;
+pub mod push;
 pub mod resources;
 pub mod routes;
 pub mod state;
@@ -93,6 +95,17 @@ pub async fn serve(
             every.tick().await;
             if let Err(e) = tidying.tidy().await {
                 tracing::warn!(error = %e, "tidying the database failed");
+            }
+        }
+    });
+    let ringing = state.clone();
+    tokio::spawn(async move {
+        loop {
+            // Just after each minute turns, when reminders fall due.
+            let into_minute = ringing.clock.now_ms().rem_euclid(60_000) as u64;
+            tokio::time::sleep(std::time::Duration::from_millis(60_000 - into_minute + 200)).await;
+            if let Err(e) = ringing.ring_due().await {
+                tracing::warn!(error = %e, "sending the notifications due failed");
             }
         }
     });

@@ -22,6 +22,10 @@ use std::sync::{Arc, Mutex, RwLock};
 /// few dates so the busiest call costs no JSON work.
 const HOME_CACHE_DATES: usize = 16;
 
+/// How long the record of a notification's sending is kept (its claim matters
+/// only within its time to live).
+const SENDS_KEPT_MS: i64 = 2 * 24 * 60 * 60 * 1000;
+
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub config: Arc<Config>,
@@ -33,6 +37,8 @@ pub struct AppState {
     pub login_delays: Arc<Backoff>,
     pub stripe: StripeApi,
     pub mailer: crate::mail::Mailer,
+    /// Web Push: the VAPID key and the client that reaches push services.
+    pub push: Arc<crate::push::Push>,
     content: Arc<RwLock<Arc<ContentSet>>>,
     /// The whole KJV and WEB, read at start.
     pub bible: Arc<crate::bible::Bible>,
@@ -69,6 +75,7 @@ impl AppState {
             login_delays: Arc::default(),
             stripe: StripeApi::from_config(&config)?,
             mailer: crate::mail::Mailer::from_config(&config, &clock)?,
+            push: Arc::new(crate::push::Push::from_config(&config)?),
             config: Arc::new(config),
             clock,
             db,
@@ -85,8 +92,8 @@ impl AppState {
         Ok(state)
     }
 
-    /// Forgets tombstones and revisions past their retention windows, and
-    /// browsers known longer than their cookies last.
+    /// Forgets tombstones and revisions past their retention windows,
+    /// browsers known longer than their cookies last, and old notification sendings.
     pub async fn tidy(&self) -> Result<(), AppError> {
         let now = self.clock.now_ms();
         let (tombstones, revisions, browsers) = self
@@ -95,7 +102,8 @@ impl AppState {
                 Ok((
                     crate::sync::purge_tombstones(conn, now - crate::sync::TOMBSTONE_RETENTION_MS)?,
                     crate::sync::purge_revisions(conn, now - crate::sync::REVISION_RETENTION_MS)?,
-                    crate::accounts::known::forget_expired(conn, now)?,
+                    crate::accounts::known::forget_expired(conn, now)?
+                        + crate::push::store::forget_sends(conn, now - SENDS_KEPT_MS)?,
                 ))
             })
             .await?;
@@ -158,6 +166,17 @@ impl AppState {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .clone()
+    }
+
+    /// Claims and sends the notifications that fell due since the last look.
+    pub async fn ring_due(&self) -> Result<(), AppError> {
+        let (set, now) = (self.content(), self.clock.now_ms());
+        let claimed = self
+            .db
+            .call(move |conn| crate::push::schedule::claim_due(conn, &set, now))
+            .await?;
+        crate::push::deliver(&self.db, &self.push, claimed, now).await;
+        Ok(())
     }
 
     /// The gate a user's writes pass now.

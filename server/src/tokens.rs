@@ -1,4 +1,5 @@
-//! Random secrets and how they are stored: tokens are kept only as hashes.
+//! Random secrets and how they are stored: tokens are kept only as hashes,
+//! keys in files only their owner reads.
 
 use crate::error::AppError;
 use sha2::{Digest, Sha256};
@@ -13,4 +14,18 @@ pub fn random_hex(bytes: usize) -> Result<String, AppError> {
 /// How a token (device token, session, code) is stored.
 pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// Writes a new secret file readable by its owner only (0600); an existing
+/// file is never overwritten.
+pub fn write_private(path: &std::path::Path, text: &str) -> Result<(), AppError> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .map_err(|e| AppError::Internal(format!("writing {}: {e}", path.display())))
 }

@@ -179,3 +179,21 @@ export type CalendarFeed = { active: boolean,
  * ISO time the current address was made.
  */
 createdAt: string | null, url: string | null, };
+
+export type PushMessage = { title: string, body: string, 
+/**
+ * The page the notification opens.
+ */
+url: string, 
+/**
+ * A later notification with the same tag replaces this one.
+ */
+tag: string, };
+
+export type PushPublicKey = { 
+/**
+ * The uncompressed P-256 point, base64url without padding.
+ */
+publicKey: string, };
+
+export type PushSubscriptionSaved = { endpoint: string, timeZone: string, };

@@ -259,6 +259,9 @@ export const THEME_VALUES = [
 /** The settings record the app's preferences (theme, rest day) are kept in. */
 export const PREFERENCES_ID = "settings-preferences" as const;
 
+/** The preference holding the local HH:MM the verse of the day rings at. */
+export const VERSE_TIME = "verseTime" as const;
+
 export type Practice = "reading" | "prayer" | "exercise" | "meditation";
 
 export const PRACTICE_VALUES = [

@@ -73,6 +73,14 @@ pub const PAYMENTS: Limit = Limit {
     window: Duration::from_secs(15 * MINUTE),
 };
 
+/// Test notifications asked for by one user: 10 an hour (each one is a
+/// request to a push service in the server's name).
+pub const PUSH_TEST: Limit = Limit {
+    name: "push-test",
+    max: 10,
+    window: Duration::from_secs(60 * MINUTE),
+};
+
 impl Limit {
     fn window_ms(self) -> i64 {
         self.window.as_millis() as i64

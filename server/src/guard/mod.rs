@@ -11,6 +11,6 @@ pub use backoff::Backoff;
 pub use client::ClientIp;
 pub use csrf::{check_host, csrf, host_allowed};
 pub use limits::{
-    CODES, CODES_INBOX_DAY, CODES_PAIR, DEVICES, LOGIN, Limit, PAYMENTS, REGISTER, RateLimiter,
-    SYNC_PUSH,
+    CODES, CODES_INBOX_DAY, CODES_PAIR, DEVICES, LOGIN, Limit, PAYMENTS, PUSH_TEST, REGISTER,
+    RateLimiter, SYNC_PUSH,
 };

@@ -12,6 +12,7 @@ mod entitlement;
 mod health;
 mod openapi;
 mod plans;
+mod push;
 mod records;
 mod sync;
 
@@ -25,6 +26,7 @@ use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderValue, header};
 use axum::routing::{MethodRouter, get, post};
 pub use calendar::CalendarFeed;
+pub use push::{PushPublicKey, PushSubscriptionSaved};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -232,6 +234,12 @@ pub fn router(state: AppState) -> Router {
                 .delete(calendar::feed_delete),
         )
         .route("/api/calendar/{file}", get(calendar::feed_get))
+        .route("/api/push/public-key", get(push::public_key_get))
+        .route(
+            "/api/push/subscriptions",
+            post(push::subscription_create).delete(push::subscription_delete),
+        )
+        .route("/api/push/test", post(push::test_create))
         .route("/api/meal-plans", get(plans::meal_plans_list))
         .route("/api/meal-plans/{id}", get(plans::meal_plan_get))
         .route("/api/meal-plans/{id}/days", get(plans::meal_plan_days_get))

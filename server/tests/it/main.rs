@@ -20,6 +20,7 @@ mod planning;
 mod plans;
 mod premium;
 mod probe;
+mod push;
 mod records;
 mod restore;
 mod router;

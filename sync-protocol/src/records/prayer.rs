@@ -70,7 +70,7 @@ impl Record for PrayerReminder {
 }
 
 /// `HH:MM` with hours 00-23 and minutes 00-59.
-fn is_clock_time(t: &str) -> bool {
+pub fn is_clock_time(t: &str) -> bool {
     let b = t.as_bytes();
     let two = |i: usize| {
         (b[i].is_ascii_digit() && b[i + 1].is_ascii_digit())

@@ -1,9 +1,9 @@
-//! The user's settings: free-form, kept small; the ones the app reads are
-//! checked here (`theme`, and `restDay`, the day of rest that never breaks the
-//! streak).
+//! The user's settings: free-form, kept small; the ones the app and the server
+//! read are checked here (`theme`; `restDay`, the day of rest that never breaks
+//! the streak; `verseTime`, when the verse of the day rings).
 
 use super::Record;
-use super::prayer::Weekday;
+use super::prayer::{Weekday, is_clock_time};
 use super::read::{Fields, FromField, ReadFields};
 use crate::field_error::FieldError;
 use crate::wire_enum;
@@ -16,6 +16,10 @@ pub const SETTINGS_MAX_BYTES: usize = 16_384;
 /// The settings record the app's preferences are kept in (one per account,
 /// so every device shows the same).
 pub const PREFERENCES_ID: &str = "settings-preferences";
+
+/// The preference holding the local `HH:MM` the verse of the day rings at
+/// (absent: it does not ring).
+pub const VERSE_TIME: &str = "verseTime";
 
 wire_enum! {
     /// The app's colours: the device's own setting, or always light or dark.
@@ -60,6 +64,14 @@ impl Record for UserSettings {
         // The settings the app reads, as their records' fields are read.
         word::<Theme>(&self.0, "theme")?;
         word::<Weekday>(&self.0, "restDay")?;
+        if let Some(time) = self.0.get(VERSE_TIME)
+            && !time.as_str().is_some_and(is_clock_time)
+        {
+            return Err(FieldError::new(
+                VERSE_TIME,
+                format!("{time} is not a time in the form HH:MM"),
+            ));
+        }
         Ok(())
     }
 }
@@ -125,6 +137,17 @@ mod tests {
                 .check()
                 .expect_err("refused");
             assert_eq!(err.field, "restDay");
+        }
+    }
+
+    #[test]
+    fn the_verse_time_is_a_clock_time() {
+        assert!(settings(json!({"verseTime": "06:45"})).check().is_ok());
+        for bad in [json!("6:45"), json!("25:00"), json!(645), json!(null)] {
+            let err = settings(json!({ "verseTime": bad }))
+                .check()
+                .expect_err("refused");
+            assert_eq!(err.field, "verseTime");
         }
     }
 }

@@ -1,4 +1,5 @@
-// /prayer-reminders: create, activate/deactivate and delete reminders. Every
+// /prayer-reminders: create, activate/deactivate and delete reminders, and
+// turn on their notifications on this device. Every
 // change is saved on this device at once and synced when there is a network;
 // the record rules are the Rust ones (checked before saving, messages shown in
 // the dialog beside their fields), and a change the server refused is shown
@@ -20,6 +21,7 @@ import {
 } from '../../generated/records';
 import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused } from '../../sync/useRecords';
 import { daysLabel, twelveHour } from './format';
+import { RingSettings } from './RingSettings';
 import { capitalize } from '../../lib/words';
 
 const EMPTY: PrayerReminder = { title: '', description: '', reminderTime: '08:00', isActive: 1, days: [], prayerType: 'morning' };
@@ -96,6 +98,7 @@ export default function PrayerRemindersPage() {
         <button type="button" className="btn btn-primary" onClick={open}>
           Create Prayer Reminder
         </button>
+        <RingSettings />
         <LiveList
           live={records}
           what="prayer reminders"

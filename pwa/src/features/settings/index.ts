@@ -1,3 +1,3 @@
 // What other parts of the app may use of the settings.
 
-export { FollowTheme, useRestDay } from './preferences';
+export { FollowTheme, savePreferences, usePreferences, useRestDay } from './preferences';

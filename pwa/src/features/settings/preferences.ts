@@ -1,8 +1,9 @@
 // The account's preferences, followed on every device: one synced settings
-// record (PREFERENCES_ID) holding the theme and the day of rest.
+// record (PREFERENCES_ID) holding the theme, the day of rest and the time the
+// verse of the day rings (the server reads that one too).
 
 import { useEffect } from 'react';
-import { PREFERENCES_ID, WEEKDAY_VALUES, type Theme, type Weekday } from '../../generated/records';
+import { PREFERENCES_ID, VERSE_TIME, WEEKDAY_VALUES, type Theme, type Weekday } from '../../generated/records';
 import { applyTheme, shownTheme, themeOf } from '../../lib/theme';
 import { saveRecord, useRecords } from '../../sync/useRecords';
 
@@ -10,6 +11,8 @@ export interface Preferences {
   /** Null when the account never chose one. */
   theme: Theme | null;
   restDay: Weekday | null;
+  /** Local `HH:MM` the verse of the day rings at; null: it does not ring. */
+  verseTime: string | null;
 }
 
 /** The account's saved preferences, once the records load. */
@@ -20,6 +23,7 @@ export function usePreferences(): Preferences | undefined {
   return {
     theme: 'theme' in fields ? themeOf(fields.theme) : null,
     restDay: WEEKDAY_VALUES.find((d) => d === fields.restDay) ?? null,
+    verseTime: typeof fields[VERSE_TIME] === 'string' ? fields[VERSE_TIME] : null,
   };
 }
 
@@ -29,6 +33,7 @@ export async function savePreferences(current: Preferences, change: Partial<Pref
   const fields: Record<string, unknown> = {};
   if (next.theme) fields.theme = next.theme;
   if (next.restDay) fields.restDay = next.restDay;
+  if (next.verseTime) fields[VERSE_TIME] = next.verseTime;
   await saveRecord('userSettings', PREFERENCES_ID, 'put', fields);
 }
 

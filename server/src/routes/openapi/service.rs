@@ -1,10 +1,13 @@
 //! The calls of devices and sync, accounts, billing and premium, the
-//! calendar feed and the service itself.
+//! calendar feed, push notifications and the service itself.
 
 use super::super::CalendarFeed;
 use super::super::auth::{LoginForm, RegisterForm};
 use super::super::billing::{IdsForm, PlanForm, SessionForm};
 use super::super::entitlement::EmailForm;
+use super::super::push::{
+    PushPublicKey, PushSubscriptionSaved, PushTested, SubscribeBody, UnsubscribeBody,
+};
 use super::doc::{Doc, Who, op};
 use crate::api::{
     About, BillingConfig, CheckoutStarted, CheckoutVerified, CodeSent, Done, EmailCheck, Health,
@@ -21,6 +24,7 @@ pub fn add(doc: &mut Doc) {
     accounts(doc);
     billing(doc);
     calendar(doc);
+    push(doc);
     service(doc);
 }
 
@@ -262,6 +266,45 @@ fn calendar(doc: &mut Doc) {
         )
         .path("file", "The secret, then .ics")
         .answers_text(200, "text/calendar", "The feed"),
+    );
+}
+
+fn push(doc: &mut Doc) {
+    let key = doc.schema::<PushPublicKey>();
+    doc.add(
+        "get",
+        "/api/push/public-key",
+        op(
+            "The key browsers subscribe to notifications with",
+            Who::Anyone,
+        )
+        .ok(key),
+    );
+    let saved = doc.schema::<PushSubscriptionSaved>();
+    let subscribe = doc.schema::<SubscribeBody>();
+    let unsubscribe = doc.schema::<UnsubscribeBody>();
+    doc.add(
+        "post",
+        "/api/push/subscriptions",
+        op(
+            "Keeps this device's push subscription and the time zone its reminders ring in",
+            Who::Device,
+        )
+        .body(subscribe)
+        .answers(201, Some(saved), "Kept"),
+    );
+    doc.add(
+        "delete",
+        "/api/push/subscriptions",
+        op("This device no longer rings", Who::Device)
+            .body(unsubscribe)
+            .answers(204, None, "Forgotten"),
+    );
+    let tested = doc.schema::<PushTested>();
+    doc.add(
+        "post",
+        "/api/push/test",
+        op("A test notification to this device now", Who::Device).ok(tested),
     );
 }
 

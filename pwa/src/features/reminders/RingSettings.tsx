@@ -1,0 +1,144 @@
+// How reminders reach this phone: notifications on this device (permission,
+// a test, turning them off), and the verse of the day, rung at a chosen time
+// on every device with notifications on.
+
+import { useState } from 'react';
+import { messageOf } from '../../api/client';
+import { TimeInput } from '../../components/form';
+import { toast } from '../../components/toast';
+import { savePreferences, usePreferences } from '../settings';
+import { deviceTimeZone, sendTest, turnOff, turnOn, useNotificationState } from './notifications';
+import { twelveHour } from './format';
+
+/** The verse's time before one is chosen. */
+const DEFAULT_VERSE_TIME = '07:00';
+
+export function RingSettings() {
+  return (
+    <section className="card ring-settings" aria-labelledby="ring-title">
+      <h2 id="ring-title" className="card-title">
+        Notifications
+      </h2>
+      <DeviceNotifications />
+      <VerseOfTheDay />
+    </section>
+  );
+}
+
+function DeviceNotifications() {
+  const { state, refresh } = useNotificationState();
+  const [busy, setBusy] = useState<null | 'on' | 'test' | 'off'>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function act(what: 'on' | 'test' | 'off') {
+    setBusy(what);
+    setProblem(null);
+    try {
+      if (what === 'on') {
+        await turnOn();
+        toast({ title: 'Notifications on', description: 'Your reminders will ring on this device.' });
+      } else if (what === 'test') {
+        await sendTest();
+        toast({ title: 'Test sent', description: 'It should arrive in a few seconds.' });
+      } else {
+        await turnOff();
+        toast({ title: 'Notifications off', description: 'Reminders no longer ring on this device.' });
+      }
+    } catch (e) {
+      if (e instanceof Error && e.message === 'blocked') setProblem('Notifications are blocked for Manna in this browser.');
+      else if (e instanceof Error && e.message === 'dismissed') setProblem('Notifications stay off: permission was not given.');
+      else if (!navigator.onLine) setProblem('You are offline. Notifications can be changed once you are back online.');
+      else setProblem(messageOf(e, 'That did not work. Please try again.'));
+    } finally {
+      setBusy(null);
+      refresh();
+    }
+  }
+
+  const zone = deviceTimeZone();
+  return (
+    <div className="ring-device" aria-live="polite">
+      {state === 'checking' && <p className="muted">Checking this device…</p>}
+      {state === 'unsupported' && (
+        <p>
+          This browser cannot show notifications. On an iPhone or iPad, add Manna to the Home Screen (Share, then Add to Home Screen)
+          and open it from there. The calendar address in Settings also rings reminders in your phone&apos;s calendar.
+        </p>
+      )}
+      {state === 'blocked' && (
+        <p>Notifications are blocked for Manna. Allow them in this site&apos;s settings in your browser, then come back to this page.</p>
+      )}
+      {state === 'off' && (
+        <>
+          <p>Turn notifications on and each active reminder rings on this device at its time ({zone} time).</p>
+          <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void act('on')}>
+            {busy === 'on' ? 'Turning on…' : 'Turn on notifications'}
+          </button>
+        </>
+      )}
+      {state === 'on' && (
+        <>
+          <p>
+            <strong>On for this device.</strong> Reminders ring at their times ({zone} time).
+          </p>
+          <div className="row">
+            <button type="button" className="btn" disabled={busy !== null} onClick={() => void act('test')}>
+              {busy === 'test' ? 'Sending…' : 'Send a test notification'}
+            </button>
+            <button type="button" className="btn btn-outline" disabled={busy !== null} onClick={() => void act('off')}>
+              {busy === 'off' ? 'Turning off…' : 'Turn off'}
+            </button>
+          </div>
+        </>
+      )}
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function VerseOfTheDay() {
+  const preferences = usePreferences();
+  // What was picked here, shown at once (the saved record follows a moment later).
+  const [picked, setPicked] = useState<string | null>(null);
+  const [ticked, setTicked] = useState<boolean | null>(null);
+  if (!preferences) return null;
+  const on = ticked ?? preferences.verseTime !== null;
+  const time = picked ?? preferences.verseTime ?? DEFAULT_VERSE_TIME;
+
+  async function save(verseTime: string | null, announce: boolean) {
+    if (!preferences) return;
+    await savePreferences(preferences, { verseTime });
+    if (!announce) return;
+    toast(
+      verseTime
+        ? { title: 'Verse of the day', description: `Rings at ${twelveHour(verseTime)} on devices with notifications on.` }
+        : { title: 'Verse of the day off', description: 'It no longer rings.' },
+    );
+  }
+
+  return (
+    <fieldset className="ring-verse">
+      <legend>Verse of the day</legend>
+      <label className="check">
+        <input type="checkbox" checked={on} onChange={(e) => {
+            setTicked(e.target.checked);
+            void save(e.target.checked ? time : null, true);
+          }} />
+        Ring the day&apos;s reference and first words, opening the reading
+      </label>
+      <TimeInput
+        label="Time"
+        name="verseTime"
+        value={time}
+        onChange={(t) => {
+          setPicked(t || DEFAULT_VERSE_TIME);
+          if (on && t) void save(t, false);
+        }}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,107 @@
+// This device's push subscription: asked for with the browser's permission,
+// kept by the server with the device's time zone (reminders ring at their
+// local time wherever the phone is), and ended here and there together.
+
+import { useCallback, useEffect, useState } from 'react';
+import { apiRequest } from '../../api/client';
+import type { PushPublicKey, PushSubscriptionSaved } from '../../generated/api';
+
+/** Where this device stands. */
+export type NotificationState =
+  | 'checking'
+  /** No service worker or Push API (an iPhone's Safari outside the home screen, say). */
+  | 'unsupported'
+  /** The person said no; only the browser's site settings can undo it. */
+  | 'blocked'
+  | 'off'
+  | 'on';
+
+export function pushSupported(): boolean {
+  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+/** The base64url text of the server's key as the bytes `subscribe` takes. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/** The device's time zone as the server reads reminder times in. */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The service worker's registration; a browser that never gets one (a
+ *  private window that refuses it) counts as not supporting notifications. */
+async function registration(): Promise<ServiceWorkerRegistration> {
+  const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no service worker')), 10_000));
+  return Promise.race([navigator.serviceWorker.ready, late]);
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  return (await registration()).pushManager.getSubscription();
+}
+
+/** Sends the subscription (again) so the server has it with today's zone. */
+async function keep(subscription: PushSubscription): Promise<void> {
+  const json = subscription.toJSON();
+  await apiRequest<PushSubscriptionSaved>('POST', '/api/push/subscriptions', {
+    endpoint: json.endpoint,
+    keys: json.keys,
+    timeZone: deviceTimeZone(),
+  });
+}
+
+/** Asks for permission if needed, subscribes and tells the server. */
+export async function turnOn(): Promise<void> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') throw new Error(permission === 'denied' ? 'blocked' : 'dismissed');
+  const { publicKey } = await apiRequest<PushPublicKey>('GET', '/api/push/public-key');
+  const { pushManager } = await registration();
+  const subscription =
+    (await pushManager.getSubscription()) ??
+    (await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  await keep(subscription);
+}
+
+/** Ends the subscription here and on the server. */
+export async function turnOff(): Promise<void> {
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  try {
+    await apiRequest('DELETE', '/api/push/subscriptions', { endpoint: subscription.endpoint });
+  } finally {
+    await subscription.unsubscribe();
+  }
+}
+
+/** Asks the server for a notification to this device now. */
+export async function sendTest(): Promise<void> {
+  await apiRequest('POST', '/api/push/test');
+}
+
+/** This device's state, kept current; `refresh` after a change. Once on,
+ *  the subscription is sent again with the device's zone (a phone that
+ *  travelled rings at the new local time). */
+export function useNotificationState(): { state: NotificationState; refresh: () => void } {
+  const [state, setState] = useState<NotificationState>('checking');
+  const refresh = useCallback(() => void readState().then(setState), []);
+  useEffect(refresh, [refresh]);
+  return { state, refresh };
+}
+
+async function readState(): Promise<NotificationState> {
+  if (!pushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'blocked';
+  try {
+    const subscription = await currentSubscription();
+    if (subscription === null || Notification.permission !== 'granted') return 'off';
+    if (navigator.onLine) void keep(subscription).catch(() => undefined);
+    return 'on';
+  } catch {
+    return 'unsupported';
+  }
+}

@@ -1,0 +1,176 @@
+//! What falls due: every active prayer reminder on its days at its minute,
+//! and the verse of the day for those who asked for it, each in the time zone
+//! of the device it rings on. Each sending is claimed in the database before
+//! it is sent, so it is sent once however many server processes look.
+
+use super::store::{self, Claimed, Subscription};
+use super::timing::{clock_time, due_between, zone};
+use super::{PushMessage, TTL};
+use crate::content::{ContentSet, Kind, item_for};
+use crate::error::AppError;
+use crate::sync::live_records;
+use manna_core::Date;
+use manna_sync_protocol::Table;
+use manna_sync_protocol::records::prayer::PrayerReminder;
+use manna_sync_protocol::records::read::ReadFields;
+use manna_sync_protocol::records::settings::{PREFERENCES_ID, VERSE_TIME};
+use rusqlite::Connection;
+use serde_json::Value;
+use std::time::Duration;
+
+/// The scheduler's mark in `scheduler_marks`.
+pub const JOB: &str = "push";
+
+/// The longest stretch a restarted scheduler looks back over: what fell due
+/// longer ago would reach the phone after its time to live anyway.
+pub const CATCH_UP_MS: i64 = TTL.as_millis() as i64;
+
+/// The wait before the `attempt`th try's retry: 1, 2, 4 … minutes, at most 30.
+pub fn backoff(attempt: u32) -> Duration {
+    Duration::from_secs(60 * (1u64 << attempt.saturating_sub(1).min(5)).min(30))
+}
+
+/// Claims every sending that fell due in the window since the last look (at
+/// most [`CATCH_UP_MS`] back) through `now_ms`, and the retries whose time has
+/// come; answers what this call claimed.
+pub fn claim_due(
+    conn: &Connection,
+    set: &ContentSet,
+    now_ms: i64,
+) -> Result<Vec<Claimed>, AppError> {
+    let mark = store::advance_mark(conn, JOB, now_ms)?;
+    // The first look ever covers the minute just past.
+    let from = mark.unwrap_or(now_ms - 60_000).max(now_ms - CATCH_UP_MS);
+    let mut claimed = store::take_retries(conn, now_ms)?;
+    if from >= now_ms {
+        return Ok(claimed);
+    }
+    let subscriptions = store::all(conn)?;
+    for of_user in subscriptions.chunk_by(|a, b| a.user_id == b.user_id) {
+        let user = &of_user[0].user_id;
+        let due = Due::of_user(conn, user)?;
+        for sub in of_user {
+            for (source, at, message) in due.between(set, sub, from, now_ms) {
+                let payload = serde_json::to_string(&message)
+                    .map_err(|e| AppError::Internal(e.to_string()))?;
+                if store::claim(conn, &sub.endpoint, &source, at, &payload)? {
+                    claimed.push(Claimed {
+                        subscription: sub.clone(),
+                        source,
+                        due_at: at,
+                        payload,
+                        attempts: 1,
+                    });
+                }
+            }
+        }
+    }
+    Ok(claimed)
+}
+
+/// What may ring for one user: their active reminders and their verse time.
+struct Due {
+    reminders: Vec<(String, PrayerReminder)>,
+    verse_at: Option<String>,
+}
+
+impl Due {
+    fn of_user(conn: &Connection, user: &str) -> Result<Self, AppError> {
+        let reminders = live_records(conn, user, Table::PrayerReminders)?
+            .into_iter()
+            .filter_map(|(id, _, fields)| Some((id, PrayerReminder::read_fields(&fields).ok()?)))
+            .filter(|(_, r)| r.is_active == 1)
+            .collect();
+        let verse_at = live_records(conn, user, Table::UserSettings)?
+            .into_iter()
+            .find(|(id, _, _)| id == PREFERENCES_ID)
+            .and_then(|(_, _, fields)| {
+                fields
+                    .get(VERSE_TIME)
+                    .and_then(Value::as_str)
+                    .map(String::from)
+            });
+        Ok(Self {
+            reminders,
+            verse_at,
+        })
+    }
+
+    /// Each notification due to `sub` in `(from, to]`: its source, instant and words.
+    fn between(
+        &self,
+        set: &ContentSet,
+        sub: &Subscription,
+        from: i64,
+        to: i64,
+    ) -> Vec<(String, i64, PushMessage)> {
+        let Some(tz) = zone(&sub.time_zone) else {
+            return Vec::new();
+        };
+        let mut due = Vec::new();
+        for (id, r) in &self.reminders {
+            let Some(time) = clock_time(&r.reminder_time) else {
+                continue;
+            };
+            let on = |w: u32| r.days.iter().any(|d| *d as u32 == w);
+            for (_, at) in due_between(tz, time, on, from, to) {
+                due.push((format!("reminder:{id}"), at, reminder_message(id, r)));
+            }
+        }
+        if let Some(time) = self.verse_at.as_deref().and_then(clock_time) {
+            for (day, at) in due_between(tz, time, |_| true, from, to) {
+                if let Some(message) = verse_message(set, day) {
+                    due.push(("verse".into(), at, message));
+                }
+            }
+        }
+        due
+    }
+}
+
+/// A reminder as it rings: its title, and its note or a word to pray.
+pub fn reminder_message(id: &str, r: &PrayerReminder) -> PushMessage {
+    PushMessage {
+        title: r.title.clone(),
+        body: if r.description.trim().is_empty() {
+            "Time to pray.".into()
+        } else {
+            r.description.clone()
+        },
+        url: "/prayer-reminders".into(),
+        tag: format!("reminder-{id}"),
+    }
+}
+
+/// Words of the verse shown in a notification before it is cut short.
+const VERSE_WORDS: usize = 16;
+
+/// The verse of `day`: its reference and first words, opening Home, where
+/// the reading comes first.
+pub fn verse_message(set: &ContentSet, day: Date) -> Option<PushMessage> {
+    let reading = item_for(set, Kind::BibleReadings, day)?;
+    let reference = reading.get("reference")?.as_str()?;
+    let verse = reading.get("verse")?.as_str()?;
+    let words: Vec<&str> = verse.split_whitespace().collect();
+    let mut body = words[..words.len().min(VERSE_WORDS)].join(" ");
+    if words.len() > VERSE_WORDS {
+        body.push('…');
+    }
+    Some(PushMessage {
+        title: format!("Today's verse: {reference}"),
+        body,
+        url: "/".into(),
+        tag: format!("verse-{day}"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_wait_longer_each_time_up_to_half_an_hour() {
+        let minutes: Vec<u64> = (1..=8).map(|n| backoff(n).as_secs() / 60).collect();
+        assert_eq!(minutes, [1, 2, 4, 8, 16, 30, 30, 30]);
+    }
+}

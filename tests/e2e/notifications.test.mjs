@@ -1,0 +1,178 @@
+// Notifications as a person turns them on: /prayer-reminders asks the
+// browser's permission, subscribes and hands the subscription (with the
+// device's time zone) to the server; "Send a test notification" reaches the
+// push service encrypted to this browser's keys; the service worker shows
+// what arrives, and a tap opens the page it names; "Turn off" ends it on both
+// sides. The push service is a local one (the browser's own needs the
+// internet): the page's PushManager hands out its address and keys made here,
+// and this test decrypts what the server sent (RFC 8291) with Node's crypto.
+
+import assert from 'node:assert/strict';
+import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { describe, test } from 'node:test';
+import { PHONE, controlledByServiceWorker, serverAndBrowser } from './harness.mjs';
+
+/** A push service on 127.0.0.1 that keeps every request. */
+async function pushService() {
+  const received = [];
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ path: req.url, headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${server.address().port}`, received, close: () => server.close() };
+}
+
+const b64url = (buf) => Buffer.from(buf).toString('base64url');
+
+/** An aes128gcm body (RFC 8188) decrypted with the browser's keys (RFC 8291). */
+function decrypt(body, ecdh, authSecret) {
+  const salt = body.subarray(0, 16);
+  const idLength = body[20];
+  const serverKey = body.subarray(21, 21 + idLength);
+  const record = body.subarray(21 + idLength);
+  const shared = ecdh.computeSecret(serverKey);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), serverKey]);
+  const ikm = Buffer.from(hkdfSync('sha256', shared, authSecret, keyInfo, 32));
+  const key = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', key, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 2, then any zero padding.
+  return JSON.parse(padded.subarray(0, padded.lastIndexOf(2)).toString('utf8'));
+}
+
+/** In the page, before the app: a PushManager that subscribes to the local service. */
+function fakePushManager({ endpoint, p256dh, auth }) {
+  let current = null;
+  const subscription = {
+    endpoint,
+    expirationTime: null,
+    options: { userVisibleOnly: true },
+    toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+    unsubscribe: async () => {
+      current = null;
+      return true;
+    },
+  };
+  PushManager.prototype.subscribe = async function subscribe(options) {
+    window.__subscribedWith = options?.applicationServerKey?.byteLength ?? 0;
+    current = subscription;
+    return subscription;
+  };
+  PushManager.prototype.getSubscription = async function getSubscription() {
+    return current;
+  };
+}
+
+describe('notifications', () => {
+  const env = serverAndBrowser();
+
+  test('turned on, tested, shown by the service worker, and turned off', async () => {
+    const service = await pushService();
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const authSecret = randomBytes(16);
+    const keys = { endpoint: `${service.base}/push/phone`, p256dh: b64url(ecdh.getPublicKey()), auth: b64url(authSecret) };
+
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, timezoneId: 'America/Denver' });
+    await context.grantPermissions(['notifications'], { origin: env.server.base });
+    await context.addInitScript(fakePushManager, keys);
+    const page = await context.newPage();
+    await page.goto('/prayer-reminders');
+    await controlledByServiceWorker(page);
+
+    const card = page.getByRole('region', { name: 'Notifications' });
+    await card.getByRole('button', { name: 'Turn on notifications' }).click();
+    await card.getByText('On for this device.').waitFor();
+    await card.getByText('America/Denver time').first().waitFor();
+    // Subscribed with the server's 65-byte public key.
+    assert.equal(await page.evaluate(() => window.__subscribedWith), 65);
+
+    await card.getByRole('button', { name: 'Send a test notification' }).click();
+    await page.getByText('Test sent').first().waitFor();
+    assert.equal(service.received.length, 1);
+    const sent = service.received[0];
+    assert.equal(sent.path, '/push/phone');
+    assert.equal(sent.headers['content-encoding'], 'aes128gcm');
+    assert.equal(sent.headers.ttl, '3600');
+    assert.match(sent.headers.authorization, /^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]{87}$/);
+    const message = decrypt(sent.body, ecdh, authSecret);
+    assert.equal(message.title, 'Manna');
+    assert.match(message.body, /Notifications are on/);
+
+    // What arrives is shown by the service worker, as the phone would show it.
+    const cdp = await context.newCDPSession(page);
+    const registrations = new Promise((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: r }) => r.length && resolve(r)),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const [registration] = await registrations;
+    const verse = { title: "Today's verse: Psalm 5:3", body: 'My voice shalt thou hear in the morning', url: '/wellness-score', tag: 'verse-x' };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: env.server.base,
+      registrationId: registration.registrationId,
+      data: JSON.stringify(verse),
+    });
+    const shown = await page.waitForFunction(async () => {
+      const r = await navigator.serviceWorker.ready;
+      const list = await r.getNotifications();
+      return list.length ? list.map((n) => ({ title: n.title, body: n.body, tag: n.tag })) : false;
+    });
+    assert.deepEqual(await shown.jsonValue(), [{ title: verse.title, body: verse.body, tag: verse.tag }]);
+
+    // Off: the server forgets it (a test has nowhere to go) and the page says so.
+    await card.getByRole('button', { name: 'Turn off' }).click();
+    await card.getByRole('button', { name: 'Turn on notifications' }).waitFor();
+    const after = await page.evaluate(async () => {
+      const res = await fetch('/api/push/test', {
+        method: 'POST',
+        headers: { 'X-User-ID': localStorage.getItem('manna-user-id'), Authorization: `Bearer ${localStorage.getItem('manna-device-token')}` },
+      });
+      return res.status;
+    });
+    assert.equal(after, 404);
+    await context.close();
+    service.close();
+  });
+
+  test('the verse of the day is chosen with its time and kept in the synced settings', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const page = await context.newPage();
+    await page.goto('/prayer-reminders');
+    const verse = page.getByRole('group', { name: 'Verse of the day' });
+    await verse.getByLabel('Time').fill('06:15');
+    await verse.getByRole('checkbox').check();
+    await page.getByText('Rings at 6:15 AM on devices with notifications on.').first().waitFor();
+    // Kept across a reload, and on the server for the scheduler.
+    await page.reload();
+    await page.getByRole('group', { name: 'Verse of the day' }).getByRole('checkbox', { checked: true }).waitFor();
+    assert.equal(await page.getByRole('group', { name: 'Verse of the day' }).getByLabel('Time').inputValue(), '06:15');
+    const kept = await page.waitForFunction(
+      async () => {
+        const res = await fetch('/api/sync/pull', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'X-User-ID': localStorage.getItem('manna-user-id'),
+            Authorization: `Bearer ${localStorage.getItem('manna-device-token')}`,
+          },
+          body: JSON.stringify({ protocolVersion: 1, deviceId: localStorage.getItem('manna-device-id'), cursor: null, limit: 500 }),
+        });
+        const body = await res.json();
+        const change = (body.changes ?? []).find((c) => c.table === 'userSettings' && c.id === 'settings-preferences');
+        return change?.fields?.verseTime ?? false;
+      },
+      null,
+      { polling: 500, timeout: 20_000 },
+    );
+    assert.equal(await kept.jsonValue(), '06:15');
+    await context.close();
+  });
+});
