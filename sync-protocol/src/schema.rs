@@ -15,7 +15,7 @@ use crate::records::read::camel;
 use crate::tables::Table;
 
 /// The record schema this build speaks.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 /// The oldest schema an app may speak and still be served.
 pub const OLDEST_SCHEMA: u32 = 1;
 /// The schema of apps that sent no version (every app before versions were sent).
@@ -48,6 +48,12 @@ pub const ADDED: &[Added] = &[
         version: 2,
         table: "wellnessGoals",
         field: Some("createdAt"),
+    },
+    // 3: a generated list's item says what the recipes use when it buys more.
+    Added {
+        version: 3,
+        table: "shoppingListItems",
+        field: Some("quantityNote"),
     },
 ];
 

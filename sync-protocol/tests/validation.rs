@@ -200,6 +200,12 @@ fn cases() -> Vec<(&'static str, &'static str, Value)> {
             json!({"listId": "list-1", "itemName": "Spinach", "category": "snacks", "isChecked": false}),
         ),
         (
+            "shoppingListItems",
+            "item-2",
+            json!({"listId": "list-1", "itemName": "black beans", "category": "pantry", "quantity": "1 can",
+                "quantityNote": "Recipes use 1/3 can", "isChecked": false}),
+        ),
+        (
             "wellnessGoals",
             "goal-1",
             json!({"primaryGoal": "weight_loss", "currentFitnessLevel": "beginner", "gender": "female",

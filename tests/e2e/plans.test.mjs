@@ -2,8 +2,9 @@
 // with the server stopped, both 30-day plans built on the device for a
 // nut-free vegetarian and synced (the same days the server builds for that
 // goal); a meal plan started with an allergy and a dislike, a day ticked off,
-// the week's shopping list made from it, items checked in two tabs with no
-// server, synced exactly once and seen on a partner's phone.
+// the week's shopping list made from it (whole apples and cans, with what the
+// recipes use), items checked in two tabs with no server, synced exactly once
+// and seen on a partner's phone.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -140,6 +141,15 @@ describe('plans and shopping', () => {
     const items = await page.locator('.list-items').innerText();
     assert.doesNotMatch(items, /walnut|almond|peanut|mushroom/i);
     assert.match(items, /\$\d+\.\d\d/);
+    // Bought as a shop sells it: no fraction of an apple, a can or a head of
+    // garlic (only cups, spoons and weights keep one), and what the recipes
+    // use shown under what is bought rounded up.
+    for (const name of await page.locator('.list-items .item-name').allInnerTexts()) {
+      assert.doesNotMatch(name, /\d\/\d+ (?!(?:cups?|tbsp|tsp|oz|lb)\b)/, 'a fraction of a whole item');
+    }
+    const notes = await page.locator('.list-items .item-quantity-note').allInnerTexts();
+    assert.ok(notes.length > 0, 'an item bought rounded up says what the recipes use');
+    for (const note of notes) assert.match(note, /^Recipes use \d/);
     await page.getByText(`0 of ${total} checked`).waitFor();
     await controlledByServiceWorker(page);
 

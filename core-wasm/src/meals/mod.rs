@@ -4,6 +4,7 @@
 //!
 //! # Layout
 //! - `quantity`: amounts and units, adding them up and wording them.
+//! - `buying`: what a shopper buys of an amount, the rule per unit.
 //! - `catalogue`: ingredients, recipes, moves, verses, themes, tips, pantry.
 //! - `diet`: what restrictions, allergies and dislikes leave out.
 //! - `pick`: the seeded order recipes are served in.
@@ -15,6 +16,7 @@
 //! - `fallback`: the built-in text for a field a plan leaves out.
 //! - `records`: generated plans and lists as records ready to save.
 
+pub mod buying;
 pub mod catalogue;
 pub mod diet;
 pub mod fallback;

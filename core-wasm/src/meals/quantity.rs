@@ -1,6 +1,7 @@
 //! Amounts in recipes ("1 1/2 cups", "2 tbsp", "4 oz", "2 cloves") as exact
 //! fractions, so that adding the week's amounts of an ingredient never drifts,
-//! and their shopping-list wording ("2 cups", "1 1/4 lb").
+//! and their wording ("2 cups", "1 1/4 lb"). What a shopper buys of them is
+//! `buying`'s.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -48,9 +49,30 @@ impl Amount {
         self.num > self.den
     }
 
+    /// Whether it is written in halves, thirds or quarters at most, as a
+    /// cook reads an amount ("1 1/3", not "1 3/8").
+    pub fn reads_plainly(self) -> bool {
+        matches!(self.den, 1..=4)
+    }
+
     /// Rounded up to a whole number of `1/step`ths (what a shopper buys).
     pub fn round_up(self, step: u64) -> Amount {
         Amount::new((self.num * step).div_ceil(self.den), step)
+    }
+
+    /// Rounded down to a whole number of `1/step`ths.
+    pub fn round_down(self, step: u64) -> Amount {
+        Amount::new(self.num * step / self.den, step)
+    }
+
+    pub fn is_whole(self) -> bool {
+        self.den == 1
+    }
+
+    /// What is left of this after `other`; none when `other` is more.
+    pub fn minus(self, other: Amount) -> Amount {
+        let (a, b) = (self.num * other.den, other.num * self.den);
+        Amount::new(a.saturating_sub(b), self.den * other.den)
     }
 
     /// Cents for this amount at `cents` a unit, rounded up, at least one cent
@@ -129,6 +151,18 @@ impl std::ops::Add for Amount {
     }
 }
 
+impl Ord for Amount {
+    fn cmp(&self, other: &Amount) -> std::cmp::Ordering {
+        (self.num * other.den).cmp(&(other.num * self.den))
+    }
+}
+
+impl PartialOrd for Amount {
+    fn partial_cmp(&self, other: &Amount) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl fmt::Display for Amount {
     /// "2", "1/2", "1 1/2".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -154,6 +188,9 @@ pub enum Unit {
     Clove,
     Slice,
     Can,
+    /// A head of garlic, what its cloves are bought in. Recipes count cloves;
+    /// a line never reads "head".
+    Head,
     /// Counted as they come: "2 eggs", "1 lemon".
     Whole,
 }
@@ -171,6 +208,7 @@ impl Unit {
         match self {
             Unit::Tsp | Unit::Tbsp | Unit::Cup => Kind::Volume,
             Unit::Oz | Unit::Lb => Kind::Weight,
+            Unit::Clove | Unit::Head => Kind::Own(Unit::Clove),
             other => Kind::Own(other),
         }
     }
@@ -181,6 +219,9 @@ impl Unit {
             Unit::Tbsp => 3,
             Unit::Cup => 48,
             Unit::Lb => 16,
+            // A supermarket head has 10 to 12 cloves; counting 10 means a
+            // list never leaves a cook short.
+            Unit::Head => 10,
             _ => 1,
         }
     }
@@ -214,6 +255,8 @@ impl Unit {
             (Unit::Slice, true) => "slices",
             (Unit::Can, false) => "can",
             (Unit::Can, true) => "cans",
+            (Unit::Head, false) => "head",
+            (Unit::Head, true) => "heads",
             (Unit::Whole, _) => "",
         }
     }
@@ -253,25 +296,6 @@ impl Measure {
     pub fn in_unit(self, unit: Unit) -> Option<Amount> {
         (unit.kind() == self.kind).then(|| self.base.times(1, unit.base()))
     }
-
-    /// The unit a shopper reads it in, and the amount rounded up to what
-    /// can be measured or bought: cups from a quarter cup up, then
-    /// tablespoons, then teaspoons; pounds from a pound up.
-    pub fn for_shopping(self) -> (Amount, Unit) {
-        let at_least = |unit: Unit| self.base.num >= self.base.den * unit.base();
-        let (unit, step) = match self.kind {
-            Kind::Volume if self.base.num * 4 >= self.base.den * Unit::Cup.base() => (Unit::Cup, 4),
-            Kind::Volume if at_least(Unit::Tbsp) => (Unit::Tbsp, 2),
-            Kind::Volume => (Unit::Tsp, 4),
-            Kind::Weight if at_least(Unit::Lb) => (Unit::Lb, 4),
-            Kind::Weight => (Unit::Oz, 1),
-            Kind::Own(Unit::Whole) => (Unit::Whole, 2),
-            Kind::Own(unit) => (unit, 1),
-        };
-        let exact = self.base.times(1, unit.base());
-        let nice = matches!(exact.den, 1..=4);
-        (if nice { exact } else { exact.round_up(step) }, unit)
-    }
 }
 
 /// "2 cups spinach", "1 1/2 avocados", "3 cloves garlic".
@@ -280,6 +304,14 @@ pub fn wording(amount: Amount, unit: Unit, name: &str, plural_name: &str) -> Str
     match unit {
         Unit::Whole => format!("{amount} {}", if many { plural_name } else { name }),
         unit => format!("{amount} {} {name}", unit.word(many)),
+    }
+}
+
+/// "2 cups", "1 head", "3": an amount and its unit without the ingredient.
+pub fn measure_words(amount: Amount, unit: Unit) -> String {
+    match unit {
+        Unit::Whole => amount.to_string(),
+        unit => format!("{amount} {}", unit.word(amount.more_than_one())),
     }
 }
 
@@ -312,35 +344,38 @@ mod tests {
     }
 
     #[test]
-    fn volumes_add_up_across_units_and_read_in_the_largest_sensible_one() {
+    fn volumes_and_weights_add_up_across_units() {
         let cup = Measure::new(Amount::whole(1), Unit::Cup);
         let two = cup.plus(cup).expect("same kind");
-        assert_eq!(two.for_shopping(), (Amount::whole(2), Unit::Cup));
-        let tbsp = Measure::new(Amount::whole(2), Unit::Tbsp);
-        let sum = tbsp
+        assert_eq!(two.in_unit(Unit::Cup), Some(Amount::whole(2)));
+        let sum = Measure::new(Amount::whole(2), Unit::Tbsp)
             .plus(Measure::new(Amount::whole(3), Unit::Tsp))
             .expect("volume");
-        assert_eq!(sum.for_shopping(), (Amount::whole(3), Unit::Tbsp));
-        let quarter = Measure::new(Amount::whole(4), Unit::Tbsp);
-        assert_eq!(quarter.for_shopping(), (Amount::new(1, 4), Unit::Cup));
-        let odd = Measure::new(Amount::new(1, 5), Unit::Cup);
-        assert_eq!(odd.for_shopping().1, Unit::Tbsp);
+        assert_eq!(sum.in_unit(Unit::Tbsp), Some(Amount::whole(3)));
         assert!(cup.plus(Measure::new(Amount::whole(1), Unit::Oz)).is_none());
-    }
-
-    #[test]
-    fn weights_turn_into_pounds_from_a_pound_up() {
-        let fillet = Measure::new(Amount::whole(6), Unit::Oz);
-        let three = fillet.scaled(3, 1);
-        assert_eq!(
-            three.for_shopping(),
-            (Amount::new(9, 8).round_up(4), Unit::Lb)
-        );
+        let fillets = Measure::new(Amount::whole(6), Unit::Oz).scaled(3, 1);
+        assert_eq!(fillets.in_unit(Unit::Lb), Some(Amount::new(9, 8)));
         assert_eq!(
             wording(Amount::new(5, 4), Unit::Lb, "salmon", "salmon"),
             "1 1/4 lb salmon"
         );
-        assert_eq!(fillet.for_shopping(), (Amount::whole(6), Unit::Oz));
+        let head = Measure::new(Amount::whole(1), Unit::Head);
+        assert_eq!(head.in_unit(Unit::Clove), Some(Amount::whole(10)));
+    }
+
+    #[test]
+    fn amounts_compare_by_value() {
+        assert!(Amount::new(1, 3) < Amount::new(1, 2));
+        assert!(Amount::new(4, 3) > Amount::whole(1));
+        assert_eq!(Amount::new(2, 4), Amount::new(1, 2));
+        assert!(Amount::new(4, 3).reads_plainly() && !Amount::new(3, 8).reads_plainly());
+        assert_eq!(Amount::new(37, 48).round_down(4), Amount::new(3, 4));
+        assert_eq!(
+            Amount::new(37, 3).minus(Amount::whole(12)),
+            Amount::new(1, 3)
+        );
+        assert_eq!(Amount::new(1, 3).minus(Amount::whole(1)), Amount::ZERO);
+        assert!(Amount::whole(5).is_whole() && !Amount::new(5, 2).is_whole());
     }
 
     #[test]
@@ -372,5 +407,8 @@ mod tests {
             wording(Amount::whole(3), Unit::Clove, "garlic", "garlic"),
             "3 cloves garlic"
         );
+        assert_eq!(measure_words(Amount::whole(2), Unit::Head), "2 heads");
+        assert_eq!(measure_words(Amount::new(1, 3), Unit::Can), "1/3 can");
+        assert_eq!(measure_words(Amount::whole(3), Unit::Whole), "3");
     }
 }

@@ -124,6 +124,7 @@ mod tests {
             item_name: name.into(),
             category: ItemCategory::Produce,
             quantity: "2".into(),
+            quantity_note: Some("Recipes use 1 1/2 apples".into()),
             priority: None,
             notes: String::new(),
             nutritional_focus: "fiber".into(),
@@ -161,5 +162,9 @@ mod tests {
         assert_eq!(records[0].fields["status"], "active");
         assert_eq!(records[0].fields["createdAt"], iso_time(1_795_000_000_000));
         assert_eq!(records[2].fields["isChecked"], false);
+        assert_eq!(
+            records[2].fields["quantityNote"],
+            "Recipes use 1 1/2 apples"
+        );
     }
 }

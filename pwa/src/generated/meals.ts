@@ -31,9 +31,14 @@ export type GeneratedPlan = { planType: PlanType, planName: string, title: strin
 
 export type BuiltItem = { itemName: string, category: ItemCategory, 
 /**
- * "2 cups", "1 1/4 lb", "3".
+ * What to buy: "2 cups", "1 1/4 lb", "3", "1 can".
  */
 quantity: string, 
+/**
+ * "Recipes use 1/3 can": the exact amount, when less is needed than
+ * `quantity` buys.
+ */
+quantityNote: string | null, 
 /**
  * "high" for what most of the days need.
  */

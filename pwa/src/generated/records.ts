@@ -223,7 +223,12 @@ export const ITEM_CATEGORY_VALUES = [
   "other"
 ] as const satisfies readonly ItemCategory[];
 
-export type ShoppingListItem = { listId: string, itemName: string, category: ItemCategory, quantity?: string | null, priority?: string | null, notes?: string | null, nutritionalFocus?: string | null, 
+export type ShoppingListItem = { listId: string, itemName: string, category: ItemCategory, quantity?: string | null, 
+/**
+ * The recipes' exact amount when less than `quantity` buys ("Recipes
+ * use 1/3 can"); absent on items made before lists said so.
+ */
+quantityNote?: string | null, priority?: string | null, notes?: string | null, nutritionalFocus?: string | null, 
 /**
  * Cents.
  */

@@ -1,7 +1,7 @@
-//! An app of the previous record schema against this server, as a phone that
-//! has not updated yet meets it: it pulls only what it knows, edits and
-//! pushes, and nothing the newer app wrote is lost; an app too old or too new
-//! is told so by name.
+//! Apps of older record schemas against this server, as phones that have not
+//! updated yet meet it: each pulls only what it knows, edits and pushes, and
+//! nothing the newer app wrote is lost; an app too old or too new is told so
+//! by name.
 
 use crate::common;
 
@@ -33,16 +33,33 @@ async fn snapshot(s: &TestServer, d: &Device, schema: Option<u32>) -> Value {
     answer
 }
 
-fn record<'a>(pulled: &'a Value, id: &str) -> &'a Value {
+fn change<'a>(pulled: &'a Value, id: &str) -> &'a Value {
     pulled["changes"]
         .as_array()
         .and_then(|c| c.iter().find(|c| c["id"] == id))
-        .map(|c| &c["fields"])
         .unwrap_or_else(|| panic!("{id} was not pulled: {pulled}"))
 }
 
+fn record<'a>(pulled: &'a Value, id: &str) -> &'a Value {
+    &change(pulled, id)["fields"]
+}
+
+/// No change pulled by an app speaking `schema` holds a field it does not know.
+fn only_known_fields(pulled: &Value, schema: u32) {
+    for change in pulled["changes"].as_array().expect("changes") {
+        let table =
+            Table::from_name(change["table"].as_str().unwrap_or_default()).expect("a table");
+        for field in unknown_fields(schema, table) {
+            assert!(
+                change["fields"].get(field).is_none(),
+                "{field} sent to an app of schema {schema}: {change}"
+            );
+        }
+    }
+}
+
 #[tokio::test]
-async fn an_app_of_the_previous_schema_pulls_edits_and_pushes_and_nothing_is_lost() {
+async fn apps_of_older_schemas_pull_edit_and_push_and_nothing_is_lost() {
     let previous = SCHEMA_VERSION - 1;
     assert!(
         previous >= OLDEST_SCHEMA,
@@ -56,6 +73,12 @@ async fn an_app_of_the_previous_schema_pulls_edits_and_pushes_and_nothing_is_los
         "device-old-app",
         "token-of-the-old-app-phone",
     );
+    let oldest_phone = second_device(
+        &s,
+        &new_phone,
+        "device-oldest-app",
+        "token-of-the-oldest-app-phone",
+    );
 
     // The updated app writes records with the newer fields.
     let (_, answer) = push(
@@ -67,7 +90,10 @@ async fn an_app_of_the_previous_schema_pulls_edits_and_pushes_and_nothing_is_los
                 "title": "Week 1: 7-Day Whole-Foods Reset", "status": "active",
                 "createdAt": "2026-11-23T08:00:00.000Z", "estimatedCost": 4200, "weekNumber": 1,
                 "planId": "detox-7day", "startDate": "2026-11-23"}},
-            {"seq": 2, "table": "wellnessGoals", "id": "goal-1", "op": "put", "fields": {
+            {"seq": 2, "table": "shoppingListItems", "id": "item-beans", "op": "put", "fields": {
+                "listId": "list-week1", "itemName": "black beans", "category": "pantry",
+                "quantity": "1 can", "quantityNote": "Recipes use 1/3 can", "isChecked": false}},
+            {"seq": 3, "table": "wellnessGoals", "id": "goal-1", "op": "put", "fields": {
                 "primaryGoal": "energy_boost", "currentFitnessLevel": "beginner", "gender": "female",
                 "timeCommitment": "30min", "budget": "moderate", "createdAt": "2026-11-23T08:00:00.000Z"}}
         ]),
@@ -75,35 +101,47 @@ async fn an_app_of_the_previous_schema_pulls_edits_and_pushes_and_nothing_is_los
     .await;
     assert_eq!(answer["rejected"], json!([]), "{answer}");
 
-    // The old app is sent only the tables and fields it knows.
+    // The app of the previous schema is sent only the tables and fields it
+    // knows, and checks the item off as it knows it.
     let pulled = snapshot(&s, &old_phone, Some(previous)).await;
-    for change in pulled["changes"].as_array().expect("changes") {
-        let table =
-            Table::from_name(change["table"].as_str().unwrap_or_default()).expect("a table");
-        for field in unknown_fields(previous, table) {
-            assert!(
-                change["fields"].get(field).is_none(),
-                "{field} sent to an old app: {change}"
-            );
-        }
-    }
+    only_known_fields(&pulled, previous);
+    let item = record(&pulled, "item-beans");
+    assert!(item.get("quantityNote").is_none(), "{item}");
+    let mut checked = item.clone();
+    checked["isChecked"] = json!(true);
+    let (status, answer) = push(
+        &s,
+        &old_phone,
+        Some(previous),
+        json!([{"seq": 1, "table": "shoppingListItems", "id": "item-beans", "op": "put",
+                "fields": checked, "baseVersion": change(&pulled, "item-beans")["version"]}]),
+    )
+    .await;
+    assert_eq!(
+        (status, answer["rejected"].clone()),
+        (200, json!([])),
+        "{answer}"
+    );
+
+    // An app that sends no schema version speaks the first.
+    let pulled = snapshot(&s, &oldest_phone, None).await;
+    only_known_fields(&pulled, OLDEST_SCHEMA);
     let list = record(&pulled, "list-week1");
     assert_eq!(list["title"], "Week 1: 7-Day Whole-Foods Reset");
     assert!(list.get("planId").is_none() && list.get("startDate").is_none());
     assert!(record(&pulled, "goal-1").get("createdAt").is_none());
 
-    // It edits the list as it knows it, and makes a goal of its own: an app
-    // that sends no schema version speaks the first.
+    // It edits the list as it knows it, and makes a goal of its own.
     let mut edited = list.clone();
     edited["title"] = json!("Groceries for week 1");
     edited["status"] = json!("completed");
     let (status, answer) = push(
         &s,
-        &old_phone,
+        &oldest_phone,
         None,
         json!([
             {"seq": 1, "table": "shoppingLists", "id": "list-week1", "op": "put", "fields": edited,
-             "baseVersion": 1},
+             "baseVersion": change(&pulled, "list-week1")["version"]},
             {"seq": 2, "table": "wellnessGoals", "id": "goal-2", "op": "put", "fields": {
                 "primaryGoal": "stress_reduction", "currentFitnessLevel": "intermediate", "gender": "male",
                 "timeCommitment": "15min", "budget": "budget_friendly"}}
@@ -116,7 +154,7 @@ async fn an_app_of_the_previous_schema_pulls_edits_and_pushes_and_nothing_is_los
         "{answer}"
     );
 
-    // The updated app sees the old app's edits and keeps its own fields.
+    // The updated app sees the old apps' edits and keeps its own fields.
     let pulled = snapshot(&s, &new_phone, Some(SCHEMA_VERSION)).await;
     let list = record(&pulled, "list-week1");
     assert_eq!(list["title"], "Groceries for week 1");
@@ -126,6 +164,12 @@ async fn an_app_of_the_previous_schema_pulls_edits_and_pushes_and_nothing_is_los
         "the field the old app did not know is kept"
     );
     assert_eq!(list["startDate"], "2026-11-23");
+    let item = record(&pulled, "item-beans");
+    assert_eq!(item["isChecked"], true);
+    assert_eq!(
+        item["quantityNote"], "Recipes use 1/3 can",
+        "the field the previous app did not know is kept"
+    );
     let goal = record(&pulled, "goal-2");
     assert!(
         goal["createdAt"].is_string(),

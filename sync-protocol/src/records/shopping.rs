@@ -49,6 +49,9 @@ record! {
         item_name: String,
         category: ItemCategory = ItemCategory::Other,
         quantity: Option<String>,
+        /// The recipes' exact amount when less than `quantity` buys ("Recipes
+        /// use 1/3 can"); absent on items made before lists said so.
+        quantity_note: Option<String>,
         priority: Option<String>,
         notes: Option<String>,
         nutritional_focus: Option<String>,
@@ -63,6 +66,7 @@ impl Record for ShoppingListItem {
     fn check(&self) -> Result<(), FieldError> {
         not_blank("listId", &self.list_id, TITLE_MAX)?;
         not_blank("itemName", &self.item_name, TITLE_MAX)?;
+        optional_at_most("quantityNote", self.quantity_note.as_deref(), TITLE_MAX)?;
         optional_at_most("notes", self.notes.as_deref(), super::NOTES_MAX)
     }
 }

@@ -1,9 +1,10 @@
 // /shopping-lists: the four generate buttons, the active and completed lists
 // (one open at a time, `?list={id}` opens one), items grouped by aisle and
-// checked off in the shop with no signal, and the pantry guide. Lists and
-// items are synced records: a check made on one phone shows on the other
-// after a sync, and two phones checking at once keep every check. Lists and
-// items the server refused show above the lists (ShoppingRefusals).
+// checked off in the shop with no signal (each with what the recipes use when
+// that is less than what is bought), and the pantry guide. Lists and items are
+// synced records: a check made on one phone shows on the other after a sync,
+// and two phones checking at once keep every check. Lists and items the server
+// refused show above the lists (ShoppingRefusals).
 
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -209,6 +210,8 @@ function ListCard({ list, items, open, onToggle }: { list: List; items: Item[]; 
                             {item.fields.itemName}
                           </span>
                           {item.fields.priority === 'high' && <span className="tag priority">Priority</span>}
+                          {/* What the recipes use, when the quantity rounds up to what a shop sells. */}
+                          {item.fields.quantityNote && <span className="small item-notes item-quantity-note">{item.fields.quantityNote}</span>}
                           <span className="small muted item-notes">
                             {[item.fields.notes, item.fields.nutritionalFocus].filter(Boolean).join(' · ')}
                           </span>

@@ -12,6 +12,7 @@ const ITEM_LABELS = {
   itemName: 'Item',
   category: 'Aisle',
   quantity: 'Quantity',
+  quantityNote: 'What the recipes use',
   priority: 'Priority',
   notes: 'Notes',
   nutritionalFocus: 'Nutritional focus',
