@@ -146,6 +146,9 @@ describe('accessibility of every page', () => {
     ['/shopping-lists', (p) => p.getByText('No active lists. Generate one above.').waitFor()],
     ['/shopping-calendar', (p) => p.getByRole('heading', { name: '30-Day Personalized Shopping Lists' }).waitFor()],
     ['/settings', (p) => p.getByRole('button', { name: 'Add to My Calendar' }).waitFor()],
+    ['/pray', (p) => p.getByRole('heading', { name: 'Quiet and Worship' }).waitFor()],
+    ['/plans', (p) => p.getByRole('heading', { name: 'Food and Shopping' }).waitFor()],
+    ['/me', (p) => p.getByRole('heading', { name: 'About Manna' }).waitFor()],
     ['/no/such/page', (p) => p.getByRole('heading', { name: '404 Page Not Found' }).waitFor()],
   ];
 

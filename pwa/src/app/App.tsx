@@ -1,6 +1,7 @@
 // Providers, the app shell and the route table. Pages load on demand; unknown
-// paths show the 404 screen. The shell gives every page its tab title and puts
-// the sync badge in every page header.
+// paths show the 404 screen. The shell gives every page its tab title, puts
+// the sync badge in every page header and the tab bar at the foot of every
+// page (outside the pages' Suspense, so it stays while the next page loads).
 
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
@@ -17,6 +18,7 @@ import { useLive } from '../sync/useRecords';
 import { DocumentTitle } from './DocumentTitle';
 import { ROUTES } from './routes';
 import { FollowTheme } from '../features/settings';
+import { TabBar } from '../features/navigation';
 
 // The service worker registers after the first screen, and with it the prompt
 // for a new version.
@@ -63,6 +65,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
                     <Route path="*" element={<NotFound />} />
                   </Routes>
                 </Suspense>
+                <TabBar />
               </DocumentTitle>
             </BrowserRouter>
           </HeaderStatus.Provider>

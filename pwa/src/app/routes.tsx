@@ -56,6 +56,7 @@ const ShoppingListsPage = lazy(() => import('../features/shopping/ShoppingListsP
 const ShoppingCalendarPage = lazy(() => import('../features/shopping/ShoppingCalendarPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
+const HubPage = lazy(() => import('../features/navigation/HubPage'));
 
 /** The tab's name for an address the app does not have. */
 export const NOT_FOUND_TITLE = 'Page Not Found';
@@ -89,8 +90,11 @@ export const ROUTES: AppRoute[] = [
   { path: '/subscription-success', title: 'Subscription', render: () => <SubscriptionSuccessPage /> },
   { path: '/already-paid', title: 'Already Paid?', render: () => <AlreadyPaidPage /> },
   { path: '/quick-access', title: 'Quick Access', render: () => <QuickAccessPage /> },
-  { path: '/activate-premium', title: 'Manual Activation Disabled', render: () => <ManualActivationPage /> },
-  { path: '/manual-activation', title: 'Manual Activation Disabled', render: () => <ManualActivationPage /> },
+  ...['/activate-premium', '/manual-activation'].map((path) => ({
+    path,
+    title: 'Manual Activation Disabled',
+    render: () => <ManualActivationPage />,
+  })),
   { path: '/login', title: 'Log In', render: () => <LoginPage /> },
   { path: '/register', title: 'Create Account', render: () => <RegisterPage /> },
   { path: '/set-password', title: 'Secure Your Account', render: () => <SetPasswordPage /> },
@@ -166,6 +170,10 @@ export const ROUTES: AppRoute[] = [
     render: () => <PrayerJournalPage />,
     tool: { title: 'Prayer Journal', subtitle: 'Private prayers, synced', icon: '✎' },
   },
+  // The hubs the tab bar opens (their lists are in features/navigation/tabs.ts).
+  { path: '/pray', title: 'Pray', render: () => <HubPage hub="pray" /> },
+  { path: '/plans', title: 'Plans', render: () => <HubPage hub="plans" /> },
+  { path: '/me', title: 'Me', render: () => <HubPage hub="me" /> },
 ];
 
 /** The tiles of Home's Wellness Tools grid, in route order. */

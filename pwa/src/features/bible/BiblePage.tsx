@@ -2,8 +2,9 @@
 // (the passage, key words with their Strong's entries, related passages from
 // Nave's Topical Bible), Context and Application (written for each reading),
 // Resources (lexicon, parallel translations and commentary dialogs, and
-// questions for a group). The reading comes with the day's content and the
-// studies are one saved list, so the page works offline after one visit.
+// questions for a group), and the way to the whole Bible (the reader). The
+// reading comes with the day's content and the studies are one saved list, so
+// the page works offline after one visit.
 
 import { use, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -161,9 +162,14 @@ export default function BiblePage() {
           Bible; Matthew Henry&apos;s Concise Commentary; cross references from Nave&apos;s Topical Bible. All are in
           the public domain.
         </p>
-        <Link className="btn btn-outline" to="/">
-          Back to Home
-        </Link>
+        <div className="row-actions">
+          <Link className="btn btn-primary" to="/read">
+            Open the Bible Reader
+          </Link>
+          <Link className="btn btn-outline" to="/">
+            Back to Home
+          </Link>
+        </div>
       </main>
     </>
   );
