@@ -42,8 +42,8 @@ pub use manna_sync_protocol::records::wellness::{Grade, wellness_grade, wellness
 pub use manna_sync_protocol::{Date, DateError};
 pub use rotation::rotation_index;
 pub use scoring::{
-    ScoreCheck, ScoreHistory, Trend, WeeklyAverage, WeightProgress, score_history, weekly_average,
-    weight_progress,
+    ScoreCheck, ScoreHistory, Trend, WeeklyAverage, WeightPoint, WeightProgress, score_history,
+    weekly_average, weight_chart, weight_progress,
 };
 pub use week::{Streak, WeekDay, WeekStrip, streak, week_strip, week_strip_with_rest};
 

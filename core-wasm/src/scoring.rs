@@ -189,6 +189,54 @@ pub fn score_history(scores: &[(Date, u32)], today: Date) -> ScoreHistory {
     }
 }
 
+/// Days the weight chart's moving average spans, the day itself included.
+pub const AVERAGE_DAYS: i64 = 7;
+
+/// One logged day on the weight chart.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct WeightPoint {
+    pub date: Date,
+    /// Tenths of a pound.
+    pub weight: u32,
+    /// The average of the entries of the 7 days ending on this one (the
+    /// days logged, so a missed day neither drags it down nor breaks it),
+    /// in tenths, rounded.
+    pub average: u32,
+}
+
+/// The weight chart's points, oldest first: each entry with its 7-day
+/// moving average. A day logged twice keeps its last entry.
+pub fn weight_chart(entries: &[(Date, u32)]) -> Vec<WeightPoint> {
+    let mut sorted: Vec<(Date, u32)> = entries.to_vec();
+    sorted.sort_by_key(|(d, _)| *d);
+    sorted.dedup_by(|later, earlier| {
+        let same = later.0 == earlier.0;
+        if same {
+            earlier.1 = later.1;
+        }
+        same
+    });
+    // A window sliding over the sorted days: linear however long the history.
+    let (mut start, mut sum) = (0usize, 0u64);
+    let mut points = Vec::with_capacity(sorted.len());
+    for (i, (date, weight)) in sorted.iter().enumerate() {
+        sum += u64::from(*weight);
+        while sorted[start].0 <= date.add_days(-AVERAGE_DAYS) {
+            sum -= u64::from(sorted[start].1);
+            start += 1;
+        }
+        let count = (i + 1 - start) as u64;
+        points.push(WeightPoint {
+            date: *date,
+            weight: *weight,
+            average: ((sum * 2 + count) / (count * 2)) as u32,
+        });
+    }
+    points
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,6 +275,35 @@ mod tests {
 
     fn d(s: &str) -> Date {
         s.parse().expect("date")
+    }
+
+    #[test]
+    fn the_chart_averages_the_seven_days_ending_on_each_entry() {
+        let entries = [
+            (d("2026-11-10"), 2000),
+            (d("2026-11-01"), 2100),
+            (d("2026-11-07"), 2040),
+            (d("2026-11-08"), 2030),
+            (d("2026-11-08"), 2020), // the day's last entry counts
+            (d("2026-11-14"), 1990),
+        ];
+        let chart = weight_chart(&entries);
+        let days: Vec<String> = chart.iter().map(|p| p.date.to_string()).collect();
+        assert_eq!(
+            days,
+            [
+                "2026-11-01",
+                "2026-11-07",
+                "2026-11-08",
+                "2026-11-10",
+                "2026-11-14"
+            ]
+        );
+        let averages: Vec<u32> = chart.iter().map(|p| p.average).collect();
+        // 1 Nov alone; 1-7 Nov; 2-8 Nov drops the 1st; 4-10 Nov; 8-14 Nov.
+        assert_eq!(averages, [2100, 2070, 2030, 2020, 2003]);
+        assert_eq!(chart[2].weight, 2020);
+        assert!(weight_chart(&[]).is_empty());
     }
 
     #[test]

@@ -143,6 +143,11 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         "The preference holding the local HH:MM the verse of the day rings at.",
         settings::VERSE_TIME,
     )
+    .constant(
+        "WEIGHT_GOAL",
+        "The preference holding the goal weight, in tenths of a pound.",
+        settings::WEIGHT_GOAL,
+    )
     .words::<progress::Practice>(cfg)
     .ty::<progress::DailyCompletion>(cfg)
     .alias(
@@ -222,6 +227,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<manna_core::WeekStrip>(cfg)
         .ty::<manna_core::Trend>(cfg)
         .ty::<manna_core::WeightProgress>(cfg)
+        .ty::<manna_core::WeightPoint>(cfg)
         .ty::<manna_core::WeeklyAverage>(cfg)
         .ty::<manna_core::ScoreCheck>(cfg)
         .ty::<manna_core::ScoreHistory>(cfg)

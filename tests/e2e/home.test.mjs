@@ -71,6 +71,35 @@ describe('home screen', () => {
     await context.close();
   });
 
+  test("shares the day's verse as text and as an image", async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, acceptDownloads: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.base });
+    const page = await context.newPage();
+    // A browser with no share sheet: the verse goes to the clipboard.
+    await context.addInitScript(() => {
+      delete Navigator.prototype.share;
+      delete Navigator.prototype.canShare;
+    });
+    await page.goto('/');
+    const [day] = await daysFrom(env.server.base, localDate(), 1);
+    const { reference, verse } = day.bibleReading;
+    const card = page.locator('[data-card="reading"]');
+    await card.getByRole('button', { name: `Share ${reference}`, exact: true }).click();
+    await page.getByText('The verse and its reference are on your clipboard.').first().waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `“${verse.trim()}” (${reference}, KJV)`);
+
+    const download = page.waitForEvent('download');
+    await card.getByRole('button', { name: `Share as image: ${reference}` }).click();
+    const file = await download;
+    assert.match(file.suggestedFilename(), /^[a-z0-9-]+\.png$/);
+    const chunks = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk);
+    const png = Buffer.concat(chunks);
+    assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47], 'a PNG');
+    assert.equal(png.readUInt32BE(16), 1080, 'square, 1080 px wide');
+    await context.close();
+  });
+
   test('is installable with no installability errors', async () => {
     const profile = await launchProfile(PHONE);
     const { context } = profile;

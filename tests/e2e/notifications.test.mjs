@@ -25,7 +25,16 @@ async function pushService() {
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${server.address().port}`, received, close: () => server.close() };
+  // Never what keeps the test process alive, whatever the test's outcome.
+  server.unref();
+  return {
+    base: `http://127.0.0.1:${server.address().port}`,
+    received,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }
 
 const b64url = (buf) => Buffer.from(buf).toString('base64url');
@@ -74,8 +83,9 @@ function fakePushManager({ endpoint, p256dh, auth }) {
 describe('notifications', () => {
   const env = serverAndBrowser();
 
-  test('turned on, tested, shown by the service worker, and turned off', async () => {
+  test('turned on, tested, shown by the service worker, and turned off', { timeout: 180_000 }, async (t) => {
     const service = await pushService();
+    t.after(service.close);
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const authSecret = randomBytes(16);
@@ -109,9 +119,13 @@ describe('notifications', () => {
 
     // What arrives is shown by the service worker, as the phone would show it.
     const cdp = await context.newCDPSession(page);
-    const registrations = new Promise((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: r }) => r.length && resolve(r)),
-    );
+    const registrations = new Promise((resolve, reject) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: r }) => {
+        const live = r.filter((x) => !x.isDeleted && x.scopeURL === `${env.server.base}/`);
+        if (live.length) resolve(live);
+      });
+      setTimeout(() => reject(new Error('the browser reported no service worker registration')), 20_000);
+    });
     await cdp.send('ServiceWorker.enable');
     const [registration] = await registrations;
     const verse = { title: "Today's verse: Psalm 5:3", body: 'My voice shalt thou hear in the morning', url: '/wellness-score', tag: 'verse-x' };
@@ -120,11 +134,15 @@ describe('notifications', () => {
       registrationId: registration.registrationId,
       data: JSON.stringify(verse),
     });
-    const shown = await page.waitForFunction(async () => {
-      const r = await navigator.serviceWorker.ready;
-      const list = await r.getNotifications();
-      return list.length ? list.map((n) => ({ title: n.title, body: n.body, tag: n.tag })) : false;
-    });
+    const shown = await page.waitForFunction(
+      async () => {
+        const r = await navigator.serviceWorker.ready;
+        const list = await r.getNotifications();
+        return list.length ? list.map((n) => ({ title: n.title, body: n.body, tag: n.tag })) : false;
+      },
+      null,
+      { timeout: 20_000 },
+    );
     assert.deepEqual(await shown.jsonValue(), [{ title: verse.title, body: verse.body, tag: verse.tag }]);
 
     // Off: the server forgets it (a test has nowhere to go) and the page says so.
@@ -139,10 +157,9 @@ describe('notifications', () => {
     });
     assert.equal(after, 404);
     await context.close();
-    service.close();
   });
 
-  test('the verse of the day is chosen with its time and kept in the synced settings', async () => {
+  test('the verse of the day is chosen with its time and kept in the synced settings', { timeout: 120_000 }, async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
     const page = await context.newPage();
     await page.goto('/prayer-reminders');

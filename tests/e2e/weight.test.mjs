@@ -56,4 +56,39 @@ describe('weight entries', () => {
     assert.deepEqual([onServer[0].date, onServer[0].weight], [localDate(), 1809], 'tenths of a pound, as the record keeps them');
     await context.close();
   });
+
+  test('the chart draws the days, their 7-day average and the goal, and says the same in words', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const page = await context.newPage();
+    await page.goto('/weight-tracking');
+    const chart = page.getByRole('region', { name: 'Your Progress Chart' });
+    await chart.getByText('Log two days to see your chart.').waitFor();
+    // Three days: 8 and 2 days ago, and today.
+    for (const [back, pounds] of [[8, '190'], [2, '188'], [0, '187']]) {
+      if (back > 0) {
+        await page.getByRole('button', { name: /Log a past day/ }).click();
+        await page.getByLabel('Date').fill(localDate(-back));
+      }
+      await page.getByLabel('Weight (lbs)').fill(pounds);
+      await page.getByRole('button', { name: 'Log Weight' }).click();
+      await page.getByText('Weight Logged!').first().waitFor();
+    }
+    await chart.locator('.chart-plot canvas').waitFor();
+    // The average of the 7 days ending today counts 2 days ago and today only.
+    await chart.getByText(`From 190.0 lbs on ${words(localDate(-8))} to 187.0 lbs on ${words(localDate())}, down 3.0 lbs. 7-day average 187.5 lbs.`).waitFor();
+    await chart.getByText('The chart as a table').click();
+    const rows = chart.locator('.data-table tbody tr');
+    assert.equal(await rows.count(), 3);
+    assert.deepEqual(await rows.first().locator('th, td').allInnerTexts(), [words(localDate()), '187.0 lbs', '187.5 lbs']);
+    assert.deepEqual(await rows.last().locator('th, td').allInnerTexts(), [words(localDate(-8)), '190.0 lbs', '190.0 lbs']);
+    // The legend names the three lines once a goal is set.
+    await chart.getByLabel('Goal (lbs)').fill('175');
+    await chart.getByRole('button', { name: 'Save goal' }).click();
+    await chart.getByText('Goal 175.0 lbs: 12.0 lbs to go.', { exact: false }).waitFor();
+    for (const line of ['Weight', '7-day average', 'Goal']) await chart.locator('.u-legend .u-label', { hasText: line }).first().waitFor();
+    // Kept with the synced preferences: there after a reload.
+    await page.reload();
+    await page.getByRole('region', { name: 'Your Progress Chart' }).getByText('12.0 lbs to go.', { exact: false }).waitFor();
+    await context.close();
+  });
 });

@@ -67,6 +67,13 @@ pub fn weight_progress_js(
     to_js(&weight_progress(&dated(&dates, weights), parse(today)?))
 }
 
+/// The weight chart's points (each entry with its 7-day moving average), from
+/// parallel lists of dates and weights (tenths of a pound).
+#[wasm_bindgen(js_name = weightChart)]
+pub fn weight_chart_js(dates: Vec<String>, weights: Vec<u32>) -> Result<JsValue, JsError> {
+    to_js(&crate::weight_chart(&dated(&dates, weights)))
+}
+
 /// The wellness checks' history (parallel lists of dates and scores) as of `today`.
 #[wasm_bindgen(js_name = scoreHistory)]
 pub fn score_history_js(

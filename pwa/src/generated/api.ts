@@ -42,7 +42,12 @@ export type AccountView = { id: string, email: string, firstName: string, lastNa
 /**
  * `active` while the user is premium (paying, trialing or an owner), else `free`.
  */
-subscriptionStatus: string, subscriptionPlan: string, isOwner: boolean, };
+subscriptionStatus: string, subscriptionPlan: string, isOwner: boolean, 
+/**
+ * Whether the account signs in with a password (one without proves
+ * itself with emailed codes, to delete it for instance).
+ */
+hasPassword: boolean, };
 
 export type SignedIn = { message: string, 
 /**

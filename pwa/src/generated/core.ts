@@ -61,6 +61,18 @@ milestoneReached: string,
  */
 trend: Trend, entries: number, };
 
+export type WeightPoint = { date: IsoDate, 
+/**
+ * Tenths of a pound.
+ */
+weight: number, 
+/**
+ * The average of the entries of the 7 days ending on this one (the
+ * days logged, so a missed day neither drags it down nor breaks it),
+ * in tenths, rounded.
+ */
+average: number, };
+
 export type WeeklyAverage = { 
 /**
  * Rounded to one decimal; none without a score in the week.

@@ -267,6 +267,9 @@ export const PREFERENCES_ID = "settings-preferences" as const;
 /** The preference holding the local HH:MM the verse of the day rings at. */
 export const VERSE_TIME = "verseTime" as const;
 
+/** The preference holding the goal weight, in tenths of a pound. */
+export const WEIGHT_GOAL = "weightGoal" as const;
+
 export type Practice = "reading" | "prayer" | "exercise" | "meditation";
 
 export const PRACTICE_VALUES = [

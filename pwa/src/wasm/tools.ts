@@ -4,14 +4,14 @@
 // the first page that asks, and memoised.
 
 import type { ArchiveHit, BibleChapter, VerseHit } from '../generated/content';
-import type { ScoreHistory, Stepped, Timer, WeightProgress } from '../generated/core';
+import type { ScoreHistory, Stepped, Timer, WeightPoint, WeightProgress } from '../generated/core';
 import type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay } from '../generated/meals';
 import type { FieldError, Preferences } from '../generated/records';
 import type { Mutation } from '../generated/sync';
 import { lazyModule } from './lazy';
 import type * as Pkg from './pkg/manna_tools.js';
 
-export type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay, Stepped, Timer, WeightProgress };
+export type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay, Stepped, Timer, WeightPoint, WeightProgress };
 
 export type TimerAction = 'start' | 'pause' | 'resume' | 'stop' | 'tick';
 
@@ -35,6 +35,8 @@ export interface Tools {
   /** Minutes from a duration text ("15 minutes" → 15), else `defaultMinutes`. */
   minutesFromText(text: string, defaultMinutes: number): number;
   weightProgress(dates: string[], weights: number[], today: string): WeightProgress;
+  /** Each day logged, oldest first, with the average of the 7 days ending on it. */
+  weightChart(dates: string[], weights: number[]): WeightPoint[];
   /** The wellness checks' last 30, newest first, and this week against the week before. */
   scoreHistory(dates: string[], scores: number[], today: string): ScoreHistory;
   /** The meal rules over a catalogue (`GET /api/meal-catalogue`); throws on a catalogue that does not read. */
@@ -80,6 +82,7 @@ function wrap(pkg: typeof Pkg): Tools {
     minutesFromText: pkg.minutesFromText,
     weightProgress: (dates, weights, today) =>
       pkg.weightProgress(dates, Uint32Array.from(weights), today) as WeightProgress,
+    weightChart: (dates, weights) => pkg.weightChart(dates, Uint32Array.from(weights)) as WeightPoint[],
     scoreHistory: (dates, scores, today) => pkg.scoreHistory(dates, Uint32Array.from(scores), today) as ScoreHistory,
     meals: (catalogue) => {
       if (lastMeals && catalogue === lastText) return lastMeals;

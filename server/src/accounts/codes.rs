@@ -91,3 +91,14 @@ pub fn has_proven(conn: &Connection, user: &str, email: &str) -> Result<bool, Ap
         .optional()?
         .is_some())
 }
+
+/// A code email's subject and text: the code, what it is `for_` ("to finish
+/// creating your Manna account"), how long it works, and `if_not_asked`.
+pub fn code_email(code: &str, for_: &str, if_not_asked: &str) -> (String, String) {
+    (
+        format!("Your Manna code: {code}"),
+        format!(
+            "Your code {for_} is {code}.\n\nIt works once, for {CODE_MINUTES} minutes. If you did not ask for it, {if_not_asked}"
+        ),
+    )
+}

@@ -1,9 +1,10 @@
 //! Accounts: email and password on top of the anonymous user, sessions in an
-//! HttpOnly cookie, the browsers an account signed in on, and claiming an
-//! anonymous user's records at login.
+//! HttpOnly cookie, the browsers an account signed in on, claiming an
+//! anonymous user's records at login, and deleting an account.
 
 mod claim;
 pub mod codes;
+pub mod deletion;
 pub mod known;
 pub mod password;
 mod session;
@@ -32,6 +33,9 @@ pub struct AccountView {
     pub subscription_status: &'static str,
     pub subscription_plan: String,
     pub is_owner: bool,
+    /// Whether the account signs in with a password (one without proves
+    /// itself with emailed codes, to delete it for instance).
+    pub has_password: bool,
 }
 
 /// The stored account row of a user, when the user has an email.

@@ -47,6 +47,9 @@ pub fn save_subscription(
         )
         .optional()?;
     let status = match &existing {
+        // A subscription ended before Manna kept it (its account was
+        // deleted, say) gives nobody anything: nothing to keep.
+        None if sub.status == "canceled" => return Ok(false),
         Some((_, seen)) if *seen > seen_at => return Ok(false),
         Some((old, _)) if old == "canceled" => "canceled".to_string(),
         _ => sub.status.clone(),
@@ -105,6 +108,16 @@ pub fn subscription_gives_premium(status: &str, period_end: Option<i64>, now_sec
 /// that count as a user's: started by them, or paid with an email they proved.
 pub const OWNED_BY_USER: &str =
     "(user_id = ?1 OR email IN (SELECT email FROM verified_emails WHERE user_id = ?1))";
+
+/// The subscriptions of `user` (by its id or a proven email), each with
+/// whether Stripe may still charge it.
+pub fn subscriptions_of(conn: &Connection, user: &str) -> Result<Vec<(String, bool)>, AppError> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT id, status NOT IN ('canceled', 'incomplete_expired') FROM subscriptions WHERE {OWNED_BY_USER}"
+    ))?;
+    let rows = stmt.query_map([user], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
 
 /// Whether the subscription with these Stripe ids gives premium at `now_secs`,
 /// and its plan, when it is `user`'s.

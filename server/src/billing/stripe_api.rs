@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use stripe::{Client, ClientBuilder};
 use stripe_billing::billing_portal_session::CreateBillingPortalSession;
 use stripe_billing::subscription::{
-    CreateSubscription, CreateSubscriptionItems, CreateSubscriptionPaymentBehavior,
-    RetrieveSubscription,
+    CancelSubscription, CreateSubscription, CreateSubscriptionItems,
+    CreateSubscriptionPaymentBehavior, RetrieveSubscription,
 };
 use stripe_checkout::checkout_session::{
     CreateCheckoutSession, CreateCheckoutSessionLineItems, CreateCheckoutSessionSubscriptionData,
@@ -216,6 +216,15 @@ impl StripeApi {
 
     pub async fn subscription(&self, id: &str) -> Result<SubscriptionState, AppError> {
         let sub = RetrieveSubscription::new(id)
+            .send(&self.client)
+            .await
+            .map_err(stripe_error)?;
+        Ok(self.state_of(&sub))
+    }
+
+    /// Ends a subscription now (an account being deleted): no further charge.
+    pub async fn cancel_subscription(&self, id: &str) -> Result<SubscriptionState, AppError> {
+        let sub = CancelSubscription::new(id)
             .send(&self.client)
             .await
             .map_err(stripe_error)?;

@@ -1,7 +1,7 @@
 //! Premium on a device: the entitlement it caches and the public keys that check
 //! it, restoring premium by email with a one-time code, and the trial status.
 
-use crate::accounts::codes::{CODE_MINUTES, confirm_code, new_code};
+use crate::accounts::codes::{code_email, confirm_code, new_code};
 use crate::accounts::{account_by_email, account_by_id, normalise_email};
 use crate::api::{EmailCheck, KeySet, PremiumStatus, TrialStatus, Urgency};
 use crate::billing::has_lapsed_trial;
@@ -72,16 +72,12 @@ pub async fn subscription_check_by_email(
             .db
             .call(move |conn| new_code(conn, &u, &e, now))
             .await?;
-        state
-            .mailer
-            .send(
-                &email,
-                &format!("Your Manna code: {code}"),
-                &format!(
-                    "Your code to restore premium on this device is {code}.\n\nIt works once, for {CODE_MINUTES} minutes. If you did not ask for it, you can ignore this email."
-                ),
-            )
-            .await?;
+        let (subject, text) = code_email(
+            &code,
+            "to restore premium on this device",
+            "you can ignore this email.",
+        );
+        state.mailer.send(&email, &subject, &text).await?;
         return Ok(Json(EmailCheck {
             code_sent: Some(true),
             message: Some(format!(

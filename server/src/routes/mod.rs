@@ -175,6 +175,11 @@ pub fn router(state: AppState) -> Router {
             post(auth::auth_logout_everywhere),
         )
         .route("/api/auth/me", get(auth::auth_me))
+        .route("/api/account", axum::routing::delete(auth::account_delete))
+        .route(
+            "/api/account/deletion-code",
+            post(auth::deletion_code_create),
+        )
         .route("/api/auth/set-password", post(auth::auth_set_password))
         .route(
             "/api/create-checkout-session",

@@ -12,6 +12,7 @@ mod calendar;
 mod catalogues;
 mod clock;
 mod conformance;
+mod deletion;
 mod expiry;
 mod hardening;
 mod limits;

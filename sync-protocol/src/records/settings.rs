@@ -1,10 +1,12 @@
 //! The user's settings: free-form, kept small; the ones the app and the server
 //! read are checked here (`theme`; `restDay`, the day of rest that never breaks
-//! the streak; `verseTime`, when the verse of the day rings).
+//! the streak; `verseTime`, when the verse of the day rings; `weightGoal`, the
+//! weight the chart draws a line at).
 
 use super::Record;
 use super::prayer::{Weekday, is_clock_time};
 use super::read::{Fields, FromField, ReadFields};
+use super::weight::MAX_WEIGHT_TENTHS;
 use crate::field_error::FieldError;
 use crate::wire_enum;
 use serde_json::Value;
@@ -20,6 +22,9 @@ pub const PREFERENCES_ID: &str = "settings-preferences";
 /// The preference holding the local `HH:MM` the verse of the day rings at
 /// (absent: it does not ring).
 pub const VERSE_TIME: &str = "verseTime";
+
+/// The preference holding the goal weight, in tenths of a pound.
+pub const WEIGHT_GOAL: &str = "weightGoal";
 
 wire_enum! {
     /// The app's colours: the device's own setting, or always light or dark.
@@ -70,6 +75,16 @@ impl Record for UserSettings {
             return Err(FieldError::new(
                 VERSE_TIME,
                 format!("{time} is not a time in the form HH:MM"),
+            ));
+        }
+        if let Some(goal) = self.0.get(WEIGHT_GOAL)
+            && !goal
+                .as_u64()
+                .is_some_and(|g| (1..=u64::from(MAX_WEIGHT_TENTHS)).contains(&g))
+        {
+            return Err(FieldError::new(
+                WEIGHT_GOAL,
+                format!("must be a weight in tenths of a pound, 1 to {MAX_WEIGHT_TENTHS}"),
             ));
         }
         Ok(())
@@ -148,6 +163,17 @@ mod tests {
                 .check()
                 .expect_err("refused");
             assert_eq!(err.field, "verseTime");
+        }
+    }
+
+    #[test]
+    fn the_weight_goal_is_a_weight_in_tenths() {
+        assert!(settings(json!({"weightGoal": 1650})).check().is_ok());
+        for bad in [json!(0), json!(15_001), json!(165.5), json!("165")] {
+            let err = settings(json!({ "weightGoal": bad }))
+                .check()
+                .expect_err("refused");
+            assert_eq!(err.field, "weightGoal");
         }
     }
 }

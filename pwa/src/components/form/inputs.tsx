@@ -30,6 +30,17 @@ export function TextInput({
   );
 }
 
+/** A password the person already has (to confirm who they are). */
+export function PasswordInput({ value, onChange, ...field }: Common & { value: string; onChange: (v: string) => void }) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <input {...control} name={field.name} type="password" autoComplete="current-password" value={value} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </Field>
+  );
+}
+
 /** A one-time code from an email: digits only, six at most. */
 export function CodeInput({ value, onChange, ...field }: Common & { value: string; onChange: (v: string) => void }) {
   return (

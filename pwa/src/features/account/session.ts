@@ -44,6 +44,20 @@ export async function logout(client: QueryClient): Promise<void> {
   } catch (error) {
     console.warn('The server did not confirm the logout', error);
   }
+  await forgetAccountHere(client);
+}
+
+/** What deleting an account proves it with: its password, or an emailed code. */
+export type DeletionProof = { password: string } | { code: string };
+
+/** Deletes the signed-in account on the server; then this device keeps nothing of it. */
+export async function deleteAccount(client: QueryClient, proof: DeletionProof): Promise<void> {
+  await apiRequest('DELETE', '/api/account', proof);
+  await forgetAccountHere(client);
+}
+
+/** Nothing of the account stays on this device: a new anonymous user starts. */
+async function forgetAccountHere(client: QueryClient): Promise<void> {
   storage.remove('userEmail');
   noteSignedIn(false);
   await leaveAccount();

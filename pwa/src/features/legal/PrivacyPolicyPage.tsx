@@ -53,7 +53,13 @@ export default function PrivacyPolicyPage() {
             <li>
               Sign out every other device: <Link to="/account">Your Account</Link>.
             </li>
-            <li>Get a copy of your data, or delete your account and everything synced with it: write to us (below).</li>
+            <li>
+              Get a copy of your data: <Link to="/settings">Your Data</Link>, Export.
+            </li>
+            <li>
+              Delete your account and everything synced with it: <Link to="/settings#delete-account">Delete my account</Link> in
+              Your Data.
+            </li>
             <li>Report a problem: write to us (below).</li>
           </ul>
         </section>
@@ -123,8 +129,9 @@ export default function PrivacyPolicyPage() {
           <h2 id="rights">5. Your rights</h2>
           <p>
             You can see and change everything you recorded in the app itself. You can ask us for a copy of all the data the
-            server holds about you, to correct it, or to delete your account and everything synced with it. Signing out of a
-            device removes your data from that device.
+            server holds about you, or to correct it. You can delete your account and everything synced with it yourself, in
+            Your Data (Delete my account): it is gone from the server at once, and a premium subscription is cancelled with it.
+            Signing out of a device removes your data from that device.
           </p>
         </section>
 

@@ -19,6 +19,7 @@ import { applyTheme } from '../../lib/theme';
 import { savePreferences, useChosenTheme, usePreferences } from './preferences';
 import { checkRecord, saveRecord } from '../../sync/useRecords';
 import { TableRefusals } from '../refusals';
+import { DeleteAccountSection } from './DeleteAccountSection';
 import { exportAll, NotAnExport, preview, weightsCsv, type Preview, type Store } from './portable';
 
 const LABELS: Record<Table, string> = {
@@ -64,6 +65,7 @@ export default function SettingsPage() {
         <CalendarSection />
         <ExportSection />
         <ImportSection />
+        <DeleteAccountSection />
       </main>
     </>
   );

@@ -1,9 +1,9 @@
 // The account's preferences, followed on every device: one synced settings
 // record (PREFERENCES_ID) holding the theme, the day of rest and the time the
-// verse of the day rings (the server reads that one too).
+// verse of the day rings (the server reads that one too), and the goal weight.
 
 import { useEffect } from 'react';
-import { PREFERENCES_ID, VERSE_TIME, WEEKDAY_VALUES, type Theme, type Weekday } from '../../generated/records';
+import { PREFERENCES_ID, VERSE_TIME, WEIGHT_GOAL, WEEKDAY_VALUES, type Theme, type Weekday } from '../../generated/records';
 import { applyTheme, shownTheme, themeOf } from '../../lib/theme';
 import { saveRecord, useRecords } from '../../sync/useRecords';
 
@@ -13,6 +13,8 @@ export interface Preferences {
   restDay: Weekday | null;
   /** Local `HH:MM` the verse of the day rings at; null: it does not ring. */
   verseTime: string | null;
+  /** Tenths of a pound; null: no goal set. */
+  weightGoal: number | null;
 }
 
 /** The account's saved preferences, once the records load. */
@@ -24,6 +26,7 @@ export function usePreferences(): Preferences | undefined {
     theme: 'theme' in fields ? themeOf(fields.theme) : null,
     restDay: WEEKDAY_VALUES.find((d) => d === fields.restDay) ?? null,
     verseTime: typeof fields[VERSE_TIME] === 'string' ? fields[VERSE_TIME] : null,
+    weightGoal: typeof fields[WEIGHT_GOAL] === 'number' ? fields[WEIGHT_GOAL] : null,
   };
 }
 
@@ -34,6 +37,7 @@ export async function savePreferences(current: Preferences, change: Partial<Pref
   if (next.theme) fields.theme = next.theme;
   if (next.restDay) fields.restDay = next.restDay;
   if (next.verseTime) fields[VERSE_TIME] = next.verseTime;
+  if (next.weightGoal) fields[WEIGHT_GOAL] = next.weightGoal;
   await saveRecord('userSettings', PREFERENCES_ID, 'put', fields);
 }
 

@@ -1,6 +1,6 @@
 // /weight-tracking: log today's weight (kept on this device, synced later) or
 // a day missed, fix or delete an entry, progress figures from manna-core, a
-// milestone banner and recent entries.
+// milestone banner, the chart with its goal, and recent entries.
 // The record rules are the Rust ones: checked before saving, shown beside the
 // field they concern; a change the server refused is shown with Fix and Discard.
 
@@ -14,6 +14,7 @@ import { discardRefused, newRecordId, RecordRefused, saveRecord, saveRecords, us
 import { recordDate } from '../../lib/dates';
 import { loadCore, todayIn } from '../../wasm/core';
 import { loadTools } from '../../wasm/tools';
+import { WeightChart } from './WeightChart';
 
 const RECENT = 7;
 
@@ -48,6 +49,7 @@ export default function WeightTrackingPage() {
 
   const entries = (records.value ?? []).map((r) => ({ id: r.id, ...r.fields })).sort((a, b) => b.date.localeCompare(a.date));
   const progress = tools.weightProgress(entries.map((e) => e.date), entries.map((e) => e.weight), today);
+  const chart = tools.weightChart(entries.map((e) => e.date), entries.map((e) => e.weight));
   const loggedToday = entries.some((e) => e.date === today) && !fixing && editing === null && !pastDay;
   const errorOf = (field: keyof WeightEntry) => (error?.field === field ? error.message : undefined);
 
@@ -229,6 +231,8 @@ export default function WeightTrackingPage() {
             </span>
           </div>
         </section>
+
+        <WeightChart points={chart} today={today} />
 
         <section className="card" aria-labelledby="recent-title">
           <h2 id="recent-title" className="card-title">

@@ -1,9 +1,12 @@
 //! Accounts: creating and securing one (`register`), signing in and out
-//! (`login`); what both answer of an account and the cookies they set.
+//! (`login`), deleting one (`delete`); what they answer of an account and the
+//! cookies they set.
 
+mod delete;
 mod login;
 mod register;
 
+pub use delete::{DeleteAccountForm, account_delete, deletion_code_create};
 pub use login::{LoginForm, auth_login, auth_logout, auth_logout_everywhere, auth_me};
 pub use register::{RegisterForm, auth_register, auth_set_password};
 
@@ -30,6 +33,7 @@ fn view(
         subscription_status: if premium.is_some() { "active" } else { "free" },
         subscription_plan: premium.as_ref().map_or("free".into(), |p| p.plan.clone()),
         is_owner: premium.is_some_and(|p| p.owner),
+        has_password: account.password_hash.is_some(),
     })
 }
 

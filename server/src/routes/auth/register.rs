@@ -2,7 +2,7 @@
 //! securing the device's user with a password.
 
 use super::{signed_in_cookies, view};
-use crate::accounts::codes::{CODE_MINUTES, confirm_code, has_proven, new_code};
+use crate::accounts::codes::{code_email, confirm_code, has_proven, new_code};
 use crate::accounts::known::remember;
 use crate::accounts::{
     Credentials, Session, account_by_email, account_by_id, check_credentials, create_session,
@@ -82,11 +82,10 @@ async fn send_registration_code(
         })
         .await?;
     let (subject, text) = match code {
-        Some(code) => (
-            format!("Your Manna code: {code}"),
-            format!(
-                "Your code to finish creating your Manna account is {code}.\n\nIt works once, for {CODE_MINUTES} minutes. If you did not ask for it, you can ignore this email."
-            ),
+        Some(code) => code_email(
+            &code,
+            "to finish creating your Manna account",
+            "you can ignore this email.",
         ),
         None => (
             "Someone tried to create a Manna account with your email".to_string(),

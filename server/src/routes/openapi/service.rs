@@ -2,7 +2,7 @@
 //! calendar feed, push notifications and the service itself.
 
 use super::super::CalendarFeed;
-use super::super::auth::{LoginForm, RegisterForm};
+use super::super::auth::{DeleteAccountForm, LoginForm, RegisterForm};
 use super::super::billing::{IdsForm, PlanForm, SessionForm};
 use super::super::entitlement::EmailForm;
 use super::super::push::{
@@ -102,6 +102,27 @@ fn accounts(doc: &mut Doc) {
             Who::Account,
         )
         .ok(done.clone()),
+    );
+    let deletion = doc.schema::<DeleteAccountForm>();
+    doc.add(
+        "delete",
+        "/api/account",
+        op(
+            "Deletes the account and everything kept of it (its Stripe subscription cancelled first), proven by its password or an emailed code",
+            Who::Account,
+        )
+        .body(deletion)
+        .ok(done.clone()),
+    );
+    let sent = doc.schema::<CodeSent>();
+    doc.add(
+        "post",
+        "/api/account/deletion-code",
+        op(
+            "Emails a code to delete an account that has no password",
+            Who::Account,
+        )
+        .ok(sent),
     );
     let me = doc.schema::<Me>();
     doc.add(

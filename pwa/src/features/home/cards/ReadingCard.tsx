@@ -6,6 +6,7 @@ import { ContentCard } from '../ContentCard';
 import { useReadAloud } from '../../../components/useReadAloud';
 import { Paragraphs } from '../../../components/Paragraphs';
 import { readPath } from '../../read';
+import { toast } from '../../../components/toast';
 
 /** What read-aloud speaks: reference, verse, reflection, quote with source, prayer. */
 export function spokenText(r: BibleReading): string {
@@ -18,6 +19,37 @@ export function spokenText(r: BibleReading): string {
   ]
     .filter(Boolean)
     .join('. ');
+}
+
+/** What a person is told after sharing. */
+const SHARED_WORDS = {
+  shared: null,
+  cancelled: null,
+  copied: { title: 'Copied', description: 'The verse and its reference are on your clipboard.' },
+  saved: { title: 'Image saved', description: 'The verse image is in your downloads.' },
+} as const;
+
+function ShareButtons({ reference, verse }: { reference: string; verse: string }) {
+  async function share(asImage: boolean) {
+    try {
+      const { shareImage, shareText } = await import('./share');
+      const done = await (asImage ? shareImage : shareText)({ reference, verse });
+      const words = SHARED_WORDS[done];
+      if (words) toast(words);
+    } catch {
+      toast({ title: 'Could not share', description: 'This browser did not let the verse be shared or copied.', variant: 'destructive' });
+    }
+  }
+  return (
+    <div className="row share-row">
+      <button type="button" className="btn btn-outline" onClick={() => void share(false)} aria-label={`Share ${reference}`}>
+        Share
+      </button>
+      <button type="button" className="btn btn-outline" onClick={() => void share(true)} aria-label={`Share as image: ${reference}`}>
+        Share as image
+      </button>
+    </div>
+  );
 }
 
 export function ReadingCard({ date }: { date: string }) {
@@ -38,6 +70,7 @@ export function ReadingCard({ date }: { date: string }) {
             )}
           </p>
           <blockquote className="verse">{r.verse}</blockquote>
+          <ShareButtons reference={r.reference} verse={r.verse} />
           <Paragraphs text={r.reflection} />
           {r.csLewisQuote && (
             <figure className="quote">

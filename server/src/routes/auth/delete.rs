@@ -1,0 +1,148 @@
+//! Deleting the signed-in account: proven by its password (or, for an
+//! account without one, a code emailed to it), its Stripe subscriptions
+//! cancelled first, then every row kept of it.
+
+use super::cleared_cookies;
+use crate::accounts::codes::{code_email, confirm_code, new_code};
+use crate::accounts::deletion::delete_account;
+use crate::accounts::{Session, account_by_id, password};
+use crate::api::{CodeSent, Done};
+use crate::billing::subscriptions_of;
+use crate::error::AppError;
+use crate::extract::ApiJson;
+use crate::guard::{self, ClientIp};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use manna_sync_protocol::FieldError;
+use serde::Deserialize;
+
+/// The proof the account's owner is asking: its password, or an emailed code.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct DeleteAccountForm {
+    #[serde(default)]
+    password: Option<String>,
+    #[serde(default)]
+    code: Option<String>,
+}
+
+fn invalid(field: &str, message: &str) -> AppError {
+    AppError::Invalid(FieldError::new(field, message.to_string()))
+}
+
+/// `POST /api/account/deletion-code`: a code to the account's email, for an
+/// account without a password.
+pub async fn deletion_code_create(
+    State(state): State<AppState>,
+    client: ClientIp,
+    session: Session,
+) -> Result<Json<CodeSent>, AppError> {
+    let now = state.clock.now_ms();
+    state.limits.hit(guard::CODES, &client.key(), now)?;
+    let user = session.user_id.clone();
+    let (email, code) = state
+        .db
+        .call(move |conn| {
+            let account = account_by_id(conn, &user)?
+                .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
+            if account.password_hash.is_some() {
+                return Err(AppError::Conflict(
+                    "This account has a password: enter it to delete the account.".into(),
+                ));
+            }
+            let code = new_code(conn, &user, &account.email, now)?;
+            Ok((account.email, code))
+        })
+        .await?;
+    let (subject, text) = code_email(
+        &code,
+        "to delete your Manna account",
+        "someone signed in to your account did: ignore this email and nothing is deleted, and sign out everywhere else from Your Account.",
+    );
+    state.mailer.send(&email, &subject, &text).await?;
+    Ok(Json(CodeSent {
+        code_sent: true,
+        message: format!("We sent a 6-digit code to {email}."),
+    }))
+}
+
+/// `DELETE /api/account`: the account and everything kept of it.
+pub async fn account_delete(
+    State(state): State<AppState>,
+    client: ClientIp,
+    session: Session,
+    ApiJson(form): ApiJson<DeleteAccountForm>,
+) -> Result<(HeaderMap, Json<Done>), AppError> {
+    let (from, now) = (client.key(), state.clock.now_ms());
+    let user = session.user_id.clone();
+    let account = {
+        let user = user.clone();
+        state
+            .db
+            .call(move |conn| account_by_id(conn, &user))
+            .await?
+            .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?
+    };
+    // The proof, checked like a login: a guessed password counts against the
+    // same limit.
+    match (&account.password_hash, form.password, form.code) {
+        (Some(_), Some(typed), _) => {
+            state.limits.hit(guard::LOGIN, &from, now)?;
+            if !password::verify(typed, account.password_hash.clone()).await? {
+                return Err(invalid("password", "That password is not right."));
+            }
+            state.limits.refund(guard::LOGIN, &from);
+        }
+        (Some(_), None, _) => {
+            return Err(invalid(
+                "password",
+                "Enter your password to delete the account.",
+            ));
+        }
+        (None, _, Some(code)) => {
+            state.limits.hit(guard::CODES, &from, now)?;
+            let (u, email) = (user.clone(), account.email.clone());
+            state
+                .db
+                .call(move |conn| confirm_code(conn, &u, &email, &code, now))
+                .await
+                .map_err(|e| match e {
+                    AppError::BadRequest(why) => invalid("code", &why),
+                    other => other,
+                })?;
+        }
+        (None, _, None) => {
+            return Err(invalid(
+                "code",
+                "Ask for a code by email, then enter it to delete the account.",
+            ));
+        }
+    }
+    // Stripe stops charging before anything is deleted: if it cannot be
+    // reached, the account stays as it was and the person can try again.
+    let subscriptions = {
+        let user = user.clone();
+        state
+            .db
+            .call(move |conn| subscriptions_of(conn, &user))
+            .await?
+    };
+    for (id, chargeable) in &subscriptions {
+        if *chargeable {
+            state.stripe.cancel_subscription(id).await?;
+        }
+    }
+    let ids: Vec<String> = subscriptions.into_iter().map(|(id, _)| id).collect();
+    let rows = state
+        .db
+        .call(move |conn| delete_account(conn, &user, &ids))
+        .await?;
+    tracing::info!(rows, "an account was deleted");
+    Ok((
+        cleared_cookies(state.config.secure_cookies())?,
+        Json(Done {
+            message: "Your account and everything kept of it are deleted.",
+        }),
+    ))
+}
