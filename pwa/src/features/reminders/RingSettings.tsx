@@ -121,7 +121,7 @@ function VerseOfTheDay() {
   }
 
   return (
-    <fieldset className="ring-verse">
+    <fieldset className="ring-verse form">
       <legend>Verse of the day</legend>
       <label className="check">
         <input type="checkbox" checked={on} onChange={(e) => {

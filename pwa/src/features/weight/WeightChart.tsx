@@ -196,7 +196,7 @@ function GoalForm({ goal }: { goal: number | null }) {
   }
 
   return (
-    <form className="goal-form" onSubmit={save} noValidate>
+    <form className="form goal-form" onSubmit={save} noValidate>
       <NumberInput
         label="Goal (lbs)"
         name="weightGoal"
