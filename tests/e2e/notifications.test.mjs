@@ -129,21 +129,26 @@ describe('notifications', () => {
     await cdp.send('ServiceWorker.enable');
     const [registration] = await registrations;
     const verse = { title: "Today's verse: Psalm 5:3", body: 'My voice shalt thou hear in the morning', url: '/wellness-score', tag: 'verse-x' };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: env.server.base,
-      registrationId: registration.registrationId,
-      data: JSON.stringify(verse),
-    });
-    const shown = await page.waitForFunction(
-      async () => {
+    // A push the browser drops on a busy machine (its worker still waking) is
+    // sent again, as a push service would; the same tag shows it once.
+    const shownNow = () =>
+      page.evaluate(async () => {
         const r = await navigator.serviceWorker.ready;
-        const list = await r.getNotifications();
-        return list.length ? list.map((n) => ({ title: n.title, body: n.body, tag: n.tag })) : false;
-      },
-      null,
-      { timeout: 20_000 },
-    );
-    assert.deepEqual(await shown.jsonValue(), [{ title: verse.title, body: verse.body, tag: verse.tag }]);
+        return (await r.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+      });
+    let notifications = [];
+    for (let attempt = 0; attempt < 4 && notifications.length === 0; attempt += 1) {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: env.server.base,
+        registrationId: registration.registrationId,
+        data: JSON.stringify(verse),
+      });
+      for (let look = 0; look < 20 && notifications.length === 0; look += 1) {
+        notifications = await shownNow();
+        if (notifications.length === 0) await page.waitForTimeout(250);
+      }
+    }
+    assert.deepEqual(notifications, [{ title: verse.title, body: verse.body, tag: verse.tag }]);
 
     // Off: the server forgets it (a test has nowhere to go) and the page says so.
     await card.getByRole('button', { name: 'Turn off' }).click();
