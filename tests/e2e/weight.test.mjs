@@ -64,18 +64,28 @@ describe('weight entries', () => {
     const chart = page.getByRole('region', { name: 'Your Progress Chart' });
     await chart.getByText('Log two days to see your chart.').waitFor();
     // Three days: 8 and 2 days ago, and today.
-    for (const [back, pounds] of [[8, '190'], [2, '188'], [0, '187']]) {
+    const entries = page.locator('.entry-list .entry');
+    for (const [n, [back, pounds]] of [[8, '190'], [2, '188'], [0, '187']].entries()) {
       if (back > 0) {
         await page.getByRole('button', { name: /Log a past day/ }).click();
+        await page.getByRole('heading', { name: 'Log a Past Day' }).waitFor();
         await page.getByLabel('Date').fill(localDate(-back));
+        assert.equal(await page.getByLabel('Date').inputValue(), localDate(-back));
       }
       await page.getByLabel('Weight (lbs)').fill(pounds);
       await page.getByRole('button', { name: 'Log Weight' }).click();
-      await page.getByText('Weight Logged!').first().waitFor();
+      await page.waitForFunction((count) => document.querySelectorAll('.entry-list .entry').length === count, n + 1);
     }
+    assert.deepEqual(
+      await entries.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime'))),
+      [localDate(), localDate(-2), localDate(-8)],
+    );
     await chart.locator('.chart-plot canvas').waitFor();
     // The average of the 7 days ending today counts 2 days ago and today only.
-    await chart.getByText(`From 190.0 lbs on ${words(localDate(-8))} to 187.0 lbs on ${words(localDate())}, down 3.0 lbs. 7-day average 187.5 lbs.`).waitFor();
+    assert.equal(
+      await chart.locator('figcaption').innerText(),
+      `From 190.0 lbs on ${words(localDate(-8))} to 187.0 lbs on ${words(localDate())}, down 3.0 lbs. 7-day average 187.5 lbs.`,
+    );
     await chart.getByText('The chart as a table').click();
     const rows = chart.locator('.data-table tbody tr');
     assert.equal(await rows.count(), 3);
