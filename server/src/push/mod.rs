@@ -147,7 +147,8 @@ impl Push {
 
     fn request(&self, sub: &Subscription, payload: &[u8]) -> Result<reqwest::Request, Refusal> {
         let url = endpoint::check_endpoint(&sub.endpoint, self.reach).map_err(Refusal::Endpoint)?;
-        let keys = DeviceKeys::read(&sub.p256dh, &sub.auth).map_err(Refusal::Other)?;
+        let keys = DeviceKeys::read(&sub.p256dh, &sub.auth)
+            .map_err(|(field, why)| Refusal::Other(format!("{field} {why}")))?;
         let uri: axum::http::Uri = url
             .as_str()
             .parse()
@@ -179,19 +180,25 @@ pub struct DeviceKeys {
 }
 
 impl DeviceKeys {
-    /// The keys, or which of them is wrong and why.
-    pub fn read(p256dh: &str, auth: &str) -> Result<Self, String> {
+    /// The keys, or which of them is wrong (its field) and why.
+    pub fn read(p256dh: &str, auth: &str) -> Result<Self, (&'static str, String)> {
         let decode = |text: &str| URL_SAFE_NO_PAD.decode(text.trim_end_matches('='));
         let public = decode(p256dh)
             .ok()
             .filter(|b| b.len() == 65)
             .and_then(|b| p256::PublicKey::from_sec1_bytes(&b).ok())
-            .ok_or("keys.p256dh must be the browser's P-256 public key (65 bytes, base64url)")?;
+            .ok_or((
+                "keys.p256dh",
+                "must be the browser's P-256 public key (65 bytes, base64url)".to_string(),
+            ))?;
         let auth = decode(auth)
             .ok()
             .filter(|b| b.len() == 16)
             .map(|b| Auth::clone_from_slice(&b))
-            .ok_or("keys.auth must be the browser's 16-byte secret, base64url")?;
+            .ok_or((
+                "keys.auth",
+                "must be the browser's 16-byte secret, base64url".to_string(),
+            ))?;
         Ok(Self { public, auth })
     }
 }

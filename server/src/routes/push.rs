@@ -78,14 +78,8 @@ pub async fn subscription_create(
     ApiJson(body): ApiJson<SubscribeBody>,
 ) -> Result<(StatusCode, Json<PushSubscriptionSaved>), AppError> {
     check_endpoint(&body.endpoint, state.push.reach()).map_err(|why| invalid("endpoint", why))?;
-    DeviceKeys::read(&body.keys.p256dh, &body.keys.auth).map_err(|why| {
-        let field = if why.starts_with("keys.auth") {
-            "keys.auth"
-        } else {
-            "keys.p256dh"
-        };
-        invalid(field, why)
-    })?;
+    DeviceKeys::read(&body.keys.p256dh, &body.keys.auth)
+        .map_err(|(field, why)| invalid(field, why))?;
     if timing::zone(&body.time_zone).is_none() {
         return Err(invalid(
             "timeZone",

@@ -6,10 +6,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { apiRequest, messageOf } from '../../api/client';
+import { ApiError, apiRequest, messageOf } from '../../api/client';
 import { CodeInput, PasswordInput } from '../../components/form';
 import { toast } from '../../components/toast';
 import { deleteAccount, me, ME_KEY } from '../account';
+
+/** The field the server named in its refusal, when it is one of the form's. */
+function refusedField(error: unknown): 'password' | 'code' | null {
+  if (!(error instanceof ApiError)) return null;
+  try {
+    const { field } = JSON.parse(error.body) as { field?: unknown };
+    return field === 'password' || field === 'code' ? field : null;
+  } catch {
+    return null;
+  }
+}
 
 export function DeleteAccountSection() {
   const account = useQuery({ queryKey: ME_KEY, queryFn: me });
@@ -74,7 +85,7 @@ function DeleteForm({ email, hasPassword }: { email: string; hasPassword: boolea
       await navigate('/');
     } catch (e) {
       const message = messageOf(e, navigator.onLine ? 'The account could not be deleted. Please try again.' : 'You are offline: deleting needs the server.');
-      setProblem({ field: /password/i.test(message) ? 'password' : /code/i.test(message) ? 'code' : null, message });
+      setProblem({ field: refusedField(e), message });
     } finally {
       setBusy(false);
     }
