@@ -8,75 +8,7 @@ use crate::archive::Query;
 use serde::Serialize;
 use ts_rs::TS;
 
-/// The 66 books in canonical order: OSIS id and English name.
-pub const BOOKS: [(&str, &str); 66] = [
-    ("Gen", "Genesis"),
-    ("Exod", "Exodus"),
-    ("Lev", "Leviticus"),
-    ("Num", "Numbers"),
-    ("Deut", "Deuteronomy"),
-    ("Josh", "Joshua"),
-    ("Judg", "Judges"),
-    ("Ruth", "Ruth"),
-    ("1Sam", "1 Samuel"),
-    ("2Sam", "2 Samuel"),
-    ("1Kgs", "1 Kings"),
-    ("2Kgs", "2 Kings"),
-    ("1Chr", "1 Chronicles"),
-    ("2Chr", "2 Chronicles"),
-    ("Ezra", "Ezra"),
-    ("Neh", "Nehemiah"),
-    ("Esth", "Esther"),
-    ("Job", "Job"),
-    ("Ps", "Psalms"),
-    ("Prov", "Proverbs"),
-    ("Eccl", "Ecclesiastes"),
-    ("Song", "Song of Solomon"),
-    ("Isa", "Isaiah"),
-    ("Jer", "Jeremiah"),
-    ("Lam", "Lamentations"),
-    ("Ezek", "Ezekiel"),
-    ("Dan", "Daniel"),
-    ("Hos", "Hosea"),
-    ("Joel", "Joel"),
-    ("Amos", "Amos"),
-    ("Obad", "Obadiah"),
-    ("Jonah", "Jonah"),
-    ("Mic", "Micah"),
-    ("Nah", "Nahum"),
-    ("Hab", "Habakkuk"),
-    ("Zeph", "Zephaniah"),
-    ("Hag", "Haggai"),
-    ("Zech", "Zechariah"),
-    ("Mal", "Malachi"),
-    ("Matt", "Matthew"),
-    ("Mark", "Mark"),
-    ("Luke", "Luke"),
-    ("John", "John"),
-    ("Acts", "Acts"),
-    ("Rom", "Romans"),
-    ("1Cor", "1 Corinthians"),
-    ("2Cor", "2 Corinthians"),
-    ("Gal", "Galatians"),
-    ("Eph", "Ephesians"),
-    ("Phil", "Philippians"),
-    ("Col", "Colossians"),
-    ("1Thess", "1 Thessalonians"),
-    ("2Thess", "2 Thessalonians"),
-    ("1Tim", "1 Timothy"),
-    ("2Tim", "2 Timothy"),
-    ("Titus", "Titus"),
-    ("Phlm", "Philemon"),
-    ("Heb", "Hebrews"),
-    ("Jas", "James"),
-    ("1Pet", "1 Peter"),
-    ("2Pet", "2 Peter"),
-    ("1John", "1 John"),
-    ("2John", "2 John"),
-    ("3John", "3 John"),
-    ("Jude", "Jude"),
-    ("Rev", "Revelation"),
-];
+pub use manna_sync_protocol::books::{BOOKS, CHAPTERS, book_position};
 
 /// The verses a reference names, in one chapter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -105,13 +37,6 @@ pub fn passage(reference: &str) -> Option<VerseRange> {
     })
 }
 
-/// How many chapters each book of [`BOOKS`] has (1,189 in all).
-pub const CHAPTERS: [u32; 66] = [
-    50, 40, 27, 36, 34, 24, 21, 4, 31, 24, 22, 25, 29, 36, 10, 13, 10, 42, 150, 31, 12, 8, 66, 52,
-    5, 48, 12, 14, 3, 9, 1, 4, 7, 3, 3, 3, 2, 14, 4, 28, 16, 24, 21, 28, 16, 16, 13, 6, 6, 4, 4, 5,
-    3, 6, 4, 3, 1, 13, 5, 5, 3, 5, 1, 1, 1, 22,
-];
-
 /// A book as the reader's pickers list it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BookChapters {
@@ -131,11 +56,6 @@ pub fn books() -> Vec<BookChapters> {
             chapters,
         })
         .collect()
-}
-
-/// Where a book stands in the canon (0 for Genesis), by its OSIS id.
-pub fn book_position(osis: &str) -> Option<usize> {
-    BOOKS.iter().position(|(o, _)| *o == osis)
 }
 
 /// Most verses one search answer lists (the total counts them all).

@@ -11,8 +11,8 @@ use manna_core::meals;
 use manna_core::plans::{self, Plan};
 use manna_server::{api, content, error::ErrorBody};
 use manna_sync_protocol::records::{
-    NOTES_MAX, TITLE_MAX, journal, plans as record_plans, prayer, progress, settings, shopping,
-    weight, wellness,
+    NOTES_MAX, TITLE_MAX, journal, plans as record_plans, prayer, progress, saved, settings,
+    shopping, weight, wellness,
 };
 use manna_sync_protocol::{self as protocol, WireEnum, ids::ID_MAX};
 use serde::Serialize;
@@ -150,6 +150,10 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
     )
     .words::<progress::Practice>(cfg)
     .ty::<progress::DailyCompletion>(cfg)
+    .ty::<saved::FavoriteReading>(cfg)
+    .words::<saved::HighlightColor>(cfg)
+    .ty::<saved::Highlight>(cfg)
+    .ty::<saved::VerseNote>(cfg)
     .alias(
         "TableRecords",
         "The record type each synced table holds.",
@@ -169,6 +173,11 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         "JOURNAL_ENTRY_MAX",
         "Longest journal entry, in characters.",
         journal::ENTRY_MAX,
+    )
+    .constant(
+        "PASSAGE_MAX",
+        "Longest passage a favorite reading keeps, in characters.",
+        saved::PASSAGE_MAX,
     )
     .constant("ID_MAX", "Longest record id.", ID_MAX)
     .constant(

@@ -149,6 +149,32 @@ pub const RESOURCES: &[Resource] = &[
         order: Order::Ascending("category"),
         children: None,
     },
+    Resource {
+        table: Table::FavoriteReadings,
+        list: "/api/favorites",
+        // Named by the reading's day: the heart on two devices is one record.
+        create: "/api/favorites",
+        item: Some("/api/favorites/{id}"),
+        order: Order::Descending("savedAt"),
+        children: None,
+    },
+    Resource {
+        table: Table::Highlights,
+        list: "/api/highlights",
+        // Named by the verse: highlighting it again changes its colour.
+        create: "/api/highlights",
+        item: Some("/api/highlights/{id}"),
+        order: Order::Descending("createdAt"),
+        children: None,
+    },
+    Resource {
+        table: Table::VerseNotes,
+        list: "/api/verse-notes",
+        create: "/api/verse-notes",
+        item: Some("/api/verse-notes/{id}"),
+        order: Order::Descending("updatedAt"),
+        children: None,
+    },
 ];
 
 /// The resource of `table`, for the handlers of derived figures.

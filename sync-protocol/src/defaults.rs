@@ -35,6 +35,9 @@ impl Table {
                 ("startDate", Null),
             ],
             Table::ShoppingListItems => &[("checkedAt", Null)],
+            Table::FavoriteReadings => &[("savedAt", Now)],
+            Table::Highlights => &[("text", Null), ("createdAt", Now)],
+            Table::VerseNotes => &[("text", Null), ("updatedAt", Now)],
             Table::PrayerReminders
             | Table::WellnessScores
             | Table::UserSettings

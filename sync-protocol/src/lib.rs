@@ -7,6 +7,7 @@
 //!
 //! # Layout
 //! - `account`: the account forms' rules (email, password, names).
+//! - `books`: the books of the Bible and the place of a verse in them.
 //! - `date`: the one civil date type (records, content and the core use it).
 //! - `defaults`: what a new record gets for the fields it leaves out.
 //! - `messages`: push and pull requests and answers, the protocol version and
@@ -20,6 +21,7 @@
 //! - `wire_enum`: enums that travel as fixed words, with their value lists.
 
 pub mod account;
+pub mod books;
 pub mod date;
 pub mod defaults;
 pub mod field_error;

@@ -15,7 +15,7 @@ use crate::records::read::camel;
 use crate::tables::Table;
 
 /// The record schema this build speaks.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 /// The oldest schema an app may speak and still be served.
 pub const OLDEST_SCHEMA: u32 = 1;
 /// The schema of apps that sent no version (every app before versions were sent).
@@ -54,6 +54,22 @@ pub const ADDED: &[Added] = &[
         version: 3,
         table: "shoppingListItems",
         field: Some("quantityNote"),
+    },
+    // 4: what a person keeps from their reading.
+    Added {
+        version: 4,
+        table: "favoriteReadings",
+        field: None,
+    },
+    Added {
+        version: 4,
+        table: "highlights",
+        field: None,
+    },
+    Added {
+        version: 4,
+        table: "verseNotes",
+        field: None,
     },
 ];
 

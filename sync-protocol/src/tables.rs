@@ -11,6 +11,7 @@ use crate::records::plans::{MealPlanEnrollment, PersonalizedPlan, PlanProgress};
 use crate::records::prayer::PrayerReminder;
 use crate::records::progress::DailyCompletion;
 use crate::records::read::Fields;
+use crate::records::saved::{FavoriteReading, Highlight, VerseNote};
 use crate::records::settings::UserSettings;
 use crate::records::shopping::{ShoppingList, ShoppingListItem};
 use crate::records::weight::WeightEntry;
@@ -32,6 +33,9 @@ wire_enum! {
         MealPlanEnrollments = "mealPlanEnrollments",
         UserSettings = "userSettings",
         DailyCompletions = "dailyCompletions",
+        FavoriteReadings = "favoriteReadings",
+        Highlights = "highlights",
+        VerseNotes = "verseNotes",
     }
 }
 
@@ -86,6 +90,9 @@ records_of_tables! {
     MealPlanEnrollments => MealPlanEnrollment,
     UserSettings => UserSettings,
     DailyCompletions => DailyCompletion,
+    FavoriteReadings => FavoriteReading,
+    Highlights => Highlight,
+    VerseNotes => VerseNote,
 }
 
 impl Table {
@@ -118,6 +125,15 @@ impl Table {
                 prefix: "enrollment",
             },
             Table::UserSettings => IdScheme::Random { prefix: "settings" },
+            Table::FavoriteReadings => IdScheme::Daily { kind: "favorite" },
+            Table::Highlights => IdScheme::Keyed {
+                kind: "highlight",
+                by: &["book", "chapter", "verse"],
+            },
+            Table::VerseNotes => IdScheme::Keyed {
+                kind: "note",
+                by: &["book", "chapter", "verse"],
+            },
         }
     }
 

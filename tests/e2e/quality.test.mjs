@@ -126,6 +126,25 @@ describe('accessibility of every page', () => {
     ['/privacy-policy', (p) => p.getByRole('heading', { name: '7. Contact' }).waitFor()],
     ['/bible', (p) => p.getByRole('heading', { name: 'Cross References' }).waitFor()],
     ['/read/kjv/Ps/23?with=web&q=shepherd', (p) => p.locator('.verse-beside').first().waitFor()],
+    [
+      '/read/kjv/John/3',
+      async (p) => {
+        await p.getByRole('button', { name: 'Verse 16: highlight or note' }).click();
+        await p.getByRole('button', { name: 'Yellow' }).click();
+        await p.locator('#v16.hl-yellow').waitFor();
+        await p.getByRole('button', { name: 'Add a note' }).click();
+        await p.getByLabel('Your note on John 3:16').waitFor();
+      },
+    ],
+    ['/saved', (p) => p.getByRole('link', { name: 'John 3:16' }).waitFor()],
+    [
+      '/',
+      async (p) => {
+        await p.locator('[data-card="reading"]').getByRole('button', { name: 'Highlight or note' }).click();
+        await p.getByRole('button', { name: 'Pink' }).click();
+        await p.locator('[data-card="reading"] blockquote.hl-pink').waitFor();
+      },
+    ],
     ['/health', (p) => p.getByRole('heading', { name: 'Recent Tips' }).waitFor()],
     ['/nutrition', (p) => p.getByRole('heading', { name: 'Recent Spotlights' }).waitFor()],
     ['/fitness', (p) => p.locator('.plain-list li').first().waitFor()],

@@ -57,6 +57,7 @@ const ShoppingCalendarPage = lazy(() => import('../features/shopping/ShoppingCal
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 const HubPage = lazy(() => import('../features/navigation/HubPage'));
+const SavedPage = lazy(() => import('../features/saved/SavedPage'));
 
 /** The tab's name for an address the app does not have. */
 export const NOT_FOUND_TITLE = 'Page Not Found';
@@ -99,6 +100,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/register', title: 'Create Account', render: () => <RegisterPage /> },
   { path: '/set-password', title: 'Secure Your Account', render: () => <SetPasswordPage /> },
   { path: '/account', title: 'Your Account', render: () => <AccountPage /> },
+  { path: '/saved', title: 'Saved', render: () => <SavedPage /> },
   { path: '/exercise-timer', title: 'Exercise Timer', render: () => <ExerciseTimerPage /> },
   ...['/privacy-policy', '/privacy-policy.html'].map((path) => ({
     path,

@@ -15,7 +15,9 @@
 //             the server last gave them, for offline use (version 4);
 // - dailyCompletions: what the user finished each day, synced (version 5);
 // - bibleChapters: chapters of the Bible read or downloaded, for the reader
-//             offline, keyed "translation/osis/chapter" (version 6).
+//             offline, keyed "translation/osis/chapter" (version 6);
+// - favoriteReadings, highlights, verseNotes: what the user keeps from their
+//             reading, synced (version 7).
 
 import { Dexie, type EntityTable } from 'dexie';
 import type { BibleChapter, DayContent } from '../generated/content';
@@ -125,6 +127,7 @@ export const SCHEMAS = [
   { lists: 'key' },
   { dailyCompletions: 'id' },
   { bibleChapters: 'key, translation' },
+  { favoriteReadings: 'id', highlights: 'id', verseNotes: 'id' },
 ] as const;
 
 export function openAppDb(name: string = DB_NAME, versions: number = SCHEMAS.length): AppDB {

@@ -150,6 +150,7 @@ describe('synced records on the device', () => {
     expect(await latest.lists.count()).toBe(0);
     expect(await latest.dailyCompletions.count()).toBe(0);
     expect(await latest.bibleChapters.count()).toBe(0);
+    expect(await latest.highlights.count()).toBe(0);
     latest.close();
     expect(DB_NAME).toBe('manna');
   });

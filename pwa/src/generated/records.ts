@@ -3,7 +3,7 @@
 
 export type IsoDate = string;
 
-export type Table = "prayerJournal" | "weightEntries" | "prayerReminders" | "shoppingLists" | "shoppingListItems" | "wellnessGoals" | "personalizedPlans" | "planProgress" | "wellnessScores" | "mealPlanEnrollments" | "userSettings" | "dailyCompletions";
+export type Table = "prayerJournal" | "weightEntries" | "prayerReminders" | "shoppingLists" | "shoppingListItems" | "wellnessGoals" | "personalizedPlans" | "planProgress" | "wellnessScores" | "mealPlanEnrollments" | "userSettings" | "dailyCompletions" | "favoriteReadings" | "highlights" | "verseNotes";
 
 export const TABLE_VALUES = [
   "prayerJournal",
@@ -17,7 +17,10 @@ export const TABLE_VALUES = [
   "wellnessScores",
   "mealPlanEnrollments",
   "userSettings",
-  "dailyCompletions"
+  "dailyCompletions",
+  "favoriteReadings",
+  "highlights",
+  "verseNotes"
 ] as const satisfies readonly Table[];
 
 export type FieldError = { 
@@ -281,6 +284,45 @@ export const PRACTICE_VALUES = [
 
 export type DailyCompletion = { date: IsoDate, reading?: boolean | null, prayer?: boolean | null, exercise?: boolean | null, meditation?: boolean | null, };
 
+export type FavoriteReading = { 
+/**
+ * The day whose reading it is.
+ */
+date: IsoDate, reference: string, 
+/**
+ * The words of the passage, as the reading gave them.
+ */
+verse: string, savedAt: string, };
+
+export type HighlightColor = "yellow" | "green" | "blue" | "pink";
+
+export const HIGHLIGHT_COLOR_VALUES = [
+  "yellow",
+  "green",
+  "blue",
+  "pink"
+] as const satisfies readonly HighlightColor[];
+
+export type Highlight = { 
+/**
+ * The book's OSIS id (`John`, `1Cor`).
+ */
+book: string, chapter: number, verse: number, color: HighlightColor, 
+/**
+ * The verse's words where it was highlighted, for the Saved page.
+ */
+text?: string | null, createdAt: string, };
+
+export type VerseNote = { 
+/**
+ * The book's OSIS id (`John`, `1Cor`).
+ */
+book: string, chapter: number, verse: number, note: string, 
+/**
+ * The verse's words where the note was written, for the Saved page.
+ */
+text?: string | null, updatedAt: string, };
+
 /** The record type each synced table holds. */
 export type TableRecords = {
   prayerJournal: JournalEntry;
@@ -295,6 +337,9 @@ export type TableRecords = {
   mealPlanEnrollments: MealPlanEnrollment;
   userSettings: UserSettings;
   dailyCompletions: DailyCompletion;
+  favoriteReadings: FavoriteReading;
+  highlights: Highlight;
+  verseNotes: VerseNote;
 };
 
 /** Longest title or name, in characters. */
@@ -305,6 +350,9 @@ export const NOTES_MAX = 2000 as const;
 
 /** Longest journal entry, in characters. */
 export const JOURNAL_ENTRY_MAX = 20000 as const;
+
+/** Longest passage a favorite reading keeps, in characters. */
+export const PASSAGE_MAX = 10000 as const;
 
 /** Longest record id. */
 export const ID_MAX = 200 as const;

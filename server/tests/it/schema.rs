@@ -95,16 +95,30 @@ async fn apps_of_older_schemas_pull_edit_and_push_and_nothing_is_lost() {
                 "quantity": "1 can", "quantityNote": "Recipes use 1/3 can", "isChecked": false}},
             {"seq": 3, "table": "wellnessGoals", "id": "goal-1", "op": "put", "fields": {
                 "primaryGoal": "energy_boost", "currentFitnessLevel": "beginner", "gender": "female",
-                "timeCommitment": "30min", "budget": "moderate", "createdAt": "2026-11-23T08:00:00.000Z"}}
+                "timeCommitment": "30min", "budget": "moderate", "createdAt": "2026-11-23T08:00:00.000Z"}},
+            {"seq": 4, "table": "highlights", "id": "highlight:John:3:16", "op": "put", "fields": {
+                "book": "John", "chapter": 3, "verse": 16, "color": "yellow", "text": null,
+                "createdAt": "2026-11-24T08:00:00.000Z"}}
         ]),
     )
     .await;
     assert_eq!(answer["rejected"], json!([]), "{answer}");
 
-    // The app of the previous schema is sent only the tables and fields it
-    // knows, and checks the item off as it knows it.
+    // The app of the previous schema is not sent the tables added since.
     let pulled = snapshot(&s, &old_phone, Some(previous)).await;
     only_known_fields(&pulled, previous);
+    assert!(
+        pulled["changes"]
+            .as_array()
+            .is_some_and(|c| c.iter().all(|c| c["table"] != "highlights")),
+        "{pulled}"
+    );
+
+    // An app from before the item's note is sent only the fields it knows,
+    // and checks the item off as it knows it.
+    let before_notes = 2;
+    let pulled = snapshot(&s, &old_phone, Some(before_notes)).await;
+    only_known_fields(&pulled, before_notes);
     let item = record(&pulled, "item-beans");
     assert!(item.get("quantityNote").is_none(), "{item}");
     let mut checked = item.clone();
@@ -112,7 +126,7 @@ async fn apps_of_older_schemas_pull_edit_and_push_and_nothing_is_lost() {
     let (status, answer) = push(
         &s,
         &old_phone,
-        Some(previous),
+        Some(before_notes),
         json!([{"seq": 1, "table": "shoppingListItems", "id": "item-beans", "op": "put",
                 "fields": checked, "baseVersion": change(&pulled, "item-beans")["version"]}]),
     )
@@ -168,8 +182,9 @@ async fn apps_of_older_schemas_pull_edit_and_push_and_nothing_is_lost() {
     assert_eq!(item["isChecked"], true);
     assert_eq!(
         item["quantityNote"], "Recipes use 1/3 can",
-        "the field the previous app did not know is kept"
+        "the field the older app did not know is kept"
     );
+    assert_eq!(record(&pulled, "highlight:John:3:16")["color"], "yellow");
     let goal = record(&pulled, "goal-2");
     assert!(
         goal["createdAt"].is_string(),

@@ -12,6 +12,7 @@ pub mod plans;
 pub mod prayer;
 pub mod progress;
 pub mod read;
+pub mod saved;
 pub mod settings;
 pub mod shopping;
 pub mod weight;

@@ -14,7 +14,7 @@ import { ListUnavailable } from '../../components/ListUnavailable';
 import { PageHeader } from '../../components/PageHeader';
 import { Tabs } from '../../components/Tabs';
 import type { DayContent } from '../../content/types';
-import { readPath } from '../read';
+import { readPath } from '../../lib/readPath';
 import { ListNotSavedOffline, studyPath, useContentList } from '../../content/useContentList';
 import { NotSavedOffline, useDaily } from '../../content/useDaily';
 import type { BibleStudy, WordStudy } from '../../generated/content';

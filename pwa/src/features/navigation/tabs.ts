@@ -109,6 +109,10 @@ const ME: Hub = {
   title: 'Me',
   sections: [
     {
+      title: 'Kept from Your Reading',
+      links: [{ to: '/saved', title: 'Saved', description: 'Favorite readings, highlighted verses and your notes' }],
+    },
+    {
       title: 'Your Progress',
       links: [
         { to: '/wellness-score', title: 'Wellness Score', description: "Today's wellness check and your grade" },

@@ -14,7 +14,7 @@ import { counted } from '../../lib/words';
 import { ChapterText } from './ChapterText';
 import { OfflineDownload } from './OfflineDownload';
 import { SearchBox } from './ReaderSearch';
-import { readPath } from './paths';
+import { readPath } from '../../lib/readPath';
 import {
   bookOf,
   neighbours,
@@ -154,6 +154,8 @@ function Reader({ translation, book, chapter }: { translation: TranslationId; bo
 
         <ChapterText
           title={title}
+          osis={book.osis}
+          chapter={chapter}
           translation={translation}
           main={main}
           parallel={sideBySide ? parallel : null}

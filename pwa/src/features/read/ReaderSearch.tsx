@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/client';
 import { BIBLE_SEARCH_MAX } from '../../generated/content';
 import { counted } from '../../lib/words';
-import { readPath } from './paths';
+import { readPath } from '../../lib/readPath';
 import { searchBible, type TranslationId } from './scripture';
 
 export function SearchBox({ translation, query, sideBySide, other }: { translation: TranslationId; query: string; sideBySide: boolean; other: string }) {

@@ -1,3 +1,4 @@
-// What other parts of the app may use of the Bible reader.
+// What other parts of the app may use of the Bible reader: a chapter's
+// verses, from the server or as this device keeps them.
 
-export { readPath } from './paths';
+export { readChapter } from './scripture';

@@ -35,6 +35,9 @@ const LABELS: Record<Table, string> = {
   mealPlanEnrollments: 'Meal plans started',
   userSettings: 'Settings',
   dailyCompletions: 'Daily practices',
+  favoriteReadings: 'Favorite readings',
+  highlights: 'Highlighted verses',
+  verseNotes: 'Notes on verses',
 };
 
 const store: Store = {

@@ -8,6 +8,7 @@ use manna_sync_protocol::records::journal::JournalEntry;
 use manna_sync_protocol::records::plans::{MealPlanEnrollment, PersonalizedPlan, PlanProgress};
 use manna_sync_protocol::records::prayer::PrayerReminder;
 use manna_sync_protocol::records::progress::DailyCompletion;
+use manna_sync_protocol::records::saved::{FavoriteReading, Highlight, VerseNote};
 use manna_sync_protocol::records::settings::UserSettings;
 use manna_sync_protocol::records::shopping::{ShoppingList, ShoppingListItem};
 use manna_sync_protocol::records::weight::WeightEntry;
@@ -29,6 +30,9 @@ fn record(doc: &mut Doc, table: Table) -> Value {
         Table::MealPlanEnrollments => doc.schema::<MealPlanEnrollment>(),
         Table::UserSettings => doc.schema::<UserSettings>(),
         Table::DailyCompletions => doc.schema::<DailyCompletion>(),
+        Table::FavoriteReadings => doc.schema::<FavoriteReading>(),
+        Table::Highlights => doc.schema::<Highlight>(),
+        Table::VerseNotes => doc.schema::<VerseNote>(),
     }
 }
 

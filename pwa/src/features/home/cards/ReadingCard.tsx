@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
 import { PlayControls } from '../../../components/PlayControls';
 import type { BibleReading } from '../../../content/types';
+import type { VerseRange } from '../../../generated/content';
 import { useDaily } from '../../../content/useDaily';
 import { ContentCard } from '../ContentCard';
 import { useReadAloud } from '../../../components/useReadAloud';
 import { Paragraphs } from '../../../components/Paragraphs';
-import { readPath } from '../../read';
+import { readPath } from '../../../lib/readPath';
 import { toast } from '../../../components/toast';
+import { hasNoteDraft, HeartButton, useChapterMarks, VerseTools, type VerseWithText } from '../../saved';
+import { useState } from 'react';
 
 /** What read-aloud speaks: reference, verse, reflection, quote with source, prayer. */
 export function spokenText(r: BibleReading): string {
@@ -41,14 +44,69 @@ function ShareButtons({ reference, verse }: { reference: string; verse: string }
     }
   }
   return (
-    <div className="row share-row">
+    <>
       <button type="button" className="btn btn-outline" onClick={() => void share(false)} aria-label={`Share ${reference}`}>
         Share
       </button>
       <button type="button" className="btn btn-outline" onClick={() => void share(true)} aria-label={`Share as image: ${reference}`}>
         Share as image
       </button>
-    </div>
+    </>
+  );
+}
+
+type Passage = VerseRange;
+
+/** The passage's verses with their words: one verse is the reading's own
+ *  text; more are read from the chapter when it can be had. */
+async function passageVerses(passage: Passage, verse: string): Promise<VerseWithText[]> {
+  const places = Array.from({ length: passage.to - passage.from + 1 }, (_, i) => ({
+    book: passage.osis,
+    chapter: passage.chapter,
+    verse: passage.from + i,
+  }));
+  if (places.length === 1) return [{ ...places[0], text: verse }];
+  try {
+    const { readChapter } = await import('../../read');
+    const words = new Map((await readChapter('kjv', passage.osis, passage.chapter)).verses.map((v) => [v.verse, v.text]));
+    return places.map((p) => ({ ...p, text: words.get(p.verse) ?? null }));
+  } catch {
+    return places;
+  }
+}
+
+/** The verse in its highlight, with share, the heart, and the highlight and
+ *  note tools (the note belongs to the passage's first verse). */
+function MarkedPassage({ date, reference, verse, passage }: { date: string; reference: string; verse: string; passage: Passage }) {
+  const marks = useChapterMarks(passage.osis, passage.chapter);
+  const [open, setOpen] = useState(() => hasNoteDraft({ book: passage.osis, chapter: passage.chapter, verse: passage.from }));
+  const color = marks.highlights.get(passage.from)?.fields.color ?? null;
+  const note = marks.notes.get(passage.from);
+  const first = { book: passage.osis, chapter: passage.chapter, verse: passage.from, text: passage.from === passage.to ? verse : null };
+  return (
+    <>
+      <blockquote className={`verse ${color ? `hl-${color}` : ''}`}>
+        {verse}
+        {color && <span className="sr-only"> (highlighted {color})</span>}
+      </blockquote>
+      <div className="row share-row">
+        <ShareButtons reference={reference} verse={verse} />
+        <HeartButton date={date} reference={reference} verse={verse} />
+        <button type="button" className="btn btn-outline" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Done' : note ? 'Highlight or edit note' : 'Highlight or note'}
+        </button>
+      </div>
+      {open ? (
+        <VerseTools label={reference} verses={() => passageVerses(passage, verse)} noteAt={first} color={color} note={note} marks={marks} />
+      ) : (
+        note && (
+          <p className="verse-note-text">
+            <span className="sr-only">Your note: </span>
+            {note.fields.note}
+          </p>
+        )
+      )}
+    </>
   );
 }
 
@@ -69,8 +127,17 @@ export function ReadingCard({ date }: { date: string }) {
               r.reference
             )}
           </p>
-          <blockquote className="verse">{r.verse}</blockquote>
-          <ShareButtons reference={r.reference} verse={r.verse} />
+          {r.passage ? (
+            <MarkedPassage date={date} reference={r.reference} verse={r.verse} passage={r.passage} />
+          ) : (
+            <>
+              <blockquote className="verse">{r.verse}</blockquote>
+              <div className="row share-row">
+                <ShareButtons reference={r.reference} verse={r.verse} />
+                <HeartButton date={date} reference={r.reference} verse={r.verse} />
+              </div>
+            </>
+          )}
           <Paragraphs text={r.reflection} />
           {r.csLewisQuote && (
             <figure className="quote">

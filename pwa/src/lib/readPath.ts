@@ -1,4 +1,4 @@
-// The reader's addresses, light enough for Home to link to.
+// The Bible reader's addresses, light enough for any page to link to.
 
 /** The reader's address of a chapter (and a verse in it). */
 export const readPath = (translation: string, osis: string, chapter: number, verse?: number) =>

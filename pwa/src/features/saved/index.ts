@@ -1,0 +1,9 @@
+// What a person keeps from their reading: the heart, highlights and notes.
+// The tools to highlight and write load when first opened, and the Saved page
+// with its route.
+
+export { HeartButton } from './HeartButton';
+export { hasNoteDraft } from './drafts';
+export { useChapterMarks, type ChapterMarks, type VerseWithText } from './marks';
+export { placeName } from './places';
+export { VerseTools } from './LazyVerseTools';
