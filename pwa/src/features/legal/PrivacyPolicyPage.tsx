@@ -73,7 +73,8 @@ export default function PrivacyPolicyPage() {
           </p>
           <p>
             <strong>What you record.</strong> Prayer journal entries, weight entries, prayer reminders, wellness check
-            scores, wellness goals, plans and their progress, meal-plan enrollments, shopping lists and your settings. They
+            scores, wellness goals, plans and their progress, meal-plan enrollments, shopping lists, the readings you keep as
+            favorites, the verses you highlight, your notes on verses and your settings. They
             are kept on your device first, and copied to our server so your other devices get them. When two devices change
             the same entry, the version that was replaced is kept for 90 days so nothing you typed is lost.
           </p>
