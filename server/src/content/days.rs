@@ -111,3 +111,41 @@ pub fn archive(set: &ContentSet, kind: Kind, today: Date, days: u32) -> Vec<Valu
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// How many days each daily card goes before it shows an item again.
+    const NO_REPEAT_DAYS: &[(Kind, i64)] = &[(Kind::HealthTips, 92), (Kind::HealthyHomeTips, 92)];
+
+    /// The shipped cards over two years (a new year's day crossed): no item
+    /// of a kind is shown twice within its kind's window.
+    #[test]
+    fn the_shipped_daily_cards_do_not_repeat_within_their_window() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let files = super::super::read_content_files(&dir).expect("shipped content is valid");
+        let set = ContentSet {
+            items: files.items,
+            ..ContentSet::default()
+        };
+        let first = Date::new(2026, 1, 1).expect("valid");
+        for &(kind, window) in NO_REPEAT_DAYS {
+            let mut last_shown: HashMap<String, Date> = HashMap::new();
+            for d in 0..731 {
+                let date = first.add_days(d);
+                let item = item_for(&set, kind, date).expect("an item every day");
+                let id = item["id"].as_str().expect("an id").to_string();
+                if let Some(before) = last_shown.insert(id.clone(), date) {
+                    let gap = date.to_days() - before.to_days();
+                    assert!(
+                        gap >= window,
+                        "{}: {id} is shown on {before} and again {gap} days later, on {date}",
+                        kind.slug()
+                    );
+                }
+            }
+        }
+    }
+}
