@@ -118,7 +118,12 @@ mod tests {
     use std::collections::HashMap;
 
     /// How many days each daily card goes before it shows an item again.
-    const NO_REPEAT_DAYS: &[(Kind, i64)] = &[(Kind::HealthTips, 92), (Kind::HealthyHomeTips, 92)];
+    const NO_REPEAT_DAYS: &[(Kind, i64)] = &[
+        (Kind::HealthTips, 92),
+        (Kind::HealthyHomeTips, 92),
+        (Kind::HealthySnacks, 92),
+        (Kind::ExerciseSuggestions, 92),
+    ];
 
     /// The shipped cards over two years (a new year's day crossed): no item
     /// of a kind is shown twice within its kind's window.
