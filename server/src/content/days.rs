@@ -123,6 +123,7 @@ mod tests {
         (Kind::HealthyHomeTips, 92),
         (Kind::HealthySnacks, 92),
         (Kind::ExerciseSuggestions, 92),
+        (Kind::BiblicalFoods, 45),
     ];
 
     /// The shipped cards over two years (a new year's day crossed): no item
