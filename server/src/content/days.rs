@@ -124,18 +124,42 @@ mod tests {
         (Kind::HealthySnacks, 92),
         (Kind::ExerciseSuggestions, 92),
         (Kind::BiblicalFoods, 45),
+        (Kind::Biohacks, 92),
     ];
+
+    fn shipped() -> ContentSet {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let files = super::super::read_content_files(&dir).expect("shipped content is valid");
+        ContentSet {
+            items: files.items,
+            ..ContentSet::default()
+        }
+    }
+
+    /// A free device is shown the whole biohack, not only its title, at
+    /// least four days in five.
+    #[test]
+    fn free_users_get_a_full_biohack_at_least_four_days_in_five() {
+        let set = shipped();
+        let first = Date::new(2026, 1, 1).expect("valid");
+        let days = 731;
+        let locked = (0..days)
+            .filter(|&d| {
+                let item = item_for(&set, Kind::Biohacks, first.add_days(d)).expect("an item");
+                item["howTo"].is_null()
+            })
+            .count() as i64;
+        assert!(
+            locked * 5 <= days,
+            "{locked} of {days} days show a free user only a biohack's title"
+        );
+    }
 
     /// The shipped cards over two years (a new year's day crossed): no item
     /// of a kind is shown twice within its kind's window.
     #[test]
     fn the_shipped_daily_cards_do_not_repeat_within_their_window() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
-        let files = super::super::read_content_files(&dir).expect("shipped content is valid");
-        let set = ContentSet {
-            items: files.items,
-            ..ContentSet::default()
-        };
+        let set = shipped();
         let first = Date::new(2026, 1, 1).expect("valid");
         for &(kind, window) in NO_REPEAT_DAYS {
             let mut last_shown: HashMap<String, Date> = HashMap::new();
