@@ -25,6 +25,7 @@ mod push;
 mod records;
 mod restore;
 mod router;
+mod saved;
 mod schema;
 mod sessions;
 mod shopping;

@@ -11,7 +11,8 @@ import { toast } from '../../components/toast';
 import type { HighlightColor } from '../../generated/records';
 import { recordDate } from '../../lib/dates';
 import { counted } from '../../lib/words';
-import { useRecords } from '../../sync/useRecords';
+import { useRecords, type Stored } from '../../sync/useRecords';
+import type { Live } from '../../lib/live';
 import { readPath } from '../../lib/readPath';
 import { TableRefusals } from '../refusals';
 import { colorName, deleteRecord, HIGHLIGHT_COLORS, type VersePlace } from './marks';
@@ -52,8 +53,7 @@ function Shelf({ id, title, count, children }: { id: string; title: string; coun
   );
 }
 
-function Favorites() {
-  const live = useRecords('favoriteReadings');
+function Favorites({ live }: { live: Live<Stored<'favoriteReadings'>[]> }) {
   const sorted = { ...live, value: live.value && [...live.value].sort((a, b) => b.fields.date.localeCompare(a.fields.date)) };
   return (
     <Shelf id="saved-favorites" title="Favorite readings" count={live.value?.length}>
@@ -86,8 +86,7 @@ function Favorites() {
   );
 }
 
-function Highlights() {
-  const live = useRecords('highlights');
+function Highlights({ live }: { live: Live<Stored<'highlights'>[]> }) {
   const [only, setOnly] = useState<HighlightColor | null>(null);
   const shown = {
     ...live,
@@ -138,8 +137,7 @@ function Highlights() {
   );
 }
 
-function Notes() {
-  const live = useRecords('verseNotes');
+function Notes({ live }: { live: Live<Stored<'verseNotes'>[]> }) {
   const sorted = { ...live, value: live.value && [...live.value].sort((a, b) => b.fields.updatedAt.localeCompare(a.fields.updatedAt)) };
   return (
     <Shelf id="saved-notes" title="Notes" count={live.value?.length}>
@@ -178,20 +176,21 @@ function Notes() {
 }
 
 export default function SavedPage() {
-  const favorites = useRecords('favoriteReadings').value?.length ?? 0;
-  const highlights = useRecords('highlights').value?.length ?? 0;
-  const notes = useRecords('verseNotes').value?.length ?? 0;
+  const favorites = useRecords('favoriteReadings');
+  const highlights = useRecords('highlights');
+  const notes = useRecords('verseNotes');
+  const count = (live: Live<unknown[]>) => live.value?.length ?? 0;
   return (
     <>
       <PageHeader title="Saved" />
       <main className="page saved-page">
         <p className="muted">
-          What you keep from your reading: {counted(favorites, 'favorite', 'favorites')}, {counted(highlights, 'highlight', 'highlights')} and{' '}
-          {counted(notes, 'note', 'notes')}. Kept on this device, even offline, and synced to your other devices.
+          What you keep from your reading: {counted(count(favorites), 'favorite', 'favorites')},{' '}
+          {counted(count(highlights), 'highlight', 'highlights')} and {counted(count(notes), 'note', 'notes')}. Kept on this device, even offline, and synced to your other devices.
         </p>
-        <Favorites />
-        <Highlights />
-        <Notes />
+        <Favorites live={favorites} />
+        <Highlights live={highlights} />
+        <Notes live={notes} />
       </main>
     </>
   );
