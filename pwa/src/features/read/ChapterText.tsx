@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { messageOf } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import type { BibleChapter } from '../../generated/content';
-import { hasNoteDraft, placeName, useChapterMarks, VerseTools } from '../saved';
+import { hasNoteDraft, NoteText, placeName, useChapterMarks, VerseTools } from '../saved';
 import { ChapterNotSaved, TRANSLATIONS, type TranslationId } from './scripture';
 
 export type ChapterQuery = { data?: BibleChapter; isPending: boolean; error: Error | null; refetch: () => unknown };
@@ -117,10 +117,7 @@ export function ChapterText({
                   />
                 ) : (
                   note && (
-                    <p className="verse-note-text">
-                      <span className="sr-only">Your note: </span>
-                      {note.fields.note}
-                    </p>
+                    <NoteText note={note.fields.note} />
                   )
                 )}
               </div>

@@ -17,6 +17,7 @@ import { readPath } from '../../lib/readPath';
 import { TableRefusals } from '../refusals';
 import { colorName, deleteRecord, HIGHLIGHT_COLORS, type VersePlace } from './marks';
 import { canonicalOrder, placeName } from './places';
+import { NoteText } from './NoteText';
 
 const verseLink = (p: VersePlace) => readPath('kjv', p.book, p.chapter, p.verse);
 
@@ -156,10 +157,7 @@ function Notes({ live }: { live: Live<Stored<'verseNotes'>[]> }) {
                   <span className="muted small">Written {writtenOn(n.fields.updatedAt)}</span>
                 </p>
                 {n.fields.text && <p className="verse-line muted">{n.fields.text}</p>}
-                <p className="verse-note-text">
-                  <span className="sr-only">Your note: </span>
-                  {n.fields.note}
-                </p>
+                <NoteText note={n.fields.note} />
                 <div className="row">
                   <Link className="btn btn-small btn-outline" to={verseLink(n.fields)} aria-label={`Edit in the reader: ${placeName(n.fields)}`}>
                     Edit in the reader

@@ -11,6 +11,7 @@ import { storage } from '../../lib/storage';
 import { RecordRefused } from '../../sync/useRecords';
 import { colorName, deleteRecord, HIGHLIGHT_COLORS, saveNote, setHighlight, type ChapterMarks, type NoteRecord, type VerseWithText } from './marks';
 import { draftKey } from './drafts';
+import { NoteText } from './NoteText';
 
 
 const failedWords = (error: unknown, what: string) =>
@@ -133,10 +134,7 @@ export function VerseTools({ label, verses, noteAt, color, note, marks }: VerseT
         <>
           {note && (
             <div className="verse-note">
-              <p className="verse-note-text">
-                <span className="sr-only">Your note: </span>
-                {note.fields.note}
-              </p>
+              <NoteText note={note.fields.note} />
             </div>
           )}
           <div className="row">

@@ -8,7 +8,7 @@ import { useReadAloud } from '../../../components/useReadAloud';
 import { Paragraphs } from '../../../components/Paragraphs';
 import { readPath } from '../../../lib/readPath';
 import { toast } from '../../../components/toast';
-import { hasNoteDraft, HeartButton, useChapterMarks, VerseTools, type VerseWithText } from '../../saved';
+import { hasNoteDraft, HeartButton, NoteText, useChapterMarks, VerseTools, type VerseWithText } from '../../saved';
 import { useState } from 'react';
 
 /** What read-aloud speaks: reference, verse, reflection, quote with source, prayer. */
@@ -55,11 +55,9 @@ function ShareButtons({ reference, verse }: { reference: string; verse: string }
   );
 }
 
-type Passage = VerseRange;
-
 /** The passage's verses with their words: one verse is the reading's own
  *  text; more are read from the chapter when it can be had. */
-async function passageVerses(passage: Passage, verse: string): Promise<VerseWithText[]> {
+async function passageVerses(passage: VerseRange, verse: string): Promise<VerseWithText[]> {
   const places = Array.from({ length: passage.to - passage.from + 1 }, (_, i) => ({
     book: passage.osis,
     chapter: passage.chapter,
@@ -77,7 +75,7 @@ async function passageVerses(passage: Passage, verse: string): Promise<VerseWith
 
 /** The verse in its highlight, with share, the heart, and the highlight and
  *  note tools (the note belongs to the passage's first verse). */
-function MarkedPassage({ date, reference, verse, passage }: { date: string; reference: string; verse: string; passage: Passage }) {
+function MarkedPassage({ date, reference, verse, passage }: { date: string; reference: string; verse: string; passage: VerseRange }) {
   const marks = useChapterMarks(passage.osis, passage.chapter);
   const [open, setOpen] = useState(() => hasNoteDraft({ book: passage.osis, chapter: passage.chapter, verse: passage.from }));
   const color = marks.highlights.get(passage.from)?.fields.color ?? null;
@@ -100,10 +98,7 @@ function MarkedPassage({ date, reference, verse, passage }: { date: string; refe
         <VerseTools label={reference} verses={() => passageVerses(passage, verse)} noteAt={first} color={color} note={note} marks={marks} />
       ) : (
         note && (
-          <p className="verse-note-text">
-            <span className="sr-only">Your note: </span>
-            {note.fields.note}
-          </p>
+          <NoteText note={note.fields.note} />
         )
       )}
     </>
