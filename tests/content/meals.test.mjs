@@ -44,3 +44,47 @@ test('no content of the plans points at an address', () => {
   const text = JSON.stringify(catalogue) + JSON.stringify(plans);
   assert.doesNotMatch(text, /https?:\/\//);
 });
+
+const MEALS = ['breakfast', 'lunch', 'dinner'];
+const menu = (day) => MEALS.map((m) => day[m]).join(' / ');
+
+/** Where a plan repeats itself: a meal twice within seven days, a day's menu
+ *  twice (or copied from `shorter`, the family's 7-day plan), a tip twice. */
+function repeats(plan, shorter) {
+  const found = [];
+  const menus = new Map(shorter.days.map((d) => [menu(d), `${shorter.id} day ${d.dayNumber}`]));
+  const tips = new Map();
+  plan.days.forEach((day, i) => {
+    for (const meal of MEALS) {
+      const before = plan.days.slice(Math.max(0, i - 6), i).find((d) => d[meal] === day[meal]);
+      if (before) found.push(`day ${day.dayNumber}: ${meal} ${day[meal]} is also on day ${before.dayNumber}`);
+    }
+    const twin = menus.get(menu(day));
+    if (twin) found.push(`day ${day.dayNumber}: the menu of ${twin}`);
+    menus.set(menu(day), `day ${day.dayNumber}`);
+    if (tips.has(day.tips)) found.push(`day ${day.dayNumber}: the tip of day ${tips.get(day.tips)}`);
+    tips.set(day.tips, day.dayNumber);
+  });
+  return found;
+}
+
+test('the 14- and 30-day plans have their own days: no meal twice in a week, no menu or tip repeated', (t) => {
+  const longer = plans.filter((p) => p.days.length > 7);
+  assert.equal(longer.length, 6);
+  for (const plan of longer) {
+    const week = plans.find((p) => p.category === plan.category && p.days.length === 7);
+    t.diagnostic(`${plan.id}: ${new Set(plan.days.flatMap((d) => MEALS.map((m) => d[m]))).size} dishes, ${new Set(plan.days.map((d) => d.tips)).size} tips`);
+    assert.deepEqual(repeats(plan, week), [], plan.id);
+  }
+});
+
+test('a plan that cycles its week is caught', () => {
+  const week = plans.find((p) => p.days.length === 7);
+  const cycled = { id: 'x', days: [...week.days, ...week.days].map((d, i) => ({ ...d, dayNumber: i + 1 })) };
+  cycled.days[9] = { ...cycled.days[9], breakfast: cycled.days[4].breakfast };
+  const found = repeats(cycled, week);
+  assert.ok(found.includes(`day 1: the menu of ${week.id} day 1`), found.join('\n'));
+  assert.ok(found.includes('day 9: the menu of day 2'), found.join('\n'));
+  assert.ok(found.includes(`day 10: breakfast ${week.days[4].breakfast} is also on day 5`), found.join('\n'));
+  assert.ok(found.includes('day 8: the tip of day 1'), found.join('\n'));
+});
