@@ -14,6 +14,8 @@
 //! - `archive`: what the archive shows and finds, on the server and offline.
 //! - `week`: the Monday-to-Sunday journey strip and its streak.
 //! - `rotation`: which content item a date shows.
+//! - `seasons`: the seasons a food is in, and the rotation that keeps each
+//!   food to its season.
 //! - `church_year`: Easter, the seasons, and which reading a date shows.
 //! - `scripture`: the books of the Bible, a reference's passage, and verse search.
 //! - `scoring`: weight progress and the weekly wellness average.
@@ -33,6 +35,7 @@ pub mod premium;
 pub mod rotation;
 pub mod scoring;
 pub mod scripture;
+pub mod seasons;
 pub mod timer;
 pub mod week;
 

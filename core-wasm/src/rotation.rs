@@ -8,7 +8,7 @@ use crate::calendar::Date;
 
 /// FNV-1a: a small, stable string hash (the answer must never change between
 /// builds or between the server and the browser).
-fn stable_hash(s: &str) -> u64 {
+pub(crate) fn stable_hash(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

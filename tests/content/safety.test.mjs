@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { PRACTICES } from './practices.mjs';
+import { sayer } from './says.mjs';
 
 const read = (name) => JSON.parse(readFileSync(new URL(`../../server/content/${name}.json`, import.meta.url), 'utf8'));
 const items = (name) => read(name).items;
@@ -28,13 +29,7 @@ const SKIP = new Set([
 ]);
 
 /** Every string an item says, except under the keys in SKIP. */
-function says(value, key = null, out = []) {
-  if (SKIP.has(key)) return out;
-  if (Array.isArray(value)) value.forEach((v) => says(v, key, out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) says(v, k, out);
-  else if (typeof value === 'string') out.push(value);
-  return out;
-}
+const says = sayer(SKIP);
 
 /** A place something is said: which file and item, the words describing what
  *  is eaten there (if anything), and everything said there. */

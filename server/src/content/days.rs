@@ -1,6 +1,6 @@
 //! What a date shows: one item per kind chosen by `manna_core` (the church
-//! year for readings, the rotation for the rest: the same functions the
-//! browser runs), and the payloads built from them.
+//! year for readings, the seasons for food spotlights, the rotation for the
+//! rest: the same functions the browser runs), and the payloads built from them.
 
 use super::kinds::Kind;
 use super::set::ContentSet;
@@ -42,6 +42,9 @@ pub fn as_non_member(kind: Kind, mut item: Value) -> Value {
 pub fn shown_on(set: &ContentSet, kind: Kind, date: Date) -> Option<(usize, Option<String>)> {
     if kind == Kind::BibleReadings {
         return set.readings.on(date).map(|r| (r.index, r.place));
+    }
+    if kind == Kind::FoodSpotlights {
+        return set.foods.index_on(date).map(|index| (index, None));
     }
     Some((
         rotation_index(date, set.items(kind).len(), kind.slug())?,
@@ -124,6 +127,7 @@ mod tests {
         (Kind::HealthySnacks, 92),
         (Kind::ExerciseSuggestions, 92),
         (Kind::BiblicalFoods, 45),
+        (Kind::FoodSpotlights, 45),
         (Kind::Biohacks, 92),
     ];
 
@@ -131,9 +135,42 @@ mod tests {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
         let files = super::super::read_content_files(&dir).expect("shipped content is valid");
         ContentSet {
+            foods: super::super::foods::rotation(&files.items[&Kind::FoodSpotlights])
+                .expect("the foods spread over their seasons"),
             items: files.items,
             ..ContentSet::default()
         }
+    }
+
+    /// Over two years, each food spotlight is shown only in a season its
+    /// `season` names (northern hemisphere), and every food has its days.
+    #[test]
+    fn the_shipped_food_spotlights_are_shown_only_in_their_season() {
+        use manna_core::seasons::{Season, SeasonSet};
+        let set = shipped();
+        let foods = set.items(Kind::FoodSpotlights);
+        assert!(foods.len() >= 92, "{} food spotlights", foods.len());
+        let first = Date::new(2026, 1, 1).expect("valid");
+        let mut unseen: std::collections::HashSet<&str> =
+            foods.iter().filter_map(|f| f["id"].as_str()).collect();
+        for d in 0..731 {
+            let date = first.add_days(d);
+            let food = item_for(&set, Kind::FoodSpotlights, date).expect("a food every day");
+            let season: SeasonSet = food["season"]
+                .as_str()
+                .unwrap_or_default()
+                .parse()
+                .expect("a season");
+            assert!(
+                season.contains(Season::of(date)),
+                "{} ({}) is shown on {date}, in {}",
+                food["name"],
+                food["season"],
+                Season::of(date).name()
+            );
+            unseen.remove(food["id"].as_str().unwrap_or_default());
+        }
+        assert!(unseen.is_empty(), "never shown in two years: {unseen:?}");
     }
 
     /// A free device is shown the whole biohack, not only its title, at

@@ -33,6 +33,7 @@ pub fn read_content_files(dir: &Path) -> Result<ContentFiles, String> {
         items.insert(kind, parsed);
     }
     super::readings::check(items.get(&Kind::BibleReadings).map_or(&[], Vec::as_slice))?;
+    super::foods::rotation(items.get(&Kind::FoodSpotlights).map_or(&[], Vec::as_slice))?;
     let path = dir.join(CATALOGUE_FILE);
     let catalogue = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;

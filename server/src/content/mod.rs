@@ -16,12 +16,14 @@
 //! - `store`: loading them into SQLite when they changed, and the in-memory set served.
 //! - `archive`: the archive's search (the core's rules over the content).
 //! - `readings`: which reading each day of the church year shows.
+//! - `foods`: the food spotlights' seasons and their rotation.
 //! - `days`: the item of a date, the day and home payloads, the archive.
 
 pub mod archive;
 mod day_shape;
 mod days;
 mod files;
+mod foods;
 pub mod kinds;
 mod list_shapes;
 pub mod meal_plans;

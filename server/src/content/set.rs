@@ -23,6 +23,8 @@ pub struct ContentSet {
     pub meal_plans: Vec<super::meal_plans::LoadedPlan>,
     /// Which reading each date shows.
     pub readings: super::readings::ReadingYear,
+    /// Which food spotlight each date shows: only in its season.
+    pub foods: manna_core::seasons::SeasonalRotation,
 }
 
 impl ContentSet {

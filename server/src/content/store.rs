@@ -70,7 +70,14 @@ fn read_set(conn: &Connection) -> Result<ContentSet, AppError> {
     let parsed = manna_core::meals::Catalogue::from_json(&catalogue)
         .map_err(|e| AppError::Internal(format!("stored meal catalogue: {e}")))?;
     let plans = items.get(&Kind::MealPlans).map_or(&[][..], Vec::as_slice);
+    let foods = super::foods::rotation(
+        items
+            .get(&Kind::FoodSpotlights)
+            .map_or(&[][..], Vec::as_slice),
+    )
+    .map_err(AppError::Internal)?;
     Ok(ContentSet {
+        foods,
         version: version.chars().take(12).collect(),
         archive: super::set::archive_entries(&items),
         meal_plans: super::meal_plans::load(plans, &parsed),
