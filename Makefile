@@ -18,7 +18,7 @@ export MANNA_DATA_DIR ?= ./data
 # own default is production, which needs real Stripe and SMTP settings.
 export MANNA_ENV ?= development
 
-.PHONY: run test bench soak lint types setup-rust setup-chromium setup-study-texts node-deps wasm pwa server
+.PHONY: run test bench soak lint types setup-rust setup-chromium setup-study-texts setup-place-tools node-deps wasm pwa server
 
 ## ---- installs (each step skips itself when already done) ----
 
@@ -48,6 +48,11 @@ STUDY_PACKAGES := sword-text-kjv sword-text-web sword-dict-strongs-greek sword-d
 setup-study-texts:
 	@dpkg-query -W -f '$${Status}\n' $(STUDY_PACKAGES) 2>/dev/null | grep -c '^install ok installed' | grep -qx $(words $(STUDY_PACKAGES)) \
 		|| { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends $(STUDY_PACKAGES); }
+
+# osmium (Debian's osmium-tool) writes the OpenStreetMap extracts the place
+# import is tested on (server/tests/it/places.rs).
+setup-place-tools:
+	@command -v osmium >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends osmium-tool; }
 
 ## ---- builds ----
 
@@ -94,7 +99,7 @@ lint: wasm node-deps
 	cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings
 	cd pwa && npm run typecheck && npm run lint
 
-test: setup-chromium setup-study-texts lint pwa
+test: setup-chromium setup-study-texts setup-place-tools lint pwa
 	cargo test --workspace
 	cargo build -p manna-server -p manna-stripe-emulator
 	cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)

@@ -415,7 +415,14 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<manna_server::routes::CalendarFeed>(cfg)
         .ty::<manna_server::push::PushMessage>(cfg)
         .ty::<manna_server::routes::PushPublicKey>(cfg)
-        .ty::<manna_server::routes::PushSubscriptionSaved>(cfg);
+        .ty::<manna_server::routes::PushSubscriptionSaved>(cfg)
+        .ty::<manna_server::places::ZipPlace>(cfg)
+        .ty::<manna_server::places::Farm>(cfg)
+        .ty::<manna_server::places::Trail>(cfg)
+        .ty::<manna_server::places::Attribution>(cfg)
+        .ty::<manna_server::places::PlaceData>(cfg)
+        .ty::<manna_server::places::FarmSearch>(cfg)
+        .ty::<manna_server::places::TrailSearch>(cfg);
 
     vec![
         ("records", records),

@@ -25,6 +25,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("../migrations/009_known_logins.sql")),
         M::up(include_str!("../migrations/010_archive_in_memory.sql")),
         M::up(include_str!("../migrations/011_push.sql")),
+        M::up(include_str!("../migrations/012_places.sql")),
     ])
 });
 

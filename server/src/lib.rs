@@ -17,6 +17,7 @@
 //! - `admission`: the server's rules of a write (what a user may start).
 //! - `resources`: the user-record resources of the REST API, one row each.
 //! - `calendar`: the user's calendar feed (iCalendar).
+//! - `places`: farms and trails from OpenStreetMap near a ZIP code.
 //! - `planning`: personal plans and generated shopping lists saved for a REST call.
 //! - `accounts`: email and password accounts, sessions, one-time codes, claiming.
 //! - `entitlement`: who is premium, and the signed tokens devices cache.
@@ -49,6 +50,7 @@ pub mod guard;
 mod headers;
 pub mod identity;
 pub mod mail;
+pub mod places;
 pub mod planning;
 pub mod push;
 pub mod resources;

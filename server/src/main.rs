@@ -1,5 +1,5 @@
 //! The `manna-server` binary: configuration, logging, then `manna_server::run`;
-//! or one of the maintenance commands (`backup`, `restore`).
+//! or one of the maintenance commands (`backup`, `restore`, `import-places`).
 
 use clap::{Parser, Subcommand};
 use manna_server::{Config, run};
@@ -29,6 +29,11 @@ enum Command {
     /// Every device then sends again what it holds, so nothing it synced after
     /// the backup is lost.
     Restore { file: PathBuf },
+    /// Reads the farms and trails of an OpenStreetMap extract (FILE.osm.pbf,
+    /// e.g. a US state from a public extract service) into the database.
+    /// Importing the same file again changes nothing; a newer extract of the
+    /// same name replaces what the older one brought.
+    ImportPlaces { file: PathBuf },
 }
 
 #[tokio::main]
@@ -45,6 +50,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             .map(|()| format!("backup written to {}", file.display())),
         Some(Command::Restore { file }) => manna_server::backup::restore(&config, &file)
             .map(|epoch| format!("restored {} (new epoch {epoch})", file.display())),
+        Some(Command::ImportPlaces { file }) => {
+            manna_server::places::import::import_command(&config, &file)
+                .map(|report| report.to_string())
+                .map_err(manna_server::error::AppError::BadRequest)
+        }
         None => {
             if let Err(problem) = config.check() {
                 eprintln!("manna-server will not start: {problem}");

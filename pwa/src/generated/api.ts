@@ -202,3 +202,62 @@ export type PushPublicKey = {
 publicKey: string, };
 
 export type PushSubscriptionSaved = { endpoint: string, timeZone: string, };
+
+export type ZipPlace = { zip: string, city: string, state: string, latitude: number, longitude: number, };
+
+export type Farm = { 
+/**
+ * The OpenStreetMap element: `node/123`, `way/45` or `relation/6`.
+ */
+id: string, name: string, 
+/**
+ * What the place is: "Farm shop" or "Farmers' market".
+ */
+category: string, 
+/**
+ * True only where the tags say it sells organic food only (`organic=only`).
+ */
+isOrganicCertified: boolean, address: string | null, city: string | null, state: string | null, zipCode: string | null, 
+/**
+ * Miles from the ZIP code's centre (great-circle); null in a name search.
+ */
+distance: number | null, description: string | null, products: Array<string> | null, operatingHours: string | null, acceptsCredit: boolean | null, acceptsSNAP: boolean | null, acceptsWIC: boolean | null, phone: string | null, website: string | null, email: string | null, latitude: number, longitude: number, };
+
+export type Trail = { 
+/**
+ * The OpenStreetMap element: `relation/6`, or `way/45` (the first way of a named path).
+ */
+id: string, name: string, address: string | null, city: string | null, state: string | null, zipCode: string | null, 
+/**
+ * 1 (easy) to 3 (difficult), from the SAC hiking scale (`sac_scale`).
+ */
+difficulty: number | null, rating: number | null, reviewCount: number | null, 
+/**
+ * Miles from the ZIP code's centre to the trail's nearest point.
+ */
+distance: number | null, surface: string | null, 
+/**
+ * Feet above sea level (`ele`).
+ */
+elevation: number | null, hours: string | null, description: string | null, facilities: Array<string> | null, features: Array<string> | null, dogFriendly: boolean | null, wheelchairAccessible: boolean | null, bikingAllowed: boolean | null, phone: string | null, website: string | null, 
+/**
+ * The trail's point nearest the ZIP's centre (its first point in a name search).
+ */
+latitude: number, longitude: number, };
+
+export type Attribution = { text: string, url: string, };
+
+export type PlaceData = { 
+/**
+ * False when nothing is imported and no live source is set: the page
+ * says so instead of "nothing found".
+ */
+configured: boolean, 
+/**
+ * When the places searched were last loaded (ISO 8601), if ever.
+ */
+updatedAt: string | null, };
+
+export type FarmSearch = { farms: Array<Farm>, zip: string | null, radius: number | null, attribution: Attribution, data: PlaceData, };
+
+export type TrailSearch = { trails: Array<Trail>, zip: string, radius: number, attribution: Attribution, data: PlaceData, };

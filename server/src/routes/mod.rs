@@ -9,6 +9,7 @@ mod calendar;
 mod content;
 mod dev;
 mod entitlement;
+mod finders;
 mod health;
 mod openapi;
 mod plans;
@@ -142,6 +143,10 @@ pub fn router(state: AppState) -> Router {
             get(entitlement::entitlement_keys_get),
         )
         .route("/api/billing/config", get(billing::billing_config_get))
+        .route("/api/zips/{zip}", get(finders::zip_get))
+        .route("/api/farms/search", get(finders::farms_named_get))
+        .route("/api/farms/search/{zip}", get(finders::farms_search_get))
+        .route("/api/trails/search/{zip}", get(finders::trails_search_get))
         .layer(cache_control("no-cache"));
     // Content whose answer depends on the asker's membership: only the
     // browser may keep it.

@@ -17,6 +17,7 @@ mod expiry;
 mod hardening;
 mod limits;
 mod mail;
+mod places;
 mod planning;
 mod plans;
 mod premium;

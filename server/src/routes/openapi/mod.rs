@@ -5,12 +5,13 @@
 //! written against it, and schemathesis in `make test`, see the API as built.
 //!
 //! - `doc`: the document builder (schemas by type, operations, parameters).
-//! - `content`, `plans`, `service`: every fixed call, as the route table
+//! - `content`, `plans`, `places`, `service`: every fixed call, as the route table
 //!   serves it, by what it is about.
 //! - `records`: the record resources' calls, one set per row.
 
 mod content;
 mod doc;
+mod places;
 mod plans;
 mod records;
 mod service;
@@ -27,6 +28,7 @@ pub fn document() -> &'static Value {
         let mut doc = Doc::new();
         content::add(&mut doc);
         plans::add(&mut doc);
+        places::add(&mut doc);
         service::add(&mut doc);
         records::add(&mut doc);
         doc.finish()

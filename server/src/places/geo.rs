@@ -1,0 +1,96 @@
+//! Distances on the Earth: great-circle miles between points, the box a
+//! radius covers, a line's length.
+
+/// A point: latitude and longitude in degrees.
+pub type Point = (f64, f64);
+
+/// The Earth's mean radius, in miles.
+const EARTH_MILES: f64 = 3958.8;
+
+/// Great-circle distance in miles (the haversine formula).
+pub fn miles(a: Point, b: Point) -> f64 {
+    let (lat1, lat2) = (a.0.to_radians(), b.0.to_radians());
+    let dlat = lat2 - lat1;
+    let dlon = (b.1 - a.1).to_radians();
+    let h = (dlat / 2.0).sin().powi(2) + lat1.cos() * lat2.cos() * (dlon / 2.0).sin().powi(2);
+    2.0 * EARTH_MILES * h.sqrt().min(1.0).asin()
+}
+
+/// The distance from `from` to the nearest of `points`.
+pub fn nearest(from: Point, points: &[Point]) -> Option<(f64, Point)> {
+    points
+        .iter()
+        .map(|&p| (miles(from, p), p))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+/// The box (min lat, max lat, min lon, max lon) holding every point within
+/// `radius` miles of `centre` (a little larger, never smaller).
+pub fn radius_box(centre: Point, radius: f64) -> (f64, f64, f64, f64) {
+    let dlat = (radius / EARTH_MILES).to_degrees() * 1.001;
+    let cos = centre.0.abs().min(89.0).to_radians().cos();
+    let dlon = (dlat / cos).min(180.0);
+    (
+        centre.0 - dlat,
+        centre.0 + dlat,
+        centre.1 - dlon,
+        centre.1 + dlon,
+    )
+}
+
+/// The box around `points`.
+pub fn bounds(points: &[Point]) -> (f64, f64, f64, f64) {
+    points.iter().fold(
+        (f64::MAX, f64::MIN, f64::MAX, f64::MIN),
+        |(a, b, c, d), &(lat, lon)| (a.min(lat), b.max(lat), c.min(lon), d.max(lon)),
+    )
+}
+
+/// The length of a line through `points`, in miles.
+pub fn length(points: &[Point]) -> f64 {
+    points.windows(2).map(|w| miles(w[0], w[1])).sum()
+}
+
+/// At most `max` of `points`, evenly spread, the first and last kept.
+pub fn thin(points: Vec<Point>, max: usize) -> Vec<Point> {
+    if points.len() <= max || max < 2 {
+        return points;
+    }
+    let last = points.len() - 1;
+    (0..max).map(|i| points[i * last / (max - 1)]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_degree_of_latitude_is_about_69_miles() {
+        let d = miles((40.0, -83.0), (41.0, -83.0));
+        assert!((d - 69.09).abs() < 0.05, "{d}");
+        assert_eq!(miles((40.0, -83.0), (40.0, -83.0)), 0.0);
+    }
+
+    #[test]
+    fn the_radius_box_holds_every_point_of_the_radius() {
+        let centre = (39.96, -83.0);
+        let (a, b, c, d) = radius_box(centre, 25.0);
+        for bearing in 0..360 {
+            let t = f64::from(bearing).to_radians();
+            // A point 25 miles away in this direction (small-distance approximation, pulled in a hair).
+            let p = (
+                centre.0 + 24.9 / 69.09 * t.cos(),
+                centre.1 + 24.9 / (69.09 * centre.0.to_radians().cos()) * t.sin(),
+            );
+            assert!(miles(centre, p) <= 25.0);
+            assert!(p.0 >= a && p.0 <= b && p.1 >= c && p.1 <= d, "{bearing}");
+        }
+    }
+
+    #[test]
+    fn thinning_keeps_the_ends() {
+        let line: Vec<Point> = (0..10).map(|i| (f64::from(i), 0.0)).collect();
+        let thin = thin(line, 4);
+        assert_eq!(thin, vec![(0.0, 0.0), (3.0, 0.0), (6.0, 0.0), (9.0, 0.0)]);
+    }
+}

@@ -1,0 +1,53 @@
+//! Farms and trails near a US ZIP code, from OpenStreetMap (ODbL).
+//!
+//! # Layout
+//! - `zips`: the ZIP codes' centres, cities and states (GeoNames, embedded).
+//! - `geo`: great-circle distances and the box a radius covers.
+//! - `shapes`: the answers, with the spec's field names.
+//! - `osm`: which elements are farms and trails, and the fields their tags give.
+//! - `stored`: the places in the database and the radius search (R*Tree).
+//! - `import`: reading an extract (`manna-server import-places FILE.osm.pbf`).
+
+pub mod geo;
+pub mod import;
+pub mod osm;
+pub mod shapes;
+pub mod stored;
+pub mod zips;
+
+pub use shapes::{Attribution, Farm, FarmSearch, PlaceData, Trail, TrailSearch};
+pub use zips::ZipPlace;
+
+/// The credit every answer carries: OpenStreetMap's data is under the ODbL.
+pub fn attribution() -> Attribution {
+    Attribution {
+        text: "Map data © OpenStreetMap contributors, under the Open Database License".into(),
+        url: "https://www.openstreetmap.org/copyright".into(),
+    }
+}
+
+use crate::error::AppError;
+
+/// The farm search's radius in miles: 25 when absent or not a number; the
+/// page offers 10, 25, 50 and 100 and doubles the radius of an empty search,
+/// so up to 200.
+pub fn farm_radius(value: Option<&str>) -> Result<u32, AppError> {
+    match value.map(str::trim).and_then(|v| v.parse::<f64>().ok()) {
+        None => Ok(25),
+        Some(r) if (1.0..=200.0).contains(&r) => Ok(r.round() as u32),
+        Some(_) => Err(AppError::BadRequest(
+            "radius: must be between 1 and 200 miles".into(),
+        )),
+    }
+}
+
+/// The trail search's radius in miles: 1 to 100, 25 when absent or not a number.
+pub fn trail_radius(value: Option<&str>) -> Result<f64, AppError> {
+    match value.map(str::trim).and_then(|v| v.parse::<f64>().ok()) {
+        None => Ok(25.0),
+        Some(r) if (1.0..=100.0).contains(&r) => Ok(r),
+        Some(_) => Err(AppError::BadRequest(
+            "radius: must be between 1 and 100 miles".into(),
+        )),
+    }
+}

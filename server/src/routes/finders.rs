@@ -1,0 +1,132 @@
+//! The farm and trail finders: ZIP codes, and the places near one.
+
+use crate::error::AppError;
+use crate::extract::Params;
+use crate::places::osm::PlaceKind;
+use crate::places::stored::{self, Near};
+use crate::places::{
+    FarmSearch, PlaceData, TrailSearch, ZipPlace, attribution, farm_radius, trail_radius, zips,
+};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use rusqlite::Connection;
+
+/// The most farms a name search answers.
+const NAMED_LIMIT: usize = 50;
+
+/// `GET /api/zips/{zip}`: a ZIP code's centre, city and state.
+pub async fn zip_get(Path(zip): Path<String>) -> Result<Json<ZipPlace>, AppError> {
+    Ok(Json(zips::find(&zip)?.clone()))
+}
+
+fn place_data(conn: &Connection) -> Result<PlaceData, AppError> {
+    let loaded = stored::last_loaded(conn)?;
+    Ok(PlaceData {
+        configured: loaded.is_some(),
+        updated_at: loaded.map(manna_core::calendar::iso_time),
+    })
+}
+
+/// `GET /api/farms/search/{zip}?radius=`: every farm within the radius, nearest first.
+pub async fn farms_search_get(
+    State(state): State<AppState>,
+    Path(zip): Path<String>,
+    Query(q): Params,
+) -> Result<Json<FarmSearch>, AppError> {
+    let centre = zips::find(&zip)?;
+    let radius = farm_radius(q.get("radius").map(String::as_str))?;
+    let point = (centre.latitude, centre.longitude);
+    let (found, data) = state
+        .db
+        .call(move |c| {
+            Ok((
+                stored::near(c, PlaceKind::Farm, point, f64::from(radius))?,
+                place_data(c)?,
+            ))
+        })
+        .await?;
+    let farms = found
+        .into_iter()
+        .filter_map(|n| match n {
+            Near::Farm(f) => Some(f),
+            Near::Trail(_) => None,
+        })
+        .collect();
+    Ok(Json(FarmSearch {
+        farms,
+        zip: Some(centre.zip.clone()),
+        radius: Some(radius),
+        attribution: attribution(),
+        data,
+    }))
+}
+
+/// `GET /api/farms/search?search=`: farms by name (none for an empty search).
+pub async fn farms_named_get(
+    State(state): State<AppState>,
+    Query(q): Params,
+) -> Result<Json<FarmSearch>, AppError> {
+    let words = q
+        .get("search")
+        .map(|s| s.trim().to_string())
+        .unwrap_or_default();
+    if words.chars().count() > 100 {
+        return Err(AppError::BadRequest(
+            "search: must be at most 100 characters".into(),
+        ));
+    }
+    let (farms, data) = state
+        .db
+        .call(move |c| {
+            let farms = if words.is_empty() {
+                Vec::new()
+            } else {
+                stored::farms_named(c, &words, NAMED_LIMIT)?
+            };
+            Ok((farms, place_data(c)?))
+        })
+        .await?;
+    Ok(Json(FarmSearch {
+        farms,
+        zip: None,
+        radius: None,
+        attribution: attribution(),
+        data,
+    }))
+}
+
+/// `GET /api/trails/search/{zip}?radius=`: every trail within the radius,
+/// nearest first.
+pub async fn trails_search_get(
+    State(state): State<AppState>,
+    Path(zip): Path<String>,
+    Query(q): Params,
+) -> Result<Json<TrailSearch>, AppError> {
+    let centre = zips::find(&zip)?;
+    let radius = trail_radius(q.get("radius").map(String::as_str))?;
+    let point = (centre.latitude, centre.longitude);
+    let (found, data) = state
+        .db
+        .call(move |c| {
+            Ok((
+                stored::near(c, PlaceKind::Trail, point, radius)?,
+                place_data(c)?,
+            ))
+        })
+        .await?;
+    let trails = found
+        .into_iter()
+        .filter_map(|n| match n {
+            Near::Trail(t) => Some(t),
+            Near::Farm(_) => None,
+        })
+        .collect();
+    Ok(Json(TrailSearch {
+        trails,
+        zip: centre.zip.clone(),
+        radius,
+        attribution: attribution(),
+        data,
+    }))
+}
