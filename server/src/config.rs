@@ -83,6 +83,14 @@ pub struct Config {
     /// (`mailto:` or `https:`). Default: the contact email, else the public address.
     #[arg(long, env = "MANNA_VAPID_SUBJECT")]
     pub vapid_subject: Option<String>,
+    /// The Overpass API interpreter the finders ask live for an area with no
+    /// fresh places (e.g. https://overpass-api.de/api/interpreter); none: only
+    /// imported places are searched.
+    #[arg(long, env = "MANNA_OVERPASS_URL")]
+    pub overpass_url: Option<String>,
+    /// How long a live Overpass query may take, in seconds.
+    #[arg(long, env = "MANNA_OVERPASS_TIMEOUT", default_value_t = 25)]
+    pub overpass_timeout_secs: u64,
 }
 
 /// Where the server runs. Production is the default, so a forgotten variable
@@ -199,6 +207,8 @@ impl Config {
             smtp_from: "Manna <no-reply@localhost>".into(),
             vapid_private_key: None,
             vapid_subject: None,
+            overpass_url: None,
+            overpass_timeout_secs: 25,
         }
     }
 

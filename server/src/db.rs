@@ -26,6 +26,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("../migrations/010_archive_in_memory.sql")),
         M::up(include_str!("../migrations/011_push.sql")),
         M::up(include_str!("../migrations/012_places.sql")),
+        M::up(include_str!("../migrations/013_place_fetches.sql")),
     ])
 });
 

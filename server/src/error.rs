@@ -51,6 +51,9 @@ pub enum AppError {
     /// The mail server refused or could not be reached.
     #[error("{0}")]
     Mail(String),
+    /// A data service the answer needs (the live map source) failed: 503.
+    #[error("{0}")]
+    Unavailable(String),
     /// The client speaks an older or newer sync protocol.
     #[error("{message}")]
     Incompatible {
@@ -73,6 +76,7 @@ impl AppError {
             Self::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             Self::TooManyRequests(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
             Self::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
+            Self::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             Self::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             Self::UnsupportedMedia(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
@@ -91,8 +95,10 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, code) = self.status_and_code();
         let message = if status.is_server_error()
-            && !matches!(self, Self::Payment(_) | Self::Mail(_) | Self::Busy(_))
-        {
+            && !matches!(
+                self,
+                Self::Payment(_) | Self::Mail(_) | Self::Busy(_) | Self::Unavailable(_)
+            ) {
             tracing::error!(cause = %self, "request failed");
             "Something went wrong on our side. Please try again.".to_string()
         } else {

@@ -39,6 +39,8 @@ pub struct AppState {
     pub mailer: crate::mail::Mailer,
     /// Web Push: the VAPID key and the client that reaches push services.
     pub push: Arc<crate::push::Push>,
+    /// The live map source (Overpass), when `MANNA_OVERPASS_URL` is set.
+    pub overpass: Option<Arc<crate::places::live::Overpass>>,
     content: Arc<RwLock<Arc<ContentSet>>>,
     /// The whole KJV and WEB, read at start.
     pub bible: Arc<crate::bible::Bible>,
@@ -76,6 +78,9 @@ impl AppState {
             stripe: StripeApi::from_config(&config)?,
             mailer: crate::mail::Mailer::from_config(&config, &clock)?,
             push: Arc::new(crate::push::Push::from_config(&config)?),
+            overpass: crate::places::live::Overpass::from_config(&config)
+                .map_err(AppError::Internal)?
+                .map(Arc::new),
             config: Arc::new(config),
             clock,
             db,

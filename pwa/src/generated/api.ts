@@ -256,7 +256,12 @@ configured: boolean,
 /**
  * When the places searched were last loaded (ISO 8601), if ever.
  */
-updatedAt: string | null, };
+updatedAt: string | null, 
+/**
+ * True when the live source failed and these are the places it gave
+ * before (as of `updatedAt`).
+ */
+stale: boolean, };
 
 export type FarmSearch = { farms: Array<Farm>, zip: string | null, radius: number | null, attribution: Attribution, data: PlaceData, };
 

@@ -97,58 +97,6 @@ fn tags_of<'a>(pairs: impl Iterator<Item = (&'a str, &'a str)>) -> Tags {
     pairs.map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }
 
-/// Joins the named paths' ways into trails: ways of one name that share an
-/// end node are one trail, named after its first way.
-fn join_paths(paths: Vec<(i64, Tags, Vec<i64>)>) -> Vec<(i64, Tags, Vec<Vec<i64>>)> {
-    let mut by_name: HashMap<String, Vec<(i64, Tags, Vec<i64>)>> = HashMap::new();
-    for p in paths {
-        by_name.entry(p.1["name"].clone()).or_default().push(p);
-    }
-    let mut trails = Vec::new();
-    let mut names: Vec<_> = by_name.into_iter().collect();
-    names.sort_by(|a, b| a.0.cmp(&b.0));
-    for (_, mut ways) in names {
-        ways.sort_by_key(|w| w.0);
-        let mut used = vec![false; ways.len()];
-        for start in 0..ways.len() {
-            if used[start] {
-                continue;
-            }
-            used[start] = true;
-            let mut ends: HashSet<i64> = [ways[start].2.first(), ways[start].2.last()]
-                .into_iter()
-                .flatten()
-                .copied()
-                .collect();
-            let mut members = vec![start];
-            let mut grew = true;
-            while grew {
-                grew = false;
-                for (i, w) in ways.iter().enumerate() {
-                    if !used[i]
-                        && [w.2.first(), w.2.last()]
-                            .into_iter()
-                            .flatten()
-                            .any(|n| ends.contains(n))
-                    {
-                        used[i] = true;
-                        ends.extend([w.2.first(), w.2.last()].into_iter().flatten().copied());
-                        members.push(i);
-                        grew = true;
-                    }
-                }
-            }
-            let (id, tags, _) = &ways[start];
-            trails.push((
-                *id,
-                tags.clone(),
-                members.iter().map(|&i| ways[i].2.clone()).collect(),
-            ));
-        }
-    }
-    trails
-}
-
 /// The farms and trails of an extract, with their points, and its data time.
 pub fn read_places(path: &Path) -> Result<(Vec<Located>, Option<i64>), String> {
     // 1. Relations: the hiking routes and the ways they are made of.
@@ -235,7 +183,11 @@ pub fn read_places(path: &Path) -> Result<(Vec<Located>, Option<i64>), String> {
             places.push(trail);
         }
     }
-    for (id, tags, ways) in join_paths(paths) {
+    let paths = paths
+        .into_iter()
+        .map(|(id, tags, refs)| (id, tags, refs.clone(), refs))
+        .collect();
+    for (id, tags, ways) in osm::join_paths(paths) {
         let lines: Vec<Vec<Point>> = ways
             .iter()
             .map(|r| line(r))

@@ -7,10 +7,14 @@
 //! - `osm`: which elements are farms and trails, and the fields their tags give.
 //! - `stored`: the places in the database and the radius search (R*Tree).
 //! - `import`: reading an extract (`manna-server import-places FILE.osm.pbf`).
+//! - `live`: asking the Overpass API about an area.
+//! - `search`: the places near a ZIP code, from the store or asked live.
 
 pub mod geo;
 pub mod import;
+pub mod live;
 pub mod osm;
+pub mod search;
 pub mod shapes;
 pub mod stored;
 pub mod zips;

@@ -177,6 +177,56 @@ pub fn is_trail_way(tags: &Tags) -> bool {
             .is_some_and(|v| v == "path" || v == "track")
 }
 
+/// A named way: its id, tags, node ids and what the caller keeps of it.
+pub type NamedWay<L> = (i64, Tags, Vec<i64>, L);
+
+/// Joins named paths into trails: ways of one name that share an end node
+/// are one trail, named after its lowest way id.
+pub fn join_paths<L: Clone>(paths: Vec<NamedWay<L>>) -> Vec<(i64, Tags, Vec<L>)> {
+    let mut by_name: BTreeMap<String, Vec<NamedWay<L>>> = BTreeMap::new();
+    for p in paths {
+        let name = p.1.get("name").cloned().unwrap_or_default();
+        by_name.entry(name).or_default().push(p);
+    }
+    let ends = |w: &NamedWay<L>| {
+        [w.2.first().copied(), w.2.last().copied()]
+            .into_iter()
+            .flatten()
+    };
+    let mut trails = Vec::new();
+    for (_, mut ways) in by_name {
+        ways.sort_by_key(|w| w.0);
+        let mut used = vec![false; ways.len()];
+        for start in 0..ways.len() {
+            if used[start] {
+                continue;
+            }
+            used[start] = true;
+            let mut reached: std::collections::HashSet<i64> = ends(&ways[start]).collect();
+            let mut members = vec![start];
+            let mut grew = true;
+            while grew {
+                grew = false;
+                for (i, w) in ways.iter().enumerate() {
+                    if !used[i] && ends(w).any(|n| reached.contains(&n)) {
+                        used[i] = true;
+                        reached.extend(ends(w));
+                        members.push(i);
+                        grew = true;
+                    }
+                }
+            }
+            let (id, tags, ..) = &ways[start];
+            trails.push((
+                *id,
+                tags.clone(),
+                members.iter().map(|&i| ways[i].3.clone()).collect(),
+            ));
+        }
+    }
+    trails
+}
+
 /// 1 to 3 from the SAC hiking scale.
 fn difficulty(tags: &Tags) -> Option<u8> {
     match tag(tags, &["sac_scale"])? {

@@ -91,6 +91,9 @@ pub struct PlaceData {
     pub configured: bool,
     /// When the places searched were last loaded (ISO 8601), if ever.
     pub updated_at: Option<String>,
+    /// True when the live source failed and these are the places it gave
+    /// before (as of `updatedAt`).
+    pub stale: bool,
 }
 
 /// `GET /api/farms/search/{zip}` and `GET /api/farms/search?search=`.

@@ -80,9 +80,108 @@ fn fields_json(place: &Place) -> String {
     .unwrap_or_default()
 }
 
-/// Replaces what `source` holds with `places` in one transaction: new ones
-/// added, changed ones updated, the source's places no longer there removed,
-/// the rest untouched.
+/// Saves `places` as `source`'s: new ones added, changed ones updated (a
+/// place another source brought is left to it unless `take` is set), the
+/// rest untouched. Answers what it did and the rows of the places given.
+fn upsert(
+    tx: &rusqlite::Transaction<'_>,
+    source: &str,
+    places: &[Located],
+    take: bool,
+) -> rusqlite::Result<(Saved, HashSet<i64>)> {
+    let mut saved = Saved::default();
+    let mut kept = HashSet::new();
+    let mut find = tx.prepare_cached(
+        "SELECT id, fields, points, source FROM places WHERE kind = ?1 AND osm_type = ?2 AND osm_id = ?3",
+    )?;
+    let mut insert = tx.prepare_cached(
+        "INSERT INTO places (kind, osm_type, osm_id, name, fields, points, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    let mut update = tx.prepare_cached(
+        "UPDATE places SET name = ?2, fields = ?3, points = ?4, source = ?5 WHERE id = ?1",
+    )?;
+    let mut boxed = tx.prepare_cached(
+        "INSERT OR REPLACE INTO places_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (place, points) in places {
+        let Some((osm_type, osm_id)) = place
+            .id()
+            .split_once('/')
+            .and_then(|(t, n)| Some((t, n.parse::<i64>().ok()?)))
+        else {
+            continue;
+        };
+        let kind = place.kind().key();
+        let (fields, encoded) = (fields_json(place), encode_points(points));
+        let found: Option<(i64, String, String, String)> = find
+            .query_row(params![kind, osm_type, osm_id], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })
+            .optional()?;
+        let row = match found {
+            Some((row, f, p, s))
+                if (f == fields && p == encoded && s == source) || (s != source && !take) =>
+            {
+                saved.unchanged += 1;
+                kept.insert(row);
+                continue;
+            }
+            Some((row, ..)) => {
+                update.execute(params![row, place.name(), fields, encoded, source])?;
+                saved.updated += 1;
+                row
+            }
+            None => {
+                insert.execute(params![
+                    kind,
+                    osm_type,
+                    osm_id,
+                    place.name(),
+                    fields,
+                    encoded,
+                    source
+                ])?;
+                saved.added += 1;
+                tx.last_insert_rowid()
+            }
+        };
+        kept.insert(row);
+        let (a, b, c, d) = geo::bounds(points);
+        boxed.execute(params![row, a, b, c, d])?;
+    }
+    Ok((saved, kept))
+}
+
+fn remove(tx: &rusqlite::Transaction<'_>, rows: &[i64]) -> rusqlite::Result<()> {
+    for id in rows {
+        tx.execute("DELETE FROM places_box WHERE id = ?1", [id])?;
+        tx.execute("DELETE FROM places WHERE id = ?1", [id])?;
+    }
+    Ok(())
+}
+
+fn record_source(
+    tx: &rusqlite::Transaction<'_>,
+    source: &str,
+    file_hash: Option<&str>,
+    data_time: Option<i64>,
+    now_ms: i64,
+) -> rusqlite::Result<()> {
+    let places: i64 = tx.query_row(
+        "SELECT count(*) FROM places WHERE source = ?1",
+        [source],
+        |r| r.get(0),
+    )?;
+    tx.execute(
+        "INSERT INTO place_sources (source, file_hash, data_time, loaded_at, places) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (source) DO UPDATE SET file_hash = ?2, data_time = ?3, loaded_at = ?4, places = ?5",
+        params![source, file_hash, data_time, now_ms, places],
+    )?;
+    Ok(())
+}
+
+/// Replaces what `source` (an extract) holds with `places` in one
+/// transaction: the source's places no longer there are removed.
 pub fn replace_source(
     conn: &mut Connection,
     source: &str,
@@ -92,66 +191,7 @@ pub fn replace_source(
     now_ms: i64,
 ) -> rusqlite::Result<Saved> {
     let tx = conn.transaction()?;
-    let mut saved = Saved::default();
-    let mut kept = HashSet::new();
-    {
-        let mut find = tx.prepare_cached(
-            "SELECT id, fields, points, source FROM places WHERE kind = ?1 AND osm_type = ?2 AND osm_id = ?3",
-        )?;
-        let mut insert = tx.prepare_cached(
-            "INSERT INTO places (kind, osm_type, osm_id, name, fields, points, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        )?;
-        let mut update = tx.prepare_cached(
-            "UPDATE places SET name = ?2, fields = ?3, points = ?4, source = ?5 WHERE id = ?1",
-        )?;
-        let mut boxed = tx.prepare_cached(
-            "INSERT OR REPLACE INTO places_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)",
-        )?;
-        for (place, points) in places {
-            let Some((osm_type, osm_id)) = place
-                .id()
-                .split_once('/')
-                .and_then(|(t, n)| Some((t, n.parse::<i64>().ok()?)))
-            else {
-                continue;
-            };
-            let kind = place.kind().key();
-            let (fields, encoded) = (fields_json(place), encode_points(points));
-            let found: Option<(i64, String, String, String)> = find
-                .query_row(params![kind, osm_type, osm_id], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-                })
-                .optional()?;
-            let row = match found {
-                Some((row, f, p, s)) if f == fields && p == encoded && s == source => {
-                    saved.unchanged += 1;
-                    kept.insert(row);
-                    continue;
-                }
-                Some((row, ..)) => {
-                    update.execute(params![row, place.name(), fields, encoded, source])?;
-                    saved.updated += 1;
-                    row
-                }
-                None => {
-                    insert.execute(params![
-                        kind,
-                        osm_type,
-                        osm_id,
-                        place.name(),
-                        fields,
-                        encoded,
-                        source
-                    ])?;
-                    saved.added += 1;
-                    tx.last_insert_rowid()
-                }
-            };
-            kept.insert(row);
-            let (a, b, c, d) = geo::bounds(points);
-            boxed.execute(params![row, a, b, c, d])?;
-        }
-    }
+    let (mut saved, kept) = upsert(&tx, source, places, true)?;
     let stale: Vec<i64> = tx
         .prepare("SELECT id FROM places WHERE source = ?1")?
         .query_map([source], |r| r.get(0))?
@@ -159,18 +199,64 @@ pub fn replace_source(
         .into_iter()
         .filter(|id| !kept.contains(id))
         .collect();
-    for id in &stale {
-        tx.execute("DELETE FROM places_box WHERE id = ?1", [id])?;
-        tx.execute("DELETE FROM places WHERE id = ?1", [id])?;
-    }
+    remove(&tx, &stale)?;
     saved.removed = stale.len();
-    tx.execute(
-        "INSERT INTO place_sources (source, file_hash, data_time, loaded_at, places) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (source) DO UPDATE SET file_hash = ?2, data_time = ?3, loaded_at = ?4, places = ?5",
-        params![source, file_hash, data_time, now_ms, places.len() as i64],
-    )?;
+    record_source(&tx, source, file_hash, data_time, now_ms)?;
     tx.commit()?;
     Ok(saved)
+}
+
+/// The live source's name in `places.source`.
+pub const LIVE: &str = "overpass";
+
+/// A box: min lat, max lat, min lon, max lon.
+pub type Bounds = (f64, f64, f64, f64);
+
+/// Saves what the live source answered for `kind` in `area`: its places
+/// added or updated (an imported place stays the import's), the live places
+/// of that kind inside the area it no longer has removed, and the fetch
+/// remembered.
+pub fn save_fetch(
+    conn: &mut Connection,
+    kind: PlaceKind,
+    area: Bounds,
+    places: &[Located],
+    now_ms: i64,
+) -> rusqlite::Result<Saved> {
+    let tx = conn.transaction()?;
+    let (mut saved, kept) = upsert(&tx, LIVE, places, false)?;
+    let (a, b, c, d) = area;
+    let gone: Vec<i64> = tx
+        .prepare(
+            "SELECT p.id FROM places p JOIN places_box x ON x.id = p.id
+             WHERE p.source = ?1 AND p.kind = ?2 AND x.min_lat >= ?3 AND x.max_lat <= ?4 AND x.min_lon >= ?5 AND x.max_lon <= ?6",
+        )?
+        .query_map(params![LIVE, kind.key(), a, b, c, d], |r| r.get(0))?
+        .collect::<rusqlite::Result<Vec<i64>>>()?
+        .into_iter()
+        .filter(|id| !kept.contains(id))
+        .collect();
+    remove(&tx, &gone)?;
+    saved.removed = gone.len();
+    tx.execute(
+        "INSERT INTO place_fetches (kind, min_lat, max_lat, min_lon, max_lon, fetched_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![kind.key(), a, b, c, d, now_ms],
+    )?;
+    record_source(&tx, LIVE, None, None, now_ms)?;
+    tx.commit()?;
+    Ok(saved)
+}
+
+/// The latest time the live source was asked about an area holding all of
+/// `area` (ms), if ever.
+pub fn fetched(conn: &Connection, kind: PlaceKind, area: Bounds) -> rusqlite::Result<Option<i64>> {
+    let (a, b, c, d) = area;
+    conn.query_row(
+        "SELECT max(fetched_at) FROM place_fetches
+         WHERE kind = ?1 AND min_lat <= ?2 AND max_lat >= ?3 AND min_lon <= ?4 AND max_lon >= ?5",
+        params![kind.key(), a, b, c, d],
+        |r| r.get(0),
+    )
 }
 
 /// A place found near a point, with its distance in miles.

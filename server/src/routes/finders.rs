@@ -3,6 +3,7 @@
 use crate::error::AppError;
 use crate::extract::Params;
 use crate::places::osm::PlaceKind;
+use crate::places::search;
 use crate::places::stored::{self, Near};
 use crate::places::{
     FarmSearch, PlaceData, TrailSearch, ZipPlace, attribution, farm_radius, trail_radius, zips,
@@ -20,11 +21,12 @@ pub async fn zip_get(Path(zip): Path<String>) -> Result<Json<ZipPlace>, AppError
     Ok(Json(zips::find(&zip)?.clone()))
 }
 
-fn place_data(conn: &Connection) -> Result<PlaceData, AppError> {
+fn place_data(conn: &Connection, live: bool) -> Result<PlaceData, AppError> {
     let loaded = stored::last_loaded(conn)?;
     Ok(PlaceData {
-        configured: loaded.is_some(),
+        configured: live || loaded.is_some(),
         updated_at: loaded.map(manna_core::calendar::iso_time),
+        stale: false,
     })
 }
 
@@ -37,15 +39,7 @@ pub async fn farms_search_get(
     let centre = zips::find(&zip)?;
     let radius = farm_radius(q.get("radius").map(String::as_str))?;
     let point = (centre.latitude, centre.longitude);
-    let (found, data) = state
-        .db
-        .call(move |c| {
-            Ok((
-                stored::near(c, PlaceKind::Farm, point, f64::from(radius))?,
-                place_data(c)?,
-            ))
-        })
-        .await?;
+    let (found, data) = search::near(&state, PlaceKind::Farm, point, f64::from(radius)).await?;
     let farms = found
         .into_iter()
         .filter_map(|n| match n {
@@ -76,6 +70,7 @@ pub async fn farms_named_get(
             "search: must be at most 100 characters".into(),
         ));
     }
+    let live = state.overpass.is_some();
     let (farms, data) = state
         .db
         .call(move |c| {
@@ -84,7 +79,7 @@ pub async fn farms_named_get(
             } else {
                 stored::farms_named(c, &words, NAMED_LIMIT)?
             };
-            Ok((farms, place_data(c)?))
+            Ok((farms, place_data(c, live)?))
         })
         .await?;
     Ok(Json(FarmSearch {
@@ -106,15 +101,7 @@ pub async fn trails_search_get(
     let centre = zips::find(&zip)?;
     let radius = trail_radius(q.get("radius").map(String::as_str))?;
     let point = (centre.latitude, centre.longitude);
-    let (found, data) = state
-        .db
-        .call(move |c| {
-            Ok((
-                stored::near(c, PlaceKind::Trail, point, radius)?,
-                place_data(c)?,
-            ))
-        })
-        .await?;
+    let (found, data) = search::near(&state, PlaceKind::Trail, point, radius).await?;
     let trails = found
         .into_iter()
         .filter_map(|n| match n {

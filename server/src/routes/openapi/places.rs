@@ -16,6 +16,8 @@ pub fn add(doc: &mut Doc) {
         .path("zip", "Five digits")
         .ok(zip),
     );
+    let error = doc.schema::<crate::error::ErrorBody>();
+    let down = "The live map source failed and nothing of the area was stored before";
     let farms = doc.schema::<FarmSearch>();
     doc.add(
         "get",
@@ -30,7 +32,8 @@ pub fn add(doc: &mut Doc) {
             json!({"type": "number", "minimum": 1, "maximum": 200}),
             "Miles (default 25)",
         )
-        .ok(farms.clone()),
+        .ok(farms.clone())
+        .answers(503, Some(error.clone()), down),
     );
     doc.add(
         "get",
@@ -57,6 +60,7 @@ pub fn add(doc: &mut Doc) {
             json!({"type": "number", "minimum": 1, "maximum": 100}),
             "Miles (default 25)",
         )
-        .ok(trails),
+        .ok(trails)
+        .answers(503, Some(error), down),
     );
 }

@@ -1,0 +1,76 @@
+//! The places near a ZIP code's centre: from the store, after asking the
+//! live source about the area when it has not been asked in the last 7 days.
+//! When the live source fails, what it answered before is served with its
+//! date; with nothing before, the search fails (503).
+
+use super::geo::{self, Point};
+use super::osm::PlaceKind;
+use super::shapes::PlaceData;
+use super::stored::{self, Near};
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// How long a live answer about an area is served before the area is asked again.
+pub const FRESH_MS: i64 = 7 * 24 * 60 * 60 * 1000;
+
+/// Every place of `kind` within `radius` miles of `centre`, nearest first,
+/// and where they came from.
+pub async fn near(
+    state: &AppState,
+    kind: PlaceKind,
+    centre: Point,
+    radius: f64,
+) -> Result<(Vec<Near>, PlaceData), AppError> {
+    let area = geo::radius_box(centre, radius);
+    let now = state.clock.now_ms();
+    let mut live_time = None;
+    let mut stale = false;
+    if let Some(live) = &state.overpass {
+        let asked = state
+            .db
+            .call(move |c| Ok(stored::fetched(c, kind, area)?))
+            .await?;
+        match asked {
+            Some(at) if now - at < FRESH_MS => live_time = Some(at),
+            _ => match live.fetch(kind, area).await {
+                Ok(places) => {
+                    state
+                        .db
+                        .call(move |c| Ok(stored::save_fetch(c, kind, area, &places, now)?))
+                        .await?;
+                    live_time = Some(now);
+                }
+                Err(problem) => {
+                    tracing::warn!(%problem, kind = kind.key(), "the live place source failed");
+                    let Some(at) = asked else {
+                        return Err(AppError::Unavailable(format!(
+                            "{}: {problem}; please try again later",
+                            match kind {
+                                PlaceKind::Farm => "farms",
+                                PlaceKind::Trail => "trails",
+                            }
+                        )));
+                    };
+                    live_time = Some(at);
+                    stale = true;
+                }
+            },
+        }
+    }
+    let configured = state.overpass.is_some();
+    let (found, loaded) = state
+        .db
+        .call(move |c| {
+            Ok((
+                stored::near(c, kind, centre, radius)?,
+                stored::last_loaded(c)?,
+            ))
+        })
+        .await?;
+    let data = PlaceData {
+        configured: configured || loaded.is_some(),
+        updated_at: live_time.or(loaded).map(manna_core::calendar::iso_time),
+        stale,
+    };
+    Ok((found, data))
+}
