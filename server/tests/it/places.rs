@@ -407,33 +407,31 @@ async fn zip_codes_and_radii_answer_as_the_spec_says() {
         (zip["latitude"].as_f64(), zip["longitude"].as_f64()),
         (Some(CENTRE.0), Some(CENTRE.1))
     );
-    for path in [
-        "/api/zips/00000",
-        "/api/farms/search/00000",
-        "/api/trails/search/00000",
-    ] {
-        let (status, body) = server.get(path).await;
-        assert_eq!(status, 404, "{path}: {body}");
-        assert!(
-            body["message"]
-                .as_str()
-                .is_some_and(|m| m.starts_with("zip:")),
-            "{body}"
-        );
-    }
-    for path in [
-        "/api/zips/4321",
-        "/api/farms/search/abcde",
-        "/api/trails/search/432150",
-    ] {
-        let (status, body) = server.get(path).await;
-        assert_eq!(status, 400, "{path}: {body}");
-        assert!(
-            body["message"]
-                .as_str()
-                .is_some_and(|m| m.starts_with("zip:")),
-            "{body}"
-        );
+    let refused = [
+        (
+            404,
+            [
+                "/api/zips/00000",
+                "/api/farms/search/00000",
+                "/api/trails/search/00000",
+            ],
+        ),
+        (
+            400,
+            [
+                "/api/zips/4321",
+                "/api/farms/search/abcde",
+                "/api/trails/search/432150",
+            ],
+        ),
+    ];
+    for (expected, paths) in refused {
+        for path in paths {
+            let (status, body) = server.get(path).await;
+            assert_eq!(status, expected, "{path}: {body}");
+            let message = body["message"].as_str().unwrap_or_default();
+            assert!(message.starts_with("zip:"), "{body}");
+        }
     }
     let (_, trails) = server.get("/api/trails/search/43215?radius=wide").await;
     assert_eq!(trails["radius"], 25.0, "not a number: 25");
