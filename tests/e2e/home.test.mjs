@@ -57,6 +57,8 @@ describe('home screen', () => {
       '/meditation',
       '/prayer-sessions',
       '/worship-music',
+      '/farm-finder',
+      '/hiking-trails',
       '/meal-plans',
       '/wellness-goals',
       '/my-plans',
@@ -64,7 +66,12 @@ describe('home screen', () => {
       '/prayer-journal',
     ]);
     // The spec's tiles keep their titles and subtitles.
-    for (const [title, subtitle] of [['Worship Music', 'Praise & worship'], ['Wellness Score', 'Daily assessment']]) {
+    for (const [title, subtitle] of [
+      ['Worship Music', 'Praise & worship'],
+      ['Wellness Score', 'Daily assessment'],
+      ['Find Organic Farms', 'Local chemical-free food'],
+      ['Hiking Trails', 'Nature meditation paths'],
+    ]) {
       const tile = page.locator('.tool-tile', { has: page.locator('.tool-title', { hasText: title }) });
       assert.equal(await tile.locator('.tool-subtitle').textContent(), subtitle);
     }

@@ -3,12 +3,9 @@
 // critical accessibility problem (axe-core, injected into each page).
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
+import { seriousProblems } from './axe.mjs';
 import { PHONE, registeredBrowser, serverAndBrowser } from './harness.mjs';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Starts collecting layout shifts before the page's own scripts run. */
 async function watchLayoutShifts(page) {
@@ -88,17 +85,6 @@ async function isoDates(page) {
   return (await page.locator('body').innerText()).match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? [];
 }
 
-/** Serious and critical axe violations of the page as it stands. */
-async function seriousProblems(page) {
-  // Evaluated by the test driver: the app's Content-Security-Policy refuses
-  // inline script tags, as it should.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 const MEMBER = 'member.axe@example.org';
 
 describe('accessibility of every page', () => {
@@ -149,6 +135,8 @@ describe('accessibility of every page', () => {
     ['/nutrition', (p) => p.getByRole('heading', { name: 'Recent Spotlights' }).waitFor()],
     ['/fitness', (p) => p.locator('.plain-list li').first().waitFor()],
     ['/exercise-timer', (p) => p.getByRole('button', { name: 'Start' }).waitFor()],
+    ['/farm-finder', (p) => p.getByRole('heading', { name: 'Why Choose Organic & Local?' }).waitFor()],
+    ['/hiking-trails', (p) => p.getByRole('heading', { name: 'Nature Meditation Paths' }).waitFor()],
     ['/account', (p) => p.getByRole('heading', { name: 'You are not signed in' }).waitFor()],
     ['/premium-exercises', (p) => p.getByRole('heading', { name: 'Premium Routine Preview' }).waitFor()],
     ['/prayer-journal', (p) => p.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor()],

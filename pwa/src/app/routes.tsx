@@ -58,6 +58,8 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 const HubPage = lazy(() => import('../features/navigation/HubPage'));
 const SavedPage = lazy(() => import('../features/saved/SavedPage'));
+const FarmFinderPage = lazy(() => import('../features/finders/FarmFinderPage'));
+const HikingTrailsPage = lazy(() => import('../features/finders/HikingTrailsPage'));
 
 /** The tab's name for an address the app does not have. */
 export const NOT_FOUND_TITLE = 'Page Not Found';
@@ -124,6 +126,18 @@ export const ROUTES: AppRoute[] = [
     title: 'Worship and Prayer',
     render: () => <WorshipMusicPage />,
     tool: { title: 'Worship Music', subtitle: 'Praise & worship', icon: '♪' },
+  },
+  {
+    path: '/farm-finder',
+    title: 'Find Organic Farms',
+    render: () => <FarmFinderPage />,
+    tool: { title: 'Find Organic Farms', subtitle: 'Local chemical-free food', icon: '❦' },
+  },
+  {
+    path: '/hiking-trails',
+    title: 'Hiking Trails',
+    render: () => <HikingTrailsPage />,
+    tool: { title: 'Hiking Trails', subtitle: 'Nature meditation paths', icon: '▲' },
   },
   { path: '/food-recipes', title: 'Recipe Ideas', render: () => <FoodRecipesPage /> },
   { path: '/aso-preview', title: 'App Store Toolkit', render: () => <AsoPreviewPage /> },

@@ -17,7 +17,9 @@
 // - bibleChapters: chapters of the Bible read or downloaded, for the reader
 //             offline, keyed "translation/osis/chapter" (version 6);
 // - favoriteReadings, highlights, verseNotes: what the user keeps from their
-//             reading, synced (version 7).
+//             reading, synced (version 7);
+// - placeSearches: the farm and trail searches made on this device, the
+//             last few and the areas saved for offline (version 8).
 
 import { Dexie, type EntityTable } from 'dexie';
 import type { BibleChapter, DayContent } from '../generated/content';
@@ -88,6 +90,19 @@ export interface BibleChapterRow {
   savedAt: number;
 }
 
+/** A farm or trail search as the server answered it, kept on the device. */
+export interface PlaceSearchRow {
+  /** `farm:43215:25`. */
+  key: string;
+  kind: 'farm' | 'trail';
+  zip: string;
+  radius: number;
+  result: unknown;
+  savedAt: number;
+  /** Saved for offline by the user (kept until removed); else one of the last searches. */
+  kept: boolean;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -101,6 +116,7 @@ export type AppDB = Dexie & {
   refused: EntityTable<RefusedChange, 'seq'>;
   lists: EntityTable<ListRow, 'key'>;
   bibleChapters: EntityTable<BibleChapterRow, 'key'>;
+  placeSearches: EntityTable<PlaceSearchRow, 'key'>;
 } & { [T in SyncedTable]: EntityTable<LocalRecord, 'id'> };
 
 export { DB_NAME } from './name';
@@ -128,6 +144,7 @@ export const SCHEMAS = [
   { dailyCompletions: 'id' },
   { bibleChapters: 'key, translation' },
   { favoriteReadings: 'id', highlights: 'id', verseNotes: 'id' },
+  { placeSearches: 'key, kind, savedAt' },
 ] as const;
 
 export function openAppDb(name: string = DB_NAME, versions: number = SCHEMAS.length): AppDB {

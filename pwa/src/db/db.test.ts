@@ -5,10 +5,15 @@ import type { BibleChapter } from '../generated/content';
 import {
   forgetChapters,
   forgetDaysBefore,
+  forgetPlaceSearch,
+  keepPlaceSearch,
   lastStoredDate,
+  placeSearch,
+  placeSearches,
   recordVisit,
   saveChapters,
   saveDays,
+  savePlaceSearch,
   storedChapter,
   storedChapterKeys,
   storedChapters,
@@ -56,12 +61,29 @@ describe('browser database', () => {
     expect((await storedChapterKeys('web')).size).toBe(1);
   });
 
+  it('keeps the last five searches of a kind and every area saved for offline', async () => {
+    const row = (zip: string, savedAt: number, kind: 'farm' | 'trail' = 'farm') =>
+      ({ key: `${kind}:${zip}:25`, kind, zip, radius: 25, result: { zip }, savedAt, kept: false }) as const;
+    await savePlaceSearch(row('10001', 1));
+    await keepPlaceSearch('farm:10001:25', true);
+    for (let i = 2; i <= 8; i++) await savePlaceSearch(row(`1000${i}`, i));
+    await savePlaceSearch(row('20001', 9, 'trail'));
+    // Searched again: still saved for offline.
+    await savePlaceSearch(row('10001', 10));
+    const farms = await placeSearches('farm');
+    expect(farms.map((r) => r.zip)).toEqual(['10001', '10008', '10007', '10006', '10005', '10004']);
+    expect(farms[0].kept).toBe(true);
+    expect((await placeSearches('trail')).map((r) => r.zip)).toEqual(['20001']);
+    await forgetPlaceSearch('farm:10001:25');
+    expect(await placeSearch('farm:10001:25')).toBeUndefined();
+  });
+
   it('opens at the latest schema version with every table', async () => {
     const db = openAppDb('schema-check');
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['bibleChapters', 'days', 'lists', 'outbox', 'refused', 'syncMeta', 'visits', ...SYNCED_TABLES].sort(),
+      ['bibleChapters', 'days', 'lists', 'outbox', 'placeSearches', 'refused', 'syncMeta', 'visits', ...SYNCED_TABLES].sort(),
     );
     db.close();
   });

@@ -221,7 +221,11 @@ isOrganicCertified: boolean, address: string | null, city: string | null, state:
 /**
  * Miles from the ZIP code's centre (great-circle); null in a name search.
  */
-distance: number | null, description: string | null, products: Array<string> | null, operatingHours: string | null, acceptsCredit: boolean | null, acceptsSNAP: boolean | null, acceptsWIC: boolean | null, phone: string | null, website: string | null, email: string | null, latitude: number, longitude: number, };
+distance: number | null, 
+/**
+ * The distance as the card shows it: miles to one decimal ("3.2 miles").
+ */
+distanceLabel: string | null, description: string | null, products: Array<string> | null, operatingHours: string | null, acceptsCredit: boolean | null, acceptsSNAP: boolean | null, acceptsWIC: boolean | null, phone: string | null, website: string | null, email: string | null, latitude: number, longitude: number, };
 
 export type Trail = { 
 /**
@@ -231,11 +235,20 @@ id: string, name: string, address: string | null, city: string | null, state: st
 /**
  * 1 (easy) to 3 (difficult), from the SAC hiking scale (`sac_scale`).
  */
-difficulty: number | null, rating: number | null, reviewCount: number | null, 
+difficulty: number | null, 
+/**
+ * "Easy" (up to 1), "Moderate" (up to 2) or "Difficult".
+ */
+difficultyLabel: string | null, rating: number | null, reviewCount: number | null, 
 /**
  * Miles from the ZIP code's centre to the trail's nearest point.
  */
-distance: number | null, surface: string | null, 
+distance: number | null, 
+/**
+ * The distance as the card shows it: feet under a mile ("2112 ft"),
+ * else miles to one decimal ("3.2 miles").
+ */
+distanceLabel: string | null, surface: string | null, 
 /**
  * Feet above sea level (`ele`).
  */

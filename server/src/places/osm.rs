@@ -141,6 +141,7 @@ pub fn farm(osm_type: &str, osm_id: i64, tags: &Tags, point: Point) -> Option<Pl
         state: text(tags, &["addr:state"]),
         zip_code: text(tags, &["addr:postcode"]),
         distance: None,
+        distance_label: None,
         description: text(tags, &["description"]),
         products: list(tags, &["produce", "products"]),
         operating_hours: text(tags, &["opening_hours"]),
@@ -293,9 +294,11 @@ pub fn trail(
         state: text(tags, &["addr:state"]),
         zip_code: text(tags, &["addr:postcode"]),
         difficulty: difficulty(tags),
+        difficulty_label: difficulty(tags).map(|d| super::shapes::difficulty_label(d).into()),
         rating: None,
         review_count: None,
         distance: None,
+        distance_label: None,
         surface: tag(tags, &["surface"]).map(|s| s.replace('_', " ")),
         elevation: tag(tags, &["ele"])
             .and_then(|e| e.trim_end_matches(" m").parse::<f64>().ok())

@@ -22,6 +22,8 @@ pub struct Farm {
     pub zip_code: Option<String>,
     /// Miles from the ZIP code's centre (great-circle); null in a name search.
     pub distance: Option<f64>,
+    /// The distance as the card shows it: miles to one decimal ("3.2 miles").
+    pub distance_label: Option<String>,
     pub description: Option<String>,
     pub products: Option<Vec<String>>,
     pub operating_hours: Option<String>,
@@ -52,10 +54,15 @@ pub struct Trail {
     pub zip_code: Option<String>,
     /// 1 (easy) to 3 (difficult), from the SAC hiking scale (`sac_scale`).
     pub difficulty: Option<u8>,
+    /// "Easy" (up to 1), "Moderate" (up to 2) or "Difficult".
+    pub difficulty_label: Option<String>,
     pub rating: Option<f64>,
     pub review_count: Option<u32>,
     /// Miles from the ZIP code's centre to the trail's nearest point.
     pub distance: Option<f64>,
+    /// The distance as the card shows it: feet under a mile ("2112 ft"),
+    /// else miles to one decimal ("3.2 miles").
+    pub distance_label: Option<String>,
     pub surface: Option<String>,
     /// Feet above sea level (`ele`).
     pub elevation: Option<f64>,
@@ -116,4 +123,44 @@ pub struct TrailSearch {
     pub radius: f64,
     pub attribution: Attribution,
     pub data: PlaceData,
+}
+
+/// Miles to one decimal, as a card shows a farm's distance.
+pub fn miles_label(miles: f64) -> String {
+    format!("{miles:.1} miles")
+}
+
+/// A trail's distance as its card shows it: feet under a mile (from the
+/// exact `miles`), else the `rounded` miles.
+pub fn trail_distance_label(miles: f64, rounded: f64) -> String {
+    if miles < 1.0 {
+        format!("{} ft", (miles * 5280.0).round())
+    } else {
+        miles_label(rounded)
+    }
+}
+
+/// The spec's words for a trail's difficulty number.
+pub fn difficulty_label(difficulty: u8) -> &'static str {
+    match difficulty {
+        0 | 1 => "Easy",
+        2 => "Moderate",
+        _ => "Difficult",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_and_difficulty_read_as_the_spec_says() {
+        assert_eq!(trail_distance_label(0.4, 0.4), "2112 ft");
+        assert_eq!(trail_distance_label(1.04, 1.0), "1.0 miles");
+        assert_eq!(miles_label(3.3), "3.3 miles");
+        assert_eq!(
+            [1, 2, 3].map(difficulty_label),
+            ["Easy", "Moderate", "Difficult"]
+        );
+    }
 }

@@ -291,14 +291,20 @@ pub fn near(
         if miles > radius {
             continue;
         }
-        let distance = Some((miles * 10.0).round() / 10.0);
+        let rounded = (miles * 10.0).round() / 10.0;
+        let distance = Some(rounded);
         let near = match kind {
-            PlaceKind::Farm => serde_json::from_str::<Farm>(&fields)
-                .ok()
-                .map(|f| Near::Farm(Farm { distance, ..f })),
+            PlaceKind::Farm => serde_json::from_str::<Farm>(&fields).ok().map(|f| {
+                Near::Farm(Farm {
+                    distance,
+                    distance_label: Some(super::shapes::miles_label(rounded)),
+                    ..f
+                })
+            }),
             PlaceKind::Trail => serde_json::from_str::<Trail>(&fields).ok().map(|t| {
                 Near::Trail(Trail {
                     distance,
+                    distance_label: Some(super::shapes::trail_distance_label(miles, rounded)),
                     latitude: point.0,
                     longitude: point.1,
                     ..t

@@ -1,0 +1,19 @@
+// The accessibility check of a page as it stands (axe-core), shared by the
+// tests that scan pages.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations of the page as it stands. */
+export async function seriousProblems(page) {
+  // Evaluated by the test driver: the app's Content-Security-Policy refuses
+  // inline script tags, as it should.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
