@@ -84,6 +84,7 @@ const PLANS: Hub = {
         { to: '/shopping-calendar', title: 'Shopping Calendar', description: 'Thirty days of weekly lists from a meal plan', premium: true },
         { to: '/food-recipes', title: 'Recipe Ideas', description: "Recipes for today's food spotlight" },
         { to: '/nutrition', title: 'Organic Nutrition', description: "Today's food spotlight and the recent ones" },
+        { to: '/farm-finder', title: 'Find Organic Farms', description: "Farm shops and farmers' markets near a ZIP code" },
       ],
     },
     {
@@ -92,6 +93,7 @@ const PLANS: Hub = {
         { to: '/fitness', title: 'Movement', description: "Today's exercise and the recent ones" },
         { to: '/exercise-timer', title: 'Exercise Timer', description: "Today's exercise, step by step, with a countdown" },
         { to: '/premium-exercises', title: 'Premium Exercises', description: 'Guided routines for every level', premium: true },
+        { to: '/hiking-trails', title: 'Hiking Trails', description: 'Trails near a ZIP code, kept for when there is no signal' },
       ],
     },
     {
