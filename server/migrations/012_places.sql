@@ -10,7 +10,8 @@ CREATE TABLE places (
     osm_id INTEGER NOT NULL,
     name TEXT NOT NULL,
     fields TEXT NOT NULL,
-    points TEXT NOT NULL,
+    -- The points as little-endian f32 pairs (latitude, longitude).
+    points BLOB NOT NULL,
     source TEXT NOT NULL,
     UNIQUE (kind, osm_type, osm_id)
 );

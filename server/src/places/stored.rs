@@ -55,29 +55,36 @@ pub fn last_loaded(conn: &Connection) -> rusqlite::Result<Option<i64>> {
     conn.query_row("SELECT max(loaded_at) FROM place_sources", [], |r| r.get(0))
 }
 
-fn encode_points(points: &[Point]) -> String {
+fn encode_points(points: &[Point]) -> Vec<u8> {
     points
         .iter()
-        .map(|(lat, lon)| format!("{lat:.6},{lon:.6}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn decode_points(text: &str) -> Vec<Point> {
-    text.split(' ')
-        .filter_map(|p| {
-            let (lat, lon) = p.split_once(',')?;
-            Some((lat.parse().ok()?, lon.parse().ok()?))
-        })
+        .flat_map(|&(lat, lon)| [lat as f32, lon as f32])
+        .flat_map(f32::to_le_bytes)
         .collect()
 }
 
+fn decode_points(bytes: &[u8]) -> impl Iterator<Item = Point> + '_ {
+    bytes.chunks_exact(8).map(|c| {
+        let lat = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        let lon = f32::from_le_bytes([c[4], c[5], c[6], c[7]]);
+        (f64::from(lat), f64::from(lon))
+    })
+}
+
+/// A place's answer as stored: its fields without the nulls (a missing
+/// field reads back as null), so the search reads less.
 fn fields_json(place: &Place) -> String {
-    match place {
-        Place::Farm(f) => serde_json::to_string(f),
-        Place::Trail(t) => serde_json::to_string(t),
+    let value = match place {
+        Place::Farm(f) => serde_json::to_value(f),
+        Place::Trail(t) => serde_json::to_value(t),
+    };
+    match value {
+        Ok(serde_json::Value::Object(mut fields)) => {
+            fields.retain(|_, v| !v.is_null());
+            serde_json::Value::Object(fields).to_string()
+        }
+        _ => String::new(),
     }
-    .unwrap_or_default()
 }
 
 /// Saves `places` as `source`'s: new ones added, changed ones updated (a
@@ -113,7 +120,7 @@ fn upsert(
         };
         let kind = place.kind().key();
         let (fields, encoded) = (fields_json(place), encode_points(points));
-        let found: Option<(i64, String, String, String)> = find
+        let found: Option<(i64, String, Vec<u8>, String)> = find
             .query_row(params![kind, osm_type, osm_id], |r| {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
             })
@@ -276,16 +283,18 @@ pub fn near(
 ) -> rusqlite::Result<Vec<Near>> {
     let (a, b, c, d) = geo::radius_box(centre, radius);
     let mut stmt = conn.prepare_cached(
-        "SELECT p.fields, p.points FROM places_box x JOIN places p ON p.id = x.id
+        // CROSS JOIN keeps this order: the R*Tree finds the boxes, then
+        // each place is read by its id (not every place of the kind scanned).
+        "SELECT p.fields, p.points FROM places_box x CROSS JOIN places p ON p.id = x.id
          WHERE x.max_lat >= ?1 AND x.min_lat <= ?2 AND x.max_lon >= ?3 AND x.min_lon <= ?4 AND p.kind = ?5",
     )?;
     let rows = stmt.query_map(params![a, b, c, d, kind.key()], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+        Ok((r.get::<_, String>(0)?, r.get::<_, Vec<u8>>(1)?))
     })?;
     let mut found: Vec<(f64, String, Near)> = Vec::new();
     for row in rows {
         let (fields, points) = row?;
-        let Some((miles, point)) = geo::nearest(centre, &decode_points(&points)) else {
+        let Some((miles, point)) = geo::nearest(centre, decode_points(&points)) else {
             continue;
         };
         if miles > radius {

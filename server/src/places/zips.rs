@@ -52,6 +52,11 @@ static ZIPS: LazyLock<Vec<ZipPlace>> = LazyLock::new(|| {
         .collect()
 });
 
+/// Every ZIP code, in order.
+pub fn all() -> &'static [ZipPlace] {
+    &ZIPS
+}
+
 /// The ZIP's centre: 400 naming `zip` unless it is five digits, 404 when no
 /// such ZIP code exists.
 pub fn find(zip: &str) -> Result<&'static ZipPlace, AppError> {
