@@ -421,6 +421,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<manna_server::places::Trail>(cfg)
         .ty::<manna_server::places::Attribution>(cfg)
         .ty::<manna_server::places::PlaceData>(cfg)
+        .ty::<manna_server::places::MapTiles>(cfg)
         .ty::<manna_server::places::FarmSearch>(cfg)
         .ty::<manna_server::places::TrailSearch>(cfg);
 

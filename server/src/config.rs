@@ -91,7 +91,18 @@ pub struct Config {
     /// How long a live Overpass query may take, in seconds.
     #[arg(long, env = "MANNA_OVERPASS_TIMEOUT", default_value_t = 25)]
     pub overpass_timeout_secs: u64,
+    /// The map tiles under the finders' results (`{z}`, `{x}`, `{y}`, and
+    /// `{s}` for a subdomain); the page's security policy allows their host.
+    #[arg(long, env = "MANNA_MAP_TILES", default_value = DEFAULT_TILES)]
+    pub map_tiles: String,
+    /// The credit the tiles' map shows.
+    #[arg(long, env = "MANNA_MAP_ATTRIBUTION", default_value = DEFAULT_TILES_CREDIT)]
+    pub map_attribution: String,
 }
+
+/// OpenStreetMap's own tiles (its tile usage policy asks for the credit below).
+pub const DEFAULT_TILES: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+pub const DEFAULT_TILES_CREDIT: &str = "© OpenStreetMap contributors";
 
 /// Where the server runs. Production is the default, so a forgotten variable
 /// can never open the development surfaces on a public server.
@@ -209,7 +220,29 @@ impl Config {
             vapid_subject: None,
             overpass_url: None,
             overpass_timeout_secs: 25,
+            map_tiles: DEFAULT_TILES.into(),
+            map_attribution: DEFAULT_TILES_CREDIT.into(),
         }
+    }
+
+    /// The origin the map tiles come from, as the security policy names it
+    /// (`https://*.tile.example.org` for a `{s}` subdomain); none when the
+    /// address is not an http(s) URL.
+    pub fn map_tiles_origin(&self) -> Option<String> {
+        let sample = self.map_tiles.replace("{s}", "a").replace(['{', '}'], "");
+        let url = url::Url::parse(&sample).ok()?;
+        if !matches!(url.scheme(), "https" | "http") {
+            return None;
+        }
+        let host = url.host_str()?;
+        let host = if self.map_tiles.contains("{s}.") {
+            host.strip_prefix("a.")
+                .map_or(host.to_string(), |rest| format!("*.{rest}"))
+        } else {
+            host.to_string()
+        };
+        let port = url.port().map_or(String::new(), |p| format!(":{p}"));
+        Some(format!("{}://{host}{port}", url.scheme()))
     }
 
     pub fn is_production(&self) -> bool {
@@ -228,6 +261,14 @@ impl Config {
             return Err(
                 "STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: without it no webhook could be trusted".into(),
             );
+        }
+        let tile_parts = ["{z}", "{x}", "{y}"]
+            .iter()
+            .all(|p| self.map_tiles.contains(p));
+        if self.map_tiles_origin().is_none() || !tile_parts {
+            return Err(format!(
+                "MANNA_MAP_TILES must be an http(s) address with {{z}}, {{x}} and {{y}}, such as {DEFAULT_TILES}"
+            ));
         }
         if !self.is_production() {
             return Ok(());
@@ -304,5 +345,26 @@ mod tests {
             !shown.contains("sk_test_abc123") && !shown.contains("hunter2"),
             "{shown}"
         );
+    }
+
+    #[test]
+    fn the_map_tiles_host_is_what_the_page_may_load_images_from() {
+        let mut c = super::Config::for_tests("/tmp".into());
+        assert_eq!(
+            c.map_tiles_origin().as_deref(),
+            Some("https://tile.openstreetmap.org")
+        );
+        c.map_tiles = "https://{s}.tiles.example.org/{z}/{x}/{y}.png".into();
+        assert_eq!(
+            c.map_tiles_origin().as_deref(),
+            Some("https://*.tiles.example.org")
+        );
+        c.map_tiles = "http://127.0.0.1:9001/{z}/{x}/{y}.png".into();
+        assert_eq!(
+            c.map_tiles_origin().as_deref(),
+            Some("http://127.0.0.1:9001")
+        );
+        c.map_tiles = "javascript:alert(1)".into();
+        assert_eq!(c.map_tiles_origin(), None);
     }
 }

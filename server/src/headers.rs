@@ -21,6 +21,10 @@ impl SecurityHeaders {
     /// emulator), which the payment page frames.
     pub fn new(config: &Config, card_frame: Option<&str>) -> Self {
         let frames = card_frame.map_or(String::new(), |o| format!(" {o}"));
+        // The finders' map tiles (MANNA_MAP_TILES).
+        let tiles = config
+            .map_tiles_origin()
+            .map_or(String::new(), |o| format!(" {o}"));
         // Scripts: the app's own files only (no inline script), WebAssembly
         // for the core, and Stripe.js for the embedded payment form. Styles
         // may be inline (React sets style attributes).
@@ -28,7 +32,7 @@ impl SecurityHeaders {
             "default-src 'self'; \
              script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com; \
              style-src 'self' 'unsafe-inline'; \
-             img-src 'self' data:; \
+             img-src 'self' data:{tiles}; \
              font-src 'self'; \
              connect-src 'self' https://api.stripe.com; \
              frame-src https://js.stripe.com https://hooks.stripe.com{frames}; \

@@ -63,12 +63,26 @@ async function fakeOverpass() {
   return fake;
 }
 
+/** A stand-in tile server: a 1×1 PNG for every tile, counting the asks. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+async function fakeTiles() {
+  const tiles = { asked: 0 };
+  const server = createServer((req, res) => {
+    tiles.asked += 1;
+    res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  tiles.url = `http://127.0.0.1:${server.address().port}/{z}/{x}/{y}.png`;
+  tiles.close = () => new Promise((r) => server.close(r));
+  return tiles;
+}
+
 describe('farm and trail finders', () => {
   const env = {};
   before(async () => {
-    env.fake = await fakeOverpass();
+    [env.fake, env.tiles] = await Promise.all([fakeOverpass(), fakeTiles()]);
     [env.server, env.empty, env.browser] = await Promise.all([
-      startServer({ env: { MANNA_OVERPASS_URL: env.fake.url, MANNA_OVERPASS_TIMEOUT: '2' } }),
+      startServer({ env: { MANNA_OVERPASS_URL: env.fake.url, MANNA_OVERPASS_TIMEOUT: '2', MANNA_MAP_TILES: env.tiles.url, MANNA_MAP_ATTRIBUTION: 'Test tiles' } }),
       startServer(),
       launchBrowser(),
     ]);
@@ -78,6 +92,7 @@ describe('farm and trail finders', () => {
     await env.server?.dispose();
     await env.empty?.dispose();
     await env.fake?.close();
+    await env.tiles?.close();
   });
 
   test('farms: from Home, results, an empty search widened, failure, offline from the device, a saved area', async () => {
@@ -108,6 +123,13 @@ describe('farm and trail finders', () => {
     assert.equal(await card.getByText('WIC', { exact: true }).count(), 0, 'the data does not say WIC');
     assert.equal(await card.getByRole('link', { name: 'Visit Website' }).count(), 0, 'no website in the data');
     await page.getByRole('link', { name: /OpenStreetMap contributors/ }).waitFor();
+    // The map: the ZIP's centre and the farm, over the configured tiles with their credit.
+    const map = page.getByRole('region', { name: 'Map of the farms found' });
+    await map.locator('path.leaflet-interactive').nth(1).waitFor();
+    assert.equal(await map.locator('path.leaflet-interactive').count(), 2);
+    await map.getByText('Test tiles').waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('.leaflet-tile')].some((t) => t.classList.contains('leaflet-tile-loaded')));
+    assert.ok(env.tiles.asked > 0, 'the tiles were asked for');
     await scan('results');
 
     // Galena (43021) is 14.8 miles from the farm: nothing within 10 miles,
@@ -141,6 +163,7 @@ describe('farm and trail finders', () => {
     await find.click();
     await page.getByText(/^Saved results from /).waitFor();
     await page.getByRole('heading', { name: 'Found 2 organic farms near 43215' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Map of the farms found' }).count(), 0, 'no map offline: the list says it all');
     await scan('offline');
     await page.reload().catch(() => undefined);
     await context.setOffline(false);

@@ -276,6 +276,16 @@ updatedAt: string | null,
  */
 stale: boolean, };
 
-export type FarmSearch = { farms: Array<Farm>, zip: string | null, radius: number | null, attribution: Attribution, data: PlaceData, };
+export type MapTiles = { url: string, attribution: string, };
 
-export type TrailSearch = { trails: Array<Trail>, zip: string, radius: number, attribution: Attribution, data: PlaceData, };
+export type FarmSearch = { farms: Array<Farm>, zip: string | null, radius: number | null, 
+/**
+ * The ZIP code searched around (none in a name search).
+ */
+center: ZipPlace | null, attribution: Attribution, data: PlaceData, map: MapTiles, };
+
+export type TrailSearch = { trails: Array<Trail>, zip: string, radius: number, 
+/**
+ * The ZIP code searched around.
+ */
+center: ZipPlace, attribution: Attribution, data: PlaceData, map: MapTiles, };

@@ -19,8 +19,16 @@ pub mod shapes;
 pub mod stored;
 pub mod zips;
 
-pub use shapes::{Attribution, Farm, FarmSearch, PlaceData, Trail, TrailSearch};
+pub use shapes::{Attribution, Farm, FarmSearch, MapTiles, PlaceData, Trail, TrailSearch};
 pub use zips::ZipPlace;
+
+/// The map tiles the configuration names.
+pub fn map_tiles(config: &crate::config::Config) -> MapTiles {
+    MapTiles {
+        url: config.map_tiles.clone(),
+        attribution: config.map_attribution.clone(),
+    }
+}
 
 /// The credit every answer carries: OpenStreetMap's data is under the ODbL.
 pub fn attribution() -> Attribution {

@@ -103,6 +103,15 @@ pub struct PlaceData {
     pub stale: bool,
 }
 
+/// The map drawn under the results: its tiles (`{z}/{x}/{y}`, `{s}` for a
+/// subdomain) and their credit.
+#[derive(Debug, Clone, Serialize, TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MapTiles {
+    pub url: String,
+    pub attribution: String,
+}
+
 /// `GET /api/farms/search/{zip}` and `GET /api/farms/search?search=`.
 #[derive(Debug, Clone, Serialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -110,8 +119,11 @@ pub struct FarmSearch {
     pub farms: Vec<Farm>,
     pub zip: Option<String>,
     pub radius: Option<u32>,
+    /// The ZIP code searched around (none in a name search).
+    pub center: Option<super::ZipPlace>,
     pub attribution: Attribution,
     pub data: PlaceData,
+    pub map: MapTiles,
 }
 
 /// `GET /api/trails/search/{zip}`.
@@ -121,8 +133,11 @@ pub struct TrailSearch {
     pub trails: Vec<Trail>,
     pub zip: String,
     pub radius: f64,
+    /// The ZIP code searched around.
+    pub center: super::ZipPlace,
     pub attribution: Attribution,
     pub data: PlaceData,
+    pub map: MapTiles,
 }
 
 /// Miles to one decimal, as a card shows a farm's distance.

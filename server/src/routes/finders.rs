@@ -6,7 +6,8 @@ use crate::places::osm::PlaceKind;
 use crate::places::search;
 use crate::places::stored::{self, Near};
 use crate::places::{
-    FarmSearch, PlaceData, TrailSearch, ZipPlace, attribution, farm_radius, trail_radius, zips,
+    FarmSearch, PlaceData, TrailSearch, ZipPlace, attribution, farm_radius, map_tiles,
+    trail_radius, zips,
 };
 use crate::state::AppState;
 use axum::Json;
@@ -51,8 +52,10 @@ pub async fn farms_search_get(
         farms,
         zip: Some(centre.zip.clone()),
         radius: Some(radius),
+        center: Some(centre.clone()),
         attribution: attribution(),
         data,
+        map: map_tiles(&state.config),
     }))
 }
 
@@ -86,8 +89,10 @@ pub async fn farms_named_get(
         farms,
         zip: None,
         radius: None,
+        center: None,
         attribution: attribution(),
         data,
+        map: map_tiles(&state.config),
     }))
 }
 
@@ -113,7 +118,9 @@ pub async fn trails_search_get(
         trails,
         zip: centre.zip.clone(),
         radius,
+        center: centre.clone(),
         attribution: attribution(),
         data,
+        map: map_tiles(&state.config),
     }))
 }

@@ -87,7 +87,7 @@ function Results({ found, onWider }: { found: Found<FarmSearch>; onWider: (zip: 
   const { result } = found;
   const radius = result.radius ?? 25;
   return (
-    <PlaceResults kind="farm" found={found} data={result.data} credit={result.attribution} count={result.farms.length}
+    <PlaceResults kind="farm" found={found} data={result.data} credit={result.attribution} places={result.farms} center={result.center} tiles={result.map}
       saveLabel={`The farms near ${result.zip} within ${radius} miles`}
       heading={
         <h2 id="farms-found" className="section-title">

@@ -3,9 +3,10 @@
 // set up, saving an area for offline, the areas saved, and directions.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { forgetPlaceSearch, keepPlaceSearch, placeSearches, type PlaceSearchRow } from '../../db';
-import type { Attribution as Credit, PlaceData } from '../../generated/api';
+import type { Attribution as Credit, MapTiles, PlaceData, ZipPlace } from '../../generated/api';
+import type { MapPlace } from './PlaceMap';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import type { Found, PlaceKind, Search, useFinder } from './useFinder';
 
@@ -196,20 +197,35 @@ export function PlaceActions({ place, address, websiteLabel, email = null }: {
   );
 }
 
+const PlaceMap = lazy(() => import('./PlaceMap'));
+
+/** The map of the results, when online (the list holds all it shows). */
+export function ResultsMap({ center, places, tiles, label }: { center: ZipPlace | null; places: MapPlace[]; tiles: MapTiles; label: string }) {
+  if (!center || places.length === 0 || (typeof navigator !== 'undefined' && !navigator.onLine)) return null;
+  return (
+    <Suspense fallback={<div className="place-map" aria-hidden="true" />}>
+      <PlaceMap center={center} places={places} tiles={tiles} label={label} />
+    </Suspense>
+  );
+}
+
 /** A search's results: where they came from, the list (or what the empty
  *  search offers), the area's save button and the credit. The heading and
  *  the empty state's title carry the id `{kind}s-found`. */
-export function PlaceResults({ kind, found, data, credit, count, heading, empty, saveLabel, children }: {
+export function PlaceResults({ kind, found, data, credit, places, center, tiles, heading, empty, saveLabel, children }: {
   kind: PlaceKind;
   found: Found<unknown>;
   data: PlaceData;
   credit: Credit;
-  count: number;
+  places: MapPlace[];
+  center: ZipPlace | null;
+  tiles: MapTiles;
   heading: ReactNode;
   empty: ReactNode;
   saveLabel: string;
   children: ReactNode;
 }) {
+  const count = places.length;
   if (!data.configured) return <NoPlaceData what={kind} />;
   return (
     <section aria-labelledby={`${kind}s-found`}>
@@ -220,6 +236,7 @@ export function PlaceResults({ kind, found, data, credit, count, heading, empty,
         <>
           {heading}
           <SaveArea kind={kind} found={found} label={saveLabel} />
+          <ResultsMap center={center} places={places} tiles={tiles} label={`Map of the ${kind}s found`} />
           {children}
         </>
       )}

@@ -64,7 +64,7 @@ export default function HikingTrailsPage() {
 function Results({ found, onWider }: { found: Found<TrailSearch>; onWider: (zip: string, radius: number) => void }) {
   const { result } = found;
   return (
-    <PlaceResults kind="trail" found={found} data={result.data} credit={result.attribution} count={result.trails.length}
+    <PlaceResults kind="trail" found={found} data={result.data} credit={result.attribution} places={result.trails} center={result.center} tiles={result.map}
       saveLabel={`The trails near ${result.zip} within ${result.radius} miles`}
       heading={
         <h2 id="trails-found" className="section-title">
