@@ -60,6 +60,41 @@ pub fn length(points: &[Point]) -> f64 {
     points.windows(2).map(|w| miles(w[0], w[1])).sum()
 }
 
+/// Whether `p` lies inside the area the closed `rings` outline (even-odd:
+/// a point inside two rings, an outer and a hole, is outside).
+pub fn inside(p: Point, rings: &[Vec<Point>]) -> bool {
+    let mut odd = false;
+    for ring in rings {
+        for w in ring.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            if (a.0 > p.0) != (b.0 > p.0) {
+                let lon = a.1 + (p.0 - a.0) / (b.0 - a.0) * (b.1 - a.1);
+                if p.1 < lon {
+                    odd = !odd;
+                }
+            }
+        }
+    }
+    odd
+}
+
+/// The stretches of `line` that run inside the area of `rings`.
+pub fn runs_inside(line: &[Point], rings: &[Vec<Point>]) -> Vec<Vec<Point>> {
+    let mut runs = Vec::new();
+    let mut run = Vec::new();
+    for &p in line {
+        if inside(p, rings) {
+            run.push(p);
+        } else if !run.is_empty() {
+            runs.push(std::mem::take(&mut run));
+        }
+    }
+    if !run.is_empty() {
+        runs.push(run);
+    }
+    runs
+}
+
 /// At most `max` of `points`, evenly spread, the first and last kept.
 pub fn thin(points: Vec<Point>, max: usize) -> Vec<Point> {
     if points.len() <= max || max < 2 {
@@ -94,6 +129,20 @@ mod tests {
             assert!(miles(centre, p) <= 25.0);
             assert!(p.0 >= a && p.0 <= b && p.1 >= c && p.1 <= d, "{bearing}");
         }
+    }
+
+    #[test]
+    fn a_point_is_inside_an_outline_but_not_its_hole() {
+        let square = |a: f64, b: f64| vec![(a, a), (a, b), (b, b), (b, a), (a, a)];
+        let rings = vec![square(0.0, 10.0), square(4.0, 6.0)];
+        assert!(inside((1.0, 1.0), &rings));
+        assert!(!inside((5.0, 5.0), &rings), "in the hole");
+        assert!(!inside((11.0, 5.0), &rings));
+        let line = vec![(-1.0, 1.0), (1.0, 1.0), (2.0, 1.0), (11.0, 1.0), (3.0, 2.0)];
+        assert_eq!(
+            runs_inside(&line, &rings),
+            vec![vec![(1.0, 1.0), (2.0, 1.0)], vec![(3.0, 2.0)]]
+        );
     }
 
     #[test]

@@ -99,32 +99,51 @@ fn tags_of<'a>(pairs: impl Iterator<Item = (&'a str, &'a str)>) -> Tags {
 
 /// The farms and trails of an extract, with their points, and its data time.
 pub fn read_places(path: &Path) -> Result<(Vec<Located>, Option<i64>), String> {
-    // 1. Relations: the hiking routes and the ways they are made of.
+    // 1. Relations: the hiking routes and the ways they are made of, and the
+    //    reserves drawn as multipolygons with their outer ways.
     let mut routes: Vec<(i64, Tags, Vec<i64>)> = Vec::new();
+    let mut reserve_areas: Vec<(i64, Tags, Vec<i64>)> = Vec::new();
     pass(path, |e| {
         if let Element::Relation(r) = e {
             let tags = tags_of(r.tags());
-            if osm::is_trail_route(&tags) {
-                let ways = r
-                    .members()
+            let ways = |outer_only: bool| -> Vec<i64> {
+                r.members()
                     .filter(|m| m.member_type == RelMemberType::Way)
+                    .filter(|m| !outer_only || matches!(m.role(), Ok("outer" | "")))
                     .map(|m| m.member_id)
-                    .collect();
-                routes.push((r.id(), tags, ways));
+                    .collect()
+            };
+            if osm::is_trail_route(&tags) {
+                routes.push((r.id(), tags, ways(false)));
+            } else if osm::is_reserve(&tags) {
+                reserve_areas.push((r.id(), tags, ways(true)));
             }
         }
     })?;
     let route_ways: HashSet<i64> = routes.iter().flat_map(|r| r.2.iter().copied()).collect();
-    // 2. Ways: the routes' ways, named paths, farm buildings and areas.
+    let outline_ways: HashSet<i64> = reserve_areas
+        .iter()
+        .flat_map(|r| r.2.iter().copied())
+        .collect();
+    // 2. Ways: the routes' and reserves' ways, named paths, farm buildings and
+    //    areas, reserves drawn as ways, and every walkway (for the reserves).
     let mut way_nodes: HashMap<i64, Vec<i64>> = HashMap::new();
     let mut paths: Vec<(i64, Tags, Vec<i64>)> = Vec::new();
     let mut farm_ways: Vec<(i64, Tags, Vec<i64>)> = Vec::new();
+    let mut reserve_ways: Vec<(i64, Tags, Vec<i64>)> = Vec::new();
+    let mut walkways: Vec<Vec<i64>> = Vec::new();
     pass(path, |e| {
         if let Element::Way(w) = e {
             let tags = tags_of(w.tags());
             let refs: Vec<i64> = w.refs().collect();
-            if route_ways.contains(&w.id()) {
+            if route_ways.contains(&w.id()) || outline_ways.contains(&w.id()) {
                 way_nodes.insert(w.id(), refs.clone());
+            }
+            if osm::is_walkway(&tags) {
+                walkways.push(refs.clone());
+            }
+            if osm::is_reserve(&tags) {
+                reserve_ways.push((w.id(), tags.clone(), refs.clone()));
             }
             if osm::is_trail_way(&tags) && !route_ways.contains(&w.id()) {
                 paths.push((w.id(), tags, refs));
@@ -133,10 +152,15 @@ pub fn read_places(path: &Path) -> Result<(Vec<Located>, Option<i64>), String> {
             }
         }
     })?;
+    if reserve_areas.is_empty() && reserve_ways.is_empty() {
+        walkways.clear();
+    }
     let needed: HashSet<i64> = way_nodes
         .values()
         .chain(paths.iter().map(|p| &p.2))
         .chain(farm_ways.iter().map(|f| &f.2))
+        .chain(reserve_ways.iter().map(|r| &r.2))
+        .chain(walkways.iter())
         .flatten()
         .copied()
         .collect();
@@ -183,6 +207,24 @@ pub fn read_places(path: &Path) -> Result<(Vec<Located>, Option<i64>), String> {
             places.push(trail);
         }
     }
+    let outlined: Vec<osm::Outlined> = reserve_ways
+        .iter()
+        .map(|(id, tags, refs)| ("way", *id, tags.clone(), vec![line(refs)]))
+        .chain(reserve_areas.iter().map(|(id, tags, ways)| {
+            let rings = ways
+                .iter()
+                .filter_map(|w| way_nodes.get(w))
+                .map(|r| line(r))
+                .collect();
+            ("relation", *id, tags.clone(), rings)
+        }))
+        .collect();
+    let walked: Vec<Vec<Point>> = walkways
+        .iter()
+        .map(|r| line(r))
+        .filter(|l| !l.is_empty())
+        .collect();
+    places.extend(osm::reserves_with_paths(&outlined, &walked));
     let paths = paths
         .into_iter()
         .map(|(id, tags, refs)| (id, tags, refs.clone(), refs))

@@ -77,8 +77,9 @@ pub fn query(kind: PlaceKind, (s, n, w, e): Bounds, timeout: Duration) -> String
         PlaceKind::Farm => format!(
             "[out:json][timeout:{secs}];(nwr[\"shop\"=\"farm\"][\"name\"]{bbox};nwr[\"amenity\"=\"marketplace\"][\"name\"]{bbox};);out tags center;"
         ),
+        // Routes and named paths; named reserves, and the walkways inside them.
         PlaceKind::Trail => format!(
-            "[out:json][timeout:{secs}];(relation[\"type\"=\"route\"][\"route\"~\"^(hiking|foot)$\"][\"name\"]{bbox};way[\"highway\"~\"^(path|track)$\"][\"name\"]{bbox};);out tags geom;"
+            "[out:json][timeout:{secs}];(relation[\"type\"=\"route\"][\"route\"~\"^(hiking|foot)$\"][\"name\"]{bbox};way[\"highway\"~\"^(path|track)$\"][\"name\"]{bbox};)->.t;(way[\"leisure\"=\"nature_reserve\"][\"name\"]{bbox};relation[\"leisure\"=\"nature_reserve\"][\"name\"]{bbox};)->.r;.r map_to_area->.a;way(area.a)[\"highway\"~\"^(path|footway|track)$\"]->.w;(.t;.r;.w;);out tags geom;"
         ),
     }
 }
@@ -101,6 +102,8 @@ struct Member {
     kind: String,
     #[serde(rename = "ref")]
     id: i64,
+    #[serde(default)]
+    role: String,
     #[serde(default)]
     geometry: Vec<Option<LatLon>>,
 }
@@ -174,6 +177,32 @@ fn read(kind: PlaceKind, answer: Answer) -> Vec<Located> {
             for (id, tags, lines) in osm::join_paths(paths) {
                 places.extend(osm::trail("way", id, &tags, &lines));
             }
+            let reserves: Vec<osm::Outlined> = answer
+                .elements
+                .iter()
+                .filter(|i| osm::is_reserve(&i.tags))
+                .filter_map(|i| match i.kind.as_str() {
+                    "way" => Some(("way", i.id, i.tags.clone(), vec![line(&i.geometry)])),
+                    "relation" => Some((
+                        "relation",
+                        i.id,
+                        i.tags.clone(),
+                        i.members
+                            .iter()
+                            .filter(|m| m.kind == "way" && (m.role == "outer" || m.role.is_empty()))
+                            .map(|m| line(&m.geometry))
+                            .collect(),
+                    )),
+                    _ => None,
+                })
+                .collect();
+            let walkways: Vec<Vec<Point>> = answer
+                .elements
+                .iter()
+                .filter(|i| i.kind == "way" && osm::is_walkway(&i.tags))
+                .map(|i| line(&i.geometry))
+                .collect();
+            places.extend(osm::reserves_with_paths(&reserves, &walkways));
         }
     }
     places

@@ -5,8 +5,10 @@
 //! Farms: farm shops (`shop=farm`) and farmers' markets (`amenity=marketplace`
 //! tagged `marketplace=farmers`, or named as a farmers' market), with a name.
 //! Trails: named hiking and walking routes (`type=route`, `route=hiking` or
-//! `foot`) and named paths and tracks (`highway=path` or `track`) that are
-//! not part of such a route.
+//! `foot`), named paths and tracks (`highway=path` or `track`) that are not
+//! part of such a route, and named nature reserves (`leisure=nature_reserve`)
+//! with paths inside (`highway=path`, `footway` or `track`, sidewalks and
+//! crossings aside), measured to those paths.
 
 use super::geo::{self, Point};
 use super::shapes::{Farm, Trail};
@@ -228,6 +230,85 @@ pub fn join_paths<L: Clone>(paths: Vec<NamedWay<L>>) -> Vec<(i64, Tags, Vec<L>)>
     trails
 }
 
+/// A named nature reserve open to people.
+pub fn is_reserve(tags: &Tags) -> bool {
+    name(tags).is_some()
+        && tags.get("leisure").is_some_and(|v| v == "nature_reserve")
+        && !tags
+            .get("access")
+            .is_some_and(|v| v == "private" || v == "no")
+}
+
+/// A way people walk on, named or not (for the paths inside a reserve).
+pub fn is_walkway(tags: &Tags) -> bool {
+    tags.get("highway")
+        .is_some_and(|v| v == "path" || v == "footway" || v == "track")
+        && !tags
+            .get("footway")
+            .is_some_and(|v| v == "sidewalk" || v == "crossing")
+}
+
+/// A nature reserve outlined by `rings`, measured to the stretches of
+/// `paths` inside it; none when no path runs inside.
+pub fn reserve(
+    osm_type: &str,
+    osm_id: i64,
+    tags: &Tags,
+    rings: &[Vec<Point>],
+    paths: &[Vec<Point>],
+) -> Option<Located> {
+    let inside: Vec<Vec<Point>> = paths
+        .iter()
+        .flat_map(|p| geo::runs_inside(p, rings))
+        .collect();
+    if inside.is_empty() {
+        return None;
+    }
+    let (mut place, points) = trail(osm_type, osm_id, tags, &inside)?;
+    if let Place::Trail(t) = &mut place {
+        let mut features = vec!["Nature reserve".to_string()];
+        features.extend(t.features.take().unwrap_or_default());
+        t.features = Some(features);
+    }
+    Some((place, points))
+}
+
+/// A reserve as read: its element type and id, its tags and its outline.
+pub type Outlined = (&'static str, i64, Tags, Vec<Vec<Point>>);
+
+/// The reserves with paths inside, each measured to its paths. The paths are
+/// found through a grid of their first points (0.05 degree cells), so each
+/// reserve looks only at the paths that start near it.
+pub fn reserves_with_paths(reserves: &[Outlined], walkways: &[Vec<Point>]) -> Vec<Located> {
+    const CELL: f64 = 0.05;
+    let cell = |p: Point| ((p.0 / CELL).floor() as i64, (p.1 / CELL).floor() as i64);
+    let mut grid: std::collections::HashMap<(i64, i64), Vec<usize>> =
+        std::collections::HashMap::new();
+    for (i, w) in walkways.iter().enumerate() {
+        if let Some(&first) = w.first() {
+            grid.entry(cell(first)).or_default().push(i);
+        }
+    }
+    let mut found = Vec::new();
+    for (osm_type, id, tags, rings) in reserves {
+        let all: Vec<Point> = rings.concat();
+        if all.is_empty() {
+            continue;
+        }
+        let (a, b, c, d) = geo::bounds(&all);
+        let ((y0, x0), (y1, x1)) = (cell((a, c)), cell((b, d)));
+        // A path may start a cell away from the reserve and run into it.
+        let near: Vec<Vec<Point>> = (y0 - 1..=y1 + 1)
+            .flat_map(|y| (x0 - 1..=x1 + 1).map(move |x| (y, x)))
+            .filter_map(|k| grid.get(&k))
+            .flatten()
+            .map(|&i| walkways[i].clone())
+            .collect();
+        found.extend(reserve(osm_type, *id, tags, rings, &near));
+    }
+    found
+}
+
 /// 1 to 3 from the SAC hiking scale.
 fn difficulty(tags: &Tags) -> Option<u8> {
     match tag(tags, &["sac_scale"])? {
@@ -430,5 +511,52 @@ mod tests {
             ("name", "Creek Path")
         ])));
         assert!(!is_trail_way(&tags(&[("highway", "path")])), "unnamed");
+    }
+
+    #[test]
+    fn a_nature_reserve_is_a_trail_only_with_paths_inside() {
+        let t = tags(&[
+            ("leisure", "nature_reserve"),
+            ("name", "Oak Hollow Preserve"),
+        ]);
+        assert!(is_reserve(&t));
+        assert!(!is_reserve(&tags(&[
+            ("leisure", "nature_reserve"),
+            ("name", "Closed"),
+            ("access", "private")
+        ])));
+        let outline = vec![vec![
+            (40.0, -83.0),
+            (40.0, -82.9),
+            (40.1, -82.9),
+            (40.1, -83.0),
+            (40.0, -83.0),
+        ]];
+        let outside = vec![vec![(41.0, -83.0), (41.1, -83.0)]];
+        assert!(reserve("way", 5, &t, &outline, &outside).is_none());
+        let path = vec![(40.05, -83.1), (40.05, -82.95), (40.06, -82.95)];
+        let (Place::Trail(trail), points) =
+            reserve("way", 5, &t, &outline, &[path]).expect("a trail")
+        else {
+            panic!()
+        };
+        assert_eq!(
+            points,
+            vec![(40.05, -82.95), (40.06, -82.95)],
+            "only the stretch inside"
+        );
+        assert_eq!(
+            trail
+                .features
+                .as_ref()
+                .and_then(|f| f.first())
+                .map(String::as_str),
+            Some("Nature reserve")
+        );
+        assert!(is_walkway(&tags(&[("highway", "footway")])));
+        assert!(!is_walkway(&tags(&[
+            ("highway", "footway"),
+            ("footway", "sidewalk")
+        ])));
     }
 }

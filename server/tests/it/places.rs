@@ -209,6 +209,46 @@ fn extract() -> Osm {
         4100,
         &[at(-60.0, 0.0), at(-61.0, 0.0)],
         &[("highway", "path"), ("name", "Creek Path")],
+    )
+    // A reserve with a footway inside (and a sidewalk, which does not
+    // count), and one with no path at all.
+    .way(
+        50,
+        5000,
+        &[
+            at(-8.0, -4.0),
+            at(-8.0, -2.0),
+            at(-6.0, -2.0),
+            at(-6.0, -4.0),
+            at(-8.0, -4.0),
+        ],
+        &[
+            ("leisure", "nature_reserve"),
+            ("name", "Oak Hollow Preserve"),
+        ],
+    )
+    .way(
+        51,
+        5100,
+        &[at(-7.0, -3.5), at(-7.0, -2.5)],
+        &[("highway", "footway")],
+    )
+    .way(
+        52,
+        5200,
+        &[at(-6.5, -3.0), at(-6.5, -2.1)],
+        &[("highway", "footway"), ("footway", "sidewalk")],
+    )
+    .way(
+        53,
+        5300,
+        &[
+            at(-20.0, 0.0),
+            at(-20.0, 1.0),
+            at(-19.0, 1.0),
+            at(-20.0, 0.0),
+        ],
+        &[("leisure", "nature_reserve"), ("name", "Pathless Preserve")],
     );
     osm
 }
@@ -239,7 +279,7 @@ async fn farms_and_trails_come_from_the_extract_nearest_first_with_true_distance
 
     let file = extract().write(dir.path(), "ohio.osm.pbf", "2026-11-01T00:00:00Z");
     let report = import_into(&server, &file).expect("imports");
-    assert_eq!((report.farms, report.trails), (3, 3), "{report}");
+    assert_eq!((report.farms, report.trails), (3, 4), "{report}");
 
     let (status, farms) = server.get("/api/farms/search/43215?radius=25").await;
     assert_eq!(status, 200, "{farms}");
@@ -276,9 +316,16 @@ async fn farms_and_trails_come_from_the_extract_nearest_first_with_true_distance
     let (_, trails) = server.get("/api/trails/search/43215?radius=25").await;
     assert_eq!(
         names(&trails["trails"]),
-        ["Ridge Loop", "Creek Path"],
+        ["Ridge Loop", "Oak Hollow Preserve", "Creek Path"],
         "{trails}"
     );
+    let preserve = &trails["trails"][1];
+    let inside = haversine(CENTRE, at(-7.0, -2.5));
+    assert_eq!(
+        preserve["distance"].as_f64(),
+        Some((inside * 10.0).round() / 10.0)
+    );
+    assert_eq!(preserve["features"][0], "Nature reserve");
     let ridge = &trails["trails"][0];
     let nearest = [
         at(0.0, -9.0),
@@ -300,7 +347,7 @@ async fn farms_and_trails_come_from_the_extract_nearest_first_with_true_distance
         (ridge["rating"].clone(), ridge["reviewCount"].clone()),
         (Value::Null, Value::Null)
     );
-    let creek = &trails["trails"][1];
+    let creek = &trails["trails"][2];
     assert_eq!(creek["surface"], "fine gravel");
     assert!(
         creek["features"][0]
@@ -312,7 +359,12 @@ async fn farms_and_trails_come_from_the_extract_nearest_first_with_true_distance
     let (_, far) = server.get("/api/trails/search/43215?radius=100").await;
     assert_eq!(
         names(&far["trails"]),
-        ["Ridge Loop", "Creek Path", "Creek Path"],
+        [
+            "Ridge Loop",
+            "Oak Hollow Preserve",
+            "Creek Path",
+            "Creek Path"
+        ],
         "the far path is a trail of its own"
     );
 }
@@ -391,7 +443,7 @@ async fn the_same_file_changes_nothing_a_newer_one_updates_and_a_broken_one_is_r
         "the stored places are unchanged"
     );
     let (_, trails) = server.get("/api/trails/search/43215?radius=100").await;
-    assert_eq!(trails["trails"].as_array().map(Vec::len), Some(3));
+    assert_eq!(trails["trails"].as_array().map(Vec::len), Some(4));
 }
 
 #[tokio::test]
@@ -543,7 +595,11 @@ fn live_trails() -> Value {
         {"type": "relation", "id": 601, "tags": {"type": "route", "route": "hiking", "name": "Live Route"},
          "members": [{"type": "way", "ref": 611, "role": "", "geometry": [p(4.0, 0.0), p(5.0, 0.0)]}]},
         {"type": "way", "id": 611, "nodes": [1, 2], "tags": {"highway": "path", "name": "Live Route"}, "geometry": [p(4.0, 0.0), p(5.0, 0.0)]},
-        {"type": "way", "id": 612, "nodes": [3, 4], "tags": {"highway": "track", "name": "Farm Lane"}, "geometry": [p(-3.0, 0.0), p(-3.0, 1.0)]}
+        {"type": "way", "id": 612, "nodes": [3, 4], "tags": {"highway": "track", "name": "Farm Lane"}, "geometry": [p(-3.0, 0.0), p(-3.0, 1.0)]},
+        {"type": "relation", "id": 620, "tags": {"type": "multipolygon", "leisure": "nature_reserve", "name": "Live Preserve"},
+         "members": [{"type": "way", "ref": 621, "role": "outer", "geometry": [p(6.0, 6.0), p(6.0, 8.0), p(8.0, 8.0)]},
+                     {"type": "way", "ref": 622, "role": "outer", "geometry": [p(8.0, 8.0), p(8.0, 6.0), p(6.0, 6.0)]}]},
+        {"type": "way", "id": 623, "nodes": [5, 6], "tags": {"highway": "path"}, "geometry": [p(7.0, 6.5), p(7.0, 7.5)]}
     ]})
 }
 
@@ -584,7 +640,7 @@ async fn the_live_source_is_asked_once_an_area_then_served_for_7_days() {
     let (_, trails) = server.get("/api/trails/search/43215?radius=10").await;
     assert_eq!(
         names(&trails["trails"]),
-        ["Farm Lane", "Live Route"],
+        ["Farm Lane", "Live Route", "Live Preserve"],
         "{trails}"
     );
     assert_eq!(fake.count(), 2, "trails are asked for apart");
