@@ -54,7 +54,10 @@ async function fakeOverpass() {
         return;
       }
       const query = new URLSearchParams(body).get('data') ?? '';
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(query.includes('"shop"') ? FARMS : TRAILS));
+      // As Overpass does: a relation's members and a way's nodes only with body output.
+      const bare = (answer) => ({ elements: answer.elements.map(({ members, nodes, ...rest }) => rest) });
+      const answer = query.includes('"shop"') ? FARMS : query.includes('out body') ? TRAILS : bare(TRAILS);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer));
     });
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));

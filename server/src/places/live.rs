@@ -17,6 +17,9 @@ pub struct Overpass {
     url: String,
     client: reqwest::Client,
     timeout: Duration,
+    /// One live query at a time from this server: a crowd of searches never
+    /// becomes a crowd of queries.
+    one_at_a_time: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Overpass {
@@ -40,34 +43,65 @@ impl Overpass {
             url,
             client,
             timeout,
+            one_at_a_time: std::sync::Arc::default(),
         }))
     }
 
-    /// The farms or trails of `area`.
+    /// Waits for this server's turn to ask (one query at a time).
+    pub async fn turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.one_at_a_time.lock().await
+    }
+
+    /// The farms or trails of `area`. The answer is read up to
+    /// [`MAX_ANSWER_BYTES`] and mapped off the async threads; what went wrong
+    /// is logged, and the error says it in words a visitor may read.
     pub async fn fetch(&self, kind: PlaceKind, area: Bounds) -> Result<Vec<Located>, String> {
-        let answer = self
+        let mut answer = self
             .client
             .post(&self.url)
             .form(&[("data", query(kind, area, self.timeout))])
             .send()
             .await
             .map_err(|e| {
+                tracing::warn!(error = %e, "the Overpass request failed");
                 if e.is_timeout() {
                     "the map data service took too long to answer".to_string()
                 } else {
-                    format!("the map data service could not be reached: {e}")
+                    "the map data service could not be reached".to_string()
                 }
             })?;
         if !answer.status().is_success() {
-            return Err(format!("the map data service answered {}", answer.status()));
+            tracing::warn!(status = %answer.status(), "Overpass refused the query");
+            return Err(format!(
+                "the map data service answered {}",
+                answer.status().as_u16()
+            ));
         }
-        let body: Answer = answer
-            .json()
-            .await
-            .map_err(|e| format!("the map data service's answer could not be read: {e}"))?;
-        Ok(read(kind, body))
+        let mut bytes = Vec::new();
+        while let Some(chunk) = answer.chunk().await.map_err(|e| {
+            tracing::warn!(error = %e, "reading the Overpass answer failed");
+            "the map data service's answer was cut off".to_string()
+        })? {
+            if bytes.len() + chunk.len() > MAX_ANSWER_BYTES {
+                return Err("the map data service's answer for this area is too large: search a smaller radius".into());
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        tokio::task::spawn_blocking(move || {
+            serde_json::from_slice::<Answer>(&bytes)
+                .map(|body| read(kind, body))
+                .map_err(|e| {
+                    tracing::warn!(error = %e, "the Overpass answer is not what was asked for");
+                    "the map data service's answer could not be read".to_string()
+                })
+        })
+        .await
+        .map_err(|_| "reading the map data service's answer failed".to_string())?
     }
 }
+
+/// The most of an answer read: an area with more is refused, not held in memory.
+pub const MAX_ANSWER_BYTES: usize = 64 * 1024 * 1024;
 
 /// The Overpass QL query for `kind` in `area` (south, west, north, east).
 pub fn query(kind: PlaceKind, (s, n, w, e): Bounds, timeout: Duration) -> String {
@@ -75,11 +109,11 @@ pub fn query(kind: PlaceKind, (s, n, w, e): Bounds, timeout: Duration) -> String
     let secs = timeout.as_secs();
     match kind {
         PlaceKind::Farm => format!(
-            "[out:json][timeout:{secs}];(nwr[\"shop\"=\"farm\"][\"name\"]{bbox};nwr[\"amenity\"=\"marketplace\"][\"name\"]{bbox};);out tags center;"
+            "[out:json][timeout:{secs}][maxsize:{MAX_ANSWER_BYTES}];(nwr[\"shop\"=\"farm\"][\"name\"]{bbox};nwr[\"amenity\"=\"marketplace\"][\"name\"]{bbox};);out tags center;"
         ),
         // Routes and named paths; named reserves, and the walkways inside them.
         PlaceKind::Trail => format!(
-            "[out:json][timeout:{secs}];(relation[\"type\"=\"route\"][\"route\"~\"^(hiking|foot)$\"][\"name\"]{bbox};way[\"highway\"~\"^(path|track)$\"][\"name\"]{bbox};)->.t;(way[\"leisure\"=\"nature_reserve\"][\"name\"]{bbox};relation[\"leisure\"=\"nature_reserve\"][\"name\"]{bbox};)->.r;.r map_to_area->.a;way(area.a)[\"highway\"~\"^(path|footway|track)$\"]->.w;(.t;.r;.w;);out tags geom;"
+            "[out:json][timeout:{secs}][maxsize:{MAX_ANSWER_BYTES}];(relation[\"type\"=\"route\"][\"route\"~\"^(hiking|foot)$\"][\"name\"]{bbox};way[\"highway\"~\"^(path|track)$\"][\"name\"]{bbox};)->.t;(way[\"leisure\"=\"nature_reserve\"][\"name\"]{bbox};relation[\"leisure\"=\"nature_reserve\"][\"name\"]{bbox};)->.r;.r map_to_area->.a;way(area.a)[\"highway\"~\"^(path|footway|track)$\"]->.w;(.t;.r;.w;);out body geom;"
         ),
     }
 }

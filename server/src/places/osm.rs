@@ -103,6 +103,21 @@ fn list(tags: &Tags, keys: &[&str]) -> Option<Vec<String>> {
     (!items.is_empty()).then_some(items)
 }
 
+/// A web address the card may link to: http(s) only, a bare domain given
+/// `https://`; anything else (a `javascript:` address, words) is left out.
+fn web(tags: &Tags, keys: &[&str]) -> Option<String> {
+    let value = tag(tags, keys)?;
+    let lower = value.to_ascii_lowercase();
+    let url = if lower.starts_with("https://") || lower.starts_with("http://") {
+        value.to_string()
+    } else if !value.contains(':') && !value.contains(' ') && value.contains('.') {
+        format!("https://{value}")
+    } else {
+        return None;
+    };
+    url::Url::parse(&url).ok().map(|_| url)
+}
+
 fn address(tags: &Tags) -> Option<String> {
     match (
         tag(tags, &["addr:housenumber"]),
@@ -156,7 +171,7 @@ pub fn farm(osm_type: &str, osm_id: i64, tags: &Tags, point: Point) -> Option<Pl
         accepts_snap: yes_no(tags, &["payment:snap", "payment:ebt"], &["yes"], &["no"]),
         accepts_wic: yes_no(tags, &["payment:wic"], &["yes"], &["no"]),
         phone: text(tags, &["phone", "contact:phone"]),
-        website: text(tags, &["website", "contact:website", "url"]),
+        website: web(tags, &["website", "contact:website", "url"]),
         email: text(tags, &["email", "contact:email"]),
         latitude: point.0,
         longitude: point.1,
@@ -397,7 +412,7 @@ pub fn trail(
             &["no", "dismount"],
         ),
         phone: text(tags, &["phone", "contact:phone"]),
-        website: text(tags, &["website", "contact:website", "url"]),
+        website: web(tags, &["website", "contact:website", "url"]),
         latitude: first.0,
         longitude: first.1,
     });
@@ -558,5 +573,20 @@ mod tests {
             ("highway", "footway"),
             ("footway", "sidewalk")
         ])));
+    }
+
+    #[test]
+    fn only_web_addresses_become_links() {
+        let site = |v: &str| web(&tags(&[("website", v)]), &["website"]);
+        assert_eq!(
+            site("https://hilltop.example/").as_deref(),
+            Some("https://hilltop.example/")
+        );
+        assert_eq!(
+            site("www.hilltop.example").as_deref(),
+            Some("https://www.hilltop.example")
+        );
+        assert_eq!(site("javascript:alert(1)"), None);
+        assert_eq!(site("call us"), None);
     }
 }

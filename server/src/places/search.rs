@@ -1,7 +1,8 @@
 //! The places near a ZIP code's centre: from the store, after asking the
 //! live source about the area when it has not been asked in the last 7 days.
-//! When the live source fails, what it answered before is served with its
-//! date; with nothing before, the search fails (503).
+//! When the live source fails, what the store holds of the area (a live
+//! answer from before, or an import) is served with its date; with nothing,
+//! the search fails (503).
 
 use super::geo::{self, Point};
 use super::osm::PlaceKind;
@@ -24,37 +25,63 @@ pub async fn near(
     let area = geo::radius_box(centre, radius);
     let now = state.clock.now_ms();
     let mut live_time = None;
-    let mut stale = false;
     if let Some(live) = &state.overpass {
         let asked = state
             .db
             .call(move |c| Ok(stored::fetched(c, kind, area)?))
             .await?;
-        match asked {
-            Some(at) if now - at < FRESH_MS => live_time = Some(at),
-            _ => match live.fetch(kind, area).await {
-                Ok(places) => {
-                    state
-                        .db
-                        .call(move |c| Ok(stored::save_fetch(c, kind, area, &places, now)?))
-                        .await?;
-                    live_time = Some(now);
+        let fresh = |at: Option<i64>| at.filter(|&t| now - t < FRESH_MS);
+        if let Some(at) = fresh(asked) {
+            live_time = Some(at);
+        } else {
+            // One query at a time; another search may have asked meanwhile.
+            let _turn = live.turn().await;
+            let asked = state
+                .db
+                .call(move |c| Ok(stored::fetched(c, kind, area)?))
+                .await?;
+            if let Some(at) = fresh(asked) {
+                live_time = Some(at);
+            } else {
+                match live.fetch(kind, area).await {
+                    Ok(places) => {
+                        state
+                            .db
+                            .call(move |c| Ok(stored::save_fetch(c, kind, area, &places, now)?))
+                            .await?;
+                        live_time = Some(now);
+                    }
+                    Err(problem) => {
+                        tracing::warn!(%problem, kind = kind.key(), "the live place source failed");
+                        // What the store holds of the area (asked before, or
+                        // imported) is served with its date; with nothing, 503.
+                        let (found, loaded) = state
+                            .db
+                            .call(move |c| {
+                                Ok((
+                                    stored::near(c, kind, centre, radius)?,
+                                    stored::last_loaded(c)?,
+                                ))
+                            })
+                            .await?;
+                        if found.is_empty() {
+                            return Err(AppError::Unavailable(format!(
+                                "{}: {problem}; please try again later",
+                                match kind {
+                                    PlaceKind::Farm => "farms",
+                                    PlaceKind::Trail => "trails",
+                                }
+                            )));
+                        }
+                        let data = PlaceData {
+                            configured: true,
+                            updated_at: asked.or(loaded).map(manna_core::calendar::iso_time),
+                            stale: true,
+                        };
+                        return Ok((found, data));
+                    }
                 }
-                Err(problem) => {
-                    tracing::warn!(%problem, kind = kind.key(), "the live place source failed");
-                    let Some(at) = asked else {
-                        return Err(AppError::Unavailable(format!(
-                            "{}: {problem}; please try again later",
-                            match kind {
-                                PlaceKind::Farm => "farms",
-                                PlaceKind::Trail => "trails",
-                            }
-                        )));
-                    };
-                    live_time = Some(at);
-                    stale = true;
-                }
-            },
+            }
         }
     }
     let configured = state.overpass.is_some();
@@ -70,7 +97,7 @@ pub async fn near(
     let data = PlaceData {
         configured: configured || loaded.is_some(),
         updated_at: live_time.or(loaded).map(manna_core::calendar::iso_time),
-        stale,
+        stale: false,
     };
     Ok((found, data))
 }

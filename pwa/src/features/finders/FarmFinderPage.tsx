@@ -30,7 +30,7 @@ export default function FarmFinderPage() {
         <label className="field" htmlFor="farm-radius">
           <span>Search radius</span>
           <select id="farm-radius" value={radius} onChange={(e) => setRadius(Number(e.target.value))}>
-            {RADII.map((r) => (
+            {(RADII.includes(radius) ? RADII : [...RADII, radius].sort((a, b) => a - b)).map((r) => (
               <option key={r} value={r}>
                 {r} miles
               </option>

@@ -260,5 +260,14 @@ export function FinderOutcome<T>({ search, found, refused, intro, failure, child
   else if (found.isFetching) body = <CardSkeleton label="Searching..." count={3} />;
   else if (found.isError) body = refused ? null : <SearchFailure text={failure} onRetry={() => void found.refetch()} />;
   else if (found.data) body = children(found.data);
-  return <div aria-live="polite">{body}</div>;
+  // A screen reader hears that the search ended, not every card read out.
+  const status = search !== null && !found.isFetching && found.data ? 'The search has finished: its results follow.' : '';
+  return (
+    <>
+      <p className="sr-only" role="status">
+        {status}
+      </p>
+      {body}
+    </>
+  );
 }

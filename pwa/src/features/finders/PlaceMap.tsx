@@ -8,6 +8,13 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import type { MapTiles, ZipPlace } from '../../generated/api';
 
+/** A tooltip of plain text: names come from OpenStreetMap, never read as HTML. */
+function textOf(words: string): HTMLElement {
+  const span = document.createElement('span');
+  span.textContent = words;
+  return span;
+}
+
 export interface MapPlace {
   id: string;
   name: string;
@@ -28,14 +35,14 @@ export default function PlaceMap({ center, places, tiles, label }: { center: Zip
     }).addTo(map);
     const here: L.LatLngExpression = [center.latitude, center.longitude];
     L.circleMarker(here, { radius: 6, color: '#1f4a36', fillColor: '#ffffff', fillOpacity: 1, weight: 3 })
-      .bindTooltip(`ZIP ${center.zip}`)
+      .bindTooltip(textOf(`ZIP ${center.zip}`))
       .addTo(map);
     const points: L.LatLngExpression[] = [here];
     for (const p of places) {
       const at: L.LatLngExpression = [p.latitude, p.longitude];
       points.push(at);
       L.circleMarker(at, { radius: 7, color: '#ffffff', fillColor: '#2f6b4f', fillOpacity: 0.95, weight: 2 })
-        .bindTooltip(p.name)
+        .bindTooltip(textOf(p.name))
         .addTo(map);
     }
     map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 14 });
