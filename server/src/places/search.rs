@@ -55,15 +55,7 @@ pub async fn near(
                         tracing::warn!(%problem, kind = kind.key(), "the live place source failed");
                         // What the store holds of the area (asked before, or
                         // imported) is served with its date; with nothing, 503.
-                        let (found, loaded) = state
-                            .db
-                            .call(move |c| {
-                                Ok((
-                                    stored::near(c, kind, centre, radius)?,
-                                    stored::last_loaded(c)?,
-                                ))
-                            })
-                            .await?;
+                        let (found, loaded) = from_store(state, kind, centre, radius).await?;
                         if found.is_empty() {
                             return Err(AppError::Unavailable(format!(
                                 "{}: {problem}; please try again later",
@@ -85,7 +77,24 @@ pub async fn near(
         }
     }
     let configured = state.overpass.is_some();
-    let (found, loaded) = state
+    let (found, loaded) = from_store(state, kind, centre, radius).await?;
+    let data = PlaceData {
+        configured: configured || loaded.is_some(),
+        updated_at: live_time.or(loaded).map(manna_core::calendar::iso_time),
+        stale: false,
+    };
+    Ok((found, data))
+}
+
+/// The stored places of `kind` within `radius` of `centre`, and when any
+/// source last loaded places.
+async fn from_store(
+    state: &AppState,
+    kind: PlaceKind,
+    centre: Point,
+    radius: f64,
+) -> Result<(Vec<Near>, Option<i64>), AppError> {
+    state
         .db
         .call(move |c| {
             Ok((
@@ -93,11 +102,5 @@ pub async fn near(
                 stored::last_loaded(c)?,
             ))
         })
-        .await?;
-    let data = PlaceData {
-        configured: configured || loaded.is_some(),
-        updated_at: live_time.or(loaded).map(manna_core::calendar::iso_time),
-        stale: false,
-    };
-    Ok((found, data))
+        .await
 }

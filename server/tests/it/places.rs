@@ -546,7 +546,15 @@ impl FakeOverpass {
                             _ if query.contains("shop") => {
                                 (axum::http::StatusCode::OK, live_farms().to_string())
                             }
-                            _ => (axum::http::StatusCode::OK, live_trails().to_string()),
+                            // As Overpass does: a relation's members and a
+                            // way's nodes only with body output.
+                            _ if query.contains("out body") => {
+                                (axum::http::StatusCode::OK, live_trails().to_string())
+                            }
+                            _ => (
+                                axum::http::StatusCode::OK,
+                                without_bodies(live_trails()).to_string(),
+                            ),
                         }
                     },
                 ),
