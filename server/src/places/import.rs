@@ -7,6 +7,7 @@
 //! until the whole file has been read: a bad or truncated file leaves the
 //! stored places as they were.
 
+use super::assemble;
 use super::geo::Point;
 use super::osm::{self, Located, Tags};
 use super::stored::{self, Saved};
@@ -207,7 +208,7 @@ pub fn read_places(path: &Path) -> Result<(Vec<Located>, Option<i64>), String> {
             places.push(trail);
         }
     }
-    let outlined: Vec<osm::Outlined> = reserve_ways
+    let outlined: Vec<assemble::Outlined> = reserve_ways
         .iter()
         .map(|(id, tags, refs)| ("way", *id, tags.clone(), vec![line(refs)]))
         .chain(reserve_areas.iter().map(|(id, tags, ways)| {
@@ -224,12 +225,12 @@ pub fn read_places(path: &Path) -> Result<(Vec<Located>, Option<i64>), String> {
         .map(|r| line(r))
         .filter(|l| !l.is_empty())
         .collect();
-    places.extend(osm::reserves_with_paths(&outlined, &walked));
+    places.extend(assemble::reserves_with_paths(&outlined, &walked));
     let paths = paths
         .into_iter()
         .map(|(id, tags, refs)| (id, tags, refs.clone(), refs))
         .collect();
-    for (id, tags, ways) in osm::join_paths(paths) {
+    for (id, tags, ways) in assemble::join_paths(paths) {
         let lines: Vec<Vec<Point>> = ways
             .iter()
             .map(|r| line(r))

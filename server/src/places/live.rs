@@ -3,6 +3,7 @@
 //! and a user agent naming Manna), its answer read through the same mapping
 //! as an extract.
 
+use super::assemble;
 use super::geo::Point;
 use super::osm::{self, Located, PlaceKind, Tags};
 use super::stored::Bounds;
@@ -208,10 +209,10 @@ fn read(kind: PlaceKind, answer: Answer) -> Vec<Located> {
                 })
                 .map(|i| (i.id, i.tags.clone(), i.nodes.clone(), line(&i.geometry)))
                 .collect();
-            for (id, tags, lines) in osm::join_paths(paths) {
+            for (id, tags, lines) in assemble::join_paths(paths) {
                 places.extend(osm::trail("way", id, &tags, &lines));
             }
-            let reserves: Vec<osm::Outlined> = answer
+            let reserves: Vec<assemble::Outlined> = answer
                 .elements
                 .iter()
                 .filter(|i| osm::is_reserve(&i.tags))
@@ -236,7 +237,7 @@ fn read(kind: PlaceKind, answer: Answer) -> Vec<Located> {
                 .filter(|i| i.kind == "way" && osm::is_walkway(&i.tags))
                 .map(|i| line(&i.geometry))
                 .collect();
-            places.extend(osm::reserves_with_paths(&reserves, &walkways));
+            places.extend(assemble::reserves_with_paths(&reserves, &walkways));
         }
     }
     places

@@ -5,11 +5,13 @@
 //! - `geo`: great-circle distances and the box a radius covers.
 //! - `shapes`: the answers, with the spec's field names.
 //! - `osm`: which elements are farms and trails, and the fields their tags give.
+//! - `assemble`: named ways joined into trails, reserves measured to their paths.
 //! - `stored`: the places in the database and the radius search (R*Tree).
 //! - `import`: reading an extract (`manna-server import-places FILE.osm.pbf`).
 //! - `live`: asking the Overpass API about an area.
 //! - `search`: the places near a ZIP code, from the store or asked live.
 
+pub mod assemble;
 pub mod geo;
 pub mod import;
 pub mod live;

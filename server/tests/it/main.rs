@@ -18,6 +18,7 @@ mod hardening;
 mod limits;
 mod mail;
 mod places;
+mod places_live;
 mod planning;
 mod plans;
 mod premium;
