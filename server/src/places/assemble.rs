@@ -119,13 +119,7 @@ pub fn reserves_with_paths(reserves: &[Outlined], walkways: &[Vec<Point>]) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn tags(pairs: &[(&str, &str)]) -> Tags {
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).into(), (*v).into()))
-            .collect()
-    }
+    use crate::places::osm::tests::tags;
 
     #[test]
     fn a_nature_reserve_is_a_trail_only_with_paths_inside() {

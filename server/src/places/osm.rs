@@ -310,10 +310,11 @@ pub fn trail(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn tags(pairs: &[(&str, &str)]) -> Tags {
+    /// Tags from pairs, for the tests of the places module.
+    pub(crate) fn tags(pairs: &[(&str, &str)]) -> Tags {
         pairs
             .iter()
             .map(|(k, v)| ((*k).into(), (*v).into()))
