@@ -12,7 +12,7 @@ use std::time::Instant;
 
 fn main() {
     let mut conn = rusqlite::Connection::open_in_memory().expect("sqlite");
-    manna_server::db::migrations()
+    manna_server::store::migrations()
         .to_latest(&mut conn)
         .expect("migrations");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");

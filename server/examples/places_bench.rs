@@ -25,7 +25,7 @@ impl Rng {
 
 fn main() {
     let mut conn = rusqlite::Connection::open_in_memory().expect("sqlite");
-    manna_server::db::migrations()
+    manna_server::store::migrations()
         .to_latest(&mut conn)
         .expect("migrations");
     let centres = zips::all();

@@ -3,7 +3,8 @@
 //! holds (so nothing a device synced after the backup is lost).
 
 use crate::config::Config;
-use crate::db::{Db, make_private};
+use crate::private::make_private;
+use crate::store::Store;
 use crate::error::AppError;
 use std::path::Path;
 
@@ -65,7 +66,7 @@ pub fn restore(config: &Config, file: &Path) -> Result<String, AppError> {
     }
     std::fs::rename(&incoming, &live)
         .map_err(|e| AppError::Internal(format!("moving the backup in: {e}")))?;
-    let db = Db::open(&config.data_dir)?;
+    let db = Store::open(&config.data_dir)?;
     let mut conn = db.connection()?;
     let new_epoch = crate::sync::rotate_epoch(&mut conn)?;
     tracing::info!(backup_epoch = %epoch, %new_epoch, "database restored");

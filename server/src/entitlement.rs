@@ -4,7 +4,7 @@
 use crate::billing::{OWNED_BY_USER, subscription_gives_premium};
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::Db;
+use crate::store::Store;
 use crate::error::AppError;
 use crate::identity::DeviceAuth;
 use axum::extract::{FromRef, FromRequestParts};
@@ -113,7 +113,7 @@ pub struct Premium {
 
 /// [`premium_of`] off the async threads, at the clock's time.
 pub async fn premium_now(
-    db: &Db,
+    db: &Store,
     config: &Arc<Config>,
     clock: &Clock,
     user: &str,
@@ -208,7 +208,7 @@ pub fn premium_required() -> AppError {
 impl<S> FromRequestParts<S> for PremiumUser
 where
     S: Send + Sync,
-    Db: FromRef<S>,
+    Store: FromRef<S>,
     Arc<Config>: FromRef<S>,
     Clock: FromRef<S>,
 {
@@ -216,7 +216,7 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let device = DeviceAuth::from_request_parts(parts, state).await?;
-        let (db, config) = (Db::from_ref(state), Arc::<Config>::from_ref(state));
+        let (db, config) = (Store::from_ref(state), Arc::<Config>::from_ref(state));
         let premium = premium_now(&db, &config, &Clock::from_ref(state), &device.user_id)
             .await?
             .ok_or_else(premium_required)?;

@@ -3,7 +3,7 @@
 //! must carry the token: knowing an id is not enough to read or change its data.
 
 use crate::clock::Clock;
-use crate::db::Db;
+use crate::store::Store;
 use crate::error::AppError;
 use crate::tokens::{hash_token, random_hex};
 use axum::extract::{FromRef, FromRequestParts};
@@ -53,7 +53,7 @@ pub struct Registration {
     pub device_token: String,
 }
 
-pub async fn register(db: &Db, clock: &Clock, user_id: String) -> Result<Registration, AppError> {
+pub async fn register(db: &Store, clock: &Clock, user_id: String) -> Result<Registration, AppError> {
     check_user_id(&user_id)?;
     let token = random_hex(32)?;
     let device_id = format!("dev-{}", random_hex(12)?);
@@ -97,7 +97,7 @@ pub fn forget_device(conn: &rusqlite::Connection, device_id: &str) -> Result<(),
 impl<S> axum::extract::OptionalFromRequestParts<S> for DeviceAuth
 where
     S: Send + Sync,
-    Db: FromRef<S>,
+    Store: FromRef<S>,
 {
     type Rejection = AppError;
 
@@ -109,7 +109,7 @@ where
         {
             return Ok(None);
         }
-        Self::from_headers(&parts.headers, &Db::from_ref(state))
+        Self::from_headers(&parts.headers, &Store::from_ref(state))
             .await
             .map(Some)
     }
@@ -118,19 +118,19 @@ where
 impl<S> FromRequestParts<S> for DeviceAuth
 where
     S: Send + Sync,
-    Db: FromRef<S>,
+    Store: FromRef<S>,
 {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        Self::from_headers(&parts.headers, &Db::from_ref(state)).await
+        Self::from_headers(&parts.headers, &Store::from_ref(state)).await
     }
 }
 
 impl DeviceAuth {
     /// The device a request's X-User-ID and bearer token name, checked against
     /// the database (401 when they do not check out).
-    pub async fn from_headers(headers: &axum::http::HeaderMap, db: &Db) -> Result<Self, AppError> {
+    pub async fn from_headers(headers: &axum::http::HeaderMap, db: &Store) -> Result<Self, AppError> {
         let header = |name: &str| {
             headers
                 .get(name)

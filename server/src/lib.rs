@@ -42,7 +42,8 @@ pub mod calendar;
 pub mod clock;
 pub mod config;
 pub mod content;
-pub mod db;
+mod private;
+pub mod store;
 pub mod entitlement;
 pub mod error;
 mod extract;
@@ -88,7 +89,7 @@ pub async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    billing::reconcile::spawn(state.db.clone(), state.clock.clone(), state.stripe.clone());
+    billing::reconcile::spawn(state.store.clone(), state.clock.clone(), state.stripe.clone());
     let tidying = state.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(60 * 60));

@@ -1,6 +1,6 @@
 //! State shared by the handlers: configuration, clock, database, the content set
 //! and a small cache of encoded home payloads. Extractors and services take only
-//! the part they need (`Db`, `Clock`, `Arc<Config>`) through `FromRef`, so they
+//! the part they need (`Store`, `Clock`, `Arc<Config>`) through `FromRef`, so they
 //! never depend on this module.
 
 use crate::api::PremiumStatus;
@@ -8,7 +8,7 @@ use crate::billing::StripeApi;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::content::{ContentSet, home_payload, load_into_db, read_content_files};
-use crate::db::Db;
+use crate::store::Store;
 use crate::entitlement::{EntitlementSigner, Premium, premium_now};
 use crate::error::AppError;
 use crate::guard::{Backoff, RateLimiter};
@@ -30,7 +30,7 @@ const SENDS_KEPT_MS: i64 = 2 * 24 * 60 * 60 * 1000;
 pub struct AppState {
     pub config: Arc<Config>,
     pub clock: Clock,
-    pub db: Db,
+    pub store: Store,
     pub signer: Arc<EntitlementSigner>,
     pub limits: Arc<RateLimiter>,
     /// Growing delays after an account's wrong passwords.
@@ -47,9 +47,9 @@ pub struct AppState {
     home_cache: Arc<Mutex<HashMap<Date, Bytes>>>,
 }
 
-impl FromRef<AppState> for Db {
+impl FromRef<AppState> for Store {
     fn from_ref(state: &AppState) -> Self {
-        state.db.clone()
+        state.store.clone()
     }
 }
 
@@ -68,7 +68,7 @@ impl FromRef<AppState> for Arc<Config> {
 impl AppState {
     pub async fn open(config: Config, clock: Clock) -> Result<Self, AppError> {
         config.check().map_err(AppError::Internal)?;
-        let db = Db::open(&config.data_dir)?;
+        let store = Store::open(&config.data_dir)?;
         let bible =
             Arc::new(crate::bible::Bible::load(&config.content_dir).map_err(AppError::Internal)?);
         let state = Self {
@@ -83,14 +83,14 @@ impl AppState {
                 .map(Arc::new),
             config: Arc::new(config),
             clock,
-            db,
+            store,
             content: Arc::default(),
             bible,
             home_cache: Arc::default(),
         };
         state.reload_content().await?;
         if state.config.rotate_epoch {
-            let epoch = state.db.call(crate::sync::rotate_epoch).await?;
+            let epoch = state.store.call(crate::sync::rotate_epoch).await?;
             tracing::warn!(%epoch, "database epoch changed: every device will resync from a snapshot");
         }
         state.tidy().await?;
@@ -102,7 +102,7 @@ impl AppState {
     pub async fn tidy(&self) -> Result<(), AppError> {
         let now = self.clock.now_ms();
         let (tombstones, revisions, browsers) = self
-            .db
+            .store
             .call(move |conn| {
                 Ok((
                     crate::sync::purge_tombstones(conn, now - crate::sync::TOMBSTONE_RETENTION_MS)?,
@@ -120,7 +120,7 @@ impl AppState {
 
     /// Whether `user` is premium now, as the database says.
     pub async fn premium(&self, user: &str) -> Result<Option<Premium>, AppError> {
-        premium_now(&self.db, &self.config, &self.clock, user).await
+        premium_now(&self.store, &self.config, &self.clock, user).await
     }
 
     /// Whether the requesting device's user is premium now. Content is public:
@@ -130,7 +130,7 @@ impl AppState {
         &self,
         headers: &axum::http::HeaderMap,
     ) -> Result<bool, AppError> {
-        match crate::identity::DeviceAuth::from_headers(headers, &self.db).await {
+        match crate::identity::DeviceAuth::from_headers(headers, &self.store).await {
             Ok(d) => Ok(self.premium(&d.user_id).await?.is_some()),
             Err(AppError::Unauthorized(_)) => Ok(false),
             Err(e) => Err(e),
@@ -157,7 +157,7 @@ impl AppState {
     /// Re-reads the content files, stores them when they changed and serves the result.
     pub async fn reload_content(&self) -> Result<(), AppError> {
         let files = read_content_files(&self.config.content_dir).map_err(AppError::Internal)?;
-        let set = self.db.call(move |conn| load_into_db(conn, &files)).await?;
+        let set = self.store.call(move |conn| load_into_db(conn, &files)).await?;
         *self.content.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(set);
         self.home_cache
             .lock()
@@ -177,10 +177,10 @@ impl AppState {
     pub async fn ring_due(&self) -> Result<(), AppError> {
         let (set, now) = (self.content(), self.clock.now_ms());
         let claimed = self
-            .db
+            .store
             .call(move |conn| crate::push::schedule::claim_due(conn, &set, now))
             .await?;
-        crate::push::deliver(&self.db, &self.push, claimed, now).await;
+        crate::push::deliver(&self.store, &self.push, claimed, now).await;
         Ok(())
     }
 

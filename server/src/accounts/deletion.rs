@@ -74,7 +74,7 @@ mod tests {
     #[test]
     fn every_table_naming_a_user_is_emptied() {
         let dir = tempfile::tempdir().expect("dir");
-        let db = crate::db::Db::open(dir.path()).expect("db");
+        let db = crate::store::Store::open(dir.path()).expect("db");
         let conn = db.connection().expect("connection");
         let mut stmt = conn
             .prepare(

@@ -1,7 +1,7 @@
 //! Login sessions: a random token in an HttpOnly cookie, stored hashed.
 
 use crate::clock::Clock;
-use crate::db::Db;
+use crate::store::Store;
 use crate::error::AppError;
 use crate::tokens::{hash_token, random_hex};
 use axum::extract::{FromRef, FromRequestParts, OptionalFromRequestParts};
@@ -93,7 +93,7 @@ pub(super) fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
 impl<S> OptionalFromRequestParts<S> for Session
 where
     S: Send + Sync,
-    Db: FromRef<S>,
+    Store: FromRef<S>,
     Clock: FromRef<S>,
 {
     type Rejection = AppError;
@@ -107,7 +107,7 @@ where
         };
         let hash = hash_token(&token);
         let now = Clock::from_ref(state).now_ms();
-        Db::from_ref(state)
+        Store::from_ref(state)
             .call(move |conn| {
                 let user: Option<String> = conn
                     .query_row(
@@ -128,7 +128,7 @@ where
 impl<S> FromRequestParts<S> for Session
 where
     S: Send + Sync,
-    Db: FromRef<S>,
+    Store: FromRef<S>,
     Clock: FromRef<S>,
 {
     type Rejection = AppError;

@@ -5,7 +5,7 @@
 
 use super::{StripeApi, save_subscription};
 use crate::clock::Clock;
-use crate::db::Db;
+use crate::store::Store;
 use crate::error::AppError;
 use rusqlite::params;
 use std::time::Duration;
@@ -19,7 +19,7 @@ const ROUND_LIMIT: i64 = 500;
 /// Reads back every still-premium subscription whose period ended before now.
 /// Answers how many were read back; a subscription Stripe cannot answer for is
 /// logged and tried again next round.
-pub async fn reconcile(db: &Db, clock: &Clock, stripe: &StripeApi) -> Result<usize, AppError> {
+pub async fn reconcile(db: &Store, clock: &Clock, stripe: &StripeApi) -> Result<usize, AppError> {
     let now_secs = clock.now_secs();
     let due: Vec<String> = db
         .call(move |conn| {
@@ -51,7 +51,7 @@ pub async fn reconcile(db: &Db, clock: &Clock, stripe: &StripeApi) -> Result<usi
 }
 
 /// Runs [`reconcile`] every [`RECONCILE_EVERY`] for as long as the server runs.
-pub fn spawn(db: Db, clock: Clock, stripe: StripeApi) {
+pub fn spawn(db: Store, clock: Clock, stripe: StripeApi) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(RECONCILE_EVERY);
         loop {

@@ -4,7 +4,7 @@
 
 use super::{StripeApi, save_subscription};
 use crate::clock::Clock;
-use crate::db::Db;
+use crate::store::Store;
 use crate::error::AppError;
 use rusqlite::{OptionalExtension, params};
 use stripe_webhook::{EventObject, Webhook};
@@ -18,7 +18,7 @@ pub enum Outcome {
 }
 
 pub async fn handle(
-    db: &Db,
+    db: &Store,
     clock: &Clock,
     stripe: &StripeApi,
     secret: &str,

@@ -289,7 +289,7 @@ pub fn import(conn: &mut Connection, path: &Path, now_ms: i64) -> Result<Report,
 /// The command: opens (and migrates) the database in the data folder and
 /// imports the extract.
 pub fn import_command(config: &crate::config::Config, path: &Path) -> Result<Report, String> {
-    let db = crate::db::Db::open(&config.data_dir).map_err(|e| e.to_string())?;
+    let db = crate::store::Store::open(&config.data_dir).map_err(|e| e.to_string())?;
     let mut conn = db.connection().map_err(|e| e.to_string())?;
     import(&mut conn, path, crate::clock::Clock::system().now_ms())
 }

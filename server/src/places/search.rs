@@ -27,7 +27,7 @@ pub async fn near(
     let mut live_time = None;
     if let Some(live) = &state.overpass {
         let asked = state
-            .db
+            .store
             .call(move |c| Ok(stored::fetched(c, kind, area)?))
             .await?;
         let fresh = |at: Option<i64>| at.filter(|&t| now - t < FRESH_MS);
@@ -37,7 +37,7 @@ pub async fn near(
             // One query at a time; another search may have asked meanwhile.
             let _turn = live.turn().await;
             let asked = state
-                .db
+                .store
                 .call(move |c| Ok(stored::fetched(c, kind, area)?))
                 .await?;
             if let Some(at) = fresh(asked) {
@@ -46,7 +46,7 @@ pub async fn near(
                 match live.fetch(kind, area).await {
                     Ok(places) => {
                         state
-                            .db
+                            .store
                             .call(move |c| Ok(stored::save_fetch(c, kind, area, &places, now)?))
                             .await?;
                         live_time = Some(now);
@@ -95,7 +95,7 @@ async fn from_store(
     radius: f64,
 ) -> Result<(Vec<Near>, Option<i64>), AppError> {
     state
-        .db
+        .store
         .call(move |c| {
             Ok((
                 stored::near(c, kind, centre, radius)?,

@@ -16,7 +16,7 @@ pub mod store;
 pub mod timing;
 
 use crate::config::Config;
-use crate::db::Db;
+use crate::store::Store;
 use crate::error::AppError;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -206,7 +206,7 @@ impl DeviceKeys {
 /// Sends what was claimed and records what became of each: gone subscriptions
 /// are forgotten, failures worth retrying wait with a growing delay until the
 /// notification would be too late, the rest are logged.
-pub async fn deliver(db: &Db, push: &Arc<Push>, claimed: Vec<Claimed>, now_ms: i64) {
+pub async fn deliver(db: &Store, push: &Arc<Push>, claimed: Vec<Claimed>, now_ms: i64) {
     let gate = Arc::new(tokio::sync::Semaphore::new(CONCURRENT_SENDS));
     let mut sending = tokio::task::JoinSet::new();
     for c in claimed {

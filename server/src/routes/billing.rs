@@ -23,7 +23,7 @@ use serde::Deserialize;
 async fn account_email(state: &AppState, user: &str) -> Result<Option<String>, AppError> {
     let user = user.to_string();
     state
-        .db
+        .store
         .call(move |conn| Ok(account_by_id(conn, &user)?.map(|a| a.email)))
         .await
 }
@@ -79,7 +79,7 @@ pub async fn checkout_session_create(
         .await?;
     let (sid, user, now) = (id.clone(), auth.user_id.clone(), state.clock.now_ms());
     state
-        .db
+        .store
         .call(move |conn| record_checkout(conn, &sid, &user, plan, now))
         .await?;
     Ok(Json(CheckoutStarted {
@@ -149,7 +149,7 @@ pub async fn checkout_session_verify(
     }
     let lookup = id.clone();
     let owner = state
-        .db
+        .store
         .call(move |conn| checkout_owner(conn, &lookup))
         .await?;
     if owner.as_deref() != Some(auth.user_id.as_str()) {
@@ -169,7 +169,7 @@ pub async fn checkout_session_verify(
     let (user, email) = (auth.user_id.clone(), checkout.email.clone());
     let (now_ms, now_secs) = (state.clock.now_ms(), state.clock.now_secs());
     state
-        .db
+        .store
         .call(move |conn| {
             save_subscription(conn, &sub, email.as_deref(), Some(&user), now_secs, now_ms)
         })
@@ -242,7 +242,7 @@ async fn owned_subscription(
         state.clock.now_secs(),
     );
     state
-        .db
+        .store
         .call(move |conn| billing::owned_subscription(conn, &user, &cus, &sub, now))
         .await
 }
@@ -286,7 +286,7 @@ pub async fn billing_portal_create(
 ) -> Result<Json<PortalLink>, AppError> {
     let user = auth.user_id.clone();
     let customer = state
-        .db
+        .store
         .call(move |conn| customer_of(conn, &user))
         .await?
         .ok_or_else(|| {
@@ -327,7 +327,7 @@ pub async fn stripe_webhook(
         .and_then(|v| v.to_str().ok())
         .ok_or_else(|| AppError::BadRequest("Stripe-Signature header is missing".into()))?;
     let outcome = billing::webhook::handle(
-        &state.db,
+        &state.store,
         &state.clock,
         &state.stripe,
         &secret,

@@ -30,7 +30,7 @@ pub async fn feed_status(
     auth: DeviceAuth,
 ) -> Result<Json<CalendarFeed>, AppError> {
     let made = state
-        .db
+        .store
         .call(move |conn| calendar::made_at(conn, &auth.user_id))
         .await?;
     Ok(Json(CalendarFeed {
@@ -48,7 +48,7 @@ pub async fn feed_create(
 ) -> Result<(StatusCode, Json<CalendarFeed>), AppError> {
     let now = state.clock.now_ms();
     let token = state
-        .db
+        .store
         .call(move |conn| calendar::new_token(conn, &auth.user_id, now))
         .await?;
     // The configured public address, else the one this browser reached (the
@@ -75,7 +75,7 @@ pub async fn feed_delete(
     auth: DeviceAuth,
 ) -> Result<StatusCode, AppError> {
     let had = state
-        .db
+        .store
         .call(move |conn| calendar::revoke(conn, &auth.user_id))
         .await?;
     if had {
@@ -103,7 +103,7 @@ pub async fn feed_get(
     let stamp = iso_time(state.clock.now_ms()).replace(['-', ':'], "");
     let stamp = format!("{}Z", &stamp[..15]);
     let body = state
-        .db
+        .store
         .call(move |conn| match calendar::owner_of(conn, &token)? {
             Some(user) => {
                 let member = premium_of(conn, &config, &user, now_secs)?.is_some();

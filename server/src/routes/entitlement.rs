@@ -69,7 +69,7 @@ pub async fn subscription_check_by_email(
         state.limits.code_email(&client.key(), &email, now)?;
         let (u, e) = (user.clone(), email.clone());
         let code = state
-            .db
+            .store
             .call(move |conn| new_code(conn, &u, &e, now))
             .await?;
         let (subject, text) = code_email(
@@ -89,7 +89,7 @@ pub async fn subscription_check_by_email(
     };
     let (u, e, c) = (user.clone(), email.clone(), code.to_string());
     let has_account = state
-        .db
+        .store
         .call(move |conn| {
             confirm_code(conn, &u, &e, &c, now)?;
             Ok(account_by_id(conn, &u)?.is_some() || account_by_email(conn, &e)?.is_some())
@@ -145,7 +145,7 @@ pub async fn trial_status_get(
     }
     let user = auth.user_id.clone();
     let lapsed = state
-        .db
+        .store
         .call(move |conn| has_lapsed_trial(conn, &user, now.div_euclid(1000)))
         .await?;
     Ok(Json(if lapsed {

@@ -75,7 +75,7 @@ pub async fn farms_named_get(
     }
     let live = state.overpass.is_some();
     let (farms, data) = state
-        .db
+        .store
         .call(move |c| {
             let farms = if words.is_empty() {
                 Vec::new()

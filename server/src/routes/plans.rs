@@ -93,7 +93,7 @@ async fn as_rest_change<T: Send + 'static>(
     let now_ms = state.clock.now_ms();
     let gate = RestGate(state.gate());
     state
-        .db
+        .store
         .call(move |conn| {
             let device = format!("rest:{}", auth.device_id);
             let author = Author {

@@ -103,7 +103,7 @@ pub async fn subscription_create(
     };
     let now = state.clock.now_ms();
     state
-        .db
+        .store
         .call(move |conn| store::subscribe(conn, &sub, now))
         .await?;
     Ok((StatusCode::CREATED, Json(saved)))
@@ -116,7 +116,7 @@ pub async fn subscription_delete(
     ApiJson(body): ApiJson<UnsubscribeBody>,
 ) -> Result<StatusCode, AppError> {
     let gone = state
-        .db
+        .store
         .call(move |conn| store::unsubscribe(conn, &auth.user_id, &body.endpoint))
         .await?;
     if gone {
@@ -137,7 +137,7 @@ pub async fn test_create(
         .limits
         .hit(PUSH_TEST, &auth.user_id, state.clock.now_ms())?;
     let subs = state
-        .db
+        .store
         .call(move |conn| store::of_device(conn, &auth.user_id, &auth.device_id))
         .await?;
     if subs.is_empty() {
@@ -159,7 +159,7 @@ pub async fn test_create(
             Outcome::Gone => {
                 let endpoint = sub.endpoint.clone();
                 state
-                    .db
+                    .store
                     .call(move |conn| store::remove(conn, &endpoint))
                     .await?;
             }

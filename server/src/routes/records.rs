@@ -68,7 +68,7 @@ pub async fn records_list(
     };
     let user = auth.user_id.clone();
     let (records, next) = state
-        .db
+        .store
         .call(move |conn| r.list(conn, &user, &filters, &page))
         .await?;
     // The body stays the list the spec describes; the next page is named in a
@@ -114,7 +114,7 @@ pub async fn records_create(
     let random = random_hex(8)?;
     let (now_ms, gate) = (state.clock.now_ms(), RestGate(state.gate()));
     let created = state
-        .db
+        .store
         .call(move |conn| {
             let device = format!("rest:{}", auth.device_id);
             r.create(conn, author(&auth, &device, now_ms, &gate), fields, &random)
@@ -136,7 +136,7 @@ pub async fn records_update(
     let fields = own_fields(&auth, body)?;
     let (now_ms, gate) = (state.clock.now_ms(), RestGate(state.gate()));
     let updated = state
-        .db
+        .store
         .call(move |conn| {
             let device = format!("rest:{}", auth.device_id);
             r.update(conn, author(&auth, &device, now_ms, &gate), &id, fields)
@@ -156,7 +156,7 @@ pub async fn records_delete(
     filters(&auth, params)?;
     let (now_ms, gate) = (state.clock.now_ms(), RestGate(state.gate()));
     state
-        .db
+        .store
         .call(move |conn| {
             let device = format!("rest:{}", auth.device_id);
             r.delete(conn, author(&auth, &device, now_ms, &gate), &id)
@@ -181,7 +181,7 @@ async fn figure_of<T: Send + 'static>(
     let user = auth.user_id.clone();
     let r = resource(table);
     state
-        .db
+        .store
         .call(move |conn| {
             let pairs: Vec<(Date, u32)> = r
                 .list(conn, &user, &filters, &Page::default())?

@@ -53,7 +53,7 @@ pub async fn devices_create(
         .hit(guard::DEVICES, &client.key(), state.clock.now_ms())?;
     Ok((
         StatusCode::CREATED,
-        Json(register(&state.db, &state.clock, user_id).await?),
+        Json(register(&state.store, &state.clock, user_id).await?),
     ))
 }
 
@@ -69,7 +69,7 @@ pub async fn sync_push(
     state.limits.hit(guard::SYNC_PUSH, &auth.user_id, now_ms)?;
     let gate = state.gate();
     let answer = state
-        .db
+        .store
         .call(move |conn| {
             let author = sync::Author {
                 user: &auth.user_id,
@@ -94,7 +94,7 @@ pub async fn sync_pull(
     }
     same_device(&auth, &req.device_id)?;
     let mut answer = state
-        .db
+        .store
         .call(move |conn| sync::pull(conn, &auth.user_id, &auth.device_id, &req))
         .await?;
     // An older app gets only the tables and fields it knows; the rest waits

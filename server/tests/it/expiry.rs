@@ -129,7 +129,7 @@ async fn reconciliation_reads_back_what_the_webhooks_missed() {
 
     // Before the period ends nothing is due for a read-back.
     let st = &s.state;
-    let read = manna_server::billing::reconcile::reconcile(&st.db, &st.clock, &st.stripe)
+    let read = manna_server::billing::reconcile::reconcile(&st.store, &st.clock, &st.stripe)
         .await
         .expect("reconcile");
     assert_eq!(read, 0);
@@ -137,7 +137,7 @@ async fn reconciliation_reads_back_what_the_webhooks_missed() {
     // Just past the period end (inside the grace window) both are read back:
     // the cancelled one loses premium at once, the other keeps what Stripe says.
     s.clock.advance(7 * DAY_MS + 60_000);
-    let read = manna_server::billing::reconcile::reconcile(&st.db, &st.clock, &st.stripe)
+    let read = manna_server::billing::reconcile::reconcile(&st.store, &st.clock, &st.stripe)
         .await
         .expect("reconcile");
     assert_eq!(read, 2);

@@ -260,7 +260,7 @@ pub(crate) fn names(list: &Value) -> Vec<&str> {
 }
 
 pub(crate) fn import_into(server: &TestServer, file: &Path) -> Result<Report, String> {
-    let mut conn = server.state.db.connection().expect("a connection");
+    let mut conn = server.state.store.connection().expect("a connection");
     import::import(&mut conn, file, server.clock.now_ms())
 }
 

@@ -163,7 +163,7 @@ async fn a_long_anonymous_history_is_claimed_whole_in_batches() {
     // Nothing of the claim's progress is left behind.
     let left: i64 = s
         .state
-        .db
+        .store
         .call(|conn| Ok(conn.query_row("SELECT count(*) FROM claims", [], |r| r.get(0))?))
         .await
         .expect("claims");
@@ -181,7 +181,7 @@ async fn a_token_stops_working_the_moment_its_device_row_changes_by_any_statemen
     // A's device moves to B's user; then B's device is deleted.
     let (a_device, b_user) = (a.id.clone(), b.user.clone());
     s.state
-        .db
+        .store
         .call(move |c| {
             c.execute(
                 "UPDATE devices SET user_id = ?2 WHERE id = ?1",
@@ -194,7 +194,7 @@ async fn a_token_stops_working_the_moment_its_device_row_changes_by_any_statemen
     assert_eq!(device_status(&s, &a).await, 401);
     let b_device = b.id.clone();
     s.state
-        .db
+        .store
         .call(move |c| {
             c.execute("DELETE FROM devices WHERE id = ?1", [&b_device])?;
             Ok(())

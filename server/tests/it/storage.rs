@@ -29,7 +29,7 @@ async fn kept_old_values_are_forgotten_after_the_retention_window() {
     let path = format!("/api/prayer-reminders/{id}");
     assert_eq!(s.call_as(&d, Method::DELETE, &path, None).await.0, 204);
     let kept = |st: &manna_server::AppState| {
-        let (db, user, id) = (st.db.clone(), d.user.clone(), id.clone());
+        let (db, user, id) = (st.store.clone(), d.user.clone(), id.clone());
         async move {
             db.call(move |conn| {
                 manna_server::sync::revisions_of(
@@ -58,7 +58,7 @@ async fn kept_old_values_are_forgotten_after_the_retention_window() {
 fn each_user_keeps_at_most_its_newest_revisions() {
     let data = tempfile::tempdir().expect("dir");
     let mut conn = rusqlite::Connection::open(data.path().join("db")).expect("open");
-    manna_server::db::migrations()
+    manna_server::store::migrations()
         .to_latest(&mut conn)
         .expect("migrate");
     let cap = manna_server::sync::REVISIONS_PER_USER;

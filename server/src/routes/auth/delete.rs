@@ -42,7 +42,7 @@ pub async fn deletion_code_create(
     state.limits.hit(guard::CODES, &client.key(), now)?;
     let user = session.user_id.clone();
     let (email, code) = state
-        .db
+        .store
         .call(move |conn| {
             let account = account_by_id(conn, &user)?
                 .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
@@ -79,7 +79,7 @@ pub async fn account_delete(
     let account = {
         let user = user.clone();
         state
-            .db
+            .store
             .call(move |conn| account_by_id(conn, &user))
             .await?
             .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?
@@ -104,7 +104,7 @@ pub async fn account_delete(
             state.limits.hit(guard::CODES, &from, now)?;
             let (u, email) = (user.clone(), account.email.clone());
             state
-                .db
+                .store
                 .call(move |conn| confirm_code(conn, &u, &email, &code, now))
                 .await
                 .map_err(|e| match e {
@@ -124,7 +124,7 @@ pub async fn account_delete(
     let subscriptions = {
         let user = user.clone();
         state
-            .db
+            .store
             .call(move |conn| subscriptions_of(conn, &user))
             .await?
     };
@@ -135,7 +135,7 @@ pub async fn account_delete(
     }
     let ids: Vec<String> = subscriptions.into_iter().map(|(id, _)| id).collect();
     let rows = state
-        .db
+        .store
         .call(move |conn| delete_account(conn, &user, &ids))
         .await?;
     tracing::info!(rows, "an account was deleted");

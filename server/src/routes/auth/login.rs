@@ -42,7 +42,7 @@ pub async fn auth_login(
     state.limits.hit(guard::LOGIN, &from, now)?;
     let (lookup, known) = (email.clone(), known_token(&headers));
     let (account, trusted) = state
-        .db
+        .store
         .call(move |conn| {
             let account = account_by_email(conn, &lookup)?;
             let trusted = match (&account, &known) {
@@ -70,7 +70,7 @@ pub async fn auth_login(
     let st = state.clone();
     let now = state.clock.now_ms();
     let (user, claimed, token, known) = state
-        .db
+        .store
         .call(move |conn| {
             let claimed = claim_into(conn, &auth.user_id, &account.id, &auth.device_id, now)?;
             let tx = conn.transaction()?;
@@ -102,7 +102,7 @@ pub async fn auth_logout(
     device: Option<DeviceAuth>,
 ) -> Result<(HeaderMap, Json<Done>), AppError> {
     state
-        .db
+        .store
         .call(move |conn| {
             if let Some(s) = session {
                 delete_session(conn, &s.token_hash)?;
@@ -132,7 +132,7 @@ pub async fn auth_logout_everywhere(
     device: Option<DeviceAuth>,
 ) -> Result<Json<Done>, AppError> {
     state
-        .db
+        .store
         .call(move |conn| {
             end_other_access(
                 conn,
@@ -153,7 +153,7 @@ pub async fn auth_me(
 ) -> Result<Json<Me>, AppError> {
     let st = state.clone();
     let user = state
-        .db
+        .store
         .call(move |conn| {
             let account = account_by_id(conn, &session.user_id)?
                 .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;

@@ -75,7 +75,7 @@ async fn send_registration_code(
     state.limits.code_email(&client.key(), email, now)?;
     let (u, e) = (user.to_string(), email.to_string());
     let code = state
-        .db
+        .store
         .call(move |conn| match account_by_email(conn, &e)? {
             Some(_) => Ok(None),
             None => new_code(conn, &u, &e, now).map(Some),
@@ -117,7 +117,7 @@ pub async fn auth_register(
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
     let creds = form.check(&state, client)?;
     let me = auth.user_id.clone();
-    if let Some(mine) = state.db.call(move |conn| account_by_id(conn, &me)).await? {
+    if let Some(mine) = state.store.call(move |conn| account_by_id(conn, &me)).await? {
         return Err(AppError::Conflict(format!(
             "You are already signed in as {}. Log out to create another account.",
             mine.email
@@ -129,13 +129,13 @@ pub async fn auth_register(
     let now = state.clock.now_ms();
     let (u, e) = (auth.user_id.clone(), creds.email.clone());
     state
-        .db
+        .store
         .call(move |conn| confirm_code(conn, &u, &e, &code, now))
         .await?;
     let hash = password::hash(creds.password.clone()).await?;
     let st = state.clone();
     let (user, token, known) = state
-        .db
+        .store
         .call(move |conn| {
             let tx = conn.transaction()?;
             // Only someone who proved the address gets this far.
@@ -187,7 +187,7 @@ pub async fn auth_set_password(
         session.as_ref().map(|s| s.user_id.clone()),
     );
     let allowed = state
-        .db
+        .store
         .call(move |conn| {
             let own_account = match &signed_in {
                 Some(id) => account_by_id(conn, id)?.is_some_and(|a| a.email == e),
@@ -203,7 +203,7 @@ pub async fn auth_set_password(
     }
     let hash = password::hash(creds.password.clone()).await?;
     state
-        .db
+        .store
         .call(move |conn| {
             let tx = conn.transaction()?;
             let existing = account_by_email(&tx, &creds.email)?;

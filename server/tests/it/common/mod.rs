@@ -272,7 +272,7 @@ impl Drop for TestServer {
 pub async fn set_storage_totals(s: &TestServer, user: &str, records: i64, bytes: i64) {
     let user = user.to_string();
     s.state
-        .db
+        .store
         .call(move |conn| {
             conn.execute(
                 "UPDATE users SET record_count = ?2, stored_bytes = ?3 WHERE id = ?1",

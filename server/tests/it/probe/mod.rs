@@ -55,7 +55,7 @@ pub(super) fn refusals(answer: &Value) -> Vec<String> {
 pub(super) async fn totals(s: &TestServer, user: &str) -> (i64, i64, i64) {
     let user = user.to_string();
     s.state
-        .db
+        .store
         .call(move |conn| {
             Ok(conn.query_row(
                 "SELECT record_count, stored_bytes, history_bytes FROM users WHERE id = ?1",

@@ -36,7 +36,7 @@ async fn m2_edits_kept_aside_count_in_the_quota_and_a_push_over_it_is_refused() 
     let kept: i64 = {
         let user = a.user.clone();
         s.state
-            .db
+            .store
             .call(move |conn| {
                 Ok(conn.query_row(
                     "SELECT count(*) FROM revisions WHERE user_id = ?1 AND reason = 'editAfterDelete'",
@@ -135,7 +135,7 @@ async fn l4_deleting_frees_the_quota_at_once() {
     // History has its own bound: past it, the oldest of it is forgotten.
     let user = d.user.clone();
     s.state
-        .db
+        .store
         .call(move |conn| {
             conn.execute(
                 "UPDATE users SET history_bytes = ?2 WHERE id = ?1",
@@ -157,7 +157,7 @@ async fn l4_deleting_frees_the_quota_at_once() {
     let user = d.user.clone();
     let deleted: Vec<String> = s
         .state
-        .db
+        .store
         .call(move |conn| {
             let mut stmt = conn.prepare(
                 "SELECT id FROM revisions WHERE user_id = ?1 AND reason = 'deleted' ORDER BY rowid",

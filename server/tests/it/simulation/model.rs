@@ -113,7 +113,7 @@ impl Device {
 /// A server database with the user and its devices registered.
 pub fn open_server() -> Connection {
     let mut conn = Connection::open_in_memory().expect("memory db");
-    manna_server::db::migrations()
+    manna_server::store::migrations()
         .to_latest(&mut conn)
         .expect("migrate");
     conn.execute("INSERT INTO users (id, created_at) VALUES (?1, 0)", [USER])

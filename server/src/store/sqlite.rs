@@ -1,7 +1,8 @@
-//! SQLite: the database threads, pragmas, migrations, and the one helper through which
-//! every database call runs off the async threads.
+//! The SQLite engine: the database threads, pragmas, migrations, and the one
+//! helper through which every database call runs off the async threads.
 
 use crate::error::AppError;
+use crate::private::make_private;
 use rusqlite::functions::FunctionFlags;
 use rusqlite::{Connection, TransactionBehavior};
 use rusqlite_migration::{M, Migrations};
@@ -14,19 +15,19 @@ use std::sync::{Arc, Mutex};
 
 static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
     Migrations::new(vec![
-        M::up(include_str!("../migrations/001_content.sql")),
-        M::up(include_str!("../migrations/002_sync.sql")),
-        M::up(include_str!("../migrations/003_accounts.sql")),
-        M::up(include_str!("../migrations/004_hardening.sql")),
-        M::up(include_str!("../migrations/005_member_since.sql")),
-        M::up(include_str!("../migrations/006_archive_search.sql")),
-        M::up(include_str!("../migrations/007_calendar_feeds.sql")),
-        M::up(include_str!("../migrations/008_quota_history.sql")),
-        M::up(include_str!("../migrations/009_known_logins.sql")),
-        M::up(include_str!("../migrations/010_archive_in_memory.sql")),
-        M::up(include_str!("../migrations/011_push.sql")),
-        M::up(include_str!("../migrations/012_places.sql")),
-        M::up(include_str!("../migrations/013_place_fetches.sql")),
+        M::up(include_str!("../../migrations/sqlite/001_content.sql")),
+        M::up(include_str!("../../migrations/sqlite/002_sync.sql")),
+        M::up(include_str!("../../migrations/sqlite/003_accounts.sql")),
+        M::up(include_str!("../../migrations/sqlite/004_hardening.sql")),
+        M::up(include_str!("../../migrations/sqlite/005_member_since.sql")),
+        M::up(include_str!("../../migrations/sqlite/006_archive_search.sql")),
+        M::up(include_str!("../../migrations/sqlite/007_calendar_feeds.sql")),
+        M::up(include_str!("../../migrations/sqlite/008_quota_history.sql")),
+        M::up(include_str!("../../migrations/sqlite/009_known_logins.sql")),
+        M::up(include_str!("../../migrations/sqlite/010_archive_in_memory.sql")),
+        M::up(include_str!("../../migrations/sqlite/011_push.sql")),
+        M::up(include_str!("../../migrations/sqlite/012_places.sql")),
+        M::up(include_str!("../../migrations/sqlite/013_place_fetches.sql")),
     ])
 });
 
@@ -49,7 +50,7 @@ fn workers() -> usize {
 type Job = Box<dyn FnOnce(&mut Connection) + Send>;
 
 #[derive(Debug, Clone)]
-pub struct Db {
+pub struct Sqlite {
     jobs: crossbeam_channel::Sender<Job>,
     file: PathBuf,
     devices: Arc<DeviceMemo>,
@@ -150,7 +151,7 @@ fn watch_devices(c: &Connection) -> Result<(), rusqlite::Error> {
     )
 }
 
-impl Db {
+impl Sqlite {
     /// Opens (creating when missing) `manna.sqlite3` in `dir` and migrates it.
     pub fn open(dir: &Path) -> Result<Self, AppError> {
         std::fs::create_dir_all(dir).map_err(|e| {
@@ -175,7 +176,7 @@ impl Db {
             std::thread::Builder::new()
                 .name(format!("manna-db-{n}"))
                 .spawn(move || {
-                    // Ends when the last `Db` is dropped.
+                    // Ends when the last `Sqlite` is dropped.
                     for job in queue {
                         job(&mut conn);
                     }
@@ -202,7 +203,7 @@ impl Db {
 
     /// A connection of its own, for the command-line tools (handlers use
     /// `call`).
-    pub fn connection(&self) -> Result<Connection, AppError> {
+    pub(super) fn connection(&self) -> Result<Connection, AppError> {
         let mut conn = Connection::open(&self.file)?;
         configure(&mut conn)?;
         Ok(conn)
@@ -219,7 +220,7 @@ impl Db {
 
     /// Runs `f` on one of the database threads. A panic in `f` is re-raised
     /// here rather than turned into an error.
-    pub async fn call<F, R>(&self, f: F) -> Result<R, AppError>
+    pub(super) async fn call<F, R>(&self, f: F) -> Result<R, AppError>
     where
         F: FnOnce(&mut Connection) -> Result<R, AppError> + Send + 'static,
         R: Send + 'static,
@@ -257,21 +258,6 @@ impl Db {
 fn wait_for_lock(attempt: i32) -> bool {
     std::thread::sleep(std::time::Duration::from_micros(100));
     attempt < 50_000
-}
-
-/// Gives `path` the permission bits `mode` (owner only): the database, its
-/// journal, the signing key and the outbox are nobody else's to read.
-pub fn make_private(path: &Path, mode: u32) -> Result<(), AppError> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).map_err(|e| {
-            AppError::Internal(format!("cannot restrict access to {}: {e}", path.display()))
-        })?;
-    }
-    #[cfg(not(unix))]
-    let _ = (path, mode);
-    Ok(())
 }
 
 #[cfg(test)]

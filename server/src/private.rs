@@ -1,0 +1,20 @@
+//! Files that are nobody else's to read: the database, its journal, the
+//! signing key and the outbox.
+
+use crate::error::AppError;
+use std::path::Path;
+
+/// Gives `path` the permission bits `mode` (owner only): the database, its
+/// journal, the signing key and the outbox are nobody else's to read.
+pub fn make_private(path: &Path, mode: u32) -> Result<(), AppError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).map_err(|e| {
+            AppError::Internal(format!("cannot restrict access to {}: {e}", path.display()))
+        })?;
+    }
+    #[cfg(not(unix))]
+    let _ = (path, mode);
+    Ok(())
+}
