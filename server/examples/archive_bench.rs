@@ -6,18 +6,17 @@
 use manna_core::Date;
 use manna_core::archive::{ArchiveType, Sort};
 use manna_server::content::archive::{ArchiveQuery, search};
-use manna_server::content::{load_into_db, read_content_files};
+use manna_server::content::{load_into_store, read_content_files};
+use manna_server::store::Store;
 use std::path::Path;
 use std::time::Instant;
 
-fn main() {
-    let mut conn = rusqlite::Connection::open_in_memory().expect("sqlite");
-    manna_server::store::migrations()
-        .to_latest(&mut conn)
-        .expect("migrations");
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
+    let store = Store::open_memory().expect("store");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
     let files = read_content_files(&dir).expect("content");
-    let set = load_into_db(&mut conn, &files).expect("loaded");
+    let set = load_into_store(&store, &files).await.expect("loaded");
     let texts = [
         "anxiety",
         "Psalm 23",

@@ -4,8 +4,9 @@
 //! 50 miles). Prints the p50 and p99 of one search (target: p99 <= 5 ms).
 
 use manna_server::places::osm::{self, Located, Tags};
-use manna_server::places::stored::{self, replace_source};
+use manna_server::places::stored;
 use manna_server::places::zips;
+use manna_server::store::Store;
 use std::time::Instant;
 
 /// A small deterministic generator (xorshift), so every run measures the same places.
@@ -23,11 +24,9 @@ impl Rng {
     }
 }
 
-fn main() {
-    let mut conn = rusqlite::Connection::open_in_memory().expect("sqlite");
-    manna_server::store::migrations()
-        .to_latest(&mut conn)
-        .expect("migrations");
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
+    let store = Store::open_memory().expect("store");
     let centres = zips::all();
     let mut rng = Rng(0x5eed_1234_abcd_ef01);
     let mut places: Vec<Located> = Vec::with_capacity(100_000);
@@ -52,15 +51,16 @@ fn main() {
         }
     }
     let t = Instant::now();
-    replace_source(
-        &mut conn,
-        "import:bench.osm.pbf",
-        &places,
-        Some("bench"),
-        None,
-        0,
-    )
-    .expect("saved");
+    store
+        .replace_places(
+            "import:bench.osm.pbf",
+            stored::rows(&places),
+            Some("bench".into()),
+            None,
+            0,
+        )
+        .await
+        .expect("saved");
     println!(
         "stored {} places in {:.1} s",
         places.len(),
@@ -78,7 +78,9 @@ fn main() {
             osm::PlaceKind::Trail
         };
         let t = Instant::now();
-        let near = stored::near(&conn, kind, (z.latitude, z.longitude), radius).expect("search");
+        let (near, _) = stored::near(&store, kind, (z.latitude, z.longitude), radius)
+            .await
+            .expect("search");
         times.push(t.elapsed().as_secs_f64() * 1000.0);
         found += near.len();
     }

@@ -10,10 +10,9 @@ use crate::content::ContentSet;
 use crate::content::meal_plans::{NotOpen, may_start};
 use crate::entitlement::{premium_of, premium_required};
 use crate::error::AppError;
-use crate::sync::Gate;
+use crate::store::{Gate, Reads};
 use manna_sync_protocol::records::read::Fields;
 use manna_sync_protocol::{FieldError, Table};
-use rusqlite::Connection;
 use std::sync::Arc;
 
 /// The gate of one request: the content it was served with, and the time
@@ -29,7 +28,7 @@ impl ServerGate {
     /// Why `after` may not be stored, in the words of the rule.
     fn refusal(
         &self,
-        conn: &Connection,
+        reads: &Reads<'_>,
         user: &str,
         table: Table,
         before: Option<&Fields>,
@@ -45,7 +44,10 @@ impl ServerGate {
             return Ok(None);
         }
         let id = plan.and_then(|p| p.as_str()).unwrap_or_default();
-        let member = || premium_of(conn, &self.config, user, self.now_secs).map(|p| p.is_some());
+        let member = || {
+            let standing = reads.standing(user)?;
+            Ok::<_, AppError>(premium_of(&standing, &self.config, self.now_secs).is_some())
+        };
         Ok(may_start(&self.content, id, member)?.err())
     }
 }
@@ -53,13 +55,13 @@ impl ServerGate {
 impl Gate for ServerGate {
     fn admit(
         &self,
-        conn: &Connection,
+        reads: &Reads<'_>,
         user: &str,
         table: Table,
         before: Option<&Fields>,
         after: &Fields,
     ) -> Result<Result<(), FieldError>, AppError> {
-        Ok(match self.refusal(conn, user, table, before, after)? {
+        Ok(match self.refusal(reads, user, table, before, after)? {
             None => Ok(()),
             Some(refusal) => Err(refusal.field_error()),
         })
@@ -75,13 +77,13 @@ pub struct RestGate(pub ServerGate);
 impl Gate for RestGate {
     fn admit(
         &self,
-        conn: &Connection,
+        reads: &Reads<'_>,
         user: &str,
         table: Table,
         before: Option<&Fields>,
         after: &Fields,
     ) -> Result<Result<(), FieldError>, AppError> {
-        match self.0.refusal(conn, user, table, before, after)? {
+        match self.0.refusal(reads, user, table, before, after)? {
             None => Ok(Ok(())),
             Some(NotOpen::Unknown(id)) => Err(AppError::NotFound(format!(
                 "mealPlanId: no meal plan has the id '{id}'"

@@ -7,54 +7,35 @@
 
 use crate::content::{ContentSet, Kind, item_for};
 use crate::error::AppError;
-use crate::sync::live_records;
+use crate::store::LiveRecord;
 use crate::tokens::{hash_token, random_hex};
 use manna_core::Date;
 use manna_sync_protocol::Table;
 use manna_sync_protocol::records::prayer::{PrayerReminder, Weekday};
 use manna_sync_protocol::records::read::ReadFields;
-use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Map, Value};
 
 /// Days of readings the feed carries, from today.
 pub const READING_DAYS: i64 = 30;
 
-/// A new secret for the user's feed (the old one stops working); answers it.
-pub fn new_token(conn: &Connection, user: &str, now_ms: i64) -> Result<String, AppError> {
+/// The tables a feed shows.
+pub const FEED_TABLES: &[Table] = &[
+    Table::PrayerReminders,
+    Table::MealPlanEnrollments,
+    Table::PersonalizedPlans,
+    Table::ShoppingLists,
+];
+
+/// A new secret for a feed's address, and its hash for the store.
+pub fn new_secret() -> Result<(String, String), AppError> {
     let token = random_hex(24)?;
-    conn.execute(
-        "INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (?1, ?2, ?3)
-         ON CONFLICT(user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at",
-        params![user, hash_token(&token), now_ms],
-    )?;
-    Ok(token)
+    let hash = hash_token(&token);
+    Ok((token, hash))
 }
 
-/// Turns the user's feed off; answers whether there was one.
-pub fn revoke(conn: &Connection, user: &str) -> Result<bool, AppError> {
-    Ok(conn.execute("DELETE FROM calendar_feeds WHERE user_id = ?1", [user])? > 0)
-}
-
-/// When the user's feed was made, if they have one.
-pub fn made_at(conn: &Connection, user: &str) -> Result<Option<i64>, AppError> {
-    Ok(conn
-        .query_row(
-            "SELECT created_at FROM calendar_feeds WHERE user_id = ?1",
-            [user],
-            |r| r.get(0),
-        )
-        .optional()?)
-}
-
-/// The user a feed secret belongs to.
-pub fn owner_of(conn: &Connection, token: &str) -> Result<Option<String>, AppError> {
-    Ok(conn
-        .query_row(
-            "SELECT user_id FROM calendar_feeds WHERE token_hash = ?1",
-            [hash_token(token)],
-            |r| r.get(0),
-        )
-        .optional()?)
+/// The hash a feed secret is stored by.
+pub fn secret_hash(token: &str) -> String {
+    hash_token(token)
 }
 
 /// Text as a property value: backslash, comma, semicolon and newlines escaped.
@@ -218,13 +199,19 @@ fn capitalize(word: &str) -> String {
 /// The whole feed of `user` on `today`; `stamp` is the time it is made
 /// (`YYYYMMDDTHHMMSSZ`). A premium meal plan's days appear only while `member`.
 pub fn feed(
-    conn: &Connection,
+    source: &[(Table, Vec<LiveRecord>)],
     set: &ContentSet,
-    user: &str,
     today: Date,
     stamp: &str,
     member: bool,
 ) -> Result<String, AppError> {
+    let live_records = |table: Table| {
+        source
+            .iter()
+            .find(|(t, _)| *t == table)
+            .map(|(_, records)| records.clone())
+            .unwrap_or_default()
+    };
     let mut events = Vec::new();
     for offset in 0..READING_DAYS {
         let day = today.add_days(offset);
@@ -243,7 +230,7 @@ pub fn feed(
             });
         }
     }
-    for (id, _, fields) in live_records(conn, user, Table::PrayerReminders)? {
+    for (id, _, fields) in live_records(Table::PrayerReminders) {
         let Ok(r) = PrayerReminder::read_fields(&fields) else {
             continue;
         };
@@ -261,7 +248,7 @@ pub fn feed(
             alarm: true,
         });
     }
-    for (id, _, fields) in live_records(conn, user, Table::MealPlanEnrollments)? {
+    for (id, _, fields) in live_records(Table::MealPlanEnrollments) {
         let plan_id = text(&fields, "mealPlanId");
         let (Some(start), Some((_, days))) = (
             date_of(&fields, "startDate"),
@@ -282,7 +269,7 @@ pub fn feed(
             });
         }
     }
-    for (id, _, fields) in live_records(conn, user, Table::PersonalizedPlans)? {
+    for (id, _, fields) in live_records(Table::PersonalizedPlans) {
         let Some(start) = date_of(&fields, "createdAt") else {
             continue;
         };
@@ -305,7 +292,7 @@ pub fn feed(
             });
         }
     }
-    for (id, _, fields) in live_records(conn, user, Table::ShoppingLists)? {
+    for (id, _, fields) in live_records(Table::ShoppingLists) {
         let (Some(start), Some(week)) = (
             date_of(&fields, "startDate"),
             fields.get("weekNumber").and_then(Value::as_u64),

@@ -1,17 +1,16 @@
 //! Premium: who is premium (always read from the database), and the signed
 //! entitlement tokens devices cache to stay premium offline for up to 7 days.
 
-use crate::billing::{OWNED_BY_USER, subscription_gives_premium};
+use crate::billing::subscription_gives_premium;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::store::Store;
 use crate::error::AppError;
 use crate::identity::DeviceAuth;
+use crate::store::{Standing, Store};
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use ed25519_dalek::{Signer as _, SigningKey};
 use manna_core::premium::{Claims, MAX_LIFETIME_MS, PublicKey, assemble, signing_input};
-use rusqlite::{Connection, params};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -111,52 +110,39 @@ pub struct Premium {
     pub since: Option<i64>,
 }
 
-/// [`premium_of`] off the async threads, at the clock's time.
+/// Whether `user` is premium now, as the store says.
 pub async fn premium_now(
     db: &Store,
-    config: &Arc<Config>,
+    config: &Config,
     clock: &Clock,
     user: &str,
 ) -> Result<Option<Premium>, AppError> {
-    let (config, user, now) = (config.clone(), user.to_string(), clock.now_secs());
-    db.call(move |conn| premium_of(conn, &config, &user, now))
-        .await
+    Ok(premium_of(
+        &db.standing(user).await?,
+        config,
+        clock.now_secs(),
+    ))
 }
 
-/// Whether `user` is premium: a subscription of theirs (started by them, or
-/// paid with an email they proved) is active or trialing, or a proven email of
-/// theirs is an owner's.
-pub fn premium_of(
-    conn: &Connection,
-    config: &Config,
-    user: &str,
-    now_secs: i64,
-) -> Result<Option<Premium>, AppError> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT plan, customer_id, id, status, trial_end, COALESCE(current_period_end, trial_end), started_at
-         FROM subscriptions
-         WHERE status IN ('active', 'trialing') AND {OWNED_BY_USER}
-         ORDER BY CASE plan WHEN 'annual' THEN 0 ELSE 1 END, updated_at DESC"
-    ))?;
-    let mut rows = stmt.query([user])?;
-    let mut sub = None;
-    while let Some(r) = rows.next()? {
-        let status: String = r.get(3)?;
-        if subscription_gives_premium(&status, r.get(5)?, now_secs) {
-            sub = Some(Premium {
-                plan: r.get(0)?,
-                owner: false,
-                customer_id: Some(r.get(1)?),
-                subscription_id: Some(r.get(2)?),
-                status,
-                trial_end: r.get::<_, Option<i64>>(4)?.map(|s| s * 1000),
-                since: r.get::<_, Option<i64>>(6)?.map(|s| s * 1000),
-            });
-            break;
-        }
-    }
-    let owner = is_owner(conn, config, user)?;
-    Ok(match (sub, owner) {
+/// Whether a user of this standing is premium at `now_secs`: a subscription
+/// of theirs (started by them, or paid with an email they proved) is active
+/// or trialing, or a proven email of theirs is an owner's.
+pub fn premium_of(standing: &Standing, config: &Config, now_secs: i64) -> Option<Premium> {
+    let sub = standing
+        .held
+        .iter()
+        .find(|h| subscription_gives_premium(&h.status, h.period_end, now_secs))
+        .map(|h| Premium {
+            plan: h.plan.clone(),
+            owner: false,
+            customer_id: Some(h.customer_id.clone()),
+            subscription_id: Some(h.id.clone()),
+            status: h.status.clone(),
+            trial_end: h.trial_end.map(|s| s * 1000),
+            since: h.started.map(|s| s * 1000),
+        });
+    let owner = standing.proven_emails.iter().any(|e| config.is_owner(e));
+    match (sub, owner) {
         (Some(mut p), owner) => {
             p.owner = owner;
             Some(p)
@@ -171,22 +157,7 @@ pub fn premium_of(
             since: None,
         }),
         (None, false) => None,
-    })
-}
-
-/// Whether one of the emails `user` proved is a configured owner's.
-pub fn is_owner(conn: &Connection, config: &Config, user: &str) -> Result<bool, AppError> {
-    if config.owner_emails.iter().all(|e| e.trim().is_empty()) {
-        return Ok(false);
     }
-    let mut stmt = conn.prepare_cached("SELECT email FROM verified_emails WHERE user_id = ?1")?;
-    let emails = stmt.query_map(params![user], |r| r.get::<_, String>(0))?;
-    for email in emails {
-        if config.is_owner(&email?) {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }
 
 /// A request from a device whose user is premium now (read from the database).

@@ -3,12 +3,11 @@
 //! must carry the token: knowing an id is not enough to read or change its data.
 
 use crate::clock::Clock;
-use crate::store::Store;
 use crate::error::AppError;
+use crate::store::Store;
 use crate::tokens::{hash_token, random_hex};
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
-use rusqlite::{OptionalExtension, params};
 
 pub const USER_HEADER: &str = "x-user-id";
 
@@ -53,43 +52,22 @@ pub struct Registration {
     pub device_token: String,
 }
 
-pub async fn register(db: &Store, clock: &Clock, user_id: String) -> Result<Registration, AppError> {
+pub async fn register(
+    db: &Store,
+    clock: &Clock,
+    user_id: String,
+) -> Result<Registration, AppError> {
     check_user_id(&user_id)?;
     let token = random_hex(32)?;
     let device_id = format!("dev-{}", random_hex(12)?);
     let hash = hash_token(&token);
-    let (uid, did, now) = (user_id.clone(), device_id.clone(), clock.now_ms());
-    db.call(move |conn| {
-        let tx = conn.transaction()?;
-        let inserted = tx.execute(
-            "INSERT INTO users (id, created_at) VALUES (?1, ?2) ON CONFLICT(id) DO NOTHING",
-            params![uid, now],
-        )?;
-        if inserted == 0 {
-            return Err(AppError::Conflict(
-                "this user id is already registered; requests for it need its device token".into(),
-            ));
-        }
-        tx.execute(
-            "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
-            params![did, uid, hash, now],
-        )?;
-        tx.commit()?;
-        Ok(())
-    })
-    .await?;
+    let (uid, did, now) = (&user_id, &device_id, clock.now_ms());
+    db.register_device(uid, did, &hash, now).await?;
     Ok(Registration {
         user_id,
         device_id,
         device_token: token,
     })
-}
-
-/// Forgets a device: its token stops working (at logout, the device starts
-/// again as a new anonymous user).
-pub fn forget_device(conn: &rusqlite::Connection, device_id: &str) -> Result<(), AppError> {
-    conn.execute("DELETE FROM devices WHERE id = ?1", [device_id])?;
-    Ok(())
 }
 
 /// Optional form: `None` when the request names no user or carries no token;
@@ -130,7 +108,10 @@ where
 impl DeviceAuth {
     /// The device a request's X-User-ID and bearer token name, checked against
     /// the database (401 when they do not check out).
-    pub async fn from_headers(headers: &axum::http::HeaderMap, db: &Store) -> Result<Self, AppError> {
+    pub async fn from_headers(
+        headers: &axum::http::HeaderMap,
+        db: &Store,
+    ) -> Result<Self, AppError> {
         let header = |name: &str| {
             headers
                 .get(name)
@@ -147,30 +128,7 @@ impl DeviceAuth {
                 )
             })?;
         let hash = hash_token(&token);
-        let memo = db.devices();
-        let found = match memo.get(&hash) {
-            Some(device) => Some(device),
-            None => {
-                let since = memo.generation();
-                let key = hash.clone();
-                let found = db
-                    .call(move |conn| {
-                        Ok(conn
-                            .prepare_cached(
-                                "SELECT id, user_id FROM devices WHERE token_hash = ?1",
-                            )?
-                            .query_row([key], |r| {
-                                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-                            })
-                            .optional()?)
-                    })
-                    .await?;
-                if let Some(device) = &found {
-                    memo.remember(since, hash, device.clone());
-                }
-                found
-            }
-        };
+        let found = db.device_of_token(&hash).await?;
         match found {
             Some((device_id, owner)) if owner == user_id => Ok(DeviceAuth { user_id, device_id }),
             Some(_) => Err(AppError::Unauthorized(

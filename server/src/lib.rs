@@ -8,9 +8,10 @@
 //! - `clock`: the only reading of the time (tests pin it).
 //! - `error`: `AppError`, the JSON error answer of every handler.
 //! - `api`: the typed JSON answers (the app's TypeScript types come from them).
-//! - `db`: the SQLite pool, migrations and the blocking-call helper.
-//! - `backup`: online backups and restoring one.
-//! - `content`: content files, their database copy and the item of each date.
+//! - `store`: every query, in Manna's terms (the SQLite engine, its
+//!   migrations, sync, accounts, billing, places, push), with backups.
+//! - `private`: files only the server's user may read.
+//! - `content`: content files, their stored copy and the item of each date.
 //! - `bible`: the whole KJV and WEB for the reader.
 //! - `identity`: anonymous users, device tokens and the `DeviceAuth` extractor.
 //! - `tokens`: random secrets and their stored hashes.
@@ -27,7 +28,6 @@
 //! - `mail`: outgoing email (SMTP, or the development outbox).
 //! - `push`: Web Push notifications: reminders and the verse of the day.
 //! - `extract`: request extractors with JSON refusals.
-//! - `sync`: push, pull and their maintenance over SQLite.
 //! - `state`: what handlers share.
 //! - `routes`: the route table and one file per resource.
 //! - `static_files`: the built PWA with its SPA fallback and cache headers.
@@ -35,15 +35,12 @@
 pub mod accounts;
 pub mod admission;
 pub mod api;
-pub mod backup;
 pub mod bible;
 pub mod billing;
 pub mod calendar;
 pub mod clock;
 pub mod config;
 pub mod content;
-mod private;
-pub mod store;
 pub mod entitlement;
 pub mod error;
 mod extract;
@@ -53,12 +50,13 @@ pub mod identity;
 pub mod mail;
 pub mod places;
 pub mod planning;
+mod private;
 pub mod push;
 pub mod resources;
 pub mod routes;
 pub mod state;
 mod static_files;
-pub mod sync;
+pub mod store;
 pub mod tokens;
 
 pub use clock::Clock;
@@ -89,7 +87,11 @@ pub async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    billing::reconcile::spawn(state.store.clone(), state.clock.clone(), state.stripe.clone());
+    billing::reconcile::spawn(
+        state.store.clone(),
+        state.clock.clone(),
+        state.stripe.clone(),
+    );
     let tidying = state.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(60 * 60));

@@ -46,12 +46,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         )
         .init();
     let done = match command {
-        Some(Command::Backup { file }) => manna_server::backup::backup(&config, &file)
+        Some(Command::Backup { file }) => manna_server::store::backup(&config, &file)
             .map(|()| format!("backup written to {}", file.display())),
-        Some(Command::Restore { file }) => manna_server::backup::restore(&config, &file)
+        Some(Command::Restore { file }) => manna_server::store::restore(&config, &file)
             .map(|epoch| format!("restored {} (new epoch {epoch})", file.display())),
         Some(Command::ImportPlaces { file }) => {
             manna_server::places::import::import_command(&config, &file)
+                .await
                 .map(|report| report.to_string())
                 .map_err(manna_server::error::AppError::BadRequest)
         }

@@ -6,11 +6,10 @@
 use crate::content::ContentSet;
 use crate::content::meal_plans;
 use crate::error::AppError;
-use crate::sync::{Author, apply_all, live_record, live_records};
+use crate::store::{Store, Writer};
 use crate::tokens::random_hex;
 use manna_core::meals::{self, Catalogue, Exclusions, ListKind, ListOrigin, NamedList};
 use manna_sync_protocol::{FieldError, Mutation, Table};
-use rusqlite::Connection;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use ts_rs::TS;
@@ -21,23 +20,26 @@ fn saved(outcome: Result<(), FieldError>) -> Result<(), AppError> {
 
 /// `POST /api/wellness-goals/{goalId}/create-plans`: the goal's meal plan and
 /// fitness challenge, saved as the caller's personalised plans.
-pub fn create_plans(
-    conn: &mut Connection,
-    author: Author<'_>,
+pub async fn create_plans(
+    store: &Store,
+    author: Writer,
     catalogue: &Catalogue,
     goal_id: &str,
 ) -> Result<Vec<Value>, AppError> {
-    let goal = live_record(conn, author.user, Table::WellnessGoals, goal_id)?.ok_or_else(|| {
-        AppError::NotFound(format!(
-            "no wellness goal with id {}",
-            goal_id.chars().take(80).collect::<String>()
-        ))
-    })?;
+    let goal = store
+        .live_record(&author.user, Table::WellnessGoals, goal_id)
+        .await?
+        .ok_or_else(|| {
+            AppError::NotFound(format!(
+                "no wellness goal with id {}",
+                goal_id.chars().take(80).collect::<String>()
+            ))
+        })?;
     let plans = meals::plans_for_goal(catalogue, &goal, goal_id).map_err(AppError::Invalid)?;
     let plans: Vec<Value> = plans.iter().map(meals::value_of).collect();
     let mutations = meals::plan_records(&plans, goal_id, author.now_ms, &random_hex(8)?)
         .map_err(AppError::Invalid)?;
-    saved(apply_all(conn, author, &mutations)?)?;
+    saved(store.apply_all(author, mutations.clone()).await?)?;
     Ok(mutations
         .into_iter()
         .map(|m| {
@@ -62,7 +64,7 @@ pub struct SavedList {
 
 /// Generated lists as records, and each list as the generate calls answer it.
 fn list_mutations(
-    author: Author<'_>,
+    author: &Writer,
     lists: &[NamedList],
     origin: ListOrigin<'_>,
 ) -> Result<(Vec<SavedList>, Vec<Mutation>), AppError> {
@@ -86,13 +88,13 @@ fn list_mutations(
 
 /// The preferences of the caller's newest enrollment in a plan of `category`,
 /// with that plan's id.
-fn enrollment_for(
-    conn: &Connection,
+async fn enrollment_for(
+    store: &Store,
     user: &str,
     set: &ContentSet,
     category: &str,
 ) -> Result<Option<(String, Value)>, AppError> {
-    let mut enrollments = live_records(conn, user, Table::MealPlanEnrollments)?;
+    let mut enrollments = store.live_records(user, Table::MealPlanEnrollments).await?;
     enrollments.sort_by(|a, b| {
         let start = |r: &Map<String, Value>| {
             r.get("startDate")
@@ -109,8 +111,8 @@ fn enrollment_for(
 }
 
 /// The restrictions of the caller's newest wellness goal, as preferences.
-fn goal_preferences(conn: &Connection, user: &str) -> Result<Value, AppError> {
-    let mut goals = live_records(conn, user, Table::WellnessGoals)?;
+async fn goal_preferences(store: &Store, user: &str) -> Result<Value, AppError> {
+    let mut goals = store.live_records(user, Table::WellnessGoals).await?;
     goals.sort_by_key(|g| std::cmp::Reverse(g.1));
     Ok(goals
         .first()
@@ -119,9 +121,9 @@ fn goal_preferences(conn: &Connection, user: &str) -> Result<Value, AppError> {
 }
 
 /// `POST /api/shopping-lists/generate`: one of the four generate buttons.
-pub fn generate_list(
-    conn: &mut Connection,
-    author: Author<'_>,
+pub async fn generate_list(
+    store: &Store,
+    author: Writer,
     set: &ContentSet,
     member: bool,
     kind: ListKind,
@@ -129,7 +131,8 @@ pub fn generate_list(
 ) -> Result<SavedList, AppError> {
     let (days, preferences) = match (kind.category(), kind.default_plan()) {
         (Some(category), Some(default_plan)) => {
-            let (plan, preferences) = enrollment_for(conn, author.user, set, category)?
+            let (plan, preferences) = enrollment_for(store, &author.user, set, category)
+                .await?
                 .unwrap_or_else(|| (default_plan.to_string(), Value::Null));
             let (category, days) = meal_plans::category_and_days(set, &plan, member)
                 .ok_or_else(crate::entitlement::premium_required)?;
@@ -140,7 +143,7 @@ pub fn generate_list(
                 preferences,
             )
         }
-        _ => (Vec::new(), goal_preferences(conn, author.user)?),
+        _ => (Vec::new(), goal_preferences(store, &author.user).await?),
     };
     let named = meals::week_list(
         &set.catalogue,
@@ -148,11 +151,11 @@ pub fn generate_list(
         week,
         &days,
         &Exclusions::from_preferences(&preferences),
-        author.user,
+        &author.user,
     );
     let (mut answers, mutations) =
-        list_mutations(author, std::slice::from_ref(&named), ListOrigin::default())?;
-    saved(apply_all(conn, author, &mutations)?)?;
+        list_mutations(&author, std::slice::from_ref(&named), ListOrigin::default())?;
+    saved(store.apply_all(author, mutations).await?)?;
     answers
         .pop()
         .ok_or_else(|| AppError::Internal("no list was made".into()))
@@ -161,9 +164,9 @@ pub fn generate_list(
 /// `POST /api/shopping-lists/generate-30-day`: the calendar's four weekly
 /// lists of a meal plan (a catalogue plan, or the caller's personal meal
 /// plan), from `start_date`.
-pub fn generate_calendar(
-    conn: &mut Connection,
-    author: Author<'_>,
+pub async fn generate_calendar(
+    store: &Store,
+    author: Writer,
     set: &ContentSet,
     plan_id: &str,
     start_date: &str,
@@ -172,7 +175,8 @@ pub fn generate_calendar(
         Some(title) => {
             let (category, days) = meal_plans::category_and_days(set, plan_id, true)
                 .ok_or_else(|| AppError::NotFound(format!("no meal plan with id {plan_id}")))?;
-            let preferences = enrollment_for(conn, author.user, set, &category)?
+            let preferences = enrollment_for(store, &author.user, set, &category)
+                .await?
                 .filter(|(p, _)| p == plan_id)
                 .map_or(Value::Null, |(_, p)| p);
             let fitted = meals::personalise(
@@ -188,7 +192,9 @@ pub fn generate_calendar(
             )
         }
         None => {
-            let plan = live_record(conn, author.user, Table::PersonalizedPlans, plan_id)?
+            let plan = store
+                .live_record(&author.user, Table::PersonalizedPlans, plan_id)
+                .await?
                 .filter(|p| p.get("planType") == Some(&json!("meal_plan")))
                 .ok_or_else(|| {
                     AppError::NotFound(format!(
@@ -219,7 +225,7 @@ pub fn generate_calendar(
         plan_id: Some(plan_id),
         start_date: Some(start_date),
     };
-    let (answers, mutations) = list_mutations(author, &lists, origin)?;
-    saved(apply_all(conn, author, &mutations)?)?;
+    let (answers, mutations) = list_mutations(&author, &lists, origin)?;
+    saved(store.apply_all(author, mutations).await?)?;
     Ok(answers)
 }

@@ -9,10 +9,8 @@
 
 use crate::api::RecordView;
 use crate::error::AppError;
-use crate::sync::records::decode_record;
-use crate::sync::{Author, apply_direct, live_record};
+use crate::store::{ChildCount, RecordQuery, Store, Writer};
 use manna_sync_protocol::{FieldError, Mutation, Op, Table};
-use rusqlite::Connection;
 use serde_json::{Map, Value};
 
 /// Records of another table that belong to each record of this one (a
@@ -226,86 +224,43 @@ pub struct Page {
     pub limit: Option<u32>,
 }
 
-/// A sort value as SQLite compares it with `json_extract`'s result.
-fn sql_value(v: &Value) -> rusqlite::types::Value {
-    use rusqlite::types::Value as Sql;
-    match v {
-        Value::Null => Sql::Null,
-        Value::Bool(b) => Sql::Integer(i64::from(*b)),
-        Value::Number(n) => n
-            .as_i64()
-            .map_or_else(|| Sql::Real(n.as_f64().unwrap_or(0.0)), Sql::Integer),
-        Value::String(s) => Sql::Text(s.clone()),
-        other => Sql::Text(other.to_string()),
-    }
-}
-
 impl Resource {
     /// One page of `user`'s live records whose fields match `filters`, in this
     /// resource's order (ties by id), and the cursor of the next page if there
-    /// is one. Sorted and cut by SQLite, so a long history is never loaded
-    /// whole for one page.
-    pub fn list(
+    /// is one.
+    pub async fn list(
         &self,
-        conn: &Connection,
+        store: &Store,
         user: &str,
-        filters: &[(String, String)],
+        filters: Vec<(String, String)>,
         page: &Page,
     ) -> Result<(Vec<RecordView>, Option<PageCursor>), AppError> {
-        use rusqlite::types::Value as Sql;
         let (field, ascending) = match self.order {
             Order::Ascending(f) => (f, true),
             Order::Descending(f) => (f, false),
         };
-        let (cmp, dir) = if ascending {
-            (">", "ASC")
-        } else {
-            ("<", "DESC")
-        };
-        let mut sql = String::from(
-            "SELECT id, body, json_extract(body, ?3) AS k FROM records
-             WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0",
-        );
-        let mut args: Vec<Sql> = vec![
-            Sql::Text(user.to_string()),
-            Sql::Text(self.table.name().to_string()),
-            Sql::Text(format!("$.fields.{field}")),
-        ];
-        for (name, value) in filters {
-            args.push(Sql::Text(format!("$.fields.{name}")));
-            args.push(Sql::Text(value.clone()));
-            sql += &format!(
-                " AND json_extract(body, ?{}) = ?{}",
-                args.len() - 1,
-                args.len()
-            );
-        }
-        if let Some(after) = &page.after {
-            args.push(sql_value(&after.key));
-            args.push(Sql::Text(after.id.clone()));
-            sql += &format!(" AND (k, id) {cmp} (?{}, ?{})", args.len() - 1, args.len());
-        }
-        sql += &format!(" ORDER BY k {dir}, id {dir}");
-        if let Some(limit) = page.limit {
+        let query = RecordQuery {
+            table: self.table,
+            order_by: field,
+            ascending,
+            filters,
+            after: page.after.clone().map(|a| (a.key, a.id)),
             // One more than the page, to know whether another follows.
-            args.push(Sql::Integer(i64::from(limit) + 1));
-            sql += &format!(" LIMIT ?{}", args.len());
-        }
-        let mut stmt = conn.prepare_cached(&sql)?;
-        let rows = stmt.query_map(rusqlite::params_from_iter(args), |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-        })?;
+            limit: page.limit.map(|l| l + 1),
+            children: self.children.map(|c| ChildCount {
+                table: c.table,
+                parent: c.parent,
+                flag: c.flag,
+            }),
+        };
         let mut views = Vec::new();
-        for row in rows {
-            let (id, body) = row?;
-            views.push(view(user, id, decode_record(&body)?.fields));
-        }
-        if let Some(children) = self.children {
-            for v in &mut views {
-                let (total, flagged) = children.count(conn, user, &v.id)?;
-                v.fields.insert(children.total_as.into(), total.into());
-                v.fields.insert(children.flagged_as.into(), flagged.into());
+        for listed in store.list_records(user, query).await? {
+            let mut v = view(user, listed.id, listed.fields);
+            if let (Some(c), Some((total, flagged))) = (self.children, listed.children) {
+                v.fields.insert(c.total_as.into(), total.into());
+                v.fields.insert(c.flagged_as.into(), flagged.into());
             }
+            views.push(v);
         }
         let next = match page.limit {
             Some(limit) if views.len() > limit as usize => {
@@ -323,10 +278,10 @@ impl Resource {
     /// Creates a record from a client's fields (the table's defaults fill what
     /// it leaves out), named by the table's id scheme; `random` is the random
     /// part of a new id.
-    pub fn create(
+    pub async fn create(
         &self,
-        conn: &mut Connection,
-        author: Author<'_>,
+        store: &Store,
+        author: Writer,
         fields: Map<String, Value>,
         random: &str,
     ) -> Result<Result<RecordView, FieldError>, AppError> {
@@ -334,49 +289,52 @@ impl Resource {
             Ok(id) => id,
             Err(e) => return Ok(Err(e)),
         };
-        self.write(conn, author, id, Op::Put, fields)
+        self.write(store, author, id, Op::Put, fields).await
     }
 
     /// Changes the given fields of an existing record.
-    pub fn update(
+    pub async fn update(
         &self,
-        conn: &mut Connection,
-        author: Author<'_>,
+        store: &Store,
+        author: Writer,
         id: &str,
         fields: Map<String, Value>,
     ) -> Result<Result<RecordView, FieldError>, AppError> {
-        self.existing(conn, author.user, id)?;
+        self.existing(store, &author.user, id).await?;
         if fields.is_empty() {
             return Err(AppError::BadRequest(
                 "nothing to change: send the fields to update, e.g. isActive".into(),
             ));
         }
-        self.write(conn, author, id.to_string(), Op::Patch, fields)
+        self.write(store, author, id.to_string(), Op::Patch, fields)
+            .await
     }
 
-    /// Deletes an existing record.
-    pub fn delete(
-        &self,
-        conn: &mut Connection,
-        author: Author<'_>,
-        id: &str,
-    ) -> Result<(), AppError> {
-        self.existing(conn, author.user, id)?;
+    /// Deletes an existing record, and its children first.
+    pub async fn delete(&self, store: &Store, author: Writer, id: &str) -> Result<(), AppError> {
+        self.existing(store, &author.user, id).await?;
         if let Some(children) = self.children {
             let child = resource(children.table);
-            for child_id in children.ids(conn, author.user, id)? {
+            let ids = store
+                .child_ids(&author.user, children.table, children.parent, id)
+                .await?;
+            for child_id in ids {
                 child
-                    .write(conn, author, child_id, Op::Delete, Map::new())?
+                    .write(store, author.clone(), child_id, Op::Delete, Map::new())
+                    .await?
                     .map_err(AppError::Invalid)?;
             }
         }
-        self.write(conn, author, id.to_string(), Op::Delete, Map::new())?
+        self.write(store, author, id.to_string(), Op::Delete, Map::new())
+            .await?
             .map_err(AppError::Invalid)?;
         Ok(())
     }
 
-    fn existing(&self, conn: &Connection, user: &str, id: &str) -> Result<(), AppError> {
-        live_record(conn, user, self.table, id)?
+    async fn existing(&self, store: &Store, user: &str, id: &str) -> Result<(), AppError> {
+        store
+            .live_record(user, self.table, id)
+            .await?
             .map(drop)
             .ok_or_else(|| {
                 AppError::NotFound(format!(
@@ -387,10 +345,10 @@ impl Resource {
             })
     }
 
-    fn write(
+    async fn write(
         &self,
-        conn: &mut Connection,
-        author: Author<'_>,
+        store: &Store,
+        author: Writer,
         id: String,
         op: Op,
         fields: Map<String, Value>,
@@ -403,54 +361,17 @@ impl Resource {
             fields,
             base_version: None,
         };
-        Ok(apply_direct(conn, author, &m)?.map(|stored| {
+        let (user, id) = (author.user.clone(), m.id.clone());
+        Ok(store.apply_direct(author, m).await?.map(|stored| {
             view(
-                author.user,
-                m.id.clone(),
+                &user,
+                id,
                 stored
                     .filter(|r| !r.deleted)
                     .map(|r| r.fields)
                     .unwrap_or_default(),
             )
         }))
-    }
-}
-
-impl Children {
-    /// How many live children `parent` has, and how many of them are flagged.
-    fn count(&self, conn: &Connection, user: &str, parent: &str) -> Result<(u64, u64), AppError> {
-        let mut stmt = conn.prepare_cached(
-            "SELECT count(*), coalesce(sum(json_extract(body, ?4) IS 1), 0) FROM records
-             WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0 AND json_extract(body, ?3) = ?5",
-        )?;
-        Ok(stmt.query_row(
-            rusqlite::params![
-                user,
-                self.table.name(),
-                format!("$.fields.{}", self.parent),
-                format!("$.fields.{}", self.flag),
-                parent
-            ],
-            |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
-        )?)
-    }
-
-    /// The ids of `parent`'s live children.
-    fn ids(&self, conn: &Connection, user: &str, parent: &str) -> Result<Vec<String>, AppError> {
-        let mut stmt = conn.prepare_cached(
-            "SELECT id FROM records
-             WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0 AND json_extract(body, ?3) = ?4",
-        )?;
-        let rows = stmt.query_map(
-            rusqlite::params![
-                user,
-                self.table.name(),
-                format!("$.fields.{}", self.parent),
-                parent
-            ],
-            |r| r.get::<_, String>(0),
-        )?;
-        Ok(rows.collect::<Result<_, _>>()?)
     }
 }
 

@@ -3,15 +3,17 @@
 //! the part they need (`Store`, `Clock`, `Arc<Config>`) through `FromRef`, so they
 //! never depend on this module.
 
+use crate::accounts::known::known_since;
 use crate::api::PremiumStatus;
 use crate::billing::StripeApi;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::content::{ContentSet, home_payload, load_into_db, read_content_files};
-use crate::store::Store;
+use crate::content::{ContentSet, home_payload, load_into_store, read_content_files};
 use crate::entitlement::{EntitlementSigner, Premium, premium_now};
 use crate::error::AppError;
 use crate::guard::{Backoff, RateLimiter};
+use crate::store::sync::{REVISION_RETENTION_MS, TOMBSTONE_RETENTION_MS};
+use crate::store::{Store, Writer};
 use axum::body::Bytes;
 use axum::extract::FromRef;
 use manna_core::Date;
@@ -90,7 +92,10 @@ impl AppState {
         };
         state.reload_content().await?;
         if state.config.rotate_epoch {
-            let epoch = state.store.call(crate::sync::rotate_epoch).await?;
+            let epoch = state
+                .store
+                .rotate_epoch(crate::tokens::random_hex(8)?)
+                .await?;
             tracing::warn!(%epoch, "database epoch changed: every device will resync from a snapshot");
         }
         state.tidy().await?;
@@ -101,17 +106,11 @@ impl AppState {
     /// browsers known longer than their cookies last, and old notification sendings.
     pub async fn tidy(&self) -> Result<(), AppError> {
         let now = self.clock.now_ms();
-        let (tombstones, revisions, browsers) = self
-            .store
-            .call(move |conn| {
-                Ok((
-                    crate::sync::purge_tombstones(conn, now - crate::sync::TOMBSTONE_RETENTION_MS)?,
-                    crate::sync::purge_revisions(conn, now - crate::sync::REVISION_RETENTION_MS)?,
-                    crate::accounts::known::forget_expired(conn, now)?
-                        + crate::push::store::forget_sends(conn, now - SENDS_KEPT_MS)?,
-                ))
-            })
-            .await?;
+        let store = &self.store;
+        let tombstones = store.purge_tombstones(now - TOMBSTONE_RETENTION_MS).await?;
+        let revisions = store.purge_revisions(now - REVISION_RETENTION_MS).await?;
+        let browsers = store.forget_browsers(known_since(now)).await?
+            + store.forget_sends(now - SENDS_KEPT_MS).await?;
         if tombstones + revisions + browsers > 0 {
             tracing::info!(tombstones, revisions, browsers, "old history forgotten");
         }
@@ -157,7 +156,7 @@ impl AppState {
     /// Re-reads the content files, stores them when they changed and serves the result.
     pub async fn reload_content(&self) -> Result<(), AppError> {
         let files = read_content_files(&self.config.content_dir).map_err(AppError::Internal)?;
-        let set = self.store.call(move |conn| load_into_db(conn, &files)).await?;
+        let set = load_into_store(&self.store, &files).await?;
         *self.content.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(set);
         self.home_cache
             .lock()
@@ -176,12 +175,31 @@ impl AppState {
     /// Claims and sends the notifications that fell due since the last look.
     pub async fn ring_due(&self) -> Result<(), AppError> {
         let (set, now) = (self.content(), self.clock.now_ms());
-        let claimed = self
-            .store
-            .call(move |conn| crate::push::schedule::claim_due(conn, &set, now))
-            .await?;
+        let claimed = crate::push::schedule::claim_due(&self.store, set, now).await?;
         crate::push::deliver(&self.store, &self.push, claimed, now).await;
         Ok(())
+    }
+
+    /// The writer of a device's pushes: the device, now, through the gate.
+    pub fn device_writer(&self, auth: &crate::identity::DeviceAuth) -> Writer {
+        Writer {
+            user: auth.user_id.clone(),
+            device: auth.device_id.clone(),
+            now_ms: self.clock.now_ms(),
+            gate: Arc::new(self.gate()),
+        }
+    }
+
+    /// The writer of a change a REST call makes: the caller's REST device
+    /// (`rest:<device>`), now, through the REST gate (a refusal is the call's
+    /// status).
+    pub fn rest_writer(&self, auth: &crate::identity::DeviceAuth) -> Writer {
+        Writer {
+            user: auth.user_id.clone(),
+            device: format!("rest:{}", auth.device_id),
+            now_ms: self.clock.now_ms(),
+            gate: Arc::new(crate::admission::RestGate(self.gate())),
+        }
     }
 
     /// The gate a user's writes pass now.

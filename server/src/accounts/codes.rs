@@ -2,34 +2,37 @@
 //! at most 5 wrong guesses.
 
 use crate::error::AppError;
+use crate::store::{CodeCheck, Store};
 use crate::tokens::hash_token;
-use rusqlite::{Connection, OptionalExtension, params};
 
 pub const CODE_MINUTES: i64 = 15;
 const MAX_GUESSES: i64 = 5;
 
-/// A fresh code for `email`, asked for by `user` at `now` (ms). Earlier unused
-/// codes of the same user and email stop working.
-pub fn new_code(conn: &Connection, user: &str, email: &str, now: i64) -> Result<String, AppError> {
+/// A fresh code for `email`, asked for by `user` at `now` (ms), stored by its
+/// hash: earlier unused codes of the same user and email stop working. With
+/// `unless_taken`, no code is made when `email` already has an account.
+pub async fn new_code(
+    store: &Store,
+    user: &str,
+    email: &str,
+    unless_taken: bool,
+    now: i64,
+) -> Result<Option<String>, AppError> {
     let mut bytes = [0u8; 4];
     getrandom::fill(&mut bytes).map_err(|e| AppError::Internal(format!("no randomness: {e}")))?;
     let code = format!("{:06}", u32::from_le_bytes(bytes) % 1_000_000);
-    conn.execute(
-        "UPDATE email_codes SET used = 1 WHERE user_id = ?1 AND email = ?2 AND used = 0",
-        params![user, email],
-    )?;
-    conn.execute(
-        "INSERT INTO email_codes (user_id, email, code_hash, expires_at, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![
+    let hash = hash_code(user, email, &code);
+    let stored = store
+        .new_code(
             user,
             email,
-            hash_code(user, email, &code),
+            hash,
+            unless_taken,
+            now,
             now + CODE_MINUTES * 60_000,
-            now
-        ],
-    )?;
-    Ok(code)
+        )
+        .await?;
+    Ok(stored.then_some(code))
 }
 
 fn hash_code(user: &str, email: &str, code: &str) -> String {
@@ -38,58 +41,30 @@ fn hash_code(user: &str, email: &str, code: &str) -> String {
 
 /// Checks `code` at `now` (ms); on success the code is spent and `email` is
 /// recorded as proven by `user`. Answers a message for the user when it fails.
-pub fn confirm_code(
-    conn: &Connection,
+pub async fn confirm_code(
+    store: &Store,
     user: &str,
     email: &str,
     code: &str,
     now: i64,
 ) -> Result<(), AppError> {
     let code = code.trim();
-    let open: Option<(i64, String, i64)> = conn
-        .query_row(
-            "SELECT id, code_hash, attempts FROM email_codes
-             WHERE user_id = ?1 AND email = ?2 AND used = 0 AND expires_at > ?3
-             ORDER BY id DESC LIMIT 1",
-            params![user, email, now],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )
-        .optional()?;
-    let Some((id, hash, attempts)) = open else {
-        return Err(AppError::BadRequest(
+    let typed = (code.len() == 6).then(|| hash_code(user, email, code));
+    match store
+        .check_code(user, email, typed, MAX_GUESSES, now)
+        .await?
+    {
+        CodeCheck::Confirmed => Ok(()),
+        CodeCheck::NoneOpen => Err(AppError::BadRequest(
             "This code has expired or was already used. Please ask for a new code.".into(),
-        ));
-    };
-    if code.len() != 6 || hash != hash_code(user, email, code) {
-        let spent = attempts + 1 >= MAX_GUESSES;
-        conn.execute(
-            "UPDATE email_codes SET attempts = attempts + 1, used = ?2 WHERE id = ?1",
-            params![id, spent],
-        )?;
-        return Err(AppError::BadRequest(if spent {
-            "Too many wrong codes. Please ask for a new code.".into()
-        } else {
-            "That code is not right. Please check the email and try again.".into()
-        }));
+        )),
+        CodeCheck::Wrong { spent: true } => Err(AppError::BadRequest(
+            "Too many wrong codes. Please ask for a new code.".into(),
+        )),
+        CodeCheck::Wrong { spent: false } => Err(AppError::BadRequest(
+            "That code is not right. Please check the email and try again.".into(),
+        )),
     }
-    conn.execute("UPDATE email_codes SET used = 1 WHERE id = ?1", [id])?;
-    conn.execute(
-        "INSERT OR IGNORE INTO verified_emails (user_id, email, verified_at) VALUES (?1, ?2, ?3)",
-        params![user, email, now],
-    )?;
-    Ok(())
-}
-
-/// Whether `user` proved `email` with a code (now or before).
-pub fn has_proven(conn: &Connection, user: &str, email: &str) -> Result<bool, AppError> {
-    Ok(conn
-        .query_row(
-            "SELECT 1 FROM verified_emails WHERE user_id = ?1 AND email = ?2",
-            params![user, email],
-            |_| Ok(()),
-        )
-        .optional()?
-        .is_some())
 }
 
 /// A code email's subject and text: the code, what it is `for_` ("to finish

@@ -3,9 +3,9 @@
 //! passwords from elsewhere put on the account (`guard::Backoff`).
 
 use crate::error::AppError;
+use crate::store::NewBrowser;
 use crate::tokens::{hash_token, random_hex};
 use axum::http::HeaderMap;
-use rusqlite::{Connection, OptionalExtension, params};
 
 pub const KNOWN_COOKIE: &str = "manna_known";
 /// How long a browser stays known after it signed in (its cookie's life).
@@ -20,54 +20,20 @@ pub fn known_token(headers: &HeaderMap) -> Option<String> {
     super::session::cookie_value(headers, KNOWN_COOKIE)
 }
 
-/// Whether `token` names a browser `account` signed in on, less than
+/// Where the browsers an account signed in on are remembered from: less than
 /// `KNOWN_DAYS` before `now_ms`.
-pub fn is_known(
-    conn: &Connection,
-    account: &str,
-    token: &str,
-    now_ms: i64,
-) -> Result<bool, AppError> {
-    Ok(conn
-        .query_row(
-            "SELECT 1 FROM known_logins WHERE token_hash = ?1 AND account_id = ?2 AND created_at > ?3",
-            params![hash_token(token), account, now_ms - KNOWN_MS],
-            |_| Ok(()),
-        )
-        .optional()?
-        .is_some())
+pub fn known_since(now_ms: i64) -> i64 {
+    now_ms - KNOWN_MS
 }
 
-/// Remembers a browser for `account`; answers its secret for the cookie.
-pub fn remember(conn: &Connection, account: &str, now_ms: i64) -> Result<String, AppError> {
+/// A browser to remember: its secret for the cookie, and what the store keeps.
+pub fn new_browser() -> Result<(String, NewBrowser), AppError> {
     let token = random_hex(24)?;
-    conn.execute(
-        "INSERT INTO known_logins (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)",
-        params![hash_token(&token), account, now_ms],
-    )?;
-    conn.execute(
-        "DELETE FROM known_logins WHERE account_id = ?1 AND token_hash NOT IN
-           (SELECT token_hash FROM known_logins WHERE account_id = ?1
-            ORDER BY created_at DESC, rowid DESC LIMIT ?2)",
-        params![account, KNOWN_PER_ACCOUNT],
-    )?;
-    Ok(token)
-}
-
-/// Forgets the browsers that signed in `KNOWN_DAYS` or more before `now_ms`
-/// (their cookies have expired); answers how many.
-pub fn forget_expired(conn: &Connection, now_ms: i64) -> Result<usize, AppError> {
-    Ok(conn.execute(
-        "DELETE FROM known_logins WHERE created_at <= ?1",
-        [now_ms - KNOWN_MS],
-    )?)
-}
-
-/// Forgets every browser of `account` (a new password: whoever knew the old
-/// one is a stranger again).
-pub fn forget_all(conn: &Connection, account: &str) -> Result<(), AppError> {
-    conn.execute("DELETE FROM known_logins WHERE account_id = ?1", [account])?;
-    Ok(())
+    let browser = NewBrowser {
+        token_hash: hash_token(&token),
+        keep: KNOWN_PER_ACCOUNT,
+    };
+    Ok((token, browser))
 }
 
 /// The `Set-Cookie` value of a known browser's secret, sent only to the

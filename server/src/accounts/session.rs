@@ -1,14 +1,13 @@
 //! Login sessions: a random token in an HttpOnly cookie, stored hashed.
 
 use crate::clock::Clock;
-use crate::store::Store;
 use crate::error::AppError;
+use crate::store::{NewSession, Store};
 use crate::tokens::{hash_token, random_hex};
 use axum::extract::{FromRef, FromRequestParts, OptionalFromRequestParts};
 use axum::http::HeaderMap;
 use axum::http::header::COOKIE;
 use axum::http::request::Parts;
-use rusqlite::{Connection, OptionalExtension, params};
 
 pub const SESSION_COOKIE: &str = "manna_session";
 pub const SESSION_DAYS: i64 = 30;
@@ -21,43 +20,15 @@ pub struct Session {
     pub token_hash: String,
 }
 
-/// Starts a session for `user_id` at `now` (ms); answers the token for the cookie.
-pub fn create_session(conn: &Connection, user_id: &str, now: i64) -> Result<String, AppError> {
+/// A new session starting at `now` (ms): its token for the cookie, and what
+/// the store keeps.
+pub fn new_session(now: i64) -> Result<(String, NewSession), AppError> {
     let token = random_hex(32)?;
-    conn.prepare_cached("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)")?.execute(params![hash_token(&token), user_id, now, now + SESSION_DAYS * DAY_MS],
-    )?;
-    Ok(token)
-}
-
-pub fn delete_session(conn: &Connection, token_hash: &str) -> Result<(), AppError> {
-    conn.prepare_cached("DELETE FROM sessions WHERE token_hash = ?1")?
-        .execute([token_hash])?;
-    Ok(())
-}
-
-/// Ends every session and device token of `user_id` except the session and
-/// device making this request, and the calendar address (a secret that reads
-/// the account's reminders and plans): after a password change or 'log out
-/// everywhere', whoever else held the account has to sign in again, and the
-/// user makes a new calendar address. Answers how many sessions, devices and
-/// addresses were ended.
-pub fn end_other_access(
-    conn: &Connection,
-    user_id: &str,
-    keep_session: Option<&str>,
-    keep_device: Option<&str>,
-) -> Result<usize, AppError> {
-    let sessions = conn
-        .prepare_cached("DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS NOT ?2")?
-        .execute(params![user_id, keep_session])?;
-    let devices = conn
-        .prepare_cached("DELETE FROM devices WHERE user_id = ?1 AND id IS NOT ?2")?
-        .execute(params![user_id, keep_device])?;
-    let feeds = conn
-        .prepare_cached("DELETE FROM calendar_feeds WHERE user_id = ?1")?
-        .execute([user_id])?;
-    super::known::forget_all(conn, user_id)?;
-    Ok(sessions + devices + feeds)
+    let session = NewSession {
+        token_hash: hash_token(&token),
+        expires_at: now + SESSION_DAYS * DAY_MS,
+    };
+    Ok((token, session))
 }
 
 /// The `Set-Cookie` value carrying a new session.
@@ -107,21 +78,11 @@ where
         };
         let hash = hash_token(&token);
         let now = Clock::from_ref(state).now_ms();
-        Store::from_ref(state)
-            .call(move |conn| {
-                let user: Option<String> = conn
-                    .query_row(
-                        "SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2",
-                        params![hash, now],
-                        |r| r.get(0),
-                    )
-                    .optional()?;
-                Ok(user.map(|user_id| Session {
-                    user_id,
-                    token_hash: hash,
-                }))
-            })
-            .await
+        let user = Store::from_ref(state).session_user(&hash, now).await?;
+        Ok(user.map(|user_id| Session {
+            user_id,
+            token_hash: hash,
+        }))
     }
 }
 

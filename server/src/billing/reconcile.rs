@@ -3,11 +3,10 @@
 //! period has ended while the copy still says active or trialing is read back
 //! from Stripe, so a missed renewal or cancellation is caught within one round.
 
-use super::{StripeApi, save_subscription};
+use super::StripeApi;
 use crate::clock::Clock;
-use crate::store::Store;
 use crate::error::AppError;
-use rusqlite::params;
+use crate::store::Store;
 use std::time::Duration;
 
 /// How often the server looks for subscriptions to read back.
@@ -21,17 +20,8 @@ const ROUND_LIMIT: i64 = 500;
 /// logged and tried again next round.
 pub async fn reconcile(db: &Store, clock: &Clock, stripe: &StripeApi) -> Result<usize, AppError> {
     let now_secs = clock.now_secs();
-    let due: Vec<String> = db
-        .call(move |conn| {
-            let mut stmt = conn.prepare(
-                "SELECT id FROM subscriptions
-                 WHERE status IN ('active', 'trialing')
-                   AND COALESCE(current_period_end, trial_end) < ?1
-                 ORDER BY COALESCE(current_period_end, trial_end) LIMIT ?2",
-            )?;
-            let ids = stmt.query_map(params![now_secs, ROUND_LIMIT], |r| r.get(0))?;
-            Ok(ids.collect::<Result<_, _>>()?)
-        })
+    let due = db
+        .subscriptions_past_their_period(now_secs, ROUND_LIMIT)
         .await?;
     let mut read = 0;
     for id in due {
@@ -43,7 +33,7 @@ pub async fn reconcile(db: &Store, clock: &Clock, stripe: &StripeApi) -> Result<
             }
         };
         let (now_ms, now_secs) = (clock.now_ms(), clock.now_secs());
-        db.call(move |conn| save_subscription(conn, &sub, None, None, now_secs, now_ms))
+        db.save_subscription(sub.stored(), None, None, now_secs, now_ms)
             .await?;
         read += 1;
     }

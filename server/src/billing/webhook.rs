@@ -2,11 +2,10 @@
 //! each event once (its id is stored in the same transaction as its change), and
 //! takes the subscription's state from a fresh read, never from the event alone.
 
-use super::{StripeApi, save_subscription};
+use super::StripeApi;
 use crate::clock::Clock;
-use crate::store::Store;
 use crate::error::AppError;
-use rusqlite::{OptionalExtension, params};
+use crate::store::Store;
 use stripe_webhook::{EventObject, Webhook};
 
 /// What became of one delivery.
@@ -32,19 +31,7 @@ pub async fn handle(
     })?;
     let id = event.id.to_string();
     let kind = event.type_.as_str().to_string();
-    let lookup = id.clone();
-    let seen: bool = db
-        .call(move |conn| {
-            Ok(conn
-                .query_row(
-                    "SELECT 1 FROM stripe_events WHERE id = ?1",
-                    [lookup],
-                    |_| Ok(()),
-                )
-                .optional()?
-                .is_some())
-        })
-        .await?;
+    let seen = db.stripe_event_seen(&id).await?;
     if seen {
         return Ok(Outcome::Duplicate);
     }
@@ -86,34 +73,17 @@ pub async fn handle(
     // state as of now. The event's own `created` is not used: a signed event
     // dated in the future would otherwise freeze the subscription.
     let seen_at = now_secs;
-    let applied = db
-        .call(move |conn| {
-            let tx = conn.transaction()?;
-            let fresh = tx.execute(
-                "INSERT OR IGNORE INTO stripe_events (id, type, received_at) VALUES (?1, ?2, ?3)",
-                params![id, kind, now_ms],
-            )?;
-            if fresh == 0 {
-                return Ok(Outcome::Duplicate);
-            }
-            let outcome = match &state {
-                Some(sub) => {
-                    // The read happened now, after the event: it is at least as new.
-                    save_subscription(
-                        &tx,
-                        sub,
-                        email.as_deref(),
-                        user_hint.as_deref(),
-                        seen_at,
-                        now_ms,
-                    )?;
-                    Outcome::Applied
-                }
-                None => Outcome::Ignored,
-            };
-            tx.commit()?;
-            Ok(outcome)
-        })
-        .await?;
-    Ok(applied)
+    let saved = state.is_some();
+    let sub = state.map(|sub| (sub.stored(), email, user_hint));
+    Ok(
+        match db
+            .apply_stripe_event(&id, &kind, sub, seen_at, now_ms)
+            .await?
+        {
+            false => Outcome::Duplicate,
+            // The read happened now, after the event: it is at least as new.
+            true if saved => Outcome::Applied,
+            true => Outcome::Ignored,
+        },
+    )
 }

@@ -46,5 +46,5 @@ pub use list_shapes::*;
 pub use premium::{routines, todays_routines};
 pub use premium_shapes::*;
 pub use set::ContentSet;
-pub use store::load_into_db;
+pub use store::load_into_store;
 pub use studies::*;

@@ -1,60 +1,43 @@
-//! Content in SQLite (the source the server reads at start and on refresh) and
-//! the in-memory set handlers answer from.
+//! Content in the store (the source the server reads at start and on
+//! refresh) and the in-memory set handlers answer from.
 
 use super::files::ContentFiles;
 use super::kinds::Kind;
 use super::set::ContentSet;
 use crate::error::AppError;
-use rusqlite::{Connection, params};
+use crate::store::{ContentRows, Store, StoredContent};
 use serde_json::Value;
 use std::collections::HashMap;
 
-/// Replaces the stored content with `files` when their hash differs from the
-/// stored one (one transaction), then reads the stored content back.
-pub fn load_into_db(conn: &mut Connection, files: &ContentFiles) -> Result<ContentSet, AppError> {
-    let tx = conn.transaction()?;
-    let stored: Option<String> = tx
-        .query_row(
-            "SELECT value FROM meta WHERE key = 'content_hash'",
-            [],
-            |r| r.get(0),
-        )
-        .ok();
-    if stored.as_deref() != Some(files.hash.as_str()) {
-        tx.execute("DELETE FROM content_items", [])?;
-        {
-            let mut insert = tx.prepare(
-                "INSERT INTO content_items (kind, position, id, body) VALUES (?1, ?2, ?3, ?4)",
-            )?;
-            for (kind, items) in &files.items {
-                for (position, item) in items.iter().enumerate() {
+/// Stores `files` when their hash differs from the stored one, then builds
+/// the set from what is stored.
+pub async fn load_into_store(store: &Store, files: &ContentFiles) -> Result<ContentSet, AppError> {
+    let rows = ContentRows {
+        hash: files.hash.clone(),
+        items: files
+            .items
+            .iter()
+            .flat_map(|(kind, items)| {
+                items.iter().map(move |item| {
                     let id = item["id"].as_str().unwrap_or_default();
-                    insert.execute(params![kind.slug(), position as i64, id, item.to_string()])?;
-                }
-            }
-        }
-        tx.execute(
-            "INSERT INTO meta (key, value) VALUES ('content_hash', ?1), ('meal_catalogue', ?2)
-             ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            [&files.hash, &files.catalogue],
-        )?;
-        tracing::info!(hash = %files.hash, "content files loaded into the database");
-    }
-    tx.commit()?;
-    read_set(conn)
+                    (kind.slug().to_string(), id.to_string(), item.to_string())
+                })
+            })
+            .collect(),
+        catalogue: files.catalogue.clone(),
+    };
+    let stored = store.load_content(rows).await?;
+    read_set(stored)
 }
 
-fn read_set(conn: &Connection) -> Result<ContentSet, AppError> {
-    let version: String = conn.query_row(
-        "SELECT value FROM meta WHERE key = 'content_hash'",
-        [],
-        |r| r.get(0),
-    )?;
-    let mut stmt = conn.prepare("SELECT kind, body FROM content_items ORDER BY kind, position")?;
+fn read_set(stored: StoredContent) -> Result<ContentSet, AppError> {
+    let StoredContent {
+        hash: version,
+        items: rows,
+        catalogue,
+    } = stored;
     let mut items: HashMap<Kind, Vec<Value>> = HashMap::new();
-    let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
-    for row in rows {
-        let (slug, body) = row?;
+    for (slug, body) in rows {
         let kind = Kind::from_slug(&slug).ok_or_else(|| {
             AppError::Internal(format!("unknown content kind {slug} in the database"))
         })?;
@@ -62,11 +45,6 @@ fn read_set(conn: &Connection) -> Result<ContentSet, AppError> {
             .map_err(|e| AppError::Internal(format!("stored {slug} item is not JSON: {e}")))?;
         items.entry(kind).or_default().push(value);
     }
-    let catalogue: String = conn.query_row(
-        "SELECT value FROM meta WHERE key = 'meal_catalogue'",
-        [],
-        |r| r.get(0),
-    )?;
     let parsed = manna_core::meals::Catalogue::from_json(&catalogue)
         .map_err(|e| AppError::Internal(format!("stored meal catalogue: {e}")))?;
     let plans = items.get(&Kind::MealPlans).map_or(&[][..], Vec::as_slice);

@@ -11,8 +11,8 @@ use super::assemble;
 use super::geo::Point;
 use super::osm::{self, Located, Tags};
 use super::stored::{self, Saved};
+use crate::store::Store;
 use osmpbf::{BlobDecode, BlobReader, Element, RelMemberType};
-use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
 use std::io::Read;
@@ -244,20 +244,25 @@ pub fn read_places(path: &Path) -> Result<(Vec<Located>, Option<i64>), String> {
 }
 
 /// Imports the extract at `path` as the source `import:<file name>`.
-pub fn import(conn: &mut Connection, path: &Path, now_ms: i64) -> Result<Report, String> {
+pub async fn import(store: &Store, path: &Path, now_ms: i64) -> Result<Report, String> {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
         .ok_or_else(|| format!("{} names no file", path.display()))?;
     let source = format!("import:{name}");
     let hash = file_hash(path)?;
-    let before = stored::source(conn, &source).map_err(|e| format!("reading the database: {e}"))?;
+    let before = store
+        .place_source(&source)
+        .await
+        .map_err(|e| format!("reading the database: {e}"))?;
     if before
         .as_ref()
         .is_some_and(|b| b.file_hash.as_deref() == Some(hash.as_str()))
     {
-        let (farms, trails) =
-            stored::counts(conn, &source).map_err(|e| format!("reading the database: {e}"))?;
+        let (farms, trails) = store
+            .place_counts(&source)
+            .await
+            .map_err(|e| format!("reading the database: {e}"))?;
         return Ok(Report {
             source,
             farms,
@@ -265,7 +270,10 @@ pub fn import(conn: &mut Connection, path: &Path, now_ms: i64) -> Result<Report,
             saved: None,
         });
     }
-    let (places, data_time) = read_places(path)?;
+    let owned = path.to_owned();
+    let (places, data_time) = tokio::task::spawn_blocking(move || read_places(&owned))
+        .await
+        .map_err(|e| format!("reading the extract: {e}"))??;
     let count = |k| places.iter().filter(|(p, _)| p.kind() == k).count();
     let (farms, trails) = (count(osm::PlaceKind::Farm), count(osm::PlaceKind::Trail));
     if let (Some(old), Some(new)) = (before.and_then(|b| b.data_time), data_time)
@@ -276,7 +284,15 @@ pub fn import(conn: &mut Connection, path: &Path, now_ms: i64) -> Result<Report,
             path.display()
         ));
     }
-    let saved = stored::replace_source(conn, &source, &places, Some(&hash), data_time, now_ms)
+    let saved = store
+        .replace_places(
+            &source,
+            stored::rows(&places),
+            Some(hash),
+            data_time,
+            now_ms,
+        )
+        .await
         .map_err(|e| format!("saving the places: {e}"))?;
     Ok(Report {
         source,
@@ -288,8 +304,7 @@ pub fn import(conn: &mut Connection, path: &Path, now_ms: i64) -> Result<Report,
 
 /// The command: opens (and migrates) the database in the data folder and
 /// imports the extract.
-pub fn import_command(config: &crate::config::Config, path: &Path) -> Result<Report, String> {
-    let db = crate::store::Store::open(&config.data_dir).map_err(|e| e.to_string())?;
-    let mut conn = db.connection().map_err(|e| e.to_string())?;
-    import(&mut conn, path, crate::clock::Clock::system().now_ms())
+pub async fn import_command(config: &crate::config::Config, path: &Path) -> Result<Report, String> {
+    let store = Store::open(&config.data_dir).map_err(|e| e.to_string())?;
+    import(&store, path, crate::clock::Clock::system().now_ms()).await
 }

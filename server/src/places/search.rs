@@ -26,29 +26,21 @@ pub async fn near(
     let now = state.clock.now_ms();
     let mut live_time = None;
     if let Some(live) = &state.overpass {
-        let asked = state
-            .store
-            .call(move |c| Ok(stored::fetched(c, kind, area)?))
-            .await?;
+        let asked = state.store.place_fetched(kind.key(), area).await?;
         let fresh = |at: Option<i64>| at.filter(|&t| now - t < FRESH_MS);
         if let Some(at) = fresh(asked) {
             live_time = Some(at);
         } else {
             // One query at a time; another search may have asked meanwhile.
             let _turn = live.turn().await;
-            let asked = state
-                .store
-                .call(move |c| Ok(stored::fetched(c, kind, area)?))
-                .await?;
+            let asked = state.store.place_fetched(kind.key(), area).await?;
             if let Some(at) = fresh(asked) {
                 live_time = Some(at);
             } else {
                 match live.fetch(kind, area).await {
                     Ok(places) => {
-                        state
-                            .store
-                            .call(move |c| Ok(stored::save_fetch(c, kind, area, &places, now)?))
-                            .await?;
+                        let rows = stored::rows(&places);
+                        state.store.save_fetch(kind.key(), area, rows, now).await?;
                         live_time = Some(now);
                     }
                     Err(problem) => {
@@ -94,13 +86,5 @@ async fn from_store(
     centre: Point,
     radius: f64,
 ) -> Result<(Vec<Near>, Option<i64>), AppError> {
-    state
-        .store
-        .call(move |c| {
-            Ok((
-                stored::near(c, kind, centre, radius)?,
-                stored::last_loaded(c)?,
-            ))
-        })
-        .await
+    stored::near(&state.store, kind, centre, radius).await
 }

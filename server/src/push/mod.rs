@@ -6,18 +6,17 @@
 //! - `keys`: the VAPID key, kept in the data folder or given by the environment.
 //! - `endpoint`: which push service addresses may be sent to.
 //! - `timing`: when a local clock time happens in a time zone.
-//! - `store`: subscriptions and the claimed sendings, in SQLite.
 //! - `schedule`: what falls due in a window of time, claimed once.
 
 pub mod endpoint;
 pub mod keys;
 pub mod schedule;
-pub mod store;
 pub mod timing;
 
 use crate::config::Config;
-use crate::store::Store;
 use crate::error::AppError;
+use crate::store::Store;
+use crate::store::{Claimed, PushSubscription as Subscription};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use endpoint::{GuardedResolver, Reach};
@@ -25,7 +24,6 @@ use keys::VapidKeys;
 use serde::Serialize;
 use std::sync::Arc;
 use std::time::Duration;
-use store::{Claimed, Subscription};
 use web_push_native::{Auth, WebPushBuilder, p256};
 
 /// How long a push service keeps a notification for a phone that is off or
@@ -238,15 +236,7 @@ pub async fn deliver(db: &Store, push: &Arc<Push>, claimed: Vec<Claimed>, now_ms
                 ("failed", None)
             }
         };
-        let result = db
-            .call(move |conn| {
-                if state == "gone" {
-                    store::remove(conn, &c.subscription.endpoint)
-                } else {
-                    store::settle(conn, &c, state, next)
-                }
-            })
-            .await;
+        let result = db.settle_push(c, state, next).await;
         if let Err(e) = result {
             tracing::warn!(error = %e, "recording a notification's outcome failed");
         }

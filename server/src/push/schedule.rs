@@ -3,19 +3,18 @@
 //! of the device it rings on. Each sending is claimed in the database before
 //! it is sent, so it is sent once however many server processes look.
 
-use super::store::{self, Claimed, Subscription};
 use super::timing::{clock_time, due_between, zone};
 use super::{PushMessage, TTL};
 use crate::content::{ContentSet, Kind, item_for};
 use crate::error::AppError;
-use crate::sync::live_records;
+use crate::store::{Claimed, LiveRecord, PushSubscription, Store};
 use manna_core::Date;
 use manna_sync_protocol::Table;
 use manna_sync_protocol::records::prayer::PrayerReminder;
 use manna_sync_protocol::records::read::ReadFields;
 use manna_sync_protocol::records::settings::{PREFERENCES_ID, VERSE_TIME};
-use rusqlite::Connection;
 use serde_json::Value;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The scheduler's mark in `scheduler_marks`.
@@ -30,42 +29,36 @@ pub fn backoff(attempt: u32) -> Duration {
     Duration::from_secs(60 * (1u64 << attempt.saturating_sub(1).min(5)).min(30))
 }
 
+/// The tables what rings is read from.
+const DUE_TABLES: &[Table] = &[Table::PrayerReminders, Table::UserSettings];
+
 /// Claims every sending that fell due in the window since the last look (at
 /// most [`CATCH_UP_MS`] back) through `now_ms`, and the retries whose time has
 /// come; answers what this call claimed.
-pub fn claim_due(
-    conn: &Connection,
-    set: &ContentSet,
+pub async fn claim_due(
+    store: &Store,
+    set: Arc<ContentSet>,
     now_ms: i64,
 ) -> Result<Vec<Claimed>, AppError> {
-    let mark = store::advance_mark(conn, JOB, now_ms)?;
-    // The first look ever covers the minute just past.
-    let from = mark.unwrap_or(now_ms - 60_000).max(now_ms - CATCH_UP_MS);
-    let mut claimed = store::take_retries(conn, now_ms)?;
-    if from >= now_ms {
-        return Ok(claimed);
-    }
-    let subscriptions = store::all(conn)?;
-    for of_user in subscriptions.chunk_by(|a, b| a.user_id == b.user_id) {
-        let user = &of_user[0].user_id;
-        let due = Due::of_user(conn, user)?;
-        for sub in of_user {
-            for (source, at, message) in due.between(set, sub, from, now_ms) {
-                let payload = serde_json::to_string(&message)
-                    .map_err(|e| AppError::Internal(e.to_string()))?;
-                if store::claim(conn, &sub.endpoint, &source, at, &payload)? {
-                    claimed.push(Claimed {
-                        subscription: sub.clone(),
-                        source,
-                        due_at: at,
-                        payload,
-                        attempts: 1,
-                    });
-                }
-            }
-        }
-    }
-    Ok(claimed)
+    store
+        .claim_due(
+            JOB,
+            now_ms,
+            CATCH_UP_MS,
+            DUE_TABLES,
+            move |sub, records, from, to| {
+                Due::of_records(records)
+                    .between(&set, sub, from, to)
+                    .into_iter()
+                    .map(|(source, at, message)| {
+                        let payload = serde_json::to_string(&message)
+                            .map_err(|e| AppError::Internal(e.to_string()))?;
+                        Ok((source, at, payload))
+                    })
+                    .collect()
+            },
+        )
+        .await
 }
 
 /// What may ring for one user: their active reminders and their verse time.
@@ -75,14 +68,20 @@ struct Due {
 }
 
 impl Due {
-    fn of_user(conn: &Connection, user: &str) -> Result<Self, AppError> {
-        let reminders = live_records(conn, user, Table::PrayerReminders)?
-            .into_iter()
-            .filter_map(|(id, _, fields)| Some((id, PrayerReminder::read_fields(&fields).ok()?)))
+    fn of_records(records: &[(Table, Vec<LiveRecord>)]) -> Self {
+        let of = |table: Table| {
+            records
+                .iter()
+                .filter(move |(t, _)| *t == table)
+                .flat_map(|(_, r)| r.iter())
+        };
+        let reminders = of(Table::PrayerReminders)
+            .filter_map(|(id, _, fields)| {
+                Some((id.clone(), PrayerReminder::read_fields(fields).ok()?))
+            })
             .filter(|(_, r)| r.is_active == 1)
             .collect();
-        let verse_at = live_records(conn, user, Table::UserSettings)?
-            .into_iter()
+        let verse_at = of(Table::UserSettings)
             .find(|(id, _, _)| id == PREFERENCES_ID)
             .and_then(|(_, _, fields)| {
                 fields
@@ -90,17 +89,17 @@ impl Due {
                     .and_then(Value::as_str)
                     .map(String::from)
             });
-        Ok(Self {
+        Self {
             reminders,
             verse_at,
-        })
+        }
     }
 
     /// Each notification due to `sub` in `(from, to]`: its source, instant and words.
     fn between(
         &self,
         set: &ContentSet,
-        sub: &Subscription,
+        sub: &PushSubscription,
         from: i64,
         to: i64,
     ) -> Vec<(String, i64, PushMessage)> {

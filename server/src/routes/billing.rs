@@ -1,14 +1,12 @@
 //! Subscriptions: checkout (hosted and embedded), the checks the success page
 //! makes, the billing portal, the payment settings and the Stripe webhook.
 
-use crate::accounts::{account_by_id, normalise_email};
+use crate::accounts::normalise_email;
 use crate::api::{
     BillingConfig, CheckoutStarted, CheckoutVerified, PaymentStatus, PortalLink, PremiumStatus,
     SubscriptionCheck, SubscriptionStarted, WebhookReceived,
 };
-use crate::billing::{
-    self, checkout_owner, customer_of, parse_plan, record_checkout, save_subscription,
-};
+use crate::billing::{self, parse_plan, subscription_gives_premium};
 use crate::error::AppError;
 use crate::extract::ApiJson;
 use crate::guard::{self, ClientIp};
@@ -21,11 +19,7 @@ use serde::Deserialize;
 
 /// The email of the account `user` is, if any (given to Stripe at checkout).
 async fn account_email(state: &AppState, user: &str) -> Result<Option<String>, AppError> {
-    let user = user.to_string();
-    state
-        .store
-        .call(move |conn| Ok(account_by_id(conn, &user)?.map(|a| a.email)))
-        .await
+    Ok(state.store.account_by_id(user).await?.map(|a| a.email))
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -77,10 +71,9 @@ pub async fn checkout_session_create(
             &format!("{base}/subscribe"),
         )
         .await?;
-    let (sid, user, now) = (id.clone(), auth.user_id.clone(), state.clock.now_ms());
     state
         .store
-        .call(move |conn| record_checkout(conn, &sid, &user, plan, now))
+        .record_checkout(&id, &auth.user_id, plan.wire(), state.clock.now_ms())
         .await?;
     Ok(Json(CheckoutStarted {
         url,
@@ -147,11 +140,7 @@ pub async fn checkout_session_verify(
             "sessionId: a checkout session id is required".into(),
         ));
     }
-    let lookup = id.clone();
-    let owner = state
-        .store
-        .call(move |conn| checkout_owner(conn, &lookup))
-        .await?;
+    let owner = state.store.checkout_owner(&id).await?;
     if owner.as_deref() != Some(auth.user_id.as_str()) {
         return Ok(not_verified(
             "This checkout was started on another device or account.",
@@ -166,13 +155,11 @@ pub async fn checkout_session_verify(
         return Ok(not_verified("This checkout is not complete yet."));
     };
     let sub = state.stripe.subscription(&sub_id).await?;
-    let (user, email) = (auth.user_id.clone(), checkout.email.clone());
     let (now_ms, now_secs) = (state.clock.now_ms(), state.clock.now_secs());
+    let user = Some(auth.user_id.clone());
     state
         .store
-        .call(move |conn| {
-            save_subscription(conn, &sub, email.as_deref(), Some(&user), now_secs, now_ms)
-        })
+        .save_subscription(sub.stored(), checkout.email.clone(), user, now_secs, now_ms)
         .await?;
     let premium = state.premium(&auth.user_id).await?;
     Ok(Json(CheckoutVerified {
@@ -235,16 +222,14 @@ async fn owned_subscription(
             "stripeCustomerId and subscriptionId are both required".into(),
         ));
     }
-    let (cus, sub, user, now) = (
-        form.stripe_customer_id.clone(),
-        form.subscription_id.clone(),
-        user.to_string(),
-        state.clock.now_secs(),
-    );
-    state
+    let now = state.clock.now_secs();
+    let owned = state
         .store
-        .call(move |conn| billing::owned_subscription(conn, &user, &cus, &sub, now))
-        .await
+        .owned_subscription(user, &form.stripe_customer_id, &form.subscription_id)
+        .await?;
+    Ok(owned.map(|(status, plan, period_end)| {
+        (subscription_gives_premium(&status, period_end, now), plan)
+    }))
 }
 
 pub async fn subscription_status_verify(
@@ -284,10 +269,9 @@ pub async fn billing_portal_create(
     State(state): State<AppState>,
     auth: DeviceAuth,
 ) -> Result<Json<PortalLink>, AppError> {
-    let user = auth.user_id.clone();
     let customer = state
         .store
-        .call(move |conn| customer_of(conn, &user))
+        .customer_of(&auth.user_id)
         .await?
         .ok_or_else(|| {
             AppError::NotFound("No subscription to manage on this account yet.".into())

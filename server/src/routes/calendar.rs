@@ -29,10 +29,7 @@ pub async fn feed_status(
     State(state): State<AppState>,
     auth: DeviceAuth,
 ) -> Result<Json<CalendarFeed>, AppError> {
-    let made = state
-        .store
-        .call(move |conn| calendar::made_at(conn, &auth.user_id))
-        .await?;
+    let made = state.store.calendar_made_at(&auth.user_id).await?;
     Ok(Json(CalendarFeed {
         active: made.is_some(),
         created_at: made.map(iso_time),
@@ -47,9 +44,10 @@ pub async fn feed_create(
     auth: DeviceAuth,
 ) -> Result<(StatusCode, Json<CalendarFeed>), AppError> {
     let now = state.clock.now_ms();
-    let token = state
+    let (token, hash) = calendar::new_secret()?;
+    state
         .store
-        .call(move |conn| calendar::new_token(conn, &auth.user_id, now))
+        .set_calendar_secret(&auth.user_id, hash, now)
         .await?;
     // The configured public address, else the one this browser reached (the
     // host check has already accepted it).
@@ -74,10 +72,7 @@ pub async fn feed_delete(
     State(state): State<AppState>,
     auth: DeviceAuth,
 ) -> Result<StatusCode, AppError> {
-    let had = state
-        .store
-        .call(move |conn| calendar::revoke(conn, &auth.user_id))
-        .await?;
+    let had = state.store.revoke_calendar(&auth.user_id).await?;
     if had {
         Ok(StatusCode::NO_CONTENT)
     } else {
@@ -98,21 +93,17 @@ pub async fn feed_get(
         .ok_or_else(gone)?
         .to_string();
     let set = state.content();
-    let (config, now_secs) = (state.config.clone(), state.clock.now_secs());
+    let now_secs = state.clock.now_secs();
     let today = state.clock.today_utc();
     let stamp = iso_time(state.clock.now_ms()).replace(['-', ':'], "");
     let stamp = format!("{}Z", &stamp[..15]);
-    let body = state
+    let source = state
         .store
-        .call(move |conn| match calendar::owner_of(conn, &token)? {
-            Some(user) => {
-                let member = premium_of(conn, &config, &user, now_secs)?.is_some();
-                calendar::feed(conn, &set, &user, today, &stamp, member).map(Some)
-            }
-            None => Ok(None),
-        })
+        .calendar_source(&calendar::secret_hash(&token), calendar::FEED_TABLES)
         .await?
         .ok_or_else(gone)?;
+    let member = premium_of(&source.standing, &state.config, now_secs).is_some();
+    let body = calendar::feed(&source.records, &set, today, &stamp, member)?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),

@@ -2,9 +2,8 @@
 //! it, restoring premium by email with a one-time code, and the trial status.
 
 use crate::accounts::codes::{code_email, confirm_code, new_code};
-use crate::accounts::{account_by_email, account_by_id, normalise_email};
+use crate::accounts::normalise_email;
 use crate::api::{EmailCheck, KeySet, PremiumStatus, TrialStatus, Urgency};
-use crate::billing::has_lapsed_trial;
 use crate::error::AppError;
 use crate::extract::ApiJson;
 use crate::guard::{self, ClientIp};
@@ -67,11 +66,9 @@ pub async fn subscription_check_by_email(
         // An inbox gets a few codes an hour from each address that asks, and
         // a bounded number a day from everyone together.
         state.limits.code_email(&client.key(), &email, now)?;
-        let (u, e) = (user.clone(), email.clone());
-        let code = state
-            .store
-            .call(move |conn| new_code(conn, &u, &e, now))
-            .await?;
+        let code = new_code(&state.store, &user, &email, false, now)
+            .await?
+            .ok_or_else(|| AppError::Internal("no code was made".into()))?;
         let (subject, text) = code_email(
             &code,
             "to restore premium on this device",
@@ -87,14 +84,9 @@ pub async fn subscription_check_by_email(
             ..EmailCheck::default()
         }));
     };
-    let (u, e, c) = (user.clone(), email.clone(), code.to_string());
-    let has_account = state
-        .store
-        .call(move |conn| {
-            confirm_code(conn, &u, &e, &c, now)?;
-            Ok(account_by_id(conn, &u)?.is_some() || account_by_email(conn, &e)?.is_some())
-        })
-        .await?;
+    confirm_code(&state.store, &user, &email, code, now).await?;
+    let has_account = state.store.account_by_id(&user).await?.is_some()
+        || state.store.account_by_email(&email).await?.is_some();
     Ok(Json(match state.premium(&user).await? {
         Some(p) => EmailCheck {
             has_active_subscription: Some(p.subscription_id.is_some()),
@@ -143,10 +135,9 @@ pub async fn trial_status_get(
             ..TrialStatus::default()
         }));
     }
-    let user = auth.user_id.clone();
     let lapsed = state
         .store
-        .call(move |conn| has_lapsed_trial(conn, &user, now.div_euclid(1000)))
+        .has_lapsed_trial(&auth.user_id, now.div_euclid(1000))
         .await?;
     Ok(Json(if lapsed {
         TrialStatus {

@@ -12,7 +12,6 @@ use crate::places::{
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use rusqlite::Connection;
 
 /// The most farms a name search answers.
 const NAMED_LIMIT: usize = 50;
@@ -22,8 +21,8 @@ pub async fn zip_get(Path(zip): Path<String>) -> Result<Json<ZipPlace>, AppError
     Ok(Json(zips::find(&zip)?.clone()))
 }
 
-fn place_data(conn: &Connection, live: bool) -> Result<PlaceData, AppError> {
-    let loaded = stored::last_loaded(conn)?;
+async fn place_data(state: &AppState, live: bool) -> Result<PlaceData, AppError> {
+    let loaded = state.store.places_loaded_at().await?;
     Ok(PlaceData {
         configured: live || loaded.is_some(),
         updated_at: loaded.map(manna_core::calendar::iso_time),
@@ -74,17 +73,12 @@ pub async fn farms_named_get(
         ));
     }
     let live = state.overpass.is_some();
-    let (farms, data) = state
-        .store
-        .call(move |c| {
-            let farms = if words.is_empty() {
-                Vec::new()
-            } else {
-                stored::farms_named(c, &words, NAMED_LIMIT)?
-            };
-            Ok((farms, place_data(c, live)?))
-        })
-        .await?;
+    let farms = if words.is_empty() {
+        Vec::new()
+    } else {
+        stored::farms_named(&state.store, &words, NAMED_LIMIT).await?
+    };
+    let data = place_data(&state, live).await?;
     Ok(Json(FarmSearch {
         farms,
         zip: None,

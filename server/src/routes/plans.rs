@@ -2,7 +2,6 @@
 //! days, guidelines and shopping list only for members) and the catalogue the
 //! app builds personal plans and shopping lists from, offline.
 
-use crate::admission::RestGate;
 use crate::content::meal_plans::{self, Days, MealPlan};
 use crate::entitlement::{PremiumUser, premium_required};
 use crate::error::AppError;
@@ -10,13 +9,11 @@ use crate::extract::ApiJson;
 use crate::identity::DeviceAuth;
 use crate::planning::{self, SavedList};
 use crate::state::AppState;
-use crate::sync::Author;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
 use manna_core::meals::{CALENDAR_WEEKS, ListKind, MenuDay};
-use rusqlite::Connection;
 use serde_json::{Map, Value};
 
 fn missing(id: &str) -> AppError {
@@ -83,30 +80,6 @@ fn own(auth: &DeviceAuth, body: &Map<String, Value>) -> Result<(), AppError> {
     }
 }
 
-/// Runs `work` on the database as a change of the caller's REST device
-/// (`rest:<device>`), now.
-async fn as_rest_change<T: Send + 'static>(
-    state: &AppState,
-    auth: DeviceAuth,
-    work: impl FnOnce(&mut Connection, Author<'_>) -> Result<T, AppError> + Send + 'static,
-) -> Result<T, AppError> {
-    let now_ms = state.clock.now_ms();
-    let gate = RestGate(state.gate());
-    state
-        .store
-        .call(move |conn| {
-            let device = format!("rest:{}", auth.device_id);
-            let author = Author {
-                user: &auth.user_id,
-                device: &device,
-                now_ms,
-                gate: &gate,
-            };
-            work(conn, author)
-        })
-        .await
-}
-
 /// `POST /api/wellness-goals/{goalId}/create-plans`: the goal's 30-day meal
 /// plan and fitness challenge, built as the app builds them offline.
 pub async fn create_plans(
@@ -115,10 +88,8 @@ pub async fn create_plans(
     Path(goal_id): Path<String>,
 ) -> Result<(StatusCode, Json<Vec<Value>>), AppError> {
     let set = state.content();
-    let plans = as_rest_change(&state, auth, move |conn, author| {
-        planning::create_plans(conn, author, &set.catalogue, &goal_id)
-    })
-    .await?;
+    let writer = state.rest_writer(&auth);
+    let plans = planning::create_plans(&state.store, writer, &set.catalogue, &goal_id).await?;
     Ok((StatusCode::CREATED, Json(plans)))
 }
 
@@ -154,10 +125,8 @@ pub async fn generate_list(
     };
     let member = state.requester_is_premium(&headers).await?;
     let set = state.content();
-    let saved = as_rest_change(&state, auth, move |conn, author| {
-        planning::generate_list(conn, author, &set, member, kind, week)
-    })
-    .await?;
+    let writer = state.rest_writer(&auth);
+    let saved = planning::generate_list(&state.store, writer, &set, member, kind, week).await?;
     Ok((StatusCode::CREATED, Json(saved)))
 }
 
@@ -184,9 +153,9 @@ pub async fn generate_calendar(
         .and_then(|d| d.parse::<manna_core::Date>().ok())
         .ok_or_else(|| AppError::BadRequest("startDate: must be a date (YYYY-MM-DD)".into()))?;
     let set = state.content();
-    let lists = as_rest_change(&state, auth, move |conn, author| {
-        planning::generate_calendar(conn, author, &set, &plan_id, &start.to_string())
-    })
-    .await?;
+    let writer = state.rest_writer(&auth);
+    let lists =
+        planning::generate_calendar(&state.store, writer, &set, &plan_id, &start.to_string())
+            .await?;
     Ok((StatusCode::CREATED, Json(lists)))
 }

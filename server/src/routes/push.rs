@@ -6,9 +6,9 @@ use crate::extract::ApiJson;
 use crate::guard::PUSH_TEST;
 use crate::identity::DeviceAuth;
 use crate::push::endpoint::check_endpoint;
-use crate::push::store::{self, Subscription};
 use crate::push::{DeviceKeys, Outcome, PushMessage, timing};
 use crate::state::AppState;
+use crate::store::PushSubscription as Subscription;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -102,10 +102,7 @@ pub async fn subscription_create(
         time_zone: sub.time_zone.clone(),
     };
     let now = state.clock.now_ms();
-    state
-        .store
-        .call(move |conn| store::subscribe(conn, &sub, now))
-        .await?;
+    state.store.subscribe_push(sub, now).await?;
     Ok((StatusCode::CREATED, Json(saved)))
 }
 
@@ -117,7 +114,7 @@ pub async fn subscription_delete(
 ) -> Result<StatusCode, AppError> {
     let gone = state
         .store
-        .call(move |conn| store::unsubscribe(conn, &auth.user_id, &body.endpoint))
+        .unsubscribe_push(&auth.user_id, &body.endpoint)
         .await?;
     if gone {
         Ok(StatusCode::NO_CONTENT)
@@ -138,7 +135,7 @@ pub async fn test_create(
         .hit(PUSH_TEST, &auth.user_id, state.clock.now_ms())?;
     let subs = state
         .store
-        .call(move |conn| store::of_device(conn, &auth.user_id, &auth.device_id))
+        .device_pushes(&auth.user_id, &auth.device_id)
         .await?;
     if subs.is_empty() {
         return Err(AppError::NotFound(
@@ -157,11 +154,7 @@ pub async fn test_create(
         match state.push.send(&sub, &payload).await {
             Outcome::Sent => sent += 1,
             Outcome::Gone => {
-                let endpoint = sub.endpoint.clone();
-                state
-                    .store
-                    .call(move |conn| store::remove(conn, &endpoint))
-                    .await?;
+                state.store.remove_push(&sub.endpoint).await?;
             }
             Outcome::Retry { reason, .. } | Outcome::Failed(reason) => {
                 tracing::warn!(%reason, "a test notification failed");

@@ -3,14 +3,12 @@
 //! derived from records (weight progress, the weekly wellness average), which
 //! come from `manna_core` as in the app.
 
-use crate::admission::RestGate;
 use crate::api::RecordView;
 use crate::error::AppError;
 use crate::extract::{ApiJson, Params, count_param, date_param};
 use crate::identity::DeviceAuth;
 use crate::resources::{PAGE_MAX, Page, PageCursor, Resource, resource};
 use crate::state::AppState;
-use crate::sync::Author;
 use crate::tokens::random_hex;
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -66,11 +64,7 @@ pub async fn records_list(
         after: q.get("cursor").map(|c| PageCursor::decode(c)).transpose()?,
         limit: Some(count_param(&q, "limit", PAGE_MAX, PAGE_MAX)?),
     };
-    let user = auth.user_id.clone();
-    let (records, next) = state
-        .store
-        .call(move |conn| r.list(conn, &user, &filters, &page))
-        .await?;
+    let (records, next) = r.list(&state.store, &auth.user_id, filters, &page).await?;
     // The body stays the list the spec describes; the next page is named in a
     // header (absent on the last page).
     let mut headers = HeaderMap::new();
@@ -86,22 +80,6 @@ pub async fn records_list(
 /// The header naming the cursor of a list's next page.
 pub const NEXT_CURSOR: &str = "x-next-cursor";
 
-/// A REST write is its own device's change: `rest:<device>`, now, through
-/// the server's gate.
-fn author<'a>(
-    auth: &'a DeviceAuth,
-    device: &'a str,
-    now_ms: i64,
-    gate: &'a RestGate,
-) -> Author<'a> {
-    Author {
-        user: &auth.user_id,
-        device,
-        now_ms,
-        gate,
-    }
-}
-
 pub async fn records_create(
     r: &'static Resource,
     State(state): State<AppState>,
@@ -112,13 +90,8 @@ pub async fn records_create(
     filters(&auth, params)?;
     let fields = own_fields(&auth, body)?;
     let random = random_hex(8)?;
-    let (now_ms, gate) = (state.clock.now_ms(), RestGate(state.gate()));
-    let created = state
-        .store
-        .call(move |conn| {
-            let device = format!("rest:{}", auth.device_id);
-            r.create(conn, author(&auth, &device, now_ms, &gate), fields, &random)
-        })
+    let created = r
+        .create(&state.store, state.rest_writer(&auth), fields, &random)
         .await?
         .map_err(AppError::Invalid)?;
     Ok((StatusCode::CREATED, Json(created)))
@@ -134,13 +107,8 @@ pub async fn records_update(
     let id = params.get("id").cloned().unwrap_or_default();
     filters(&auth, params)?;
     let fields = own_fields(&auth, body)?;
-    let (now_ms, gate) = (state.clock.now_ms(), RestGate(state.gate()));
-    let updated = state
-        .store
-        .call(move |conn| {
-            let device = format!("rest:{}", auth.device_id);
-            r.update(conn, author(&auth, &device, now_ms, &gate), &id, fields)
-        })
+    let updated = r
+        .update(&state.store, state.rest_writer(&auth), &id, fields)
         .await?
         .map_err(AppError::Invalid)?;
     Ok(Json(updated))
@@ -154,20 +122,14 @@ pub async fn records_delete(
 ) -> Result<StatusCode, AppError> {
     let id = params.get("id").cloned().unwrap_or_default();
     filters(&auth, params)?;
-    let (now_ms, gate) = (state.clock.now_ms(), RestGate(state.gate()));
-    state
-        .store
-        .call(move |conn| {
-            let device = format!("rest:{}", auth.device_id);
-            r.delete(conn, author(&auth, &device, now_ms, &gate), &id)
-        })
+    r.delete(&state.store, state.rest_writer(&auth), &id)
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 /// A figure computed from the `(date, number)` pairs of a dated table's
-/// records: read and computed on a blocking thread, so a long history never
-/// holds up the async workers.
+/// records: computed on a blocking thread, so a long history never holds up
+/// the async workers.
 async fn figure_of<T: Send + 'static>(
     state: &AppState,
     auth: &DeviceAuth,
@@ -178,25 +140,23 @@ async fn figure_of<T: Send + 'static>(
 ) -> Result<T, AppError> {
     let params = HashMap::from([("userId".to_string(), user_id)]);
     let filters = filters(auth, params)?;
-    let user = auth.user_id.clone();
-    let r = resource(table);
-    state
-        .store
-        .call(move |conn| {
-            let pairs: Vec<(Date, u32)> = r
-                .list(conn, &user, &filters, &Page::default())?
-                .0
-                .iter()
-                .filter_map(|r| {
-                    Some((
-                        r.fields.get("date")?.as_str()?.parse().ok()?,
-                        u32::try_from(r.fields.get(field)?.as_u64()?).ok()?,
-                    ))
-                })
-                .collect();
-            Ok(compute(&pairs))
-        })
-        .await
+    let (records, _) = resource(table)
+        .list(&state.store, &auth.user_id, filters, &Page::default())
+        .await?;
+    tokio::task::spawn_blocking(move || {
+        let pairs: Vec<(Date, u32)> = records
+            .iter()
+            .filter_map(|r| {
+                Some((
+                    r.fields.get("date")?.as_str()?.parse().ok()?,
+                    u32::try_from(r.fields.get(field)?.as_u64()?).ok()?,
+                ))
+            })
+            .collect();
+        compute(&pairs)
+    })
+    .await
+    .map_err(|e| AppError::Internal(format!("computing a figure: {e}")))
 }
 
 pub async fn weight_progress_get(

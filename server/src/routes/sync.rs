@@ -5,7 +5,6 @@ use crate::extract::ApiJson;
 use crate::guard::{self, ClientIp};
 use crate::identity::{DeviceAuth, USER_HEADER, register};
 use crate::state::AppState;
-use crate::sync;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -65,21 +64,11 @@ pub async fn sync_push(
     check_version(req.protocol_version).map_err(incompatible)?;
     check_schema(schema_of(req.schema_version)).map_err(incompatible)?;
     same_device(&auth, &req.device_id)?;
-    let now_ms = state.clock.now_ms();
-    state.limits.hit(guard::SYNC_PUSH, &auth.user_id, now_ms)?;
-    let gate = state.gate();
-    let answer = state
-        .store
-        .call(move |conn| {
-            let author = sync::Author {
-                user: &auth.user_id,
-                device: &auth.device_id,
-                now_ms,
-                gate: &gate,
-            };
-            sync::push(conn, author, &req)
-        })
-        .await?;
+    let writer = state.device_writer(&auth);
+    state
+        .limits
+        .hit(guard::SYNC_PUSH, &auth.user_id, writer.now_ms)?;
+    let answer = state.store.push(writer, req).await?;
     Ok(Json(answer))
 }
 
@@ -95,7 +84,7 @@ pub async fn sync_pull(
     same_device(&auth, &req.device_id)?;
     let mut answer = state
         .store
-        .call(move |conn| sync::pull(conn, &auth.user_id, &auth.device_id, &req))
+        .pull(&auth.user_id, &auth.device_id, req)
         .await?;
     // An older app gets only the tables and fields it knows; the rest waits
     // for it on the server until it updates.

@@ -10,9 +10,29 @@
 //!   `devices`, `billing`, `records` and `sync` (the synced records),
 //!   `calendar`, `push`, `places`, `content`, `maintenance`, `backup`.
 
+mod accounts;
+mod backup;
+mod billing;
+mod calendar;
+mod content;
+mod deletion;
+mod devices;
+mod places;
+mod push;
+mod resources;
 mod sqlite;
+pub mod sync;
 
+pub use accounts::{Account, CodeCheck, NewBrowser, NewSession, SignIn};
+pub use backup::{backup, restore};
+pub use billing::{Held, Standing, Subscription};
+pub use calendar::FeedSource;
+pub use content::{ContentRows, StoredContent};
+pub use places::{Bounds, LIVE, PlaceRow, Saved, SourceRow};
+pub use push::{Claimed, Due, PushSubscription};
+pub use resources::{ChildCount, Listed, RecordQuery};
 pub use sqlite::{DeviceMemo, migrations};
+pub use sync::{Gate, LiveRecord, Open, Reads, StoredRevision, Writer};
 
 use crate::error::AppError;
 use std::path::Path;
@@ -31,28 +51,56 @@ impl Store {
         })
     }
 
+    /// A database in memory (see `Sqlite::open_memory`).
+    pub fn open_memory() -> Result<Self, AppError> {
+        Ok(Self {
+            db: sqlite::Sqlite::open_memory()?,
+        })
+    }
+
     /// The devices already looked up by token (see `DeviceMemo`).
     pub fn devices(&self) -> &DeviceMemo {
         self.db.devices()
     }
 
-    /// Runs `f` on one of the database threads (until every domain has its
-    /// methods here).
-    pub async fn call<F, R>(&self, f: F) -> Result<R, AppError>
-    where
-        F: FnOnce(&mut rusqlite::Connection) -> Result<R, AppError> + Send + 'static,
-        R: Send + 'static,
-    {
-        self.db.call(f).await
-    }
-
-    /// A connection of its own, for the command-line tools.
-    pub fn connection(&self) -> Result<rusqlite::Connection, AppError> {
-        self.db.connection()
-    }
-
     /// Answers once the database can be read.
     pub async fn ping(&self) -> Result<(), AppError> {
         self.db.ping().await
+    }
+
+    /// Runs one SQL statement written for both engines and answers how many
+    /// rows it changed: for tests that put the store in a state no request
+    /// can (a user at the edge of a quota, a lost row).
+    #[doc(hidden)]
+    pub async fn execute_for_tests(&self, sql: &str) -> Result<usize, AppError> {
+        let sql = sql.to_owned();
+        self.db.call(move |conn| Ok(conn.execute(&sql, [])?)).await
+    }
+
+    /// The whole numbers of the first column of a query written for both
+    /// engines, for tests that look at what is stored.
+    #[doc(hidden)]
+    pub async fn numbers_for_tests(&self, sql: &str) -> Result<Vec<i64>, AppError> {
+        let sql = sql.to_owned();
+        self.db
+            .call(move |conn| {
+                let mut stmt = conn.prepare(&sql)?;
+                let rows = stmt.query_map([], |r| r.get::<_, i64>(0))?;
+                Ok(rows.collect::<Result<_, _>>()?)
+            })
+            .await
+    }
+
+    /// The texts of the first column of a query written for both engines.
+    #[doc(hidden)]
+    pub async fn texts_for_tests(&self, sql: &str) -> Result<Vec<String>, AppError> {
+        let sql = sql.to_owned();
+        self.db
+            .call(move |conn| {
+                let mut stmt = conn.prepare(&sql)?;
+                let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
+                Ok(rows.collect::<Result<_, _>>()?)
+            })
+            .await
     }
 }

@@ -20,14 +20,24 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("../../migrations/sqlite/003_accounts.sql")),
         M::up(include_str!("../../migrations/sqlite/004_hardening.sql")),
         M::up(include_str!("../../migrations/sqlite/005_member_since.sql")),
-        M::up(include_str!("../../migrations/sqlite/006_archive_search.sql")),
-        M::up(include_str!("../../migrations/sqlite/007_calendar_feeds.sql")),
-        M::up(include_str!("../../migrations/sqlite/008_quota_history.sql")),
+        M::up(include_str!(
+            "../../migrations/sqlite/006_archive_search.sql"
+        )),
+        M::up(include_str!(
+            "../../migrations/sqlite/007_calendar_feeds.sql"
+        )),
+        M::up(include_str!(
+            "../../migrations/sqlite/008_quota_history.sql"
+        )),
         M::up(include_str!("../../migrations/sqlite/009_known_logins.sql")),
-        M::up(include_str!("../../migrations/sqlite/010_archive_in_memory.sql")),
+        M::up(include_str!(
+            "../../migrations/sqlite/010_archive_in_memory.sql"
+        )),
         M::up(include_str!("../../migrations/sqlite/011_push.sql")),
         M::up(include_str!("../../migrations/sqlite/012_places.sql")),
-        M::up(include_str!("../../migrations/sqlite/013_place_fetches.sql")),
+        M::up(include_str!(
+            "../../migrations/sqlite/013_place_fetches.sql"
+        )),
     ])
 });
 
@@ -167,22 +177,13 @@ impl Sqlite {
             .to_latest(&mut conn)
             .map_err(|e| AppError::Internal(format!("migrating the database: {e}")))?;
         drop(conn);
-        let (jobs, queue) = crossbeam_channel::unbounded::<Job>();
-        for n in 0..workers() {
+        let mut conns = Vec::new();
+        for _ in 0..workers() {
             let mut conn = Connection::open(&file)?;
             configure(&mut conn)?;
-            watch_devices(&conn)?;
-            let queue = queue.clone();
-            std::thread::Builder::new()
-                .name(format!("manna-db-{n}"))
-                .spawn(move || {
-                    // Ends when the last `Sqlite` is dropped.
-                    for job in queue {
-                        job(&mut conn);
-                    }
-                })
-                .map_err(|e| AppError::Internal(format!("starting a database thread: {e}")))?;
+            conns.push(conn);
         }
+        let jobs = start_workers(conns)?;
         for name in ["manna.sqlite3", "manna.sqlite3-wal", "manna.sqlite3-shm"] {
             let path = dir.join(name);
             if path.exists() {
@@ -192,6 +193,21 @@ impl Sqlite {
         Ok(Self {
             jobs,
             file,
+            devices: Arc::default(),
+        })
+    }
+
+    /// A database in memory, on one thread, gone when the last handle is
+    /// dropped: for simulations that run thousands of servers.
+    pub fn open_memory() -> Result<Self, AppError> {
+        let mut conn = Connection::open_in_memory()?;
+        configure(&mut conn)?;
+        MIGRATIONS
+            .to_latest(&mut conn)
+            .map_err(|e| AppError::Internal(format!("migrating the database: {e}")))?;
+        Ok(Self {
+            jobs: start_workers(vec![conn])?,
+            file: PathBuf::from(":memory:"),
             devices: Arc::default(),
         })
     }
@@ -249,6 +265,25 @@ impl Sqlite {
             )),
         }
     }
+}
+
+/// A thread for each connection, taking calls from one queue.
+fn start_workers(conns: Vec<Connection>) -> Result<crossbeam_channel::Sender<Job>, AppError> {
+    let (jobs, queue) = crossbeam_channel::unbounded::<Job>();
+    for (n, mut conn) in conns.into_iter().enumerate() {
+        watch_devices(&conn)?;
+        let queue = queue.clone();
+        std::thread::Builder::new()
+            .name(format!("manna-db-{n}"))
+            .spawn(move || {
+                // Ends when the last `Sqlite` is dropped.
+                for job in queue {
+                    job(&mut conn);
+                }
+            })
+            .map_err(|e| AppError::Internal(format!("starting a database thread: {e}")))?;
+    }
+    Ok(jobs)
 }
 
 /// While another connection writes: try again every 0.1 ms, for up to

@@ -259,9 +259,8 @@ pub(crate) fn names(list: &Value) -> Vec<&str> {
         .unwrap_or_default()
 }
 
-pub(crate) fn import_into(server: &TestServer, file: &Path) -> Result<Report, String> {
-    let mut conn = server.state.store.connection().expect("a connection");
-    import::import(&mut conn, file, server.clock.now_ms())
+pub(crate) async fn import_into(server: &TestServer, file: &Path) -> Result<Report, String> {
+    import::import(&server.state.store, file, server.clock.now_ms()).await
 }
 
 #[tokio::test]
@@ -278,7 +277,7 @@ async fn farms_and_trails_come_from_the_extract_nearest_first_with_true_distance
     assert_eq!(before["farms"], serde_json::json!([]));
 
     let file = extract().write(dir.path(), "ohio.osm.pbf", "2026-11-01T00:00:00Z");
-    let report = import_into(&server, &file).expect("imports");
+    let report = import_into(&server, &file).await.expect("imports");
     assert_eq!((report.farms, report.trails), (3, 4), "{report}");
 
     let (status, farms) = server.get("/api/farms/search/43215?radius=25").await;
@@ -374,10 +373,10 @@ async fn the_same_file_changes_nothing_a_newer_one_updates_and_a_broken_one_is_r
     let server = TestServer::start().await;
     let dir = tempfile::tempdir().expect("dir");
     let file = extract().write(dir.path(), "ohio.osm.pbf", "2026-11-01T00:00:00Z");
-    import_into(&server, &file).expect("imports");
+    import_into(&server, &file).await.expect("imports");
     let (_, first) = server.get("/api/farms/search/43215?radius=100").await;
 
-    let again = import_into(&server, &file).expect("imports again");
+    let again = import_into(&server, &file).await.expect("imports again");
     assert_eq!(again.saved, None, "{again}");
     let (_, second) = server.get("/api/farms/search/43215?radius=100").await;
     assert_eq!(first["farms"], second["farms"]);
@@ -393,7 +392,9 @@ async fn the_same_file_changes_nothing_a_newer_one_updates_and_a_broken_one_is_r
         .replace("<tag k=\"name\" v=\"Orchard Stand\"/>", "");
     let newer_dir = tempfile::tempdir().expect("dir");
     let newer_file = newer.write(newer_dir.path(), "ohio.osm.pbf", "2026-11-20T00:00:00Z");
-    let report = import_into(&server, &newer_file).expect("the newer file imports");
+    let report = import_into(&server, &newer_file)
+        .await
+        .expect("the newer file imports");
     let saved = report.saved.expect("changes");
     assert_eq!(
         (saved.updated, saved.removed, saved.added),
@@ -408,7 +409,9 @@ async fn the_same_file_changes_nothing_a_newer_one_updates_and_a_broken_one_is_r
     assert_eq!(updated["farms"][0]["phone"], "+1 614 555 0100");
 
     // The older extract again: refused, nothing changes.
-    let older = import_into(&server, &file).expect_err("older data is refused");
+    let older = import_into(&server, &file)
+        .await
+        .expect_err("older data is refused");
     assert!(older.contains("older data"), "{older}");
 
     // A truncated file, through the command a person runs: refused with a

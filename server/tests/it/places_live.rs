@@ -223,7 +223,7 @@ async fn a_failing_live_source_answers_503_or_the_places_it_gave_before_with_the
     // live source fails for an area it was never asked about.
     let dir = tempfile::tempdir().expect("dir");
     let file = extract().write(dir.path(), "ohio.osm.pbf", "2026-11-01T00:00:00Z");
-    import_into(&server, &file).expect("imports");
+    import_into(&server, &file).await.expect("imports");
     let (status, imported) = server.get("/api/trails/search/43215?radius=30").await;
     assert_eq!(status, 200, "{imported}");
     assert_eq!(imported["data"]["stale"], true);

@@ -161,12 +161,12 @@ async fn a_long_anonymous_history_is_claimed_whole_in_batches() {
     assert_eq!(status, 200);
     assert_eq!(progress["entries"], count);
     // Nothing of the claim's progress is left behind.
-    let left: i64 = s
+    let left = s
         .state
         .store
-        .call(|conn| Ok(conn.query_row("SELECT count(*) FROM claims", [], |r| r.get(0))?))
+        .numbers_for_tests("SELECT count(*) FROM claims")
         .await
-        .expect("claims");
+        .expect("claims")[0];
     assert_eq!(left, 0);
 }
 
@@ -179,26 +179,18 @@ async fn a_token_stops_working_the_moment_its_device_row_changes_by_any_statemen
     assert_eq!(device_status(&s, &a).await, 200);
     assert_eq!(device_status(&s, &b).await, 200);
     // A's device moves to B's user; then B's device is deleted.
-    let (a_device, b_user) = (a.id.clone(), b.user.clone());
     s.state
         .store
-        .call(move |c| {
-            c.execute(
-                "UPDATE devices SET user_id = ?2 WHERE id = ?1",
-                [&a_device, &b_user],
-            )?;
-            Ok(())
-        })
+        .execute_for_tests(&format!(
+            "UPDATE devices SET user_id = '{}' WHERE id = '{}'",
+            b.user, a.id
+        ))
         .await
         .expect("moving the device");
     assert_eq!(device_status(&s, &a).await, 401);
-    let b_device = b.id.clone();
     s.state
         .store
-        .call(move |c| {
-            c.execute("DELETE FROM devices WHERE id = ?1", [&b_device])?;
-            Ok(())
-        })
+        .execute_for_tests(&format!("DELETE FROM devices WHERE id = '{}'", b.id))
         .await
         .expect("deleting the device");
     assert_eq!(device_status(&s, &b).await, 401);

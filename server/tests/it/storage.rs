@@ -29,19 +29,13 @@ async fn kept_old_values_are_forgotten_after_the_retention_window() {
     let path = format!("/api/prayer-reminders/{id}");
     assert_eq!(s.call_as(&d, Method::DELETE, &path, None).await.0, 204);
     let kept = |st: &manna_server::AppState| {
-        let (db, user, id) = (st.store.clone(), d.user.clone(), id.clone());
+        let (store, user, id) = (st.store.clone(), d.user.clone(), id.clone());
         async move {
-            db.call(move |conn| {
-                manna_server::sync::revisions_of(
-                    conn,
-                    &user,
-                    manna_sync_protocol::Table::PrayerReminders,
-                    &id,
-                )
-            })
-            .await
-            .expect("revisions")
-            .len()
+            store
+                .revisions_of(&user, manna_sync_protocol::Table::PrayerReminders, &id)
+                .await
+                .expect("revisions")
+                .len()
         }
     };
     // The deleted reminder's fields are kept, for a while.
@@ -54,48 +48,47 @@ async fn kept_old_values_are_forgotten_after_the_retention_window() {
     assert_eq!(kept(&s.state).await, 0);
 }
 
-#[test]
-fn each_user_keeps_at_most_its_newest_revisions() {
+#[tokio::test]
+async fn each_user_keeps_at_most_its_newest_revisions() {
     let data = tempfile::tempdir().expect("dir");
-    let mut conn = rusqlite::Connection::open(data.path().join("db")).expect("open");
-    manna_server::store::migrations()
-        .to_latest(&mut conn)
-        .expect("migrate");
-    let cap = manna_server::sync::REVISIONS_PER_USER;
-    let tx = conn.transaction().expect("tx");
+    let store = manna_server::store::Store::open(data.path()).expect("store");
+    let cap = manna_server::store::sync::REVISIONS_PER_USER;
     for (user, n) in [("user-1-loop", cap + 5), ("user-1-calm", 3)] {
-        tx.execute("INSERT INTO users (id, created_at) VALUES (?1, 1)", [user])
+        store
+            .execute_for_tests(&format!(
+                "INSERT INTO users (id, created_at) VALUES ('{user}', 1)"
+            ))
+            .await
             .expect("user");
-        for i in 0..n {
-            tx.execute(
-                "INSERT INTO revisions (user_id, tbl, id, field, value, device, reason, created_at)
-                 VALUES (?1, 'prayerJournal', 'journal-a', 'content', ?2, 'dev-a', 'concurrentEdit', 1)",
-                rusqlite::params![user, format!("\"edit {i}\"")],
-            )
-            .expect("insert");
-        }
+        store
+            .execute_for_tests(&format!(
+                "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < {n})
+                 INSERT INTO revisions (user_id, tbl, id, field, value, device, reason, created_at)
+                 SELECT '{user}', 'prayerJournal', 'journal-a', 'content',
+                        '\"edit ' || i || '\"', 'dev-a', 'concurrentEdit', 1 FROM n"
+            ))
+            .await
+            .expect("revisions");
     }
-    tx.commit().expect("commit");
-    let purged = manna_server::sync::purge_revisions(&mut conn, 0).expect("purge");
+    let purged = store.purge_revisions(0).await.expect("purge");
     assert_eq!(purged, 5);
-    let count = |user: &str| -> i64 {
-        conn.query_row(
-            "SELECT count(*) FROM revisions WHERE user_id = ?1",
-            [user],
-            |r| r.get(0),
-        )
-        .expect("count")
+    let count = |user: &str| {
+        let sql = format!("SELECT count(*) FROM revisions WHERE user_id = '{user}'");
+        let store = store.clone();
+        async move { store.numbers_for_tests(&sql).await.expect("count")[0] }
     };
-    assert_eq!((count("user-1-loop"), count("user-1-calm")), (cap, 3));
+    assert_eq!(
+        (count("user-1-loop").await, count("user-1-calm").await),
+        (cap, 3)
+    );
     // The newest stay.
-    let oldest: String = conn
-        .query_row(
+    let values = store
+        .texts_for_tests(
             "SELECT value FROM revisions WHERE user_id = 'user-1-loop' ORDER BY rowid LIMIT 1",
-            [],
-            |r| r.get(0),
         )
+        .await
         .expect("oldest");
-    assert_eq!(oldest, "\"edit 5\"");
+    assert_eq!(values, ["\"edit 5\""]);
 }
 
 fn journal_put(seq: u64, id: &str, content: &str) -> serde_json::Value {
@@ -105,7 +98,7 @@ fn journal_put(seq: u64, id: &str, content: &str) -> serde_json::Value {
 
 #[tokio::test]
 async fn a_user_at_a_storage_quota_is_told_and_loses_nothing() {
-    use manna_server::sync::records::{MAX_BYTES_PER_USER, MAX_RECORDS_PER_USER};
+    use manna_server::store::sync::records::{MAX_BYTES_PER_USER, MAX_RECORDS_PER_USER};
     let s = TestServer::start().await;
     let d = s.register("user-1700000000000-quota").await;
     let push = |mutations: serde_json::Value| {

@@ -298,14 +298,12 @@ async fn concurrent_edits_of_the_same_text_keep_both_versions() {
         "the later arrival is current"
     );
     assert_eq!(fields["title"], "Hope again");
-    let conn = rusqlite::Connection::open(server.data_dir().join("manna.sqlite3")).expect("open");
-    let kept = manna_server::sync::revisions_of(
-        &conn,
-        &a.user,
-        manna_sync_protocol::Table::PrayerJournal,
-        "j1",
-    )
-    .expect("revisions");
+    let kept = server
+        .state
+        .store
+        .revisions_of(&a.user, manna_sync_protocol::Table::PrayerJournal, "j1")
+        .await
+        .expect("revisions");
     assert_eq!(kept.len(), 1);
     assert_eq!(
         (kept[0].field.as_deref(), &kept[0].value),
@@ -371,9 +369,8 @@ async fn old_cursors_and_changed_epochs_get_reset() {
         json!({"epoch": pull(&server, &d, Value::Null).await["cursor"]["epoch"], "version": 1});
 
     // Forget every tombstone: a device that has not seen the delete must start again.
-    let mut conn =
-        rusqlite::Connection::open(server.data_dir().join("manna.sqlite3")).expect("open");
-    let purged = manna_server::sync::purge_tombstones(&mut conn, i64::MAX).expect("purge");
+    let store = &server.state.store;
+    let purged = store.purge_tombstones(i64::MAX).await.expect("purge");
     assert_eq!(purged, 1);
     assert_eq!(
         pull(&server, &d, old_cursor.clone()).await,
@@ -387,7 +384,10 @@ async fn old_cursors_and_changed_epochs_get_reset() {
     );
 
     // A restore from backup changes the epoch: every cursor resets.
-    manna_server::sync::rotate_epoch(&mut conn).expect("rotate");
+    store
+        .rotate_epoch("after-restore".into())
+        .await
+        .expect("rotate");
     assert_eq!(
         pull(&server, &d, fresh["cursor"].clone()).await,
         json!({"reset": "epochChanged"})

@@ -4,10 +4,8 @@
 
 use super::cleared_cookies;
 use crate::accounts::codes::{code_email, confirm_code, new_code};
-use crate::accounts::deletion::delete_account;
-use crate::accounts::{Session, account_by_id, password};
+use crate::accounts::{Session, password};
 use crate::api::{CodeSent, Done};
-use crate::billing::subscriptions_of;
 use crate::error::AppError;
 use crate::extract::ApiJson;
 use crate::guard::{self, ClientIp};
@@ -41,20 +39,20 @@ pub async fn deletion_code_create(
     let now = state.clock.now_ms();
     state.limits.hit(guard::CODES, &client.key(), now)?;
     let user = session.user_id.clone();
-    let (email, code) = state
+    let account = state
         .store
-        .call(move |conn| {
-            let account = account_by_id(conn, &user)?
-                .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
-            if account.password_hash.is_some() {
-                return Err(AppError::Conflict(
-                    "This account has a password: enter it to delete the account.".into(),
-                ));
-            }
-            let code = new_code(conn, &user, &account.email, now)?;
-            Ok((account.email, code))
-        })
-        .await?;
+        .account_by_id(&user)
+        .await?
+        .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
+    if account.password_hash.is_some() {
+        return Err(AppError::Conflict(
+            "This account has a password: enter it to delete the account.".into(),
+        ));
+    }
+    let email = account.email;
+    let code = new_code(&state.store, &user, &email, false, now)
+        .await?
+        .ok_or_else(|| AppError::Internal("no code was made".into()))?;
     let (subject, text) = code_email(
         &code,
         "to delete your Manna account",
@@ -76,14 +74,11 @@ pub async fn account_delete(
 ) -> Result<(HeaderMap, Json<Done>), AppError> {
     let (from, now) = (client.key(), state.clock.now_ms());
     let user = session.user_id.clone();
-    let account = {
-        let user = user.clone();
-        state
-            .store
-            .call(move |conn| account_by_id(conn, &user))
-            .await?
-            .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?
-    };
+    let account = state
+        .store
+        .account_by_id(&user)
+        .await?
+        .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
     // The proof, checked like a login: a guessed password counts against the
     // same limit.
     match (&account.password_hash, form.password, form.code) {
@@ -102,10 +97,7 @@ pub async fn account_delete(
         }
         (None, _, Some(code)) => {
             state.limits.hit(guard::CODES, &from, now)?;
-            let (u, email) = (user.clone(), account.email.clone());
-            state
-                .store
-                .call(move |conn| confirm_code(conn, &u, &email, &code, now))
+            confirm_code(&state.store, &user, &account.email, &code, now)
                 .await
                 .map_err(|e| match e {
                     AppError::BadRequest(why) => invalid("code", &why),
@@ -121,23 +113,14 @@ pub async fn account_delete(
     }
     // Stripe stops charging before anything is deleted: if it cannot be
     // reached, the account stays as it was and the person can try again.
-    let subscriptions = {
-        let user = user.clone();
-        state
-            .store
-            .call(move |conn| subscriptions_of(conn, &user))
-            .await?
-    };
+    let subscriptions = state.store.subscriptions_of(&user).await?;
     for (id, chargeable) in &subscriptions {
         if *chargeable {
             state.stripe.cancel_subscription(id).await?;
         }
     }
     let ids: Vec<String> = subscriptions.into_iter().map(|(id, _)| id).collect();
-    let rows = state
-        .store
-        .call(move |conn| delete_account(conn, &user, &ids))
-        .await?;
+    let rows = state.store.delete_account(&user, ids).await?;
     tracing::info!(rows, "an account was deleted");
     Ok((
         cleared_cookies(state.config.secure_cookies())?,

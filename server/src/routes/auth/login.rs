@@ -2,17 +2,16 @@
 //! out everywhere else, and who is signed in.
 
 use super::{cleared_cookies, signed_in_cookies, view};
-use crate::accounts::known::{is_known, known_token, remember};
-use crate::accounts::{
-    self, Session, account_by_email, account_by_id, claim_into, create_session, delete_session,
-    end_other_access, password,
-};
+use crate::accounts::known::{known_since, known_token, new_browser};
+use crate::accounts::{self, Session, new_session, password};
 use crate::api::{Done, Me, SignedIn};
 use crate::error::AppError;
 use crate::extract::ApiJson;
 use crate::guard::{self, ClientIp};
-use crate::identity::{DeviceAuth, forget_device};
+use crate::identity::DeviceAuth;
 use crate::state::AppState;
+use crate::store::SignIn;
+use crate::tokens::hash_token;
 use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -40,17 +39,10 @@ pub async fn auth_login(
     // back.
     let (from, now) = (client.key(), state.clock.now_ms());
     state.limits.hit(guard::LOGIN, &from, now)?;
-    let (lookup, known) = (email.clone(), known_token(&headers));
+    let browser = known_token(&headers).map(|t| hash_token(&t));
     let (account, trusted) = state
         .store
-        .call(move |conn| {
-            let account = account_by_email(conn, &lookup)?;
-            let trusted = match (&account, &known) {
-                (Some(a), Some(token)) => is_known(conn, &a.id, token, now)?,
-                _ => false,
-            };
-            Ok((account, trusted))
-        })
+        .login_lookup(&email, browser, known_since(now))
         .await?;
     // Wrong passwords slow the account down for every browser it has not
     // signed in on; its owner's own browsers are not slowed.
@@ -67,25 +59,25 @@ pub async fn auth_login(
         state.login_delays.succeeded(&email);
     }
     let account = account.ok_or_else(|| AppError::Internal("account vanished".into()))?;
-    let st = state.clone();
     let now = state.clock.now_ms();
-    let (user, claimed, token, known) = state
+    let (token, session) = new_session(now)?;
+    let (known, browser) = match trusted {
+        true => (None, None),
+        false => new_browser().map(|(k, b)| (Some(k), Some(b)))?,
+    };
+    let claimed = state
         .store
-        .call(move |conn| {
-            let claimed = claim_into(conn, &auth.user_id, &account.id, &auth.device_id, now)?;
-            let tx = conn.transaction()?;
-            if let Some(old) = old {
-                delete_session(&tx, &old.token_hash)?;
-            }
-            let token = create_session(&tx, &account.id, now)?;
-            let known = (!trusted)
-                .then(|| remember(&tx, &account.id, now))
-                .transpose()?;
-            let user = view(&tx, &st, &account)?;
-            tx.commit()?;
-            Ok((user, claimed, token, known))
+        .sign_in(SignIn {
+            from: auth.user_id,
+            account: account.id.clone(),
+            device: auth.device_id,
+            old_session: old.map(|s| s.token_hash),
+            session,
+            browser,
+            now_ms: now,
         })
         .await?;
+    let user = view(&state, &account).await?;
     let headers = signed_in_cookies(&token, known.as_deref(), state.config.secure_cookies())?;
     let body = SignedIn {
         message: "Welcome back",
@@ -101,19 +93,11 @@ pub async fn auth_logout(
     session: Option<Session>,
     device: Option<DeviceAuth>,
 ) -> Result<(HeaderMap, Json<Done>), AppError> {
+    // The device stops speaking for the account: it starts again as a new
+    // anonymous user.
     state
         .store
-        .call(move |conn| {
-            if let Some(s) = session {
-                delete_session(conn, &s.token_hash)?;
-            }
-            // The device stops speaking for the account: it starts again as a
-            // new anonymous user.
-            if let Some(d) = device {
-                forget_device(conn, &d.device_id)?;
-            }
-            Ok(())
-        })
+        .sign_out(session.map(|s| s.token_hash), device.map(|d| d.device_id))
         .await?;
     let headers = cleared_cookies(state.config.secure_cookies())?;
     Ok((
@@ -133,14 +117,11 @@ pub async fn auth_logout_everywhere(
 ) -> Result<Json<Done>, AppError> {
     state
         .store
-        .call(move |conn| {
-            end_other_access(
-                conn,
-                &session.user_id,
-                Some(&session.token_hash),
-                device.as_ref().map(|d| d.device_id.as_str()),
-            )
-        })
+        .end_other_access(
+            &session.user_id,
+            Some(session.token_hash),
+            device.map(|d| d.device_id),
+        )
         .await?;
     Ok(Json(Done {
         message: "Logged out everywhere else",
@@ -151,14 +132,11 @@ pub async fn auth_me(
     State(state): State<AppState>,
     session: Session,
 ) -> Result<Json<Me>, AppError> {
-    let st = state.clone();
-    let user = state
+    let account = state
         .store
-        .call(move |conn| {
-            let account = account_by_id(conn, &session.user_id)?
-                .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
-            view(conn, &st, &account)
-        })
-        .await?;
+        .account_by_id(&session.user_id)
+        .await?
+        .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
+    let user = view(&state, &account).await?;
     Ok(Json(Me { user }))
 }

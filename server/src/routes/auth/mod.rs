@@ -12,19 +12,13 @@ pub use register::{RegisterForm, auth_register, auth_set_password};
 
 use crate::accounts::known::known_cookie;
 use crate::accounts::{self, AccountView, session_cookie};
-use crate::entitlement::premium_of;
 use crate::error::AppError;
 use crate::state::AppState;
 use axum::http::{HeaderMap, HeaderValue, header};
-use rusqlite::Connection;
 
 /// What the answers say of `account`, with its membership now.
-fn view(
-    conn: &Connection,
-    state: &AppState,
-    account: &accounts::Account,
-) -> Result<AccountView, AppError> {
-    let premium = premium_of(conn, &state.config, &account.id, state.clock.now_secs())?;
+async fn view(state: &AppState, account: &accounts::Account) -> Result<AccountView, AppError> {
+    let premium = state.premium(&account.id).await?;
     Ok(AccountView {
         id: account.id.clone(),
         email: account.email.clone(),

@@ -2,12 +2,9 @@
 //! securing the device's user with a password.
 
 use super::{signed_in_cookies, view};
-use crate::accounts::codes::{code_email, confirm_code, has_proven, new_code};
-use crate::accounts::known::remember;
-use crate::accounts::{
-    Credentials, Session, account_by_email, account_by_id, check_credentials, create_session,
-    end_other_access, password, set_credentials,
-};
+use crate::accounts::codes::{code_email, confirm_code, new_code};
+use crate::accounts::known::new_browser;
+use crate::accounts::{Credentials, Session, check_credentials, new_session, password};
 use crate::api::{CodeSent, Done, SignedIn};
 use crate::error::AppError;
 use crate::extract::ApiJson;
@@ -73,14 +70,7 @@ async fn send_registration_code(
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
     let now = state.clock.now_ms();
     state.limits.code_email(&client.key(), email, now)?;
-    let (u, e) = (user.to_string(), email.to_string());
-    let code = state
-        .store
-        .call(move |conn| match account_by_email(conn, &e)? {
-            Some(_) => Ok(None),
-            None => new_code(conn, &u, &e, now).map(Some),
-        })
-        .await?;
+    let code = new_code(&state.store, user, email, true, now).await?;
     let (subject, text) = match code {
         Some(code) => code_email(
             &code,
@@ -116,8 +106,7 @@ pub async fn auth_register(
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
     let creds = form.check(&state, client)?;
-    let me = auth.user_id.clone();
-    if let Some(mine) = state.store.call(move |conn| account_by_id(conn, &me)).await? {
+    if let Some(mine) = state.store.account_by_id(&auth.user_id).await? {
         return Err(AppError::Conflict(format!(
             "You are already signed in as {}. Log out to create another account.",
             mine.email
@@ -127,33 +116,16 @@ pub async fn auth_register(
         return send_registration_code(&state, &client, &auth.user_id, &creds.email).await;
     };
     let now = state.clock.now_ms();
-    let (u, e) = (auth.user_id.clone(), creds.email.clone());
-    state
-        .store
-        .call(move |conn| confirm_code(conn, &u, &e, &code, now))
-        .await?;
+    confirm_code(&state.store, &auth.user_id, &creds.email, &code, now).await?;
     let hash = password::hash(creds.password.clone()).await?;
-    let st = state.clone();
-    let (user, token, known) = state
+    // Only someone who proved the address gets this far.
+    let (token, session) = new_session(now)?;
+    let (known, browser) = new_browser()?;
+    let account = state
         .store
-        .call(move |conn| {
-            let tx = conn.transaction()?;
-            // Only someone who proved the address gets this far.
-            if account_by_email(&tx, &creds.email)?.is_some() {
-                return Err(AppError::Conflict(
-                    "An account with this email already exists. Please log in instead.".into(),
-                ));
-            }
-            set_credentials(&tx, &auth.user_id, &creds, &hash)?;
-            let token = create_session(&tx, &auth.user_id, now)?;
-            let known = remember(&tx, &auth.user_id, now)?;
-            let account = account_by_id(&tx, &auth.user_id)?
-                .ok_or_else(|| AppError::Internal("account vanished".into()))?;
-            let user = view(&tx, &st, &account)?;
-            tx.commit()?;
-            Ok((user, token, known))
-        })
+        .create_account(&auth.user_id, creds, hash, session, browser, now)
         .await?;
+    let user = view(&state, &account).await?;
     let headers = signed_in_cookies(&token, Some(&known), state.config.secure_cookies())?;
     let body = SignedIn {
         message: "Account created",
@@ -181,20 +153,10 @@ pub async fn auth_set_password(
     // The address must be this device's: proven with a code (/quick-access,
     // /already-paid, registration) or the account it is signed in as. The
     // answer is the same whether or not someone else has an account with it.
-    let (u, e, signed_in) = (
-        auth.user_id.clone(),
-        creds.email.clone(),
-        session.as_ref().map(|s| s.user_id.clone()),
-    );
+    let signed_in = session.as_ref().map(|s| s.user_id.clone());
     let allowed = state
         .store
-        .call(move |conn| {
-            let own_account = match &signed_in {
-                Some(id) => account_by_id(conn, id)?.is_some_and(|a| a.email == e),
-                None => false,
-            };
-            Ok(own_account || has_proven(conn, &u, &e)?)
-        })
+        .may_secure(&auth.user_id, &creds.email, signed_in)
         .await?;
     if !allowed {
         return Err(AppError::Forbidden(
@@ -202,42 +164,10 @@ pub async fn auth_set_password(
         ));
     }
     let hash = password::hash(creds.password.clone()).await?;
+    let session = session.map(|s| (s.user_id, s.token_hash));
     state
         .store
-        .call(move |conn| {
-            let tx = conn.transaction()?;
-            let existing = account_by_email(&tx, &creds.email)?;
-            let target = match existing {
-                Some(a) if session.as_ref().is_some_and(|s| s.user_id == a.id) => {
-                    // A new password: whoever signed in with the old one
-                    // elsewhere is signed out.
-                    end_other_access(
-                        &tx,
-                        &a.id,
-                        session.as_ref().map(|s| s.token_hash.as_str()),
-                        Some(&auth.device_id),
-                    )?;
-                    a.id
-                }
-                Some(_) => {
-                    return Err(AppError::Conflict(
-                        "An account with this email already exists. Please log in instead.".into(),
-                    ));
-                }
-                None => {
-                    if let Some(mine) = account_by_id(&tx, &auth.user_id)? {
-                        return Err(AppError::Conflict(format!(
-                            "This device is signed in as {}. Log out to secure another account.",
-                            mine.email
-                        )));
-                    }
-                    auth.user_id.clone()
-                }
-            };
-            set_credentials(&tx, &target, &creds, &hash)?;
-            tx.commit()?;
-            Ok(())
-        })
+        .secure_account(&auth.user_id, &auth.device_id, session, creds, hash)
         .await?;
     Ok(Json(Done {
         message: "Account secured",

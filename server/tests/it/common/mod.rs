@@ -270,16 +270,11 @@ impl Drop for TestServer {
 /// Sets a user's storage totals (live records, quota bytes), as a long
 /// history would have made them.
 pub async fn set_storage_totals(s: &TestServer, user: &str, records: i64, bytes: i64) {
-    let user = user.to_string();
     s.state
         .store
-        .call(move |conn| {
-            conn.execute(
-                "UPDATE users SET record_count = ?2, stored_bytes = ?3 WHERE id = ?1",
-                rusqlite::params![user, records, bytes],
-            )?;
-            Ok(())
-        })
+        .execute_for_tests(&format!(
+            "UPDATE users SET record_count = {records}, stored_bytes = {bytes} WHERE id = '{user}'"
+        ))
         .await
         .expect("totals");
 }

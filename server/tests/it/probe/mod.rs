@@ -13,7 +13,7 @@ use crate::common;
 
 use common::pay::{emailed_code, emulator_events, post_webhook, signed_now};
 use common::{Device, TestServer, second_device};
-use manna_server::sync::records::{
+use manna_server::store::sync::records::{
     MAX_BYTES_PER_USER, MAX_HISTORY_BYTES_PER_USER, MAX_RECORDS_PER_USER,
 };
 use reqwest::Method;
@@ -53,18 +53,15 @@ pub(super) fn refusals(answer: &Value) -> Vec<String> {
 
 /// A user's storage totals: live records, quota bytes, history bytes.
 pub(super) async fn totals(s: &TestServer, user: &str) -> (i64, i64, i64) {
-    let user = user.to_string();
-    s.state
-        .store
-        .call(move |conn| {
-            Ok(conn.query_row(
-                "SELECT record_count, stored_bytes, history_bytes FROM users WHERE id = ?1",
-                [user],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )?)
-        })
-        .await
-        .expect("totals")
+    let of = |column: &str| {
+        let sql = format!("SELECT {column} FROM users WHERE id = '{user}'");
+        async move { s.state.store.numbers_for_tests(&sql).await.expect("totals")[0] }
+    };
+    (
+        of("record_count").await,
+        of("stored_bytes").await,
+        of("history_bytes").await,
+    )
 }
 
 pub(super) fn journal(seq: u64, id: &str, content: &str, base: Option<u64>) -> Value {
@@ -118,20 +115,24 @@ async fn m1_a_premium_meal_plan_is_started_and_shown_in_the_calendar_only_for_me
 
     // A premium plan started while a member (stored as then), then the feed
     // of someone who is not a member now: no day of the plan shows.
-    let stored = manna_server::sync::apply_direct(
-        &mut rusqlite::Connection::open(s.data_dir().join("manna.sqlite3")).expect("open"),
-        manna_server::sync::Author {
-            user: &free.user,
-            device: "rest:earlier",
-            now_ms: 0,
-            gate: &manna_server::sync::Open,
-        },
-        &serde_json::from_value(json!({"seq": 0, "table": "mealPlanEnrollments",
+    let earlier = manna_server::store::Writer {
+        user: free.user.clone(),
+        device: "rest:earlier".into(),
+        now_ms: 0,
+        gate: std::sync::Arc::new(manna_server::store::Open),
+    };
+    let stored = s
+        .state
+        .store
+        .apply_direct(
+            earlier,
+            serde_json::from_value(json!({"seq": 0, "table": "mealPlanEnrollments",
             "id": "enrollment-fedcba9876543210", "op": "put",
             "fields": {"mealPlanId": "anti-inflammatory-30day", "startDate": "2026-11-23", "preferences": null}}))
-        .expect("mutation"),
-    )
-    .expect("stored");
+            .expect("mutation"),
+        )
+        .await
+        .expect("stored");
     assert!(stored.is_ok());
     let (_, made) = s
         .call_as(&free, Method::POST, "/api/calendar-feed", Some(json!({})))

@@ -33,20 +33,16 @@ async fn m2_edits_kept_aside_count_in_the_quota_and_a_push_over_it_is_refused() 
     let refused = refusals(&answer);
     assert_eq!(refused.len(), 1, "{answer}");
     assert!(refused[0].contains("MB"), "{refused:?}");
-    let kept: i64 = {
-        let user = a.user.clone();
-        s.state
-            .store
-            .call(move |conn| {
-                Ok(conn.query_row(
-                    "SELECT count(*) FROM revisions WHERE user_id = ?1 AND reason = 'editAfterDelete'",
-                    [user],
-                    |r| r.get(0),
-                )?)
-            })
-            .await
-            .expect("count")
-    };
+    let kept = s
+        .state
+        .store
+        .numbers_for_tests(&format!(
+            "SELECT count(*) FROM revisions WHERE user_id = '{}' AND reason = 'editAfterDelete'",
+            a.user
+        ))
+        .await
+        .expect("count");
+    let kept = kept[0];
     assert_eq!(kept, 1, "the refused edit stored nothing");
 }
 
@@ -133,16 +129,13 @@ async fn l4_deleting_frees_the_quota_at_once() {
     );
 
     // History has its own bound: past it, the oldest of it is forgotten.
-    let user = d.user.clone();
     s.state
         .store
-        .call(move |conn| {
-            conn.execute(
-                "UPDATE users SET history_bytes = ?2 WHERE id = ?1",
-                rusqlite::params![user, MAX_HISTORY_BYTES_PER_USER - 100],
-            )?;
-            Ok(())
-        })
+        .execute_for_tests(&format!(
+            "UPDATE users SET history_bytes = {} WHERE id = '{}'",
+            MAX_HISTORY_BYTES_PER_USER - 100,
+            d.user
+        ))
         .await
         .expect("history");
     let (_, answer) = push(
@@ -154,19 +147,13 @@ async fn l4_deleting_frees_the_quota_at_once() {
     assert_eq!(refusals(&answer), Vec::<String>::new());
     let (_, _, history) = totals(&s, &d.user).await;
     assert!(history <= MAX_HISTORY_BYTES_PER_USER, "{history}");
-    let user = d.user.clone();
-    let deleted: Vec<String> = s
+    let deleted = s
         .state
         .store
-        .call(move |conn| {
-            let mut stmt = conn.prepare(
-                "SELECT id FROM revisions WHERE user_id = ?1 AND reason = 'deleted' ORDER BY rowid",
-            )?;
-            let ids = stmt
-                .query_map([user], |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            Ok(ids)
-        })
+        .texts_for_tests(&format!(
+            "SELECT id FROM revisions WHERE user_id = '{}' AND reason = 'deleted' ORDER BY created_at, rowid",
+            d.user
+        ))
         .await
         .expect("revisions");
     assert!(

@@ -18,22 +18,23 @@
 
 mod model;
 
-use manna_server::sync::{self, revisions_of};
+use manna_server::store::{Open, Store, Writer};
 use manna_sync_protocol::schema::SCHEMA_VERSION;
 use manna_sync_protocol::{
     Change, ChangeOp, Cursor, Mutation, Op, PROTOCOL_VERSION, PullRequest, PullResponse,
     PushRequest, Table,
 };
 use model::{DEVICES, Device, Message, Replica, Rng, USER, Written, involves, open_server};
-use rusqlite::Connection;
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 const STEPS: usize = 160;
 
 struct World {
     rng: Rng,
-    server: Connection,
+    server: Store,
+    rt: tokio::runtime::Runtime,
     devices: Vec<Device>,
     network: Vec<(u64, Message)>,
     now: u64,
@@ -56,9 +57,13 @@ impl World {
                 journal_count: 0,
             })
             .collect();
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("runtime");
         Self {
             rng: Rng(seed),
-            server: open_server(),
+            server: open_server(&rt),
+            rt,
             devices,
             network: vec![],
             now: 0,
@@ -185,26 +190,25 @@ impl World {
     }
 
     fn acked(&self, d: usize) -> u64 {
-        self.server
-            .query_row(
-                "SELECT acked_seq FROM devices WHERE id = ?1",
-                [&self.devices[d].id],
-                |r| r.get::<_, i64>(0),
-            )
-            .expect("acked") as u64
+        self.rt
+            .block_on(self.server.acked_seq(&self.devices[d].id))
+            .expect("acked")
     }
 
     fn deliver(&mut self, msg: Message, faults: bool) {
         match msg {
             Message::Push { device, req } => {
                 let before = self.acked(device);
-                let author = sync::Author {
-                    user: USER,
-                    device: &self.devices[device].id,
+                let writer = Writer {
+                    user: USER.into(),
+                    device: self.devices[device].id.clone(),
                     now_ms: self.now as i64,
-                    gate: &sync::Open,
+                    gate: Arc::new(Open),
                 };
-                let answer = sync::push(&mut self.server, author, &req).expect("push");
+                let answer = self
+                    .rt
+                    .block_on(self.server.push(writer, req))
+                    .expect("push");
                 for seq in before + 1..=answer.acked_seq {
                     *self
                         .processed
@@ -215,7 +219,9 @@ impl World {
             }
             Message::Pull { device, req } => {
                 let asked = req.cursor.clone();
-                let answer = sync::pull(&mut self.server, USER, &self.devices[device].id, &req)
+                let answer = self
+                    .rt
+                    .block_on(self.server.pull(USER, &self.devices[device].id, req))
                     .expect("pull");
                 self.send(
                     Message::PullAnswer {
@@ -359,12 +365,17 @@ impl World {
         panic!("the system did not go quiet");
     }
 
+    fn revisions(&self, table: Table, id: &str) -> Vec<manna_server::store::StoredRevision> {
+        self.rt
+            .block_on(self.server.revisions_of(USER, table, id))
+            .expect("revisions")
+    }
+
     fn server_records(&self) -> BTreeMap<(Table, String), (u64, Map<String, Value>)> {
         let mut all = BTreeMap::new();
         for table in [Table::WeightEntries, Table::PrayerJournal] {
-            for (id, version, fields) in
-                sync::live_records(&self.server, USER, table).expect("records")
-            {
+            let records = self.rt.block_on(self.server.live_records(USER, table));
+            for (id, version, fields) in records.expect("records") {
                 all.insert((table, id), (version, fields));
             }
         }
@@ -417,8 +428,8 @@ impl World {
             if current == Some(&w.value) {
                 continue;
             }
-            let kept = revisions_of(&self.server, USER, w.table, &w.id)
-                .expect("revisions")
+            let kept = self
+                .revisions(w.table, &w.id)
                 .iter()
                 .any(|r| match &r.field {
                     Some(f) => f == &w.field && r.value == w.value,
@@ -427,10 +438,7 @@ impl World {
             if !kept {
                 if std::env::var_os("SIM_DEBUG").is_some() {
                     eprintln!("server: {:?}", server.get(&(w.table, w.id.clone())));
-                    eprintln!(
-                        "revisions: {:?}",
-                        revisions_of(&self.server, USER, w.table, &w.id)
-                    );
+                    eprintln!("revisions: {:?}", self.revisions(w.table, &w.id));
                     for o in self
                         .written
                         .iter()
@@ -492,12 +500,9 @@ fn the_checks_catch_a_lost_write() {
     }
     world.quiesce();
     assert_eq!(world.check(), Ok(()));
-    world
-        .server
-        .execute(
-            "DELETE FROM records WHERE rowid = (SELECT min(rowid) FROM records WHERE deleted = 0)",
-            [],
-        )
-        .expect("tamper");
+    let tamper = world.server.execute_for_tests(
+        "DELETE FROM records WHERE rowid = (SELECT min(rowid) FROM records WHERE deleted = 0)",
+    );
+    world.rt.block_on(tamper).expect("tamper");
     assert!(world.check().is_err());
 }

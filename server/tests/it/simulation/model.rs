@@ -1,9 +1,9 @@
 //! The simulated devices, their network messages and the seeded randomness.
 
+use manna_server::store::Store;
 use manna_sync_protocol::{
     Cursor, Mutation, Op, PullRequest, PullResponse, PushRequest, PushResponse, Table,
 };
-use rusqlite::Connection;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -110,22 +110,28 @@ impl Device {
     }
 }
 
-/// A server database with the user and its devices registered.
-pub fn open_server() -> Connection {
-    let mut conn = Connection::open_in_memory().expect("memory db");
-    manna_server::store::migrations()
-        .to_latest(&mut conn)
-        .expect("migrate");
-    conn.execute("INSERT INTO users (id, created_at) VALUES (?1, 0)", [USER])
-        .expect("user");
-    for d in 0..DEVICES {
-        conn.execute(
-            "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES (?1, ?2, ?3, 0)",
-            rusqlite::params![format!("dev-{d}"), USER, format!("hash-{d}")],
-        )
-        .expect("device");
-    }
-    conn
+/// A server store with the user and its devices registered.
+pub fn open_server(rt: &tokio::runtime::Runtime) -> Store {
+    let store = Store::open_memory().expect("memory store");
+    rt.block_on(async {
+        for d in 0..DEVICES {
+            let device = format!("dev-{d}");
+            if d == 0 {
+                store
+                    .register_device(USER, &device, &format!("hash-{d}"), 0)
+                    .await
+                    .expect("user");
+            } else {
+                store
+                    .execute_for_tests(&format!(
+                        "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES ('{device}', '{USER}', 'hash-{d}', 0)"
+                    ))
+                    .await
+                    .expect("device");
+            }
+        }
+    });
+    store
 }
 
 pub fn involves(m: &Message, d: usize) -> bool {

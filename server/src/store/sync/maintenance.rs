@@ -93,8 +93,7 @@ pub fn purge_revisions(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, A
 /// future, and its numbering of changes starts again from 1 (the backup may
 /// not have the changes it acknowledged since), which tells it to send again
 /// what it holds.
-pub fn rotate_epoch(conn: &mut Connection) -> Result<String, AppError> {
-    let epoch = crate::tokens::random_hex(8)?;
+pub fn rotate_epoch(conn: &mut Connection, epoch: String) -> Result<String, AppError> {
     let tx = conn.transaction()?;
     tx.execute("UPDATE meta SET value = ?1 WHERE key = 'epoch'", [&epoch])?;
     tx.execute("UPDATE devices SET acked_seq = 0", [])?;

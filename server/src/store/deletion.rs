@@ -5,6 +5,7 @@
 //! claims, calendar address, known browsers and push subscriptions (with
 //! their pending notifications) all go; then the user rows themselves.
 
+use super::Store;
 use crate::error::AppError;
 use rusqlite::{Connection, params};
 
@@ -39,9 +40,22 @@ fn people(conn: &Connection, account: &str) -> Result<Vec<String>, AppError> {
     Ok(ids.collect::<Result<_, _>>()?)
 }
 
-/// Deletes `account` and everything kept of it, with the local copies of the
-/// `subscriptions` it paid by email; answers how many rows went.
-pub fn delete_account(
+impl Store {
+    /// Deletes `account` and everything kept of it, with the local copies of
+    /// the `subscriptions` it paid by email; answers how many rows went.
+    pub async fn delete_account(
+        &self,
+        account: &str,
+        subscriptions: Vec<String>,
+    ) -> Result<usize, AppError> {
+        let account = account.to_owned();
+        self.db
+            .call(move |conn| delete_account(conn, &account, &subscriptions))
+            .await
+    }
+}
+
+fn delete_account(
     conn: &mut Connection,
     account: &str,
     subscriptions: &[String],
@@ -74,7 +88,7 @@ mod tests {
     #[test]
     fn every_table_naming_a_user_is_emptied() {
         let dir = tempfile::tempdir().expect("dir");
-        let db = crate::store::Store::open(dir.path()).expect("db");
+        let db = super::super::sqlite::Sqlite::open(dir.path()).expect("db");
         let conn = db.connection().expect("connection");
         let mut stmt = conn
             .prepare(

@@ -3,9 +3,8 @@
 //! holds (so nothing a device synced after the backup is lost).
 
 use crate::config::Config;
-use crate::private::make_private;
-use crate::store::Store;
 use crate::error::AppError;
+use crate::private::make_private;
 use std::path::Path;
 
 const DATABASE: &str = "manna.sqlite3";
@@ -66,9 +65,9 @@ pub fn restore(config: &Config, file: &Path) -> Result<String, AppError> {
     }
     std::fs::rename(&incoming, &live)
         .map_err(|e| AppError::Internal(format!("moving the backup in: {e}")))?;
-    let db = Store::open(&config.data_dir)?;
+    let db = super::sqlite::Sqlite::open(&config.data_dir)?;
     let mut conn = db.connection()?;
-    let new_epoch = crate::sync::rotate_epoch(&mut conn)?;
+    let new_epoch = super::sync::rotate_epoch(&mut conn, crate::tokens::random_hex(8)?)?;
     tracing::info!(backup_epoch = %epoch, %new_epoch, "database restored");
     Ok(new_epoch)
 }

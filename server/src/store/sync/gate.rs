@@ -7,13 +7,24 @@ use manna_sync_protocol::records::read::Fields;
 use manna_sync_protocol::{FieldError, Table};
 use rusqlite::Connection;
 
-pub trait Gate: std::fmt::Debug + Sync {
+/// What a gate may read of the store, inside the write's transaction.
+#[derive(Debug)]
+pub struct Reads<'a>(pub(in crate::store) &'a Connection);
+
+impl Reads<'_> {
+    /// What the premium rule needs of `user`.
+    pub fn standing(&self, user: &str) -> Result<crate::store::Standing, crate::error::AppError> {
+        crate::store::billing::standing(self.0, user)
+    }
+}
+
+pub trait Gate: std::fmt::Debug + Send + Sync {
     /// Whether `user` may store `after` in `table`, where `before` is the live
     /// record it replaces (none for a new one). Answers the refusal, or an
     /// error of the database.
     fn admit(
         &self,
-        conn: &Connection,
+        reads: &Reads<'_>,
         user: &str,
         table: Table,
         before: Option<&Fields>,
@@ -29,7 +40,7 @@ pub struct Open;
 impl Gate for Open {
     fn admit(
         &self,
-        _: &Connection,
+        _: &Reads<'_>,
         _: &str,
         _: Table,
         _: Option<&Fields>,

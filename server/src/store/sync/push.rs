@@ -3,7 +3,7 @@
 //! applied (or, when invalid, rejected and still acknowledged so it never blocks
 //! the queue); anything later is a gap and stops the batch.
 
-use super::gate::Gate;
+use super::Gate;
 use super::records::{
     Usage, charge, encode_record, load, load_with_usage, save, save_revisions, usage_change,
     user_version,
@@ -101,7 +101,9 @@ pub fn apply_one(
         MergeOutcome::Changed { record, revisions } => {
             if !record.deleted {
                 let before = existing.as_ref().filter(|r| !r.deleted).map(|r| &r.fields);
-                if let Err(refusal) = gate.admit(conn, user, m.table, before, &record.fields)? {
+                if let Err(refusal) =
+                    gate.admit(&super::Reads(conn), user, m.table, before, &record.fields)?
+                {
                     return Ok(Err(refusal));
                 }
             }

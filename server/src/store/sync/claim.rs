@@ -2,9 +2,9 @@
 //! emails and calendar address move into the account, and the device carries
 //! on as the account.
 
+use super::push::{Author, apply_one};
+use super::records::user_version;
 use crate::error::AppError;
-use crate::sync::records::user_version;
-use crate::sync::{Author, apply_one};
 use manna_sync_protocol::{Mutation, Op, Table};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
@@ -35,7 +35,7 @@ pub fn claim_into(
         device,
         now_ms,
         // The records are the person's already: nothing new is started.
-        gate: &crate::sync::Open,
+        gate: &super::Open,
     };
     let mut moved = 0;
     loop {
@@ -138,7 +138,7 @@ fn merge_batch(tx: &Connection, from: &str, into: Author<'_>) -> Result<Option<u
         let Some(table) = Table::from_name(&tbl) else {
             continue;
         };
-        let record = crate::sync::records::decode_record(&body)?;
+        let record = super::records::decode_record(&body)?;
         let m = Mutation {
             seq: 0,
             table,

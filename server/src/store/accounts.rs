@@ -1,0 +1,491 @@
+//! Accounts: the account row of a user, one-time codes and proven emails,
+//! sessions, the browsers an account signed in on, signing in (with the claim
+//! of the device's anonymous records) and deleting an account.
+
+use super::Store;
+use crate::error::AppError;
+use manna_sync_protocol::account::Credentials;
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The stored account row of a user, when the user has an email.
+#[derive(Debug, Clone)]
+pub struct Account {
+    pub id: String,
+    pub email: String,
+    pub password_hash: Option<String>,
+    pub first_name: String,
+    pub last_name: Option<String>,
+}
+
+/// What a typed one-time code turned out to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeCheck {
+    /// Right: the code is spent and the email recorded as proven.
+    Confirmed,
+    /// No code of this user and email is open (expired, used or never sent).
+    NoneOpen,
+    /// Wrong; `spent` when that was the last guess the code allowed.
+    Wrong { spent: bool },
+}
+
+/// A session to start: its token's hash and when it ends (ms).
+#[derive(Debug, Clone)]
+pub struct NewSession {
+    pub token_hash: String,
+    pub expires_at: i64,
+}
+
+/// A browser to remember for an account: its secret's hash, and how many of
+/// the account's browsers are kept.
+#[derive(Debug, Clone)]
+pub struct NewBrowser {
+    pub token_hash: String,
+    pub keep: i64,
+}
+
+/// A login's changes: the device's user `from` is claimed into `account`, the
+/// browser's old session ends and a new one starts.
+#[derive(Debug, Clone)]
+pub struct SignIn {
+    pub from: String,
+    pub account: String,
+    pub device: String,
+    pub old_session: Option<String>,
+    pub session: NewSession,
+    pub browser: Option<NewBrowser>,
+    pub now_ms: i64,
+}
+
+fn account_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+    Ok(Account {
+        id: r.get(0)?,
+        email: r.get(1)?,
+        password_hash: r.get(2)?,
+        first_name: r.get::<_, Option<String>>(3)?.unwrap_or_default(),
+        last_name: r.get(4)?,
+    })
+}
+
+const ACCOUNT_COLUMNS: &str = "id, email, password_hash, first_name, last_name";
+
+fn account_by_email(conn: &Connection, email: &str) -> Result<Option<Account>, AppError> {
+    Ok(conn
+        .query_row(
+            &format!("SELECT {ACCOUNT_COLUMNS} FROM users WHERE email = ?1"),
+            [email],
+            account_from_row,
+        )
+        .optional()?)
+}
+
+fn account_by_id(conn: &Connection, id: &str) -> Result<Option<Account>, AppError> {
+    Ok(conn
+        .query_row(
+            &format!("SELECT {ACCOUNT_COLUMNS} FROM users WHERE id = ?1 AND email IS NOT NULL"),
+            [id],
+            account_from_row,
+        )
+        .optional()?)
+}
+
+/// Turns user `id` into an account (or updates its password and names).
+fn set_credentials(
+    conn: &Connection,
+    id: &str,
+    form: &Credentials,
+    password_hash: &str,
+) -> Result<(), AppError> {
+    conn.prepare_cached(
+        "UPDATE users SET email = ?2, password_hash = ?3, first_name = ?4, last_name = ?5 WHERE id = ?1",
+    )?
+    .execute(params![id, form.email, password_hash, form.first_name, form.last_name])?;
+    Ok(())
+}
+
+fn new_code(
+    conn: &Connection,
+    user: &str,
+    email: &str,
+    code_hash: &str,
+    now: i64,
+    expires_at: i64,
+) -> Result<(), AppError> {
+    conn.execute(
+        "UPDATE email_codes SET used = 1 WHERE user_id = ?1 AND email = ?2 AND used = 0",
+        params![user, email],
+    )?;
+    conn.execute(
+        "INSERT INTO email_codes (user_id, email, code_hash, expires_at, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![user, email, code_hash, expires_at, now],
+    )?;
+    Ok(())
+}
+
+fn has_proven(conn: &Connection, user: &str, email: &str) -> Result<bool, AppError> {
+    Ok(conn
+        .query_row(
+            "SELECT 1 FROM verified_emails WHERE user_id = ?1 AND email = ?2",
+            params![user, email],
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some())
+}
+
+fn create_session(
+    conn: &Connection,
+    user_id: &str,
+    s: &NewSession,
+    now: i64,
+) -> Result<(), AppError> {
+    conn.prepare_cached(
+        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![s.token_hash, user_id, now, s.expires_at])?;
+    Ok(())
+}
+
+fn delete_session(conn: &Connection, token_hash: &str) -> Result<(), AppError> {
+    conn.prepare_cached("DELETE FROM sessions WHERE token_hash = ?1")?
+        .execute([token_hash])?;
+    Ok(())
+}
+
+fn end_other_access(
+    conn: &Connection,
+    user_id: &str,
+    keep_session: Option<&str>,
+    keep_device: Option<&str>,
+) -> Result<usize, AppError> {
+    let sessions = conn
+        .prepare_cached("DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS NOT ?2")?
+        .execute(params![user_id, keep_session])?;
+    let devices = conn
+        .prepare_cached("DELETE FROM devices WHERE user_id = ?1 AND id IS NOT ?2")?
+        .execute(params![user_id, keep_device])?;
+    let feeds = conn
+        .prepare_cached("DELETE FROM calendar_feeds WHERE user_id = ?1")?
+        .execute([user_id])?;
+    conn.execute("DELETE FROM known_logins WHERE account_id = ?1", [user_id])?;
+    Ok(sessions + devices + feeds)
+}
+
+fn remember_browser(
+    conn: &Connection,
+    account: &str,
+    b: &NewBrowser,
+    now_ms: i64,
+) -> Result<(), AppError> {
+    conn.execute(
+        "INSERT INTO known_logins (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)",
+        params![b.token_hash, account, now_ms],
+    )?;
+    conn.execute(
+        "DELETE FROM known_logins WHERE account_id = ?1 AND token_hash NOT IN
+           (SELECT token_hash FROM known_logins WHERE account_id = ?1
+            ORDER BY created_at DESC, rowid DESC LIMIT ?2)",
+        params![account, b.keep],
+    )?;
+    Ok(())
+}
+
+impl Store {
+    /// The account with this (normalised) email.
+    pub async fn account_by_email(&self, email: &str) -> Result<Option<Account>, AppError> {
+        let email = email.to_owned();
+        self.db.call(move |c| account_by_email(c, &email)).await
+    }
+
+    /// The account of user `id`, when it has one.
+    pub async fn account_by_id(&self, id: &str) -> Result<Option<Account>, AppError> {
+        let id = id.to_owned();
+        self.db.call(move |c| account_by_id(c, &id)).await
+    }
+
+    /// The account of `email`, and whether the browser whose secret hashes to
+    /// `browser` signed in on it after `known_since` (ms).
+    pub async fn login_lookup(
+        &self,
+        email: &str,
+        browser: Option<String>,
+        known_since: i64,
+    ) -> Result<(Option<Account>, bool), AppError> {
+        let email = email.to_owned();
+        self.db
+            .call(move |conn| {
+                let account = account_by_email(conn, &email)?;
+                let known = match (&account, &browser) {
+                    (Some(a), Some(hash)) => conn
+                        .query_row(
+                            "SELECT 1 FROM known_logins
+                             WHERE token_hash = ?1 AND account_id = ?2 AND created_at > ?3",
+                            params![hash, a.id, known_since],
+                            |_| Ok(()),
+                        )
+                        .optional()?
+                        .is_some(),
+                    _ => false,
+                };
+                Ok((account, known))
+            })
+            .await
+    }
+
+    /// Stores a one-time code (by its hash) `user` asked for to prove
+    /// `email`; earlier open codes of the same user and email stop working.
+    /// With `unless_taken`, nothing is stored when `email` already has an
+    /// account. Answers whether the code was stored.
+    pub async fn new_code(
+        &self,
+        user: &str,
+        email: &str,
+        code_hash: String,
+        unless_taken: bool,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<bool, AppError> {
+        let (user, email) = (user.to_owned(), email.to_owned());
+        self.db
+            .call(move |conn| {
+                if unless_taken && account_by_email(conn, &email)?.is_some() {
+                    return Ok(false);
+                }
+                new_code(conn, &user, &email, &code_hash, now, expires_at)?;
+                Ok(true)
+            })
+            .await
+    }
+
+    /// Checks a typed code (`typed`: its hash, `None` when it cannot be a
+    /// code) against the newest open code of `user` and `email`. A right one
+    /// is spent and proves the email; a wrong one counts, and the
+    /// `max_guesses`th wrong guess spends the code.
+    pub async fn check_code(
+        &self,
+        user: &str,
+        email: &str,
+        typed: Option<String>,
+        max_guesses: i64,
+        now: i64,
+    ) -> Result<CodeCheck, AppError> {
+        let (user, email) = (user.to_owned(), email.to_owned());
+        self.db
+            .call(move |conn| {
+                let open: Option<(i64, String, i64)> = conn
+                    .query_row(
+                        "SELECT id, code_hash, attempts FROM email_codes
+                         WHERE user_id = ?1 AND email = ?2 AND used = 0 AND expires_at > ?3
+                         ORDER BY id DESC LIMIT 1",
+                        params![user, email, now],
+                        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                    )
+                    .optional()?;
+                let Some((id, hash, attempts)) = open else {
+                    return Ok(CodeCheck::NoneOpen);
+                };
+                if typed.as_deref() != Some(hash.as_str()) {
+                    let spent = attempts + 1 >= max_guesses;
+                    conn.execute(
+                        "UPDATE email_codes SET attempts = attempts + 1, used = ?2 WHERE id = ?1",
+                        params![id, spent],
+                    )?;
+                    return Ok(CodeCheck::Wrong { spent });
+                }
+                conn.execute("UPDATE email_codes SET used = 1 WHERE id = ?1", [id])?;
+                conn.execute(
+                    "INSERT OR IGNORE INTO verified_emails (user_id, email, verified_at) VALUES (?1, ?2, ?3)",
+                    params![user, email, now],
+                )?;
+                Ok(CodeCheck::Confirmed)
+            })
+            .await
+    }
+
+    /// Whether `user` may give `email` a password: `user` proved it with a
+    /// code, or the session's account (`signed_in`) has it.
+    pub async fn may_secure(
+        &self,
+        user: &str,
+        email: &str,
+        signed_in: Option<String>,
+    ) -> Result<bool, AppError> {
+        let (user, email) = (user.to_owned(), email.to_owned());
+        self.db
+            .call(move |conn| {
+                let own_account = match &signed_in {
+                    Some(id) => account_by_id(conn, id)?.is_some_and(|a| a.email == email),
+                    None => false,
+                };
+                Ok(own_account || has_proven(conn, &user, &email)?)
+            })
+            .await
+    }
+
+    /// Makes user `user` an account with `creds` and signs it in: 409 when the
+    /// email has an account already. Answers the account.
+    pub async fn create_account(
+        &self,
+        user: &str,
+        creds: Credentials,
+        password_hash: String,
+        session: NewSession,
+        browser: NewBrowser,
+        now: i64,
+    ) -> Result<Account, AppError> {
+        let user = user.to_owned();
+        self.db
+            .call(move |conn| {
+                let tx = conn.transaction()?;
+                if account_by_email(&tx, &creds.email)?.is_some() {
+                    return Err(AppError::Conflict(
+                        "An account with this email already exists. Please log in instead.".into(),
+                    ));
+                }
+                set_credentials(&tx, &user, &creds, &password_hash)?;
+                create_session(&tx, &user, &session, now)?;
+                remember_browser(&tx, &user, &browser, now)?;
+                let account = account_by_id(&tx, &user)?
+                    .ok_or_else(|| AppError::Internal("account vanished".into()))?;
+                tx.commit()?;
+                Ok(account)
+            })
+            .await
+    }
+
+    /// Gives a password to the device's user (`user`, on `device`), or, when
+    /// the session (`(account, session hash)`) is the account of `creds`'
+    /// email, changes its password and ends its other access.
+    pub async fn secure_account(
+        &self,
+        user: &str,
+        device: &str,
+        session: Option<(String, String)>,
+        creds: Credentials,
+        password_hash: String,
+    ) -> Result<(), AppError> {
+        let (user, device) = (user.to_owned(), device.to_owned());
+        self.db
+            .call(move |conn| {
+                let tx = conn.transaction()?;
+                let target = match account_by_email(&tx, &creds.email)? {
+                    Some(a) if session.as_ref().is_some_and(|(id, _)| *id == a.id) => {
+                        // A new password: whoever signed in with the old one
+                        // elsewhere is signed out.
+                        let kept = session.as_ref().map(|(_, hash)| hash.as_str());
+                        end_other_access(&tx, &a.id, kept, Some(&device))?;
+                        a.id
+                    }
+                    Some(_) => {
+                        return Err(AppError::Conflict(
+                            "An account with this email already exists. Please log in instead."
+                                .into(),
+                        ));
+                    }
+                    None => {
+                        if let Some(mine) = account_by_id(&tx, &user)? {
+                            return Err(AppError::Conflict(format!(
+                                "This device is signed in as {}. Log out to secure another account.",
+                                mine.email
+                            )));
+                        }
+                        user
+                    }
+                };
+                set_credentials(&tx, &target, &creds, &password_hash)?;
+                tx.commit()?;
+                Ok(())
+            })
+            .await
+    }
+
+    /// Signs a device in: its anonymous records move into the account (see
+    /// `claim_into`), then the sessions change. Answers how many records moved.
+    pub async fn sign_in(&self, s: SignIn) -> Result<usize, AppError> {
+        self.db
+            .call(move |conn| {
+                let claimed =
+                    super::sync::claim_into(conn, &s.from, &s.account, &s.device, s.now_ms)?;
+                let tx = conn.transaction()?;
+                if let Some(old) = &s.old_session {
+                    delete_session(&tx, old)?;
+                }
+                create_session(&tx, &s.account, &s.session, s.now_ms)?;
+                if let Some(browser) = &s.browser {
+                    remember_browser(&tx, &s.account, browser, s.now_ms)?;
+                }
+                tx.commit()?;
+                Ok(claimed)
+            })
+            .await
+    }
+
+    /// Ends a session and forgets a device (logging out).
+    pub async fn sign_out(
+        &self,
+        session: Option<String>,
+        device: Option<String>,
+    ) -> Result<(), AppError> {
+        self.db
+            .call(move |conn| {
+                if let Some(hash) = session {
+                    delete_session(conn, &hash)?;
+                }
+                if let Some(device) = device {
+                    super::devices::forget_device(conn, &device)?;
+                }
+                Ok(())
+            })
+            .await
+    }
+
+    /// Ends every session, device token, calendar address and known browser of
+    /// `user` but the session and device given. Answers how many sessions,
+    /// devices and addresses ended.
+    pub async fn end_other_access(
+        &self,
+        user: &str,
+        keep_session: Option<String>,
+        keep_device: Option<String>,
+    ) -> Result<usize, AppError> {
+        let user = user.to_owned();
+        self.db
+            .call(move |conn| {
+                end_other_access(conn, &user, keep_session.as_deref(), keep_device.as_deref())
+            })
+            .await
+    }
+
+    /// Forgets the browsers that signed in at or before `cutoff_ms` (their
+    /// cookies have expired); answers how many.
+    pub async fn forget_browsers(&self, cutoff_ms: i64) -> Result<usize, AppError> {
+        self.db
+            .call(move |conn| {
+                Ok(conn.execute(
+                    "DELETE FROM known_logins WHERE created_at <= ?1",
+                    [cutoff_ms],
+                )?)
+            })
+            .await
+    }
+
+    /// The user of the session whose token hashes to `token_hash`, while it lasts.
+    pub async fn session_user(
+        &self,
+        token_hash: &str,
+        now_ms: i64,
+    ) -> Result<Option<String>, AppError> {
+        let hash = token_hash.to_owned();
+        self.db
+            .call(move |conn| {
+                Ok(conn
+                    .query_row(
+                        "SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2",
+                        params![hash, now_ms],
+                        |r| r.get(0),
+                    )
+                    .optional()?)
+            })
+            .await
+    }
+}

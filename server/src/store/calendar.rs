@@ -1,0 +1,100 @@
+//! Calendar addresses: the secret (kept as a hash) that reads a user's feed,
+//! and what the feed is made of.
+
+use super::Store;
+use super::billing::{Standing, standing};
+use super::sync::{LiveRecord, live_records};
+use crate::error::AppError;
+use manna_sync_protocol::Table;
+use rusqlite::{OptionalExtension, params};
+
+/// What a calendar feed shows of its owner: who they are, their standing
+/// (a premium plan's days show only to members) and their live records of
+/// the tables asked for.
+#[derive(Debug, Clone)]
+pub struct FeedSource {
+    pub user: String,
+    pub standing: Standing,
+    pub records: Vec<(Table, Vec<LiveRecord>)>,
+}
+
+impl Store {
+    /// Gives `user` a new feed secret (by its hash): the old one stops working.
+    pub async fn set_calendar_secret(
+        &self,
+        user: &str,
+        token_hash: String,
+        now_ms: i64,
+    ) -> Result<(), AppError> {
+        let user = user.to_owned();
+        self.db
+            .call(move |conn| {
+                conn.execute(
+                    "INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (?1, ?2, ?3)
+                     ON CONFLICT(user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at",
+                    params![user, token_hash, now_ms],
+                )?;
+                Ok(())
+            })
+            .await
+    }
+
+    /// Turns the user's feed off; answers whether there was one.
+    pub async fn revoke_calendar(&self, user: &str) -> Result<bool, AppError> {
+        let user = user.to_owned();
+        self.db
+            .call(move |conn| {
+                Ok(conn.execute("DELETE FROM calendar_feeds WHERE user_id = ?1", [user])? > 0)
+            })
+            .await
+    }
+
+    /// When the user's feed was made (ms), if they have one.
+    pub async fn calendar_made_at(&self, user: &str) -> Result<Option<i64>, AppError> {
+        let user = user.to_owned();
+        self.db
+            .call(move |conn| {
+                Ok(conn
+                    .query_row(
+                        "SELECT created_at FROM calendar_feeds WHERE user_id = ?1",
+                        [user],
+                        |r| r.get(0),
+                    )
+                    .optional()?)
+            })
+            .await
+    }
+
+    /// What the feed whose secret hashes to `token_hash` shows, read at once.
+    pub async fn calendar_source(
+        &self,
+        token_hash: &str,
+        tables: &'static [Table],
+    ) -> Result<Option<FeedSource>, AppError> {
+        let hash = token_hash.to_owned();
+        self.db
+            .call(move |conn| {
+                let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Deferred)?;
+                let user: Option<String> = tx
+                    .query_row(
+                        "SELECT user_id FROM calendar_feeds WHERE token_hash = ?1",
+                        [hash],
+                        |r| r.get(0),
+                    )
+                    .optional()?;
+                let Some(user) = user else {
+                    return Ok(None);
+                };
+                let records = tables
+                    .iter()
+                    .map(|&t| Ok((t, live_records(&tx, &user, t)?)))
+                    .collect::<Result<_, AppError>>()?;
+                Ok(Some(FeedSource {
+                    standing: standing(&tx, &user)?,
+                    user,
+                    records,
+                }))
+            })
+            .await
+    }
+}

@@ -1,0 +1,82 @@
+//! The content the server reads at start and on refresh: stored as one change
+//! when the files' hash differs from the stored one, then read back.
+
+use super::Store;
+use crate::error::AppError;
+use rusqlite::params;
+
+/// Content as stored: its hash, each item (its kind's slug and JSON body, in
+/// each kind's order) and the meal catalogue (JSON).
+#[derive(Debug, Clone, Default)]
+pub struct StoredContent {
+    pub hash: String,
+    pub items: Vec<(String, String)>,
+    pub catalogue: String,
+}
+
+/// Content files to store: their hash, the items (slug, id, JSON body) of
+/// each kind in order, and the meal catalogue.
+#[derive(Debug, Clone, Default)]
+pub struct ContentRows {
+    pub hash: String,
+    pub items: Vec<(String, String, String)>,
+    pub catalogue: String,
+}
+
+impl Store {
+    /// Stores `rows` unless content of the same hash is stored already, and
+    /// answers what is stored.
+    pub async fn load_content(&self, rows: ContentRows) -> Result<StoredContent, AppError> {
+        self.db
+            .call(move |conn| {
+                let tx = conn.transaction()?;
+                let stored: Option<String> = tx
+                    .query_row(
+                        "SELECT value FROM meta WHERE key = 'content_hash'",
+                        [],
+                        |r| r.get(0),
+                    )
+                    .ok();
+                if stored.as_deref() != Some(rows.hash.as_str()) {
+                    tx.execute("DELETE FROM content_items", [])?;
+                    {
+                        let mut insert = tx.prepare(
+                            "INSERT INTO content_items (kind, position, id, body) VALUES (?1, ?2, ?3, ?4)",
+                        )?;
+                        let mut position = 0i64;
+                        let mut last_kind = "";
+                        for (kind, id, body) in &rows.items {
+                            if kind != last_kind {
+                                (position, last_kind) = (0, kind.as_str());
+                            }
+                            insert.execute(params![kind, position, id, body])?;
+                            position += 1;
+                        }
+                    }
+                    tx.execute(
+                        "INSERT INTO meta (key, value) VALUES ('content_hash', ?1), ('meal_catalogue', ?2)
+                         ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                        [&rows.hash, &rows.catalogue],
+                    )?;
+                    tracing::info!(hash = %rows.hash, "content files loaded into the database");
+                }
+                tx.commit()?;
+                let meta = |key: &str| -> Result<String, AppError> {
+                    Ok(conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| {
+                        r.get(0)
+                    })?)
+                };
+                let mut stmt =
+                    conn.prepare("SELECT kind, body FROM content_items ORDER BY kind, position")?;
+                let items = stmt
+                    .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect::<rusqlite::Result<Vec<_>>>()?;
+                Ok(StoredContent {
+                    hash: meta("content_hash")?,
+                    items,
+                    catalogue: meta("meal_catalogue")?,
+                })
+            })
+            .await
+    }
+}

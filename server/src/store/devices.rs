@@ -1,0 +1,75 @@
+//! Anonymous users and their devices: registering one, finding the device a
+//! token belongs to (remembered, see `DeviceMemo`), forgetting one.
+
+use super::Store;
+use crate::error::AppError;
+use rusqlite::{OptionalExtension, params};
+
+impl Store {
+    /// Registers user `user` with its first device, whose token hashes to
+    /// `token_hash`; 409 when the user id is taken.
+    pub async fn register_device(
+        &self,
+        user: &str,
+        device: &str,
+        token_hash: &str,
+        now_ms: i64,
+    ) -> Result<(), AppError> {
+        let (user, device, hash) = (user.to_owned(), device.to_owned(), token_hash.to_owned());
+        self.db
+            .call(move |conn| {
+                let tx = conn.transaction()?;
+                let inserted = tx.execute(
+                    "INSERT INTO users (id, created_at) VALUES (?1, ?2) ON CONFLICT(id) DO NOTHING",
+                    params![user, now_ms],
+                )?;
+                if inserted == 0 {
+                    return Err(AppError::Conflict(
+                        "this user id is already registered; requests for it need its device token"
+                            .into(),
+                    ));
+                }
+                tx.execute(
+                    "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
+                    params![device, user, hash, now_ms],
+                )?;
+                tx.commit()?;
+                Ok(())
+            })
+            .await
+    }
+
+    /// The device and user a token (by its hash) belongs to.
+    pub async fn device_of_token(
+        &self,
+        token_hash: &str,
+    ) -> Result<Option<(String, String)>, AppError> {
+        let memo = self.devices();
+        if let Some(device) = memo.get(token_hash) {
+            return Ok(Some(device));
+        }
+        let since = memo.generation();
+        let key = token_hash.to_owned();
+        let found = self
+            .db
+            .call(move |conn| {
+                Ok(conn
+                    .prepare_cached("SELECT id, user_id FROM devices WHERE token_hash = ?1")?
+                    .query_row([key], |r| {
+                        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+                    })
+                    .optional()?)
+            })
+            .await?;
+        if let Some(device) = &found {
+            memo.remember(since, token_hash.to_owned(), device.clone());
+        }
+        Ok(found)
+    }
+}
+
+/// Forgets a device: its token stops working.
+pub(super) fn forget_device(conn: &rusqlite::Connection, device_id: &str) -> Result<(), AppError> {
+    conn.execute("DELETE FROM devices WHERE id = ?1", [device_id])?;
+    Ok(())
+}

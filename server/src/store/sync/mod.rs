@@ -1,0 +1,172 @@
+//! Server-authoritative sync: pushes applied exactly once in device order, pulls
+//! by the user's change counter, all inside transactions.
+//!
+//! # Layout
+//! - `push`: applying a device's mutations (idempotent, gap-refusing).
+//! - `pull`: changes after a cursor, snapshots, and the reset rules.
+//! - `claim`: moving an anonymous user's records into an account at login.
+//! - `maintenance`: forgetting old tombstones and revisions, changing the epoch.
+//! - `records`: reading and writing stored records and revisions, and the
+//!   quota they count in.
+//! - `gate`: the rules of a write that need the server's knowledge.
+
+mod claim;
+mod gate;
+mod maintenance;
+mod pull;
+mod push;
+pub mod records;
+
+pub(super) use claim::claim_into;
+pub use gate::{Gate, Open, Reads};
+pub(super) use maintenance::rotate_epoch;
+pub use maintenance::{REVISION_RETENTION_MS, REVISIONS_PER_USER, TOMBSTONE_RETENTION_MS};
+pub(super) use records::live_records;
+pub use records::{LiveRecord, StoredRevision};
+
+use super::Store;
+use crate::error::AppError;
+use manna_sync_protocol::{
+    FieldError, Mutation, PullRequest, PullResponse, PushRequest, PushResponse, StoredRecord, Table,
+};
+use serde_json::{Map, Value};
+use std::sync::Arc;
+
+/// Who is writing and when: the user, the device (or `rest:<device>` for REST
+/// calls), the server's time of the write and the gate its records pass.
+#[derive(Debug, Clone)]
+pub struct Writer {
+    pub user: String,
+    pub device: String,
+    pub now_ms: i64,
+    pub gate: Arc<dyn Gate + Send>,
+}
+
+impl Writer {
+    fn author(&self) -> push::Author<'_> {
+        push::Author {
+            user: &self.user,
+            device: &self.device,
+            now_ms: self.now_ms,
+            gate: &*self.gate,
+        }
+    }
+}
+
+impl Store {
+    /// Applies a device's mutations in one transaction (see `push`).
+    pub async fn push(&self, writer: Writer, req: PushRequest) -> Result<PushResponse, AppError> {
+        self.db
+            .call(move |conn| push::push(conn, writer.author(), &req))
+            .await
+    }
+
+    /// The changes of `user` after the request's cursor (see `pull`).
+    pub async fn pull(
+        &self,
+        user: &str,
+        device: &str,
+        req: PullRequest,
+    ) -> Result<PullResponse, AppError> {
+        let (user, device) = (user.to_owned(), device.to_owned());
+        self.db
+            .call(move |conn| pull::pull(conn, &user, &device, &req))
+            .await
+    }
+
+    /// Applies one change made through a REST call, in its own transaction.
+    /// Answers the stored record, or the reason it was refused.
+    pub async fn apply_direct(
+        &self,
+        writer: Writer,
+        m: Mutation,
+    ) -> Result<Result<Option<StoredRecord>, FieldError>, AppError> {
+        self.db
+            .call(move |conn| push::apply_direct(conn, writer.author(), &m))
+            .await
+    }
+
+    /// Applies several changes of one call in one transaction: all of them,
+    /// or, when one is refused, none.
+    pub async fn apply_all(
+        &self,
+        writer: Writer,
+        mutations: Vec<Mutation>,
+    ) -> Result<Result<(), FieldError>, AppError> {
+        self.db
+            .call(move |conn| push::apply_all(conn, writer.author(), &mutations))
+            .await
+    }
+
+    /// The last sequence number of `device` the server applied.
+    pub async fn acked_seq(&self, device: &str) -> Result<u64, AppError> {
+        let device = device.to_owned();
+        self.db
+            .call(move |conn| {
+                Ok(conn
+                    .prepare_cached("SELECT acked_seq FROM devices WHERE id = ?1")?
+                    .query_row([device], |r| r.get::<_, i64>(0))? as u64)
+            })
+            .await
+    }
+
+    /// The fields of one live record, if it exists and is not deleted.
+    pub async fn live_record(
+        &self,
+        user: &str,
+        table: Table,
+        id: &str,
+    ) -> Result<Option<Map<String, Value>>, AppError> {
+        let (user, id) = (user.to_owned(), id.to_owned());
+        self.db
+            .call(move |conn| records::live_record(conn, &user, table, &id))
+            .await
+    }
+
+    /// Every live record of one table for a user, oldest change first.
+    pub async fn live_records(
+        &self,
+        user: &str,
+        table: Table,
+    ) -> Result<Vec<LiveRecord>, AppError> {
+        let user = user.to_owned();
+        self.db
+            .call(move |conn| live_records(conn, &user, table))
+            .await
+    }
+
+    /// The values kept aside of one record (overwritten or deleted), oldest
+    /// first, as support tools read them.
+    pub async fn revisions_of(
+        &self,
+        user: &str,
+        table: Table,
+        id: &str,
+    ) -> Result<Vec<StoredRevision>, AppError> {
+        let (user, id) = (user.to_owned(), id.to_owned());
+        self.db
+            .call(move |conn| records::revisions_of(conn, &user, table, &id))
+            .await
+    }
+
+    /// Forgets tombstones last changed before `cutoff_ms` (older cursors then
+    /// reset); answers how many went.
+    pub async fn purge_tombstones(&self, cutoff_ms: i64) -> Result<usize, AppError> {
+        self.db
+            .call(move |conn| maintenance::purge_tombstones(conn, cutoff_ms))
+            .await
+    }
+
+    /// Forgets revisions older than `cutoff_ms`, and each user's beyond the
+    /// newest [`REVISIONS_PER_USER`]; answers how many went.
+    pub async fn purge_revisions(&self, cutoff_ms: i64) -> Result<usize, AppError> {
+        self.db
+            .call(move |conn| maintenance::purge_revisions(conn, cutoff_ms))
+            .await
+    }
+
+    /// Gives the database a new epoch (see `rotate_epoch`); answers it.
+    pub async fn rotate_epoch(&self, epoch: String) -> Result<String, AppError> {
+        self.db.call(move |conn| rotate_epoch(conn, epoch)).await
+    }
+}
