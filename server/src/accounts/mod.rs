@@ -11,6 +11,8 @@ pub use crate::store::Account;
 pub use session::{SESSION_COOKIE, Session, clear_cookie, new_session, session_cookie};
 
 use crate::error::AppError;
+use crate::identity::DeviceAuth;
+use crate::store::{SignIn, Store};
 use manna_sync_protocol::account;
 pub use manna_sync_protocol::account::Credentials;
 use serde::Serialize;
@@ -30,6 +32,50 @@ pub struct AccountView {
     /// Whether the account signs in with a password (one without proves
     /// itself with emailed codes, to delete it for instance).
     pub has_password: bool,
+}
+
+/// What signing in gave a browser: how many of the device's records moved
+/// into the account, the session's secret and (for a browser not known yet)
+/// the known-browser secret, for the cookies.
+#[derive(Debug)]
+pub struct SignedIn {
+    pub claimed: usize,
+    pub session: String,
+    pub browser: Option<String>,
+}
+
+/// Signs the device of `auth` in to `account` at `now` (ms): its anonymous
+/// records move into the account, the browser's `old` session ends and a new
+/// one starts, and, when `remember`, the browser becomes one of the account's.
+pub async fn sign_in(
+    store: &Store,
+    auth: &DeviceAuth,
+    account: &Account,
+    old: Option<Session>,
+    remember: bool,
+    now: i64,
+) -> Result<SignedIn, AppError> {
+    let (token, session) = new_session(now)?;
+    let (known, browser) = match remember {
+        true => known::new_browser().map(|(k, b)| (Some(k), Some(b)))?,
+        false => (None, None),
+    };
+    let claimed = store
+        .sign_in(SignIn {
+            from: auth.user_id.clone(),
+            account: account.id.clone(),
+            device: auth.device_id.clone(),
+            old_session: old.map(|s| s.token_hash),
+            session,
+            browser,
+            now_ms: now,
+        })
+        .await?;
+    Ok(SignedIn {
+        claimed,
+        session: token,
+        browser: known,
+    })
 }
 
 /// An email address trimmed and lower-cased, or 400 "Invalid email address".

@@ -15,8 +15,9 @@ pub mod timing;
 
 use crate::config::Config;
 use crate::error::AppError;
+use crate::store::Claimed;
+pub use crate::store::PushSubscription as Subscription;
 use crate::store::Store;
-use crate::store::{Claimed, PushSubscription as Subscription};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use endpoint::{GuardedResolver, Reach};

@@ -2,15 +2,14 @@
 //! out everywhere else, and who is signed in.
 
 use super::{cleared_cookies, signed_in_cookies, view};
-use crate::accounts::known::{known_since, known_token, new_browser};
-use crate::accounts::{self, Session, new_session, password};
+use crate::accounts::known::{known_since, known_token};
+use crate::accounts::{self, Session, password};
 use crate::api::{Done, Me, SignedIn};
 use crate::error::AppError;
 use crate::extract::ApiJson;
 use crate::guard::{self, ClientIp};
 use crate::identity::DeviceAuth;
 use crate::state::AppState;
-use crate::store::SignIn;
 use crate::tokens::hash_token;
 use axum::Json;
 use axum::extract::State;
@@ -59,24 +58,16 @@ pub async fn auth_login(
         state.login_delays.succeeded(&email);
     }
     let account = account.ok_or_else(|| AppError::Internal("account vanished".into()))?;
-    let now = state.clock.now_ms();
-    let (token, session) = new_session(now)?;
-    let (known, browser) = match trusted {
-        true => (None, None),
-        false => new_browser().map(|(k, b)| (Some(k), Some(b)))?,
-    };
-    let claimed = state
-        .store
-        .sign_in(SignIn {
-            from: auth.user_id,
-            account: account.id.clone(),
-            device: auth.device_id,
-            old_session: old.map(|s| s.token_hash),
-            session,
-            browser,
-            now_ms: now,
-        })
-        .await?;
+    let signed_in = accounts::sign_in(
+        &state.store,
+        &auth,
+        &account,
+        old,
+        !trusted,
+        state.clock.now_ms(),
+    )
+    .await?;
+    let (claimed, token, known) = (signed_in.claimed, signed_in.session, signed_in.browser);
     let user = view(&state, &account).await?;
     let headers = signed_in_cookies(&token, known.as_deref(), state.config.secure_cookies())?;
     let body = SignedIn {
