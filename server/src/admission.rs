@@ -28,7 +28,7 @@ impl ServerGate {
     /// Why `after` may not be stored, in the words of the rule.
     fn refusal(
         &self,
-        reads: &Reads<'_>,
+        reads: &mut Reads<'_, '_>,
         user: &str,
         table: Table,
         before: Option<&Fields>,
@@ -55,7 +55,7 @@ impl ServerGate {
 impl Gate for ServerGate {
     fn admit(
         &self,
-        reads: &Reads<'_>,
+        reads: &mut Reads<'_, '_>,
         user: &str,
         table: Table,
         before: Option<&Fields>,
@@ -77,7 +77,7 @@ pub struct RestGate(pub ServerGate);
 impl Gate for RestGate {
     fn admit(
         &self,
-        reads: &Reads<'_>,
+        reads: &mut Reads<'_, '_>,
         user: &str,
         table: Table,
         before: Option<&Fields>,

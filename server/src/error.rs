@@ -62,6 +62,8 @@ pub enum AppError {
     },
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
+    #[error("database: {0}")]
+    Postgres(#[from] postgres::Error),
     #[error("{0}")]
     Internal(String),
 }
@@ -84,7 +86,7 @@ impl AppError {
             Self::Payment(_) => (StatusCode::BAD_GATEWAY, "payment_provider"),
             Self::Mail(_) => (StatusCode::BAD_GATEWAY, "mail_server"),
             Self::Incompatible { reason, .. } => (StatusCode::CONFLICT, reason),
-            Self::Database(_) | Self::Internal(_) => {
+            Self::Database(_) | Self::Postgres(_) | Self::Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
         }

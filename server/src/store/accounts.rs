@@ -3,9 +3,9 @@
 //! of the device's anonymous records) and deleting an account.
 
 use super::Store;
+use super::sql::{Row, Sql};
 use crate::error::AppError;
 use manna_sync_protocol::account::Credentials;
-use rusqlite::{Connection, OptionalExtension, params};
 
 /// The stored account row of a user, when the user has an email.
 #[derive(Debug, Clone)]
@@ -56,136 +56,130 @@ pub struct SignIn {
     pub now_ms: i64,
 }
 
-fn account_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+fn account_from_row(r: &Row<'_, '_>) -> Result<Account, AppError> {
     Ok(Account {
         id: r.get(0)?,
         email: r.get(1)?,
         password_hash: r.get(2)?,
-        first_name: r.get::<_, Option<String>>(3)?.unwrap_or_default(),
+        first_name: r.get::<Option<String>>(3)?.unwrap_or_default(),
         last_name: r.get(4)?,
     })
 }
 
 const ACCOUNT_COLUMNS: &str = "id, email, password_hash, first_name, last_name";
 
-fn account_by_email(conn: &Connection, email: &str) -> Result<Option<Account>, AppError> {
-    Ok(conn
-        .query_row(
-            &format!("SELECT {ACCOUNT_COLUMNS} FROM users WHERE email = ?1"),
-            [email],
-            account_from_row,
-        )
-        .optional()?)
+fn account_by_email(c: &mut Sql<'_>, email: &str) -> Result<Option<Account>, AppError> {
+    c.query_opt(
+        &format!("SELECT {ACCOUNT_COLUMNS} FROM users WHERE email = ?1"),
+        &[&email],
+        account_from_row,
+    )
 }
 
-fn account_by_id(conn: &Connection, id: &str) -> Result<Option<Account>, AppError> {
-    Ok(conn
-        .query_row(
-            &format!("SELECT {ACCOUNT_COLUMNS} FROM users WHERE id = ?1 AND email IS NOT NULL"),
-            [id],
-            account_from_row,
-        )
-        .optional()?)
+fn account_by_id(c: &mut Sql<'_>, id: &str) -> Result<Option<Account>, AppError> {
+    c.query_opt(
+        &format!("SELECT {ACCOUNT_COLUMNS} FROM users WHERE id = ?1 AND email IS NOT NULL"),
+        &[&id],
+        account_from_row,
+    )
 }
 
 /// Turns user `id` into an account (or updates its password and names).
 fn set_credentials(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     id: &str,
     form: &Credentials,
     password_hash: &str,
 ) -> Result<(), AppError> {
-    conn.prepare_cached(
+    c.execute(
         "UPDATE users SET email = ?2, password_hash = ?3, first_name = ?4, last_name = ?5 WHERE id = ?1",
-    )?
-    .execute(params![id, form.email, password_hash, form.first_name, form.last_name])?;
+        &[&id, &form.email, &password_hash, &form.first_name, &form.last_name],
+    )?;
     Ok(())
 }
 
 fn new_code(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user: &str,
     email: &str,
     code_hash: &str,
     now: i64,
     expires_at: i64,
 ) -> Result<(), AppError> {
-    conn.execute(
-        "UPDATE email_codes SET used = 1 WHERE user_id = ?1 AND email = ?2 AND used = 0",
-        params![user, email],
+    c.execute(
+        "UPDATE email_codes SET used = TRUE WHERE user_id = ?1 AND email = ?2 AND used = FALSE",
+        &[&user, &email],
     )?;
-    conn.execute(
+    c.execute(
         "INSERT INTO email_codes (user_id, email, code_hash, expires_at, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![user, email, code_hash, expires_at, now],
+        &[&user, &email, &code_hash, &expires_at, &now],
     )?;
     Ok(())
 }
 
-fn has_proven(conn: &Connection, user: &str, email: &str) -> Result<bool, AppError> {
-    Ok(conn
-        .query_row(
-            "SELECT 1 FROM verified_emails WHERE user_id = ?1 AND email = ?2",
-            params![user, email],
-            |_| Ok(()),
-        )
-        .optional()?
-        .is_some())
+fn has_proven(c: &mut Sql<'_>, user: &str, email: &str) -> Result<bool, AppError> {
+    c.exists(
+        "SELECT 1 FROM verified_emails WHERE user_id = ?1 AND email = ?2",
+        &[&user, &email],
+    )
 }
 
 fn create_session(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user_id: &str,
     s: &NewSession,
     now: i64,
 ) -> Result<(), AppError> {
-    conn.prepare_cached(
+    c.execute(
         "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
-    )?
-    .execute(params![s.token_hash, user_id, now, s.expires_at])?;
+        &[&s.token_hash, &user_id, &now, &s.expires_at],
+    )?;
     Ok(())
 }
 
-fn delete_session(conn: &Connection, token_hash: &str) -> Result<(), AppError> {
-    conn.prepare_cached("DELETE FROM sessions WHERE token_hash = ?1")?
-        .execute([token_hash])?;
+fn delete_session(c: &mut Sql<'_>, token_hash: &str) -> Result<(), AppError> {
+    c.execute("DELETE FROM sessions WHERE token_hash = ?1", &[&token_hash])?;
     Ok(())
 }
 
 fn end_other_access(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user_id: &str,
     keep_session: Option<&str>,
     keep_device: Option<&str>,
 ) -> Result<usize, AppError> {
-    let sessions = conn
-        .prepare_cached("DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS NOT ?2")?
-        .execute(params![user_id, keep_session])?;
-    let devices = conn
-        .prepare_cached("DELETE FROM devices WHERE user_id = ?1 AND id IS NOT ?2")?
-        .execute(params![user_id, keep_device])?;
-    let feeds = conn
-        .prepare_cached("DELETE FROM calendar_feeds WHERE user_id = ?1")?
-        .execute([user_id])?;
-    conn.execute("DELETE FROM known_logins WHERE account_id = ?1", [user_id])?;
+    let sessions = c.execute(
+        "DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS DISTINCT FROM ?2",
+        &[&user_id, &keep_session],
+    )?;
+    let devices = c.execute(
+        "DELETE FROM devices WHERE user_id = ?1 AND id IS DISTINCT FROM ?2",
+        &[&user_id, &keep_device],
+    )?;
+    let feeds = c.execute("DELETE FROM calendar_feeds WHERE user_id = ?1", &[&user_id])?;
+    c.execute(
+        "DELETE FROM known_logins WHERE account_id = ?1",
+        &[&user_id],
+    )?;
     Ok(sessions + devices + feeds)
 }
 
 fn remember_browser(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     account: &str,
     b: &NewBrowser,
     now_ms: i64,
 ) -> Result<(), AppError> {
-    conn.execute(
+    c.execute(
         "INSERT INTO known_logins (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)",
-        params![b.token_hash, account, now_ms],
+        &[&b.token_hash, &account, &now_ms],
     )?;
-    conn.execute(
+    c.execute(
         "DELETE FROM known_logins WHERE account_id = ?1 AND token_hash NOT IN
            (SELECT token_hash FROM known_logins WHERE account_id = ?1
             ORDER BY created_at DESC, rowid DESC LIMIT ?2)",
-        params![account, b.keep],
+        &[&account, &b.keep],
     )?;
     Ok(())
 }
@@ -213,18 +207,14 @@ impl Store {
     ) -> Result<(Option<Account>, bool), AppError> {
         let email = email.to_owned();
         self.db
-            .call(move |conn| {
-                let account = account_by_email(conn, &email)?;
+            .call(move |c| {
+                let account = account_by_email(c, &email)?;
                 let known = match (&account, &browser) {
-                    (Some(a), Some(hash)) => conn
-                        .query_row(
-                            "SELECT 1 FROM known_logins
-                             WHERE token_hash = ?1 AND account_id = ?2 AND created_at > ?3",
-                            params![hash, a.id, known_since],
-                            |_| Ok(()),
-                        )
-                        .optional()?
-                        .is_some(),
+                    (Some(a), Some(hash)) => c.exists(
+                        "SELECT 1 FROM known_logins
+                         WHERE token_hash = ?1 AND account_id = ?2 AND created_at > ?3",
+                        &[hash, &a.id, &known_since],
+                    )?,
                     _ => false,
                 };
                 Ok((account, known))
@@ -247,12 +237,14 @@ impl Store {
     ) -> Result<bool, AppError> {
         let (user, email) = (user.to_owned(), email.to_owned());
         self.db
-            .call(move |conn| {
-                if unless_taken && account_by_email(conn, &email)?.is_some() {
-                    return Ok(false);
-                }
-                new_code(conn, &user, &email, &code_hash, now, expires_at)?;
-                Ok(true)
+            .call(move |c| {
+                c.write(|tx| {
+                    if unless_taken && account_by_email(tx, &email)?.is_some() {
+                        return Ok(false);
+                    }
+                    new_code(tx, &user, &email, &code_hash, now, expires_at)?;
+                    Ok(true)
+                })
             })
             .await
     }
@@ -271,33 +263,34 @@ impl Store {
     ) -> Result<CodeCheck, AppError> {
         let (user, email) = (user.to_owned(), email.to_owned());
         self.db
-            .call(move |conn| {
-                let open: Option<(i64, String, i64)> = conn
-                    .query_row(
+            .call(move |c| {
+                c.write(|tx| {
+                    let open: Option<(i64, String, i64)> = tx.query_opt(
                         "SELECT id, code_hash, attempts FROM email_codes
-                         WHERE user_id = ?1 AND email = ?2 AND used = 0 AND expires_at > ?3
+                         WHERE user_id = ?1 AND email = ?2 AND used = FALSE AND expires_at > ?3
                          ORDER BY id DESC LIMIT 1",
-                        params![user, email, now],
+                        &[&user, &email, &now],
                         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-                    )
-                    .optional()?;
-                let Some((id, hash, attempts)) = open else {
-                    return Ok(CodeCheck::NoneOpen);
-                };
-                if typed.as_deref() != Some(hash.as_str()) {
-                    let spent = attempts + 1 >= max_guesses;
-                    conn.execute(
-                        "UPDATE email_codes SET attempts = attempts + 1, used = ?2 WHERE id = ?1",
-                        params![id, spent],
                     )?;
-                    return Ok(CodeCheck::Wrong { spent });
-                }
-                conn.execute("UPDATE email_codes SET used = 1 WHERE id = ?1", [id])?;
-                conn.execute(
-                    "INSERT OR IGNORE INTO verified_emails (user_id, email, verified_at) VALUES (?1, ?2, ?3)",
-                    params![user, email, now],
-                )?;
-                Ok(CodeCheck::Confirmed)
+                    let Some((id, hash, attempts)) = open else {
+                        return Ok(CodeCheck::NoneOpen);
+                    };
+                    if typed.as_deref() != Some(hash.as_str()) {
+                        let spent = attempts + 1 >= max_guesses;
+                        tx.execute(
+                            "UPDATE email_codes SET attempts = attempts + 1, used = ?2 WHERE id = ?1",
+                            &[&id, &spent],
+                        )?;
+                        return Ok(CodeCheck::Wrong { spent });
+                    }
+                    tx.execute("UPDATE email_codes SET used = TRUE WHERE id = ?1", &[&id])?;
+                    tx.execute(
+                        "INSERT INTO verified_emails (user_id, email, verified_at) VALUES (?1, ?2, ?3)
+                         ON CONFLICT DO NOTHING",
+                        &[&user, &email, &now],
+                    )?;
+                    Ok(CodeCheck::Confirmed)
+                })
             })
             .await
     }
@@ -312,12 +305,12 @@ impl Store {
     ) -> Result<bool, AppError> {
         let (user, email) = (user.to_owned(), email.to_owned());
         self.db
-            .call(move |conn| {
+            .call(move |c| {
                 let own_account = match &signed_in {
-                    Some(id) => account_by_id(conn, id)?.is_some_and(|a| a.email == email),
+                    Some(id) => account_by_id(c, id)?.is_some_and(|a| a.email == email),
                     None => false,
                 };
-                Ok(own_account || has_proven(conn, &user, &email)?)
+                Ok(own_account || has_proven(c, &user, &email)?)
             })
             .await
     }
@@ -335,20 +328,20 @@ impl Store {
     ) -> Result<Account, AppError> {
         let user = user.to_owned();
         self.db
-            .call(move |conn| {
-                let tx = conn.transaction()?;
-                if account_by_email(&tx, &creds.email)?.is_some() {
-                    return Err(AppError::Conflict(
-                        "An account with this email already exists. Please log in instead.".into(),
-                    ));
-                }
-                set_credentials(&tx, &user, &creds, &password_hash)?;
-                create_session(&tx, &user, &session, now)?;
-                remember_browser(&tx, &user, &browser, now)?;
-                let account = account_by_id(&tx, &user)?
-                    .ok_or_else(|| AppError::Internal("account vanished".into()))?;
-                tx.commit()?;
-                Ok(account)
+            .call(move |c| {
+                c.write(|tx| {
+                    if account_by_email(tx, &creds.email)?.is_some() {
+                        return Err(AppError::Conflict(
+                            "An account with this email already exists. Please log in instead."
+                                .into(),
+                        ));
+                    }
+                    set_credentials(tx, &user, &creds, &password_hash)?;
+                    create_session(tx, &user, &session, now)?;
+                    remember_browser(tx, &user, &browser, now)?;
+                    account_by_id(tx, &user)?
+                        .ok_or_else(|| AppError::Internal("account vanished".into()))
+                })
             })
             .await
     }
@@ -366,35 +359,34 @@ impl Store {
     ) -> Result<(), AppError> {
         let (user, device) = (user.to_owned(), device.to_owned());
         self.db
-            .call(move |conn| {
-                let tx = conn.transaction()?;
-                let target = match account_by_email(&tx, &creds.email)? {
-                    Some(a) if session.as_ref().is_some_and(|(id, _)| *id == a.id) => {
-                        // A new password: whoever signed in with the old one
-                        // elsewhere is signed out.
-                        let kept = session.as_ref().map(|(_, hash)| hash.as_str());
-                        end_other_access(&tx, &a.id, kept, Some(&device))?;
-                        a.id
-                    }
-                    Some(_) => {
-                        return Err(AppError::Conflict(
-                            "An account with this email already exists. Please log in instead."
-                                .into(),
-                        ));
-                    }
-                    None => {
-                        if let Some(mine) = account_by_id(&tx, &user)? {
-                            return Err(AppError::Conflict(format!(
-                                "This device is signed in as {}. Log out to secure another account.",
-                                mine.email
-                            )));
+            .call(move |c| {
+                c.write(|tx| {
+                    let target = match account_by_email(tx, &creds.email)? {
+                        Some(a) if session.as_ref().is_some_and(|(id, _)| *id == a.id) => {
+                            // A new password: whoever signed in with the old
+                            // one elsewhere is signed out.
+                            let kept = session.as_ref().map(|(_, hash)| hash.as_str());
+                            end_other_access(tx, &a.id, kept, Some(&device))?;
+                            a.id
                         }
-                        user
-                    }
-                };
-                set_credentials(&tx, &target, &creds, &password_hash)?;
-                tx.commit()?;
-                Ok(())
+                        Some(_) => {
+                            return Err(AppError::Conflict(
+                                "An account with this email already exists. Please log in instead."
+                                    .into(),
+                            ));
+                        }
+                        None => {
+                            if let Some(mine) = account_by_id(tx, &user)? {
+                                return Err(AppError::Conflict(format!(
+                                    "This device is signed in as {}. Log out to secure another account.",
+                                    mine.email
+                                )));
+                            }
+                            user
+                        }
+                    };
+                    set_credentials(tx, &target, &creds, &password_hash)
+                })
             })
             .await
     }
@@ -403,19 +395,18 @@ impl Store {
     /// `claim_into`), then the sessions change. Answers how many records moved.
     pub async fn sign_in(&self, s: SignIn) -> Result<usize, AppError> {
         self.db
-            .call(move |conn| {
-                let claimed =
-                    super::sync::claim_into(conn, &s.from, &s.account, &s.device, s.now_ms)?;
-                let tx = conn.transaction()?;
-                if let Some(old) = &s.old_session {
-                    delete_session(&tx, old)?;
-                }
-                create_session(&tx, &s.account, &s.session, s.now_ms)?;
-                if let Some(browser) = &s.browser {
-                    remember_browser(&tx, &s.account, browser, s.now_ms)?;
-                }
-                tx.commit()?;
-                Ok(claimed)
+            .call(move |c| {
+                let claimed = super::sync::claim_into(c, &s.from, &s.account, &s.device, s.now_ms)?;
+                c.write(|tx| {
+                    if let Some(old) = &s.old_session {
+                        delete_session(tx, old)?;
+                    }
+                    create_session(tx, &s.account, &s.session, s.now_ms)?;
+                    if let Some(browser) = &s.browser {
+                        remember_browser(tx, &s.account, browser, s.now_ms)?;
+                    }
+                    Ok(claimed)
+                })
             })
             .await
     }
@@ -427,12 +418,12 @@ impl Store {
         device: Option<String>,
     ) -> Result<(), AppError> {
         self.db
-            .call(move |conn| {
+            .call(move |c| {
                 if let Some(hash) = session {
-                    delete_session(conn, &hash)?;
+                    delete_session(c, &hash)?;
                 }
                 if let Some(device) = device {
-                    super::devices::forget_device(conn, &device)?;
+                    super::devices::forget_device(c, &device)?;
                 }
                 Ok(())
             })
@@ -450,8 +441,10 @@ impl Store {
     ) -> Result<usize, AppError> {
         let user = user.to_owned();
         self.db
-            .call(move |conn| {
-                end_other_access(conn, &user, keep_session.as_deref(), keep_device.as_deref())
+            .call(move |c| {
+                c.write(|tx| {
+                    end_other_access(tx, &user, keep_session.as_deref(), keep_device.as_deref())
+                })
             })
             .await
     }
@@ -460,11 +453,11 @@ impl Store {
     /// cookies have expired); answers how many.
     pub async fn forget_browsers(&self, cutoff_ms: i64) -> Result<usize, AppError> {
         self.db
-            .call(move |conn| {
-                Ok(conn.execute(
+            .call(move |c| {
+                c.execute(
                     "DELETE FROM known_logins WHERE created_at <= ?1",
-                    [cutoff_ms],
-                )?)
+                    &[&cutoff_ms],
+                )
             })
             .await
     }
@@ -477,14 +470,12 @@ impl Store {
     ) -> Result<Option<String>, AppError> {
         let hash = token_hash.to_owned();
         self.db
-            .call(move |conn| {
-                Ok(conn
-                    .query_row(
-                        "SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2",
-                        params![hash, now_ms],
-                        |r| r.get(0),
-                    )
-                    .optional()?)
+            .call(move |c| {
+                c.query_opt(
+                    "SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2",
+                    &[&hash, &now_ms],
+                    |r| r.get(0),
+                )
             })
             .await
     }

@@ -67,7 +67,10 @@ pub fn restore(config: &Config, file: &Path) -> Result<String, AppError> {
         .map_err(|e| AppError::Internal(format!("moving the backup in: {e}")))?;
     let db = super::sqlite::Sqlite::open(&config.data_dir)?;
     let mut conn = db.connection()?;
-    let new_epoch = super::sync::rotate_epoch(&mut conn, crate::tokens::random_hex(8)?)?;
+    let new_epoch = super::sync::rotate_epoch(
+        &mut super::sql::Sql::Lite(&mut conn),
+        crate::tokens::random_hex(8)?,
+    )?;
     tracing::info!(backup_epoch = %epoch, %new_epoch, "database restored");
     Ok(new_epoch)
 }

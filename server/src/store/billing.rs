@@ -2,8 +2,8 @@
 //! started, the webhook events applied, and what makes a user premium.
 
 use super::Store;
+use super::sql::Sql;
 use crate::error::AppError;
-use rusqlite::{Connection, OptionalExtension, params};
 
 /// What Stripe says of a subscription, as the store keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,12 +51,11 @@ const OWNED_BY_USER: &str =
     "(user_id = ?1 OR email IN (SELECT email FROM verified_emails WHERE user_id = ?1))";
 
 /// Follows a merged anonymous user to its account; `None` for unknown ids.
-fn resolve_user(conn: &Connection, id: &str) -> Result<Option<String>, AppError> {
-    let row: Option<Option<String>> = conn
-        .query_row("SELECT merged_into FROM users WHERE id = ?1", [id], |r| {
+fn resolve_user(c: &mut Sql<'_>, id: &str) -> Result<Option<String>, AppError> {
+    let row: Option<Option<String>> =
+        c.query_opt("SELECT merged_into FROM users WHERE id = ?1", &[&id], |r| {
             r.get(0)
-        })
-        .optional()?;
+        })?;
     Ok(row.map(|merged| merged.unwrap_or_else(|| id.to_string())))
 }
 
@@ -66,20 +65,18 @@ fn resolve_user(conn: &Connection, id: &str) -> Result<Option<String>, AppError>
 /// never kept that ended gives nobody anything. Answers whether anything
 /// changed.
 fn save_subscription(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     sub: &Subscription,
     email: Option<&str>,
     user_hint: Option<&str>,
     seen_at: i64,
     now_ms: i64,
 ) -> Result<bool, AppError> {
-    let existing: Option<(String, i64)> = conn
-        .query_row(
-            "SELECT status, stripe_seen_at FROM subscriptions WHERE id = ?1",
-            [&sub.id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .optional()?;
+    let existing: Option<(String, i64)> = c.query_opt(
+        "SELECT status, stripe_seen_at FROM subscriptions WHERE id = ?1",
+        &[&sub.id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
     let status = match &existing {
         None if sub.status == "canceled" => return Ok(false),
         Some((_, seen)) if *seen > seen_at => return Ok(false),
@@ -87,11 +84,11 @@ fn save_subscription(
         _ => sub.status.clone(),
     };
     let user = match user_hint.or(sub.user_id.as_deref()) {
-        Some(u) => resolve_user(conn, u)?,
+        Some(u) => resolve_user(c, u)?,
         None => None,
     };
     let email = email.map(|e| e.trim().to_lowercase());
-    conn.execute(
+    c.execute(
         "INSERT INTO subscriptions
            (id, customer_id, user_id, email, plan, status, trial_end, current_period_end, stripe_seen_at, updated_at, started_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
@@ -103,33 +100,34 @@ fn save_subscription(
            trial_end = excluded.trial_end, current_period_end = excluded.current_period_end,
            stripe_seen_at = excluded.stripe_seen_at, updated_at = excluded.updated_at,
            started_at = excluded.started_at",
-        params![
-            sub.id,
-            sub.customer_id,
-            user,
-            email,
-            sub.plan,
-            status,
-            sub.trial_end,
-            sub.current_period_end,
-            seen_at,
-            now_ms,
-            sub.started
+        &[
+            &sub.id,
+            &sub.customer_id,
+            &user,
+            &email,
+            &sub.plan,
+            &status,
+            &sub.trial_end,
+            &sub.current_period_end,
+            &seen_at,
+            &now_ms,
+            &sub.started,
         ],
     )?;
     Ok(true)
 }
 
 /// The standing of `user` (see [`Standing`]).
-pub(super) fn standing(conn: &Connection, user: &str) -> Result<Standing, AppError> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT plan, customer_id, id, status, trial_end, COALESCE(current_period_end, trial_end), started_at
-         FROM subscriptions
-         WHERE status IN ('active', 'trialing') AND {OWNED_BY_USER}
-         ORDER BY CASE plan WHEN 'annual' THEN 0 ELSE 1 END, updated_at DESC"
-    ))?;
-    let held = stmt
-        .query_map([user], |r| {
+pub(super) fn standing(c: &mut Sql<'_>, user: &str) -> Result<Standing, AppError> {
+    let held = c.query(
+        &format!(
+            "SELECT plan, customer_id, id, status, trial_end, COALESCE(current_period_end, trial_end), started_at
+             FROM subscriptions
+             WHERE status IN ('active', 'trialing') AND {OWNED_BY_USER}
+             ORDER BY CASE plan WHEN 'annual' THEN 0 ELSE 1 END, updated_at DESC"
+        ),
+        &[&user],
+        |r| {
             Ok(Held {
                 plan: r.get(0)?,
                 customer_id: r.get(1)?,
@@ -139,12 +137,13 @@ pub(super) fn standing(conn: &Connection, user: &str) -> Result<Standing, AppErr
                 period_end: r.get(5)?,
                 started: r.get(6)?,
             })
-        })?
-        .collect::<Result<_, _>>()?;
-    let mut stmt = conn.prepare_cached("SELECT email FROM verified_emails WHERE user_id = ?1")?;
-    let proven_emails = stmt
-        .query_map(params![user], |r| r.get::<_, String>(0))?
-        .collect::<Result<_, _>>()?;
+        },
+    )?;
+    let proven_emails = c.query(
+        "SELECT email FROM verified_emails WHERE user_id = ?1",
+        &[&user],
+        |r| r.get(0),
+    )?;
     Ok(Standing {
         held,
         proven_emails,
@@ -155,7 +154,9 @@ impl Store {
     /// What the premium rule needs of `user`.
     pub async fn standing(&self, user: &str) -> Result<Standing, AppError> {
         let user = user.to_owned();
-        self.db.call(move |conn| standing(conn, &user)).await
+        self.db
+            .call(move |c| c.read(|tx| standing(tx, &user)))
+            .await
     }
 
     /// Stores what Stripe says of a subscription (see `save_subscription`);
@@ -169,15 +170,17 @@ impl Store {
         now_ms: i64,
     ) -> Result<bool, AppError> {
         self.db
-            .call(move |conn| {
-                save_subscription(
-                    conn,
-                    &sub,
-                    email.as_deref(),
-                    user_hint.as_deref(),
-                    seen_at,
-                    now_ms,
-                )
+            .call(move |c| {
+                c.write(|tx| {
+                    save_subscription(
+                        tx,
+                        &sub,
+                        email.as_deref(),
+                        user_hint.as_deref(),
+                        seen_at,
+                        now_ms,
+                    )
+                })
             })
             .await
     }
@@ -186,16 +189,7 @@ impl Store {
     pub async fn stripe_event_seen(&self, id: &str) -> Result<bool, AppError> {
         let id = id.to_owned();
         self.db
-            .call(move |conn| {
-                Ok(conn
-                    .query_row(
-                        "SELECT 1 FROM stripe_events WHERE id = ?1",
-                        [id],
-                        |_| Ok(()),
-                    )
-                    .optional()?
-                    .is_some())
-            })
+            .call(move |c| c.exists("SELECT 1 FROM stripe_events WHERE id = ?1", &[&id]))
             .await
     }
 
@@ -212,27 +206,28 @@ impl Store {
     ) -> Result<bool, AppError> {
         let (id, kind) = (id.to_owned(), kind.to_owned());
         self.db
-            .call(move |conn| {
-                let tx = conn.transaction()?;
-                let fresh = tx.execute(
-                    "INSERT OR IGNORE INTO stripe_events (id, type, received_at) VALUES (?1, ?2, ?3)",
-                    params![id, kind, now_ms],
-                )?;
-                if fresh == 0 {
-                    return Ok(false);
-                }
-                if let Some((sub, email, user_hint)) = &sub {
-                    save_subscription(
-                        &tx,
-                        sub,
-                        email.as_deref(),
-                        user_hint.as_deref(),
-                        seen_at,
-                        now_ms,
+            .call(move |c| {
+                c.write(|tx| {
+                    let fresh = tx.execute(
+                        "INSERT INTO stripe_events (id, type, received_at) VALUES (?1, ?2, ?3)
+                         ON CONFLICT DO NOTHING",
+                        &[&id, &kind, &now_ms],
                     )?;
-                }
-                tx.commit()?;
-                Ok(true)
+                    if fresh == 0 {
+                        return Ok(false);
+                    }
+                    if let Some((sub, email, user_hint)) = &sub {
+                        save_subscription(
+                            tx,
+                            sub,
+                            email.as_deref(),
+                            user_hint.as_deref(),
+                            seen_at,
+                            now_ms,
+                        )?;
+                    }
+                    Ok(true)
+                })
             })
             .await
     }
@@ -245,15 +240,15 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<String>, AppError> {
         self.db
-            .call(move |conn| {
-                let mut stmt = conn.prepare(
+            .call(move |c| {
+                c.query(
                     "SELECT id FROM subscriptions
                      WHERE status IN ('active', 'trialing')
                        AND COALESCE(current_period_end, trial_end) < ?1
                      ORDER BY COALESCE(current_period_end, trial_end) LIMIT ?2",
-                )?;
-                let ids = stmt.query_map(params![now_secs, limit], |r| r.get(0))?;
-                Ok(ids.collect::<Result<_, _>>()?)
+                    &[&now_secs, &limit],
+                    |r| r.get(0),
+                )
             })
             .await
     }
@@ -263,12 +258,14 @@ impl Store {
     pub async fn subscriptions_of(&self, user: &str) -> Result<Vec<(String, bool)>, AppError> {
         let user = user.to_owned();
         self.db
-            .call(move |conn| {
-                let mut stmt = conn.prepare(&format!(
-                    "SELECT id, status NOT IN ('canceled', 'incomplete_expired') FROM subscriptions WHERE {OWNED_BY_USER}"
-                ))?;
-                let rows = stmt.query_map([user], |r| Ok((r.get(0)?, r.get(1)?)))?;
-                Ok(rows.collect::<Result<_, _>>()?)
+            .call(move |c| {
+                c.query(
+                    &format!(
+                        "SELECT id, status NOT IN ('canceled', 'incomplete_expired') FROM subscriptions WHERE {OWNED_BY_USER}"
+                    ),
+                    &[&user],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
             })
             .await
     }
@@ -287,17 +284,15 @@ impl Store {
             subscription_id.to_owned(),
         );
         self.db
-            .call(move |conn| {
-                Ok(conn
-                    .query_row(
-                        &format!(
-                            "SELECT status, plan, COALESCE(current_period_end, trial_end) FROM subscriptions
-                             WHERE id = ?2 AND customer_id = ?3 AND {OWNED_BY_USER}"
-                        ),
-                        params![user, sub, cus],
-                        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-                    )
-                    .optional()?)
+            .call(move |c| {
+                c.query_opt(
+                    &format!(
+                        "SELECT status, plan, COALESCE(current_period_end, trial_end) FROM subscriptions
+                         WHERE id = ?2 AND customer_id = ?3 AND {OWNED_BY_USER}"
+                    ),
+                    &[&user, &sub, &cus],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
             })
             .await
     }
@@ -307,18 +302,16 @@ impl Store {
     pub async fn customer_of(&self, user: &str) -> Result<Option<String>, AppError> {
         let user = user.to_owned();
         self.db
-            .call(move |conn| {
-                Ok(conn
-                    .query_row(
-                        &format!(
-                            "SELECT customer_id FROM subscriptions WHERE {OWNED_BY_USER}
-                             ORDER BY CASE WHEN status IN ('active', 'trialing') THEN 0 ELSE 1 END, updated_at DESC
-                             LIMIT 1"
-                        ),
-                        [user],
-                        |r| r.get(0),
-                    )
-                    .optional()?)
+            .call(move |c| {
+                c.query_opt(
+                    &format!(
+                        "SELECT customer_id FROM subscriptions WHERE {OWNED_BY_USER}
+                         ORDER BY CASE WHEN status IN ('active', 'trialing') THEN 0 ELSE 1 END, updated_at DESC
+                         LIMIT 1"
+                    ),
+                    &[&user],
+                    |r| r.get(0),
+                )
             })
             .await
     }
@@ -333,10 +326,12 @@ impl Store {
     ) -> Result<(), AppError> {
         let (id, user, plan) = (id.to_owned(), user.to_owned(), plan.to_owned());
         self.db
-            .call(move |conn| {
-                conn.execute(
-                    "INSERT OR REPLACE INTO checkout_sessions (id, user_id, plan, created_at) VALUES (?1, ?2, ?3, ?4)",
-                    params![id, user, plan, now_ms],
+            .call(move |c| {
+                c.execute(
+                    "INSERT INTO checkout_sessions (id, user_id, plan, created_at) VALUES (?1, ?2, ?3, ?4)
+                     ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, plan = excluded.plan,
+                       created_at = excluded.created_at",
+                    &[&id, &user, &plan, &now_ms],
                 )?;
                 Ok(())
             })
@@ -347,15 +342,13 @@ impl Store {
     pub async fn checkout_owner(&self, id: &str) -> Result<Option<String>, AppError> {
         let id = id.to_owned();
         self.db
-            .call(move |conn| {
-                let owner: Option<String> = conn
-                    .query_row(
-                        "SELECT user_id FROM checkout_sessions WHERE id = ?1",
-                        [id],
-                        |r| r.get(0),
-                    )
-                    .optional()?;
-                Ok(owner.map(|o| resolve_user(conn, &o)).transpose()?.flatten())
+            .call(move |c| {
+                let owner: Option<String> = c.query_opt(
+                    "SELECT user_id FROM checkout_sessions WHERE id = ?1",
+                    &[&id],
+                    |r| r.get(0),
+                )?;
+                Ok(owner.map(|o| resolve_user(c, &o)).transpose()?.flatten())
             })
             .await
     }
@@ -365,18 +358,14 @@ impl Store {
     pub async fn has_lapsed_trial(&self, user: &str, now_secs: i64) -> Result<bool, AppError> {
         let user = user.to_owned();
         self.db
-            .call(move |conn| {
-                Ok(conn
-                    .query_row(
-                        &format!(
-                            "SELECT 1 FROM subscriptions WHERE {OWNED_BY_USER} AND trial_end IS NOT NULL
-                               AND trial_end < ?2 AND status NOT IN ('active', 'trialing')"
-                        ),
-                        params![user, now_secs],
-                        |_| Ok(()),
-                    )
-                    .optional()?
-                    .is_some())
+            .call(move |c| {
+                c.exists(
+                    &format!(
+                        "SELECT 1 FROM subscriptions WHERE {OWNED_BY_USER} AND trial_end IS NOT NULL
+                           AND trial_end < ?2 AND status NOT IN ('active', 'trialing')"
+                    ),
+                    &[&user, &now_secs],
+                )
             })
             .await
     }

@@ -6,7 +6,6 @@ use super::billing::{Standing, standing};
 use super::sync::{LiveRecord, live_records};
 use crate::error::AppError;
 use manna_sync_protocol::Table;
-use rusqlite::{OptionalExtension, params};
 
 /// What a calendar feed shows of its owner: who they are, their standing
 /// (a premium plan's days show only to members) and their live records of
@@ -28,11 +27,11 @@ impl Store {
     ) -> Result<(), AppError> {
         let user = user.to_owned();
         self.db
-            .call(move |conn| {
-                conn.execute(
+            .call(move |c| {
+                c.execute(
                     "INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (?1, ?2, ?3)
                      ON CONFLICT(user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at",
-                    params![user, token_hash, now_ms],
+                    &[&user, &token_hash, &now_ms],
                 )?;
                 Ok(())
             })
@@ -43,8 +42,8 @@ impl Store {
     pub async fn revoke_calendar(&self, user: &str) -> Result<bool, AppError> {
         let user = user.to_owned();
         self.db
-            .call(move |conn| {
-                Ok(conn.execute("DELETE FROM calendar_feeds WHERE user_id = ?1", [user])? > 0)
+            .call(move |c| {
+                Ok(c.execute("DELETE FROM calendar_feeds WHERE user_id = ?1", &[&user])? > 0)
             })
             .await
     }
@@ -53,14 +52,12 @@ impl Store {
     pub async fn calendar_made_at(&self, user: &str) -> Result<Option<i64>, AppError> {
         let user = user.to_owned();
         self.db
-            .call(move |conn| {
-                Ok(conn
-                    .query_row(
-                        "SELECT created_at FROM calendar_feeds WHERE user_id = ?1",
-                        [user],
-                        |r| r.get(0),
-                    )
-                    .optional()?)
+            .call(move |c| {
+                c.query_opt(
+                    "SELECT created_at FROM calendar_feeds WHERE user_id = ?1",
+                    &[&user],
+                    |r| r.get(0),
+                )
             })
             .await
     }
@@ -73,27 +70,26 @@ impl Store {
     ) -> Result<Option<FeedSource>, AppError> {
         let hash = token_hash.to_owned();
         self.db
-            .call(move |conn| {
-                let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Deferred)?;
-                let user: Option<String> = tx
-                    .query_row(
+            .call(move |c| {
+                c.read(|tx| {
+                    let user: Option<String> = tx.query_opt(
                         "SELECT user_id FROM calendar_feeds WHERE token_hash = ?1",
-                        [hash],
+                        &[&hash],
                         |r| r.get(0),
-                    )
-                    .optional()?;
-                let Some(user) = user else {
-                    return Ok(None);
-                };
-                let records = tables
-                    .iter()
-                    .map(|&t| Ok((t, live_records(&tx, &user, t)?)))
-                    .collect::<Result<_, AppError>>()?;
-                Ok(Some(FeedSource {
-                    standing: standing(&tx, &user)?,
-                    user,
-                    records,
-                }))
+                    )?;
+                    let Some(user) = user else {
+                        return Ok(None);
+                    };
+                    let records = tables
+                        .iter()
+                        .map(|&t| Ok((t, live_records(tx, &user, t)?)))
+                        .collect::<Result<_, AppError>>()?;
+                    Ok(Some(FeedSource {
+                        standing: standing(tx, &user)?,
+                        user,
+                        records,
+                    }))
+                })
             })
             .await
     }

@@ -2,8 +2,8 @@
 //! when the files' hash differs from the stored one, then read back.
 
 use super::Store;
+use super::sql::Sql;
 use crate::error::AppError;
-use rusqlite::params;
 
 /// Content as stored: its hash, each item (its kind's slug and JSON body, in
 /// each kind's order) and the meal catalogue (JSON).
@@ -28,55 +28,59 @@ impl Store {
     /// answers what is stored.
     pub async fn load_content(&self, rows: ContentRows) -> Result<StoredContent, AppError> {
         self.db
-            .call(move |conn| {
-                let tx = conn.transaction()?;
-                let stored: Option<String> = tx
-                    .query_row(
+            .call(move |c| {
+                c.write(|tx| {
+                    let stored: Option<String> = tx.query_opt(
                         "SELECT value FROM meta WHERE key = 'content_hash'",
-                        [],
+                        &[],
                         |r| r.get(0),
-                    )
-                    .ok();
-                if stored.as_deref() != Some(rows.hash.as_str()) {
-                    tx.execute("DELETE FROM content_items", [])?;
-                    {
-                        let mut insert = tx.prepare(
-                            "INSERT INTO content_items (kind, position, id, body) VALUES (?1, ?2, ?3, ?4)",
-                        )?;
-                        let mut position = 0i64;
-                        let mut last_kind = "";
-                        for (kind, id, body) in &rows.items {
-                            if kind != last_kind {
-                                (position, last_kind) = (0, kind.as_str());
-                            }
-                            insert.execute(params![kind, position, id, body])?;
-                            position += 1;
-                        }
-                    }
-                    tx.execute(
-                        "INSERT INTO meta (key, value) VALUES ('content_hash', ?1), ('meal_catalogue', ?2)
-                         ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                        [&rows.hash, &rows.catalogue],
                     )?;
-                    tracing::info!(hash = %rows.hash, "content files loaded into the database");
-                }
-                tx.commit()?;
-                let meta = |key: &str| -> Result<String, AppError> {
-                    Ok(conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| {
-                        r.get(0)
-                    })?)
-                };
-                let mut stmt =
-                    conn.prepare("SELECT kind, body FROM content_items ORDER BY kind, position")?;
-                let items = stmt
-                    .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<rusqlite::Result<Vec<_>>>()?;
-                Ok(StoredContent {
-                    hash: meta("content_hash")?,
-                    items,
-                    catalogue: meta("meal_catalogue")?,
+                    if stored.as_deref() != Some(rows.hash.as_str()) {
+                        store_rows(tx, &rows)?;
+                    }
+                    Ok(())
+                })?;
+                c.read(|tx| {
+                    let meta = |tx: &mut Sql<'_>, key: &str| -> Result<String, AppError> {
+                        tx.query_one("SELECT value FROM meta WHERE key = ?1", &[&key], |r| {
+                            r.get(0)
+                        })
+                    };
+                    let items = tx.query(
+                        "SELECT kind, body FROM content_items ORDER BY kind, position",
+                        &[],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )?;
+                    Ok(StoredContent {
+                        hash: meta(tx, "content_hash")?,
+                        items,
+                        catalogue: meta(tx, "meal_catalogue")?,
+                    })
                 })
             })
             .await
     }
+}
+
+fn store_rows(tx: &mut Sql<'_>, rows: &ContentRows) -> Result<(), AppError> {
+    tx.execute("DELETE FROM content_items", &[])?;
+    let mut position = 0i64;
+    let mut last_kind = "";
+    for (kind, id, body) in &rows.items {
+        if kind != last_kind {
+            (position, last_kind) = (0, kind.as_str());
+        }
+        tx.execute(
+            "INSERT INTO content_items (kind, position, id, body) VALUES (?1, ?2, ?3, ?4)",
+            &[kind, &position, id, body],
+        )?;
+        position += 1;
+    }
+    tx.execute(
+        "INSERT INTO meta (key, value) VALUES ('content_hash', ?1), ('meal_catalogue', ?2)
+         ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        &[&rows.hash, &rows.catalogue],
+    )?;
+    tracing::info!(hash = %rows.hash, "content files loaded into the database");
+    Ok(())
 }

@@ -6,8 +6,8 @@
 //! their pending notifications) all go; then the user rows themselves.
 
 use super::Store;
+use super::sql::Sql;
 use crate::error::AppError;
-use rusqlite::{Connection, params};
 
 /// Every table holding a user's rows, by the column naming the user, in the
 /// order they are deleted (rows pointing at others first).
@@ -29,15 +29,15 @@ const BY_USER: [(&str, &str); 13] = [
 
 /// The account and every user merged into it (a browser's anonymous user
 /// claimed at login, and so on down).
-fn people(conn: &Connection, account: &str) -> Result<Vec<String>, AppError> {
-    let mut stmt = conn.prepare(
+fn people(c: &mut Sql<'_>, account: &str) -> Result<Vec<String>, AppError> {
+    c.query(
         "WITH RECURSIVE merged(id) AS (
-             SELECT ?1
+             SELECT CAST(?1 AS TEXT)
              UNION SELECT u.id FROM users u JOIN merged m ON u.merged_into = m.id
          ) SELECT id FROM merged",
-    )?;
-    let ids = stmt.query_map([account], |r| r.get(0))?;
-    Ok(ids.collect::<Result<_, _>>()?)
+        &[&account],
+        |r| r.get(0),
+    )
 }
 
 impl Store {
@@ -50,33 +50,33 @@ impl Store {
     ) -> Result<usize, AppError> {
         let account = account.to_owned();
         self.db
-            .call(move |conn| delete_account(conn, &account, &subscriptions))
+            .call(move |c| delete_account(c, &account, &subscriptions))
             .await
     }
 }
 
 fn delete_account(
-    conn: &mut Connection,
+    c: &mut Sql<'_>,
     account: &str,
     subscriptions: &[String],
 ) -> Result<usize, AppError> {
-    let tx = conn.transaction()?;
-    let ids = people(&tx, account)?;
-    let mut gone = 0;
-    for id in subscriptions {
-        gone += tx.execute("DELETE FROM subscriptions WHERE id = ?1", [id])?;
-    }
-    for id in &ids {
-        for (table, column) in BY_USER {
-            gone += tx.execute(&format!("DELETE FROM {table} WHERE {column} = ?1"), [id])?;
+    c.write(|tx| {
+        let ids = people(tx, account)?;
+        let mut gone = 0;
+        for id in subscriptions {
+            gone += tx.execute("DELETE FROM subscriptions WHERE id = ?1", &[id])?;
         }
-    }
-    // The merged users point at the account: they go first.
-    for id in ids.iter().rev() {
-        gone += tx.execute("DELETE FROM users WHERE id = ?1", params![id])?;
-    }
-    tx.commit()?;
-    Ok(gone)
+        for id in &ids {
+            for (table, column) in BY_USER {
+                gone += tx.execute(&format!("DELETE FROM {table} WHERE {column} = ?1"), &[id])?;
+            }
+        }
+        // The merged users point at the account: they go first.
+        for id in ids.iter().rev() {
+            gone += tx.execute("DELETE FROM users WHERE id = ?1", &[id])?;
+        }
+        Ok(gone)
+    })
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 //! token belongs to (remembered, see `DeviceMemo`), forgetting one.
 
 use super::Store;
+use super::sql::Sql;
 use crate::error::AppError;
-use rusqlite::{OptionalExtension, params};
 
 impl Store {
     /// Registers user `user` with its first device, whose token hashes to
@@ -17,24 +17,24 @@ impl Store {
     ) -> Result<(), AppError> {
         let (user, device, hash) = (user.to_owned(), device.to_owned(), token_hash.to_owned());
         self.db
-            .call(move |conn| {
-                let tx = conn.transaction()?;
-                let inserted = tx.execute(
-                    "INSERT INTO users (id, created_at) VALUES (?1, ?2) ON CONFLICT(id) DO NOTHING",
-                    params![user, now_ms],
-                )?;
-                if inserted == 0 {
-                    return Err(AppError::Conflict(
-                        "this user id is already registered; requests for it need its device token"
-                            .into(),
-                    ));
-                }
-                tx.execute(
-                    "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
-                    params![device, user, hash, now_ms],
-                )?;
-                tx.commit()?;
-                Ok(())
+            .call(move |c| {
+                c.write(|tx| {
+                    let inserted = tx.execute(
+                        "INSERT INTO users (id, created_at) VALUES (?1, ?2) ON CONFLICT(id) DO NOTHING",
+                        &[&user, &now_ms],
+                    )?;
+                    if inserted == 0 {
+                        return Err(AppError::Conflict(
+                            "this user id is already registered; requests for it need its device token"
+                                .into(),
+                        ));
+                    }
+                    tx.execute(
+                        "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
+                        &[&device, &user, &hash, &now_ms],
+                    )?;
+                    Ok(())
+                })
             })
             .await
     }
@@ -52,13 +52,12 @@ impl Store {
         let key = token_hash.to_owned();
         let found = self
             .db
-            .call(move |conn| {
-                Ok(conn
-                    .prepare_cached("SELECT id, user_id FROM devices WHERE token_hash = ?1")?
-                    .query_row([key], |r| {
-                        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-                    })
-                    .optional()?)
+            .call(move |c| {
+                c.query_opt(
+                    "SELECT id, user_id FROM devices WHERE token_hash = ?1",
+                    &[&key],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
             })
             .await?;
         if let Some(device) = &found {
@@ -69,7 +68,7 @@ impl Store {
 }
 
 /// Forgets a device: its token stops working.
-pub(super) fn forget_device(conn: &rusqlite::Connection, device_id: &str) -> Result<(), AppError> {
-    conn.execute("DELETE FROM devices WHERE id = ?1", [device_id])?;
+pub(super) fn forget_device(c: &mut Sql<'_>, device_id: &str) -> Result<(), AppError> {
+    c.execute("DELETE FROM devices WHERE id = ?1", &[&device_id])?;
     Ok(())
 }

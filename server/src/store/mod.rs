@@ -20,6 +20,7 @@ mod devices;
 mod places;
 mod push;
 mod resources;
+mod sql;
 mod sqlite;
 pub mod sync;
 
@@ -74,7 +75,7 @@ impl Store {
     #[doc(hidden)]
     pub async fn execute_for_tests(&self, sql: &str) -> Result<usize, AppError> {
         let sql = sql.to_owned();
-        self.db.call(move |conn| Ok(conn.execute(&sql, [])?)).await
+        self.db.call(move |c| c.execute(&sql, &[])).await
     }
 
     /// The whole numbers of the first column of a query written for both
@@ -83,11 +84,7 @@ impl Store {
     pub async fn numbers_for_tests(&self, sql: &str) -> Result<Vec<i64>, AppError> {
         let sql = sql.to_owned();
         self.db
-            .call(move |conn| {
-                let mut stmt = conn.prepare(&sql)?;
-                let rows = stmt.query_map([], |r| r.get::<_, i64>(0))?;
-                Ok(rows.collect::<Result<_, _>>()?)
-            })
+            .call(move |c| c.query(&sql, &[], |r| r.get(0)))
             .await
     }
 
@@ -96,11 +93,7 @@ impl Store {
     pub async fn texts_for_tests(&self, sql: &str) -> Result<Vec<String>, AppError> {
         let sql = sql.to_owned();
         self.db
-            .call(move |conn| {
-                let mut stmt = conn.prepare(&sql)?;
-                let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
-                Ok(rows.collect::<Result<_, _>>()?)
-            })
+            .call(move |c| c.query(&sql, &[], |r| r.get(0)))
             .await
     }
 }

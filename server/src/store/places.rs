@@ -3,8 +3,8 @@
 //! found through the R*Tree.
 
 use super::Store;
+use super::sql::Sql;
 use crate::error::AppError;
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use std::collections::HashSet;
 
 /// What saving a source's places did.
@@ -44,10 +44,10 @@ pub struct PlaceRow {
 /// The live source's name in `places.source`.
 pub const LIVE: &str = "overpass";
 
-fn source(conn: &Connection, source: &str) -> rusqlite::Result<Option<SourceRow>> {
-    conn.query_row(
+fn source(c: &mut Sql<'_>, source: &str) -> Result<Option<SourceRow>, AppError> {
+    c.query_opt(
         "SELECT file_hash, data_time, loaded_at, places FROM place_sources WHERE source = ?1",
-        [source],
+        &[&source],
         |r| {
             Ok(SourceRow {
                 file_hash: r.get(0)?,
@@ -57,42 +57,37 @@ fn source(conn: &Connection, source: &str) -> rusqlite::Result<Option<SourceRow>
             })
         },
     )
-    .optional()
 }
 
-fn last_loaded(conn: &Connection) -> rusqlite::Result<Option<i64>> {
-    conn.query_row("SELECT max(loaded_at) FROM place_sources", [], |r| r.get(0))
+fn last_loaded(c: &mut Sql<'_>) -> Result<Option<i64>, AppError> {
+    c.query_one("SELECT max(loaded_at) FROM place_sources", &[], |r| {
+        r.get(0)
+    })
 }
 
 /// Saves `rows` as `source`'s: new ones added, changed ones updated (a place
 /// another source brought is left to it unless `take` is set), the rest
 /// untouched. Answers what it did and the stored ids of the places given.
 fn upsert(
-    tx: &Transaction<'_>,
+    tx: &mut Sql<'_>,
     source: &str,
     rows: &[PlaceRow],
     take: bool,
-) -> rusqlite::Result<(Saved, HashSet<i64>)> {
+) -> Result<(Saved, HashSet<i64>), AppError> {
     let mut saved = Saved::default();
     let mut kept = HashSet::new();
-    let mut find = tx.prepare_cached(
-        "SELECT id, fields, points, source FROM places WHERE kind = ?1 AND osm_type = ?2 AND osm_id = ?3",
-    )?;
-    let mut insert = tx.prepare_cached(
-        "INSERT INTO places (kind, osm_type, osm_id, name, fields, points, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?;
-    let mut update = tx.prepare_cached(
-        "UPDATE places SET name = ?2, fields = ?3, points = ?4, source = ?5 WHERE id = ?1",
-    )?;
-    let mut boxed = tx.prepare_cached(
+    let boxed = tx.pick(
         "INSERT OR REPLACE INTO places_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
+        "INSERT INTO places_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (id) DO UPDATE SET min_lat = excluded.min_lat, max_lat = excluded.max_lat,
+           min_lon = excluded.min_lon, max_lon = excluded.max_lon",
+    );
     for p in rows {
-        let found: Option<(i64, String, Vec<u8>, String)> = find
-            .query_row(params![p.kind, p.osm_type, p.osm_id], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-            })
-            .optional()?;
+        let found: Option<(i64, String, Vec<u8>, String)> = tx.query_opt(
+            "SELECT id, fields, points, source FROM places WHERE kind = ?1 AND osm_type = ?2 AND osm_id = ?3",
+            &[&p.kind, &p.osm_type, &p.osm_id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )?;
         let row = match found {
             Some((row, f, pts, s))
                 if (f == p.fields && pts == p.points && s == source) || (s != source && !take) =>
@@ -102,59 +97,72 @@ fn upsert(
                 continue;
             }
             Some((row, ..)) => {
-                update.execute(params![row, p.name, p.fields, p.points, source])?;
+                tx.execute(
+                    "UPDATE places SET name = ?2, fields = ?3, points = ?4, source = ?5 WHERE id = ?1",
+                    &[&row, &p.name, &p.fields, &p.points, &source],
+                )?;
                 saved.updated += 1;
                 row
             }
             None => {
-                insert.execute(params![
-                    p.kind, p.osm_type, p.osm_id, p.name, p.fields, p.points, source
-                ])?;
                 saved.added += 1;
-                tx.last_insert_rowid()
+                tx.query_one(
+                    "INSERT INTO places (kind, osm_type, osm_id, name, fields, points, source)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
+                    &[
+                        &p.kind,
+                        &p.osm_type,
+                        &p.osm_id,
+                        &p.name,
+                        &p.fields,
+                        &p.points,
+                        &source,
+                    ],
+                    |r| r.get(0),
+                )?
             }
         };
         kept.insert(row);
         let (a, b, c, d) = p.bounds;
-        boxed.execute(params![row, a, b, c, d])?;
+        tx.execute(boxed, &[&row, &a, &b, &c, &d])?;
     }
     Ok((saved, kept))
 }
 
-fn remove(tx: &Transaction<'_>, rows: &[i64]) -> rusqlite::Result<()> {
+fn remove(tx: &mut Sql<'_>, rows: &[i64]) -> Result<(), AppError> {
     for id in rows {
-        tx.execute("DELETE FROM places_box WHERE id = ?1", [id])?;
-        tx.execute("DELETE FROM places WHERE id = ?1", [id])?;
+        tx.execute("DELETE FROM places_box WHERE id = ?1", &[id])?;
+        tx.execute("DELETE FROM places WHERE id = ?1", &[id])?;
     }
     Ok(())
 }
 
 fn record_source(
-    tx: &Transaction<'_>,
+    tx: &mut Sql<'_>,
     source: &str,
     file_hash: Option<&str>,
     data_time: Option<i64>,
     now_ms: i64,
-) -> rusqlite::Result<()> {
-    let places: i64 = tx.query_row(
+) -> Result<(), AppError> {
+    let places: i64 = tx.query_one(
         "SELECT count(*) FROM places WHERE source = ?1",
-        [source],
+        &[&source],
         |r| r.get(0),
     )?;
     tx.execute(
         "INSERT INTO place_sources (source, file_hash, data_time, loaded_at, places) VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (source) DO UPDATE SET file_hash = ?2, data_time = ?3, loaded_at = ?4, places = ?5",
-        params![source, file_hash, data_time, now_ms, places],
+        &[&source, &file_hash, &data_time, &now_ms, &places],
     )?;
     Ok(())
 }
 
 /// The places `source` holds that are not among `kept`.
-fn stale(tx: &Transaction<'_>, source: &str, kept: &HashSet<i64>) -> rusqlite::Result<Vec<i64>> {
+fn stale(tx: &mut Sql<'_>, source: &str, kept: &HashSet<i64>) -> Result<Vec<i64>, AppError> {
     Ok(tx
-        .prepare("SELECT id FROM places WHERE source = ?1")?
-        .query_map([source], |r| r.get(0))?
-        .collect::<rusqlite::Result<Vec<i64>>>()?
+        .query("SELECT id FROM places WHERE source = ?1", &[&source], |r| {
+            r.get::<i64>(0)
+        })?
         .into_iter()
         .filter(|id| !kept.contains(id))
         .collect())
@@ -164,7 +172,7 @@ impl Store {
     /// What `source` last brought, if it ever did.
     pub async fn place_source(&self, name: &str) -> Result<Option<SourceRow>, AppError> {
         let name = name.to_owned();
-        self.db.call(move |c| Ok(source(c, &name)?)).await
+        self.db.call(move |c| source(c, &name)).await
     }
 
     /// How many farms and trails `source` holds.
@@ -172,18 +180,18 @@ impl Store {
         let source = source.to_owned();
         self.db
             .call(move |c| {
-                Ok(c.query_row(
+                c.query_one(
                     "SELECT count(*) FILTER (WHERE kind = 'farm'), count(*) FILTER (WHERE kind = 'trail') FROM places WHERE source = ?1",
-                    [source],
-                    |r| Ok((r.get::<_, i64>(0)? as usize, r.get::<_, i64>(1)? as usize)),
-                )?)
+                    &[&source],
+                    |r| Ok((r.get::<i64>(0)? as usize, r.get::<i64>(1)? as usize)),
+                )
             })
             .await
     }
 
     /// When any source last loaded places (ms), or none when none ever did.
     pub async fn places_loaded_at(&self) -> Result<Option<i64>, AppError> {
-        self.db.call(|c| Ok(last_loaded(c)?)).await
+        self.db.call(last_loaded).await
     }
 
     /// Replaces what `source` (an extract) holds with `rows` in one
@@ -198,15 +206,15 @@ impl Store {
     ) -> Result<Saved, AppError> {
         let source = source.to_owned();
         self.db
-            .call(move |conn| {
-                let tx = conn.transaction()?;
-                let (mut saved, kept) = upsert(&tx, &source, &rows, true)?;
-                let gone = stale(&tx, &source, &kept)?;
-                remove(&tx, &gone)?;
-                saved.removed = gone.len();
-                record_source(&tx, &source, file_hash.as_deref(), data_time, now_ms)?;
-                tx.commit()?;
-                Ok(saved)
+            .call(move |c| {
+                c.write(|tx| {
+                    let (mut saved, kept) = upsert(tx, &source, &rows, true)?;
+                    let gone = stale(tx, &source, &kept)?;
+                    remove(tx, &gone)?;
+                    saved.removed = gone.len();
+                    record_source(tx, &source, file_hash.as_deref(), data_time, now_ms)?;
+                    Ok(saved)
+                })
             })
             .await
     }
@@ -223,29 +231,29 @@ impl Store {
         now_ms: i64,
     ) -> Result<Saved, AppError> {
         self.db
-            .call(move |conn| {
-                let tx = conn.transaction()?;
-                let (mut saved, kept) = upsert(&tx, LIVE, &rows, false)?;
-                let (a, b, c, d) = area;
-                let gone: Vec<i64> = tx
-                    .prepare(
-                        "SELECT p.id FROM places p JOIN places_box x ON x.id = p.id
-                         WHERE p.source = ?1 AND p.kind = ?2 AND x.min_lat >= ?3 AND x.max_lat <= ?4 AND x.min_lon >= ?5 AND x.max_lon <= ?6",
-                    )?
-                    .query_map(params![LIVE, kind, a, b, c, d], |r| r.get(0))?
-                    .collect::<rusqlite::Result<Vec<i64>>>()?
-                    .into_iter()
-                    .filter(|id| !kept.contains(id))
-                    .collect();
-                remove(&tx, &gone)?;
-                saved.removed = gone.len();
-                tx.execute(
-                    "INSERT INTO place_fetches (kind, min_lat, max_lat, min_lon, max_lon, fetched_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    params![kind, a, b, c, d, now_ms],
-                )?;
-                record_source(&tx, LIVE, None, None, now_ms)?;
-                tx.commit()?;
-                Ok(saved)
+            .call(move |c| {
+                c.write(|tx| {
+                    let (mut saved, kept) = upsert(tx, LIVE, &rows, false)?;
+                    let (a, b, c, d) = area;
+                    let gone: Vec<i64> = tx
+                        .query(
+                            "SELECT p.id FROM places p JOIN places_box x ON x.id = p.id
+                             WHERE p.source = ?1 AND p.kind = ?2 AND x.min_lat >= ?3 AND x.max_lat <= ?4 AND x.min_lon >= ?5 AND x.max_lon <= ?6",
+                            &[&LIVE, &kind, &a, &b, &c, &d],
+                            |r| r.get(0),
+                        )?
+                        .into_iter()
+                        .filter(|id| !kept.contains(id))
+                        .collect();
+                    remove(tx, &gone)?;
+                    saved.removed = gone.len();
+                    tx.execute(
+                        "INSERT INTO place_fetches (kind, min_lat, max_lat, min_lon, max_lon, fetched_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        &[&kind, &a, &b, &c, &d, &now_ms],
+                    )?;
+                    record_source(tx, LIVE, None, None, now_ms)?;
+                    Ok(saved)
+                })
             })
             .await
     }
@@ -260,12 +268,12 @@ impl Store {
         let (a, b, c, d) = area;
         self.db
             .call(move |conn| {
-                Ok(conn.query_row(
+                conn.query_one(
                     "SELECT max(fetched_at) FROM place_fetches
                      WHERE kind = ?1 AND min_lat <= ?2 AND max_lat >= ?3 AND min_lon <= ?4 AND max_lon >= ?5",
-                    params![kind, a, b, c, d],
+                    &[&kind, &a, &b, &c, &d],
                     |r| r.get(0),
-                )?)
+                )
             })
             .await
     }
@@ -280,16 +288,20 @@ impl Store {
         let (a, b, c, d) = area;
         self.db
             .call(move |conn| {
-                let mut stmt = conn.prepare_cached(
+                let sql = conn.pick(
                     // CROSS JOIN keeps this order: the R*Tree finds the boxes,
                     // then each place is read by its id (not every place of
                     // the kind scanned).
                     "SELECT p.fields, p.points FROM places_box x CROSS JOIN places p ON p.id = x.id
                      WHERE x.max_lat >= ?1 AND x.min_lat <= ?2 AND x.max_lon >= ?3 AND x.min_lon <= ?4 AND p.kind = ?5",
-                )?;
-                let rows = stmt
-                    .query_map(params![a, b, c, d, kind], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<rusqlite::Result<Vec<_>>>()?;
+                    // The box's GiST index finds the boxes that meet the area.
+                    "SELECT p.fields, p.points FROM places_box x JOIN places p ON p.id = x.id
+                     WHERE box(point(x.min_lon, x.min_lat), point(x.max_lon, x.max_lat))
+                           && box(point(?3, ?1), point(?4, ?2)) AND p.kind = ?5",
+                );
+                let rows = conn.query(sql, &[&a, &b, &c, &d, &kind], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })?;
                 Ok((rows, last_loaded(conn)?))
             })
             .await
@@ -310,15 +322,14 @@ impl Store {
                 .replace('%', "\\%")
                 .replace('_', "\\_")
         );
+        let limit = limit as i64;
         self.db
-            .call(move |conn| {
-                let mut stmt = conn.prepare_cached(
+            .call(move |c| {
+                let sql = c.pick(
                     "SELECT fields FROM places WHERE kind = ?1 AND name LIKE ?2 ESCAPE '\\' ORDER BY name LIMIT ?3",
-                )?;
-                let rows = stmt
-                    .query_map(params![kind, pattern, limit as i64], |r| r.get::<_, String>(0))?
-                    .collect::<rusqlite::Result<Vec<_>>>()?;
-                Ok(rows)
+                    "SELECT fields FROM places WHERE kind = ?1 AND name ILIKE ?2 ESCAPE '\\' ORDER BY name LIMIT ?3",
+                );
+                c.query(sql, &[&kind, &pattern, &limit], |r| r.get(0))
             })
             .await
     }

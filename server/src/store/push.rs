@@ -2,10 +2,10 @@
 //! process looks first) and the scheduler's mark.
 
 use super::Store;
+use super::sql::{Row, Sql};
 use super::sync::{LiveRecord, live_records};
 use crate::error::AppError;
 use manna_sync_protocol::Table;
-use rusqlite::{Connection, OptionalExtension, params};
 
 /// One device's push subscription, as the push service needs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,35 +32,27 @@ pub struct Claimed {
 
 /// Keeps a device's subscription; an endpoint already known (the same browser
 /// subscribing again, or after signing into another account) is replaced.
-fn subscribe(conn: &Connection, s: &PushSubscription, now_ms: i64) -> Result<(), AppError> {
-    conn.execute(
+fn subscribe(c: &mut Sql<'_>, s: &PushSubscription, now_ms: i64) -> Result<(), AppError> {
+    c.execute(
         "INSERT INTO push_subscriptions (endpoint, user_id, device_id, p256dh, auth, time_zone, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT(endpoint) DO UPDATE SET user_id = excluded.user_id, device_id = excluded.device_id,
            p256dh = excluded.p256dh, auth = excluded.auth, time_zone = excluded.time_zone",
-        params![s.endpoint, s.user_id, s.device_id, s.p256dh, s.auth, s.time_zone, now_ms],
+        &[&s.endpoint, &s.user_id, &s.device_id, &s.p256dh, &s.auth, &s.time_zone, &now_ms],
     )?;
     Ok(())
-}
-
-/// Forgets `user`'s subscription at `endpoint`; answers whether there was one.
-fn unsubscribe(conn: &Connection, user: &str, endpoint: &str) -> Result<bool, AppError> {
-    Ok(conn.execute(
-        "DELETE FROM push_subscriptions WHERE endpoint = ?1 AND user_id = ?2",
-        params![endpoint, user],
-    )? > 0)
 }
 
 /// Forgets a subscription the push service says is gone.
-fn remove(conn: &Connection, endpoint: &str) -> Result<(), AppError> {
-    conn.execute(
+fn remove(c: &mut Sql<'_>, endpoint: &str) -> Result<(), AppError> {
+    c.execute(
         "DELETE FROM push_subscriptions WHERE endpoint = ?1",
-        [endpoint],
+        &[&endpoint],
     )?;
     Ok(())
 }
 
-fn subscription(r: &rusqlite::Row<'_>) -> rusqlite::Result<PushSubscription> {
+fn subscription(r: &Row<'_, '_>) -> Result<PushSubscription, AppError> {
     Ok(PushSubscription {
         endpoint: r.get(0)?,
         user_id: r.get(1)?,
@@ -74,71 +66,53 @@ fn subscription(r: &rusqlite::Row<'_>) -> rusqlite::Result<PushSubscription> {
 const COLUMNS: &str = "endpoint, user_id, device_id, p256dh, auth, time_zone";
 
 /// Every subscription, grouped by user.
-fn all(conn: &Connection) -> Result<Vec<PushSubscription>, AppError> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM push_subscriptions ORDER BY user_id, created_at"
-    ))?;
-    let rows = stmt.query_map([], subscription)?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
-/// The subscriptions of one device of `user`.
-fn of_device(
-    conn: &Connection,
-    user: &str,
-    device: &str,
-) -> Result<Vec<PushSubscription>, AppError> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM push_subscriptions WHERE user_id = ?1 AND device_id = ?2"
-    ))?;
-    let rows = stmt.query_map([user, device], subscription)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+fn all(c: &mut Sql<'_>) -> Result<Vec<PushSubscription>, AppError> {
+    c.query(
+        &format!("SELECT {COLUMNS} FROM push_subscriptions ORDER BY user_id, created_at"),
+        &[],
+        subscription,
+    )
 }
 
 /// Claims one sending: true when this call made the claim, false when it
 /// was already made (by this process or another one on the same database).
 fn claim(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     endpoint: &str,
     source: &str,
     due_at: i64,
     payload: &str,
 ) -> Result<bool, AppError> {
-    Ok(conn.execute(
+    Ok(c.execute(
         "INSERT INTO push_sends (endpoint, source, due_at, payload, state, attempts)
          VALUES (?1, ?2, ?3, ?4, 'sending', 1) ON CONFLICT DO NOTHING",
-        params![endpoint, source, due_at, payload],
+        &[&endpoint, &source, &due_at, &payload],
     )? == 1)
 }
 
 /// Claims the sendings waiting for a retry whose time has come.
-fn take_retries(conn: &Connection, now_ms: i64) -> Result<Vec<Claimed>, AppError> {
-    let mut stmt = conn.prepare_cached(
+fn take_retries(c: &mut Sql<'_>, now_ms: i64) -> Result<Vec<Claimed>, AppError> {
+    let due: Vec<(String, String, i64, String, i64)> = c.query(
         "UPDATE push_sends SET state = 'sending', attempts = attempts + 1
          WHERE state = 'retry' AND next_try_at <= ?1
          RETURNING endpoint, source, due_at, payload, attempts",
+        &[&now_ms],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
     )?;
-    let due: Vec<(String, String, i64, String, u32)> = stmt
-        .query_map([now_ms], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })?
-        .collect::<Result<_, _>>()?;
     let mut claimed = Vec::with_capacity(due.len());
     for (endpoint, source, due_at, payload, attempts) in due {
-        let found = conn
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM push_subscriptions WHERE endpoint = ?1"),
-                [&endpoint],
-                subscription,
-            )
-            .optional()?;
+        let found = c.query_opt(
+            &format!("SELECT {COLUMNS} FROM push_subscriptions WHERE endpoint = ?1"),
+            &[&endpoint],
+            subscription,
+        )?;
         if let Some(subscription) = found {
             claimed.push(Claimed {
                 subscription,
                 source,
                 due_at,
                 payload,
-                attempts,
+                attempts: u32::try_from(attempts).unwrap_or(u32::MAX),
             });
         }
     }
@@ -147,45 +121,40 @@ fn take_retries(conn: &Connection, now_ms: i64) -> Result<Vec<Claimed>, AppError
 
 /// What became of a sending.
 fn settle(
-    conn: &Connection,
-    c: &Claimed,
+    c: &mut Sql<'_>,
+    claimed: &Claimed,
     state: &str,
     next_try_at: Option<i64>,
 ) -> Result<(), AppError> {
-    conn.execute(
+    c.execute(
         "UPDATE push_sends SET state = ?4, next_try_at = ?5
          WHERE endpoint = ?1 AND source = ?2 AND due_at = ?3",
-        params![
-            c.subscription.endpoint,
-            c.source,
-            c.due_at,
-            state,
-            next_try_at
+        &[
+            &claimed.subscription.endpoint,
+            &claimed.source,
+            &claimed.due_at,
+            &state,
+            &next_try_at,
         ],
     )?;
     Ok(())
 }
 
-/// Forgets sendings due before `before_ms` (their claims can no longer matter).
-fn forget_sends(conn: &Connection, before_ms: i64) -> Result<usize, AppError> {
-    Ok(conn.execute("DELETE FROM push_sends WHERE due_at < ?1", [before_ms])?)
-}
-
 /// Moves a job's mark to `to_ms` and answers where it stood (None the first
 /// time). A mark never moves back.
-fn advance_mark(conn: &Connection, job: &str, to_ms: i64) -> Result<Option<i64>, AppError> {
-    let before = conn
-        .query_row(
-            "SELECT through_at FROM scheduler_marks WHERE job = ?1",
-            [job],
-            |r| r.get::<_, i64>(0),
-        )
-        .optional()?;
-    conn.execute(
+fn advance_mark(c: &mut Sql<'_>, job: &str, to_ms: i64) -> Result<Option<i64>, AppError> {
+    let before = c.query_opt(
+        "SELECT through_at FROM scheduler_marks WHERE job = ?1",
+        &[&job],
+        |r| r.get::<i64>(0),
+    )?;
+    let sql = c.pick(
         "INSERT INTO scheduler_marks (job, through_at) VALUES (?1, ?2)
          ON CONFLICT(job) DO UPDATE SET through_at = max(through_at, excluded.through_at)",
-        params![job, to_ms],
-    )?;
+        "INSERT INTO scheduler_marks (job, through_at) VALUES (?1, ?2)
+         ON CONFLICT(job) DO UPDATE SET through_at = GREATEST(scheduler_marks.through_at, excluded.through_at)",
+    );
+    c.execute(sql, &[&job, &to_ms])?;
     Ok(before)
 }
 
@@ -196,21 +165,26 @@ pub type Due = (String, i64, String);
 impl Store {
     /// Keeps a device's subscription (replacing one at the same endpoint).
     pub async fn subscribe_push(&self, s: PushSubscription, now_ms: i64) -> Result<(), AppError> {
-        self.db.call(move |conn| subscribe(conn, &s, now_ms)).await
+        self.db.call(move |c| subscribe(c, &s, now_ms)).await
     }
 
     /// Forgets `user`'s subscription at `endpoint`; answers whether there was one.
     pub async fn unsubscribe_push(&self, user: &str, endpoint: &str) -> Result<bool, AppError> {
         let (user, endpoint) = (user.to_owned(), endpoint.to_owned());
         self.db
-            .call(move |conn| unsubscribe(conn, &user, &endpoint))
+            .call(move |c| {
+                Ok(c.execute(
+                    "DELETE FROM push_subscriptions WHERE endpoint = ?1 AND user_id = ?2",
+                    &[&endpoint, &user],
+                )? > 0)
+            })
             .await
     }
 
     /// Forgets a subscription the push service says is gone.
     pub async fn remove_push(&self, endpoint: &str) -> Result<(), AppError> {
         let endpoint = endpoint.to_owned();
-        self.db.call(move |conn| remove(conn, &endpoint)).await
+        self.db.call(move |c| remove(c, &endpoint)).await
     }
 
     /// The subscriptions of one device of `user`.
@@ -221,7 +195,15 @@ impl Store {
     ) -> Result<Vec<PushSubscription>, AppError> {
         let (user, device) = (user.to_owned(), device.to_owned());
         self.db
-            .call(move |conn| of_device(conn, &user, &device))
+            .call(move |c| {
+                c.query(
+                    &format!(
+                        "SELECT {COLUMNS} FROM push_subscriptions WHERE user_id = ?1 AND device_id = ?2"
+                    ),
+                    &[&user, &device],
+                    subscription,
+                )
+            })
             .await
     }
 
@@ -249,35 +231,37 @@ impl Store {
             + 'static,
     {
         self.db
-            .call(move |conn| {
-                let mark = advance_mark(conn, job, now_ms)?;
-                let from = mark.unwrap_or(now_ms - 60_000).max(now_ms - catch_up_ms);
-                let mut claimed = take_retries(conn, now_ms)?;
-                if from >= now_ms {
-                    return Ok(claimed);
-                }
-                let subscriptions = all(conn)?;
-                for of_user in subscriptions.chunk_by(|a, b| a.user_id == b.user_id) {
-                    let user = &of_user[0].user_id;
-                    let records = tables
-                        .iter()
-                        .map(|&t| Ok((t, live_records(conn, user, t)?)))
-                        .collect::<Result<Vec<_>, AppError>>()?;
-                    for sub in of_user {
-                        for (source, at, payload) in due(sub, &records, from, now_ms)? {
-                            if claim(conn, &sub.endpoint, &source, at, &payload)? {
-                                claimed.push(Claimed {
-                                    subscription: sub.clone(),
-                                    source,
-                                    due_at: at,
-                                    payload,
-                                    attempts: 1,
-                                });
+            .call(move |c| {
+                c.write(|tx| {
+                    let mark = advance_mark(tx, job, now_ms)?;
+                    let from = mark.unwrap_or(now_ms - 60_000).max(now_ms - catch_up_ms);
+                    let mut claimed = take_retries(tx, now_ms)?;
+                    if from >= now_ms {
+                        return Ok(claimed);
+                    }
+                    let subscriptions = all(tx)?;
+                    for of_user in subscriptions.chunk_by(|a, b| a.user_id == b.user_id) {
+                        let user = &of_user[0].user_id;
+                        let records = tables
+                            .iter()
+                            .map(|&t| Ok((t, live_records(tx, user, t)?)))
+                            .collect::<Result<Vec<_>, AppError>>()?;
+                        for sub in of_user {
+                            for (source, at, payload) in due(sub, &records, from, now_ms)? {
+                                if claim(tx, &sub.endpoint, &source, at, &payload)? {
+                                    claimed.push(Claimed {
+                                        subscription: sub.clone(),
+                                        source,
+                                        due_at: at,
+                                        payload,
+                                        attempts: 1,
+                                    });
+                                }
                             }
                         }
                     }
-                }
-                Ok(claimed)
+                    Ok(claimed)
+                })
             })
             .await
     }
@@ -286,16 +270,16 @@ impl Store {
     /// otherwise the sending's state (and when to try again) is kept.
     pub async fn settle_push(
         &self,
-        c: Claimed,
+        claimed: Claimed,
         state: &'static str,
         next_try_at: Option<i64>,
     ) -> Result<(), AppError> {
         self.db
-            .call(move |conn| {
+            .call(move |c| {
                 if state == "gone" {
-                    remove(conn, &c.subscription.endpoint)
+                    remove(c, &claimed.subscription.endpoint)
                 } else {
-                    settle(conn, &c, state, next_try_at)
+                    settle(c, &claimed, state, next_try_at)
                 }
             })
             .await
@@ -305,7 +289,7 @@ impl Store {
     /// matter); answers how many.
     pub async fn forget_sends(&self, before_ms: i64) -> Result<usize, AppError> {
         self.db
-            .call(move |conn| forget_sends(conn, before_ms))
+            .call(move |c| c.execute("DELETE FROM push_sends WHERE due_at < ?1", &[&before_ms]))
             .await
     }
 }

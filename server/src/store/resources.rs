@@ -2,10 +2,10 @@
 //! sorted by one, cut into pages, with the children of each counted.
 
 use super::Store;
+use super::sql::{Dialect, Param, Sql};
 use super::sync::records::decode_record;
 use crate::error::AppError;
 use manna_sync_protocol::Table;
-use rusqlite::Connection;
 use serde_json::{Map, Value};
 
 /// Records of another table that belong to each listed record (a list's
@@ -43,66 +43,91 @@ pub struct Listed {
 }
 
 /// A sort value as SQLite compares it with `json_extract`'s result.
-fn sql_value(v: &Value) -> rusqlite::types::Value {
-    use rusqlite::types::Value as Sql;
-    match v {
-        Value::Null => Sql::Null,
-        Value::Bool(b) => Sql::Integer(i64::from(*b)),
-        Value::Number(n) => n
-            .as_i64()
-            .map_or_else(|| Sql::Real(n.as_f64().unwrap_or(0.0)), Sql::Integer),
-        Value::String(s) => Sql::Text(s.clone()),
-        other => Sql::Text(other.to_string()),
+/// A sort value as each engine compares it with a field read from a stored
+/// record: SQLite with `json_extract`'s result (a number, text or null),
+/// PostgreSQL as `jsonb`.
+fn key_param(dialect: Dialect, v: &Value) -> Box<dyn Param> {
+    match (dialect, v) {
+        (Dialect::Postgres, v) => Box::new(v.to_string()),
+        (Dialect::Sqlite, Value::Null) => Box::new(None::<i64>),
+        (Dialect::Sqlite, Value::Bool(b)) => Box::new(i64::from(*b)),
+        (Dialect::Sqlite, Value::Number(n)) => match n.as_i64() {
+            Some(i) => Box::new(i),
+            None => Box::new(n.as_f64().unwrap_or(0.0)),
+        },
+        (Dialect::Sqlite, Value::String(s)) => Box::new(s.clone()),
+        (Dialect::Sqlite, other) => Box::new(other.to_string()),
+    }
+}
+
+/// A record's field `?N` (by name) as each engine reads it from the stored body.
+fn field(dialect: Dialect, n: usize) -> String {
+    match dialect {
+        Dialect::Sqlite => format!("json_extract(body, '$.fields.' || ?{n})"),
+        Dialect::Postgres => format!("(CAST(body AS jsonb) -> 'fields' -> ?{n})"),
+    }
+}
+
+/// A record's field `?N` (by name) as text, for comparing with a filter.
+fn field_text(dialect: Dialect, n: usize) -> String {
+    match dialect {
+        Dialect::Sqlite => field(dialect, n),
+        Dialect::Postgres => format!("(CAST(body AS jsonb) -> 'fields' ->> ?{n})"),
     }
 }
 
 /// Sorted and cut by the database, so a long history is never loaded whole
 /// for one page.
-fn list(conn: &Connection, user: &str, q: &RecordQuery) -> Result<Vec<Listed>, AppError> {
-    use rusqlite::types::Value as Sql;
+fn list(c: &mut Sql<'_>, user: &str, q: &RecordQuery) -> Result<Vec<Listed>, AppError> {
+    let dialect = c.dialect();
     let (cmp, dir) = if q.ascending {
         (">", "ASC")
     } else {
         ("<", "DESC")
     };
-    let mut sql = String::from(
-        "SELECT id, body, json_extract(body, ?3) AS k FROM records
-         WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0",
+    let mut inner = format!(
+        "SELECT id, body, {} AS k FROM records
+         WHERE user_id = ?1 AND tbl = ?2 AND deleted = FALSE",
+        field(dialect, 3)
     );
-    let mut args: Vec<Sql> = vec![
-        Sql::Text(user.to_string()),
-        Sql::Text(q.table.name().to_string()),
-        Sql::Text(format!("$.fields.{}", q.order_by)),
+    let mut args: Vec<Box<dyn Param>> = vec![
+        Box::new(user.to_string()),
+        Box::new(q.table.name().to_string()),
+        Box::new(q.order_by.to_string()),
     ];
     for (name, value) in &q.filters {
-        args.push(Sql::Text(format!("$.fields.{name}")));
-        args.push(Sql::Text(value.clone()));
-        sql += &format!(
-            " AND json_extract(body, ?{}) = ?{}",
-            args.len() - 1,
+        args.push(Box::new(name.clone()));
+        args.push(Box::new(value.clone()));
+        inner += &format!(
+            " AND {} = ?{}",
+            field_text(dialect, args.len() - 1),
             args.len()
         );
     }
+    // The sort key is named outside the query that reads it (PostgreSQL's
+    // WHERE cannot name a column alias of its own SELECT).
+    let mut sql = format!("SELECT id, body FROM ({inner}) AS listed");
     if let Some((key, id)) = &q.after {
-        args.push(sql_value(key));
-        args.push(Sql::Text(id.clone()));
-        sql += &format!(" AND (k, id) {cmp} (?{}, ?{})", args.len() - 1, args.len());
+        args.push(key_param(dialect, key));
+        args.push(Box::new(id.clone()));
+        let key = match dialect {
+            Dialect::Sqlite => format!("?{}", args.len() - 1),
+            Dialect::Postgres => format!("CAST(?{} AS jsonb)", args.len() - 1),
+        };
+        sql += &format!(" WHERE (k, id) {cmp} ({key}, ?{})", args.len());
     }
     sql += &format!(" ORDER BY k {dir}, id {dir}");
     if let Some(limit) = q.limit {
-        args.push(Sql::Integer(i64::from(limit)));
+        args.push(Box::new(i64::from(limit)));
         sql += &format!(" LIMIT ?{}", args.len());
     }
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map(rusqlite::params_from_iter(args), |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-    })?;
+    let params: Vec<&dyn Param> = args.iter().map(|a| &**a).collect();
+    let rows: Vec<(String, String)> = c.query(&sql, &params, |r| Ok((r.get(0)?, r.get(1)?)))?;
     let mut listed = Vec::new();
-    for row in rows {
-        let (id, body) = row?;
+    for (id, body) in rows {
         let fields = decode_record(&body)?.fields;
         let children = match q.children {
-            Some(c) => Some(count(conn, user, c, &id)?),
+            Some(ch) => Some(count(c, user, ch, &id)?),
             None => None,
         };
         listed.push(Listed {
@@ -116,32 +141,35 @@ fn list(conn: &Connection, user: &str, q: &RecordQuery) -> Result<Vec<Listed>, A
 
 /// How many live children `parent` has, and how many of them are flagged.
 fn count(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user: &str,
-    c: ChildCount,
+    ch: ChildCount,
     parent: &str,
 ) -> Result<(u64, u64), AppError> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT count(*), coalesce(sum(json_extract(body, ?4) IS 1), 0) FROM records
-         WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0 AND json_extract(body, ?3) = ?5",
-    )?;
-    Ok(stmt.query_row(
-        rusqlite::params![
-            user,
-            c.table.name(),
-            format!("$.fields.{}", c.parent),
-            format!("$.fields.{}", c.flag),
-            parent
-        ],
-        |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
-    )?)
+    let dialect = c.dialect();
+    let flagged = match dialect {
+        Dialect::Sqlite => "json_extract(body, '$.fields.' || ?4) IS 1",
+        Dialect::Postgres => "(CAST(body AS jsonb) -> 'fields' -> ?4) IN ('1', 'true')",
+    };
+    let sql = format!(
+        "SELECT count(*), CAST(coalesce(sum(CASE WHEN {flagged} THEN 1 ELSE 0 END), 0) AS BIGINT)
+         FROM records WHERE user_id = ?1 AND tbl = ?2 AND deleted = FALSE AND {} = ?5",
+        field_text(dialect, 3)
+    );
+    c.query_one(
+        &sql,
+        &[&user, &ch.table.name(), &ch.parent, &ch.flag, &parent],
+        |r| Ok((r.get::<i64>(0)? as u64, r.get::<i64>(1)? as u64)),
+    )
 }
 
 impl Store {
     /// The live records of `user` a list asks for (see [`RecordQuery`]).
     pub async fn list_records(&self, user: &str, q: RecordQuery) -> Result<Vec<Listed>, AppError> {
         let user = user.to_owned();
-        self.db.call(move |conn| list(conn, &user, &q)).await
+        self.db
+            .call(move |c| c.read(|tx| list(tx, &user, &q)))
+            .await
     }
 
     /// The ids of the live records of `table` whose field `parent` names
@@ -155,16 +183,15 @@ impl Store {
     ) -> Result<Vec<String>, AppError> {
         let (user, parent_id) = (user.to_owned(), parent_id.to_owned());
         self.db
-            .call(move |conn| {
-                let mut stmt = conn.prepare_cached(
+            .call(move |c| {
+                let sql = format!(
                     "SELECT id FROM records
-                     WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0 AND json_extract(body, ?3) = ?4",
-                )?;
-                let rows = stmt.query_map(
-                    rusqlite::params![user, table.name(), format!("$.fields.{parent}"), parent_id],
-                    |r| r.get::<_, String>(0),
-                )?;
-                Ok(rows.collect::<Result<_, _>>()?)
+                     WHERE user_id = ?1 AND tbl = ?2 AND deleted = FALSE AND {} = ?4",
+                    field_text(c.dialect(), 3)
+                );
+                c.query(&sql, &[&user, &table.name(), &parent, &parent_id], |r| {
+                    r.get(0)
+                })
             })
             .await
     }

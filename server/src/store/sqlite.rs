@@ -1,6 +1,7 @@
 //! The SQLite engine: the database threads, pragmas, migrations, and the one
 //! helper through which every database call runs off the async threads.
 
+use super::sql::Sql;
 use crate::error::AppError;
 use crate::private::make_private;
 use rusqlite::functions::FunctionFlags;
@@ -227,25 +228,27 @@ impl Sqlite {
 
     /// Answers once the database can be read.
     pub async fn ping(&self) -> Result<(), AppError> {
-        self.call(|c| {
-            Ok(c.query_row("SELECT 1", [], |r| r.get::<_, i64>(0))
-                .map(drop)?)
-        })
-        .await
+        self.call(|c| c.query_one("SELECT 1", &[], |_| Ok(())))
+            .await
     }
 
     /// Runs `f` on one of the database threads. A panic in `f` is re-raised
     /// here rather than turned into an error.
     pub(super) async fn call<F, R>(&self, f: F) -> Result<R, AppError>
     where
-        F: FnOnce(&mut Connection) -> Result<R, AppError> + Send + 'static,
+        F: FnOnce(&mut Sql<'_>) -> Result<R, AppError> + Send + 'static,
         R: Send + 'static,
     {
         let (answer, answered) = tokio::sync::oneshot::channel();
         let devices = self.devices.clone();
         let job: Job = Box::new(move |conn| {
             DEVICES_CHANGED.with(|changed| changed.set(false));
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(conn)));
+            let result =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut Sql::Lite(conn))));
+            // A call that panicked inside a transaction leaves it open.
+            if !conn.is_autocommit() {
+                let _ = conn.execute_batch("ROLLBACK");
+            }
             // `f` has committed or rolled back by now: forgetting after a
             // rollback costs a lookup, never a wrong answer.
             if DEVICES_CHANGED.with(|changed| changed.replace(false)) {

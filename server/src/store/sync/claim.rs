@@ -2,11 +2,11 @@
 //! emails and calendar address move into the account, and the device carries
 //! on as the account.
 
-use super::push::{Author, apply_one};
+use super::super::sql::Sql;
+use super::push::{Author, apply_one, set_version};
 use super::records::user_version;
 use crate::error::AppError;
 use manna_sync_protocol::{Mutation, Op, Table};
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 /// Records moved in one transaction: a long anonymous history is claimed in
 /// short steps, so other users' writes never wait long for the lock.
@@ -21,7 +21,7 @@ const CLAIM_BATCH: i64 = 500;
 /// Running it again (or after a crash) changes nothing already done. Answers
 /// how many records moved.
 pub fn claim_into(
-    conn: &mut Connection,
+    c: &mut Sql<'_>,
     from: &str,
     into: &str,
     device: &str,
@@ -39,68 +39,72 @@ pub fn claim_into(
     };
     let mut moved = 0;
     loop {
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        if !still_anonymous(&tx, from)? {
-            break;
-        }
-        let batch = merge_batch(&tx, from, author)?;
-        tx.commit()?;
+        let batch = c.write(|tx| {
+            tx.lock_user(into)?;
+            if !still_anonymous(tx, from)? {
+                return Ok(None);
+            }
+            merge_batch(tx, from, author)
+        })?;
         match batch {
             Some(n) => moved += n,
             None => break,
         }
     }
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    if still_anonymous(&tx, from)? {
-        tx.execute(
-            "UPDATE subscriptions SET user_id = ?2 WHERE user_id = ?1",
-            params![from, into],
+    c.write(|tx| {
+        tx.lock_user(into)?;
+        if still_anonymous(tx, from)? {
+            tx.execute(
+                "UPDATE subscriptions SET user_id = ?2 WHERE user_id = ?1",
+                &[&from, &into],
+            )?;
+            tx.execute(
+                "INSERT INTO verified_emails (user_id, email, verified_at)
+                 SELECT CAST(?2 AS TEXT), email, verified_at FROM verified_emails WHERE user_id = ?1
+                 ON CONFLICT DO NOTHING",
+                &[&from, &into],
+            )?;
+            tx.execute(
+                "UPDATE checkout_sessions SET user_id = ?2 WHERE user_id = ?1",
+                &[&from, &into],
+            )?;
+            // A calendar address made before logging in keeps working, now for
+            // the account (unless the account has its own, which stays).
+            tx.execute(
+                "UPDATE calendar_feeds SET user_id = ?2 WHERE user_id = ?1
+                 AND NOT EXISTS (SELECT 1 FROM calendar_feeds WHERE user_id = ?2)",
+                &[&from, &into],
+            )?;
+            tx.execute("DELETE FROM calendar_feeds WHERE user_id = ?1", &[&from])?;
+            tx.execute(
+                "UPDATE users SET merged_into = ?2 WHERE id = ?1",
+                &[&from, &into],
+            )?;
+            tx.execute(
+                "DELETE FROM claims WHERE from_user = ?1 AND into_user = ?2",
+                &[&from, &into],
+            )?;
+        }
+        let owner: Option<String> = tx.query_opt(
+            "SELECT user_id FROM devices WHERE id = ?1",
+            &[&device],
+            |r| r.get(0),
         )?;
-        tx.execute(
-            "INSERT OR IGNORE INTO verified_emails (user_id, email, verified_at)
-             SELECT ?2, email, verified_at FROM verified_emails WHERE user_id = ?1",
-            params![from, into],
-        )?;
-        tx.execute(
-            "UPDATE checkout_sessions SET user_id = ?2 WHERE user_id = ?1",
-            params![from, into],
-        )?;
-        // A calendar address made before logging in keeps working, now for
-        // the account (unless the account has its own, which stays).
-        tx.execute(
-            "UPDATE OR IGNORE calendar_feeds SET user_id = ?2 WHERE user_id = ?1",
-            params![from, into],
-        )?;
-        tx.execute("DELETE FROM calendar_feeds WHERE user_id = ?1", [from])?;
-        tx.execute(
-            "UPDATE users SET merged_into = ?2 WHERE id = ?1",
-            params![from, into],
-        )?;
-        tx.execute(
-            "DELETE FROM claims WHERE from_user = ?1 AND into_user = ?2",
-            params![from, into],
-        )?;
-    }
-    let owner: Option<String> = tx
-        .query_row("SELECT user_id FROM devices WHERE id = ?1", [device], |r| {
-            r.get(0)
-        })
-        .optional()?;
-    if owner.as_deref() == Some(from) {
-        tx.execute(
-            "UPDATE devices SET user_id = ?2 WHERE id = ?1",
-            params![device, into],
-        )?;
-    }
-    tx.commit()?;
-    Ok(moved)
+        if owner.as_deref() == Some(from) {
+            tx.execute(
+                "UPDATE devices SET user_id = ?2 WHERE id = ?1",
+                &[&device, &into],
+            )?;
+        }
+        Ok(moved)
+    })
 }
 
 /// Whether `from` is an anonymous user not yet merged into an account.
-fn still_anonymous(tx: &Connection, from: &str) -> Result<bool, AppError> {
-    let (email, merged): (Option<String>, Option<String>) = tx.query_row(
+fn still_anonymous(tx: &mut Sql<'_>, from: &str) -> Result<bool, AppError> {
+    let (email, merged): (Option<String>, Option<String>) = tx.query_one(
         "SELECT email, merged_into FROM users WHERE id = ?1",
-        [from],
+        &[&from],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
     Ok(email.is_none() && merged.is_none())
@@ -109,26 +113,21 @@ fn still_anonymous(tx: &Connection, from: &str) -> Result<bool, AppError> {
 /// Merges the next batch of `from`'s live records into `into.user`, after the
 /// last version an earlier batch reached. Answers how many moved, or `None`
 /// when none were left.
-fn merge_batch(tx: &Connection, from: &str, into: Author<'_>) -> Result<Option<usize>, AppError> {
+fn merge_batch(tx: &mut Sql<'_>, from: &str, into: Author<'_>) -> Result<Option<usize>, AppError> {
     let through: i64 = tx
-        .query_row(
+        .query_opt(
             "SELECT through_version FROM claims WHERE from_user = ?1 AND into_user = ?2",
-            params![from, into.user],
+            &[&from, &into.user],
             |r| r.get(0),
-        )
-        .optional()?
+        )?
         .unwrap_or(0);
-    let rows: Vec<(String, String, String, i64)> = {
-        let mut stmt = tx.prepare(
-            "SELECT tbl, id, body, version FROM records
-             WHERE user_id = ?1 AND deleted = 0 AND version > ?2
-             ORDER BY version LIMIT ?3",
-        )?;
-        stmt.query_map(params![from, through, CLAIM_BATCH], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-        })?
-        .collect::<Result<_, _>>()?
-    };
+    let rows: Vec<(String, String, String, i64)> = tx.query(
+        "SELECT tbl, id, body, version FROM records
+         WHERE user_id = ?1 AND deleted = FALSE AND version > ?2
+         ORDER BY version LIMIT ?3",
+        &[&from, &through, &CLAIM_BATCH],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+    )?;
     let Some(last) = rows.last().map(|r| r.3) else {
         return Ok(None);
     };
@@ -151,14 +150,11 @@ fn merge_batch(tx: &Connection, from: &str, into: Author<'_>) -> Result<Option<u
             moved += 1;
         }
     }
-    tx.execute(
-        "UPDATE users SET version = ?1 WHERE id = ?2",
-        params![version as i64, into.user],
-    )?;
+    set_version(tx, into.user, version)?;
     tx.execute(
         "INSERT INTO claims (from_user, into_user, through_version) VALUES (?1, ?2, ?3)
          ON CONFLICT(from_user, into_user) DO UPDATE SET through_version = excluded.through_version",
-        params![from, into.user, last],
+        &[&from, &into.user, &last],
     )?;
     Ok(Some(moved))
 }

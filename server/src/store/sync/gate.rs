@@ -3,17 +3,20 @@
 //! own rules are `manna_sync_protocol`'s; a gate runs after them, on the
 //! record as it would be stored, for pushes and REST calls alike.
 
+use super::super::sql::Sql;
 use manna_sync_protocol::records::read::Fields;
 use manna_sync_protocol::{FieldError, Table};
-use rusqlite::Connection;
 
 /// What a gate may read of the store, inside the write's transaction.
 #[derive(Debug)]
-pub struct Reads<'a>(pub(in crate::store) &'a Connection);
+pub struct Reads<'a, 'c>(pub(in crate::store) &'a mut Sql<'c>);
 
-impl Reads<'_> {
+impl Reads<'_, '_> {
     /// What the premium rule needs of `user`.
-    pub fn standing(&self, user: &str) -> Result<crate::store::Standing, crate::error::AppError> {
+    pub fn standing(
+        &mut self,
+        user: &str,
+    ) -> Result<crate::store::Standing, crate::error::AppError> {
         crate::store::billing::standing(self.0, user)
     }
 }
@@ -24,7 +27,7 @@ pub trait Gate: std::fmt::Debug + Send + Sync {
     /// error of the database.
     fn admit(
         &self,
-        reads: &Reads<'_>,
+        reads: &mut Reads<'_, '_>,
         user: &str,
         table: Table,
         before: Option<&Fields>,
@@ -40,7 +43,7 @@ pub struct Open;
 impl Gate for Open {
     fn admit(
         &self,
-        _: &Reads<'_>,
+        _: &mut Reads<'_, '_>,
         _: &str,
         _: Table,
         _: Option<&Fields>,

@@ -1,38 +1,40 @@
 //! Keeping the database small and honest about its history: old tombstones
 //! and revisions are forgotten, at start and every hour.
 
+use super::super::sql::Sql;
 use super::records::DELETED_REASON;
 use crate::error::AppError;
-use rusqlite::{Connection, params};
 
 /// Deletions are remembered this long; a device offline for longer resets.
 pub const TOMBSTONE_RETENTION_MS: i64 = 90 * 24 * 60 * 60 * 1000;
 
 /// Forgets tombstones last changed before `cutoff_ms`, and moves each affected
 /// user's `purged_through` so older cursors get `reset`. Answers how many went.
-pub fn purge_tombstones(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, AppError> {
-    let tx = conn.transaction()?;
-    tx.execute(
-        "UPDATE users SET purged_through = max(purged_through, (
-            SELECT max(version) FROM records r
-            WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1))
-         WHERE EXISTS (SELECT 1 FROM records r WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1)",
-        params![cutoff_ms],
-    )?;
-    // A tombstone is history, not part of the quota (see `records::Usage`).
-    tx.execute(
-        "UPDATE users SET
-           history_bytes = history_bytes - (SELECT COALESCE(sum(octet_length(body)), 0) FROM records r
-             WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1)
-         WHERE EXISTS (SELECT 1 FROM records r WHERE r.user_id = users.id AND r.deleted = 1 AND r.updated_at < ?1)",
-        params![cutoff_ms],
-    )?;
-    let purged = tx.execute(
-        "DELETE FROM records WHERE deleted = 1 AND updated_at < ?1",
-        params![cutoff_ms],
-    )?;
-    tx.commit()?;
-    Ok(purged)
+pub fn purge_tombstones(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, AppError> {
+    let greatest = c.pick("max", "GREATEST");
+    c.write(|tx| {
+        tx.execute(
+            &format!(
+                "UPDATE users SET purged_through = {greatest}(purged_through, (
+                    SELECT max(version) FROM records r
+                    WHERE r.user_id = users.id AND r.deleted = TRUE AND r.updated_at < ?1))
+                 WHERE EXISTS (SELECT 1 FROM records r WHERE r.user_id = users.id AND r.deleted = TRUE AND r.updated_at < ?1)"
+            ),
+            &[&cutoff_ms],
+        )?;
+        // A tombstone is history, not part of the quota (see `records::Usage`).
+        tx.execute(
+            "UPDATE users SET
+               history_bytes = history_bytes - (SELECT CAST(COALESCE(sum(octet_length(body)), 0) AS BIGINT) FROM records r
+                 WHERE r.user_id = users.id AND r.deleted = TRUE AND r.updated_at < ?1)
+             WHERE EXISTS (SELECT 1 FROM records r WHERE r.user_id = users.id AND r.deleted = TRUE AND r.updated_at < ?1)",
+            &[&cutoff_ms],
+        )?;
+        tx.execute(
+            "DELETE FROM records WHERE deleted = TRUE AND updated_at < ?1",
+            &[&cutoff_ms],
+        )
+    })
 }
 
 /// Overwritten and deleted values are kept this long for support to restore.
@@ -44,48 +46,49 @@ pub const REVISIONS_PER_USER: i64 = 10_000;
 
 /// Forgets revisions older than `cutoff_ms`, and each user's beyond the newest
 /// [`REVISIONS_PER_USER`]. Answers how many went.
-pub fn purge_revisions(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, AppError> {
-    let tx = conn.transaction()?;
-    tx.execute(
-        "CREATE TEMP TABLE IF NOT EXISTS forgotten (rowid_ INTEGER PRIMARY KEY)",
-        [],
-    )?;
-    tx.execute("DELETE FROM temp.forgotten", [])?;
-    tx.execute(
-        "INSERT INTO temp.forgotten SELECT rowid FROM revisions WHERE created_at < ?1",
-        params![cutoff_ms],
-    )?;
-    let over: Vec<String> = tx
-        .prepare("SELECT user_id FROM revisions GROUP BY user_id HAVING count(*) > ?1")?
-        .query_map(params![REVISIONS_PER_USER], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    for user in over {
-        tx.execute(
-            "INSERT OR IGNORE INTO temp.forgotten
-               SELECT rowid FROM revisions WHERE user_id = ?1
-               ORDER BY rowid DESC LIMIT -1 OFFSET ?2",
-            params![user, REVISIONS_PER_USER],
+pub fn purge_revisions(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, AppError> {
+    c.write(|tx| {
+        tx.batch(
+            "CREATE TEMP TABLE IF NOT EXISTS forgotten (rowid_ BIGINT PRIMARY KEY);
+             DELETE FROM forgotten;",
         )?;
-    }
-    // What each user's forgotten values took, back to their totals: deleted
-    // values were history, edits set aside counted in the quota.
-    tx.execute(
-        "UPDATE users SET
-           stored_bytes = stored_bytes - f.quota, history_bytes = history_bytes - f.history
-         FROM (SELECT v.user_id,
-                 sum(CASE WHEN v.reason = ?1 THEN 0 ELSE octet_length(v.value) END) AS quota,
-                 sum(CASE WHEN v.reason = ?1 THEN octet_length(v.value) ELSE 0 END) AS history
-               FROM revisions v JOIN temp.forgotten g ON g.rowid_ = v.rowid GROUP BY v.user_id) AS f
-         WHERE users.id = f.user_id",
-        [DELETED_REASON],
-    )?;
-    let purged = tx.execute(
-        "DELETE FROM revisions WHERE rowid IN (SELECT rowid_ FROM temp.forgotten)",
-        [],
-    )?;
-    tx.execute("DELETE FROM temp.forgotten", [])?;
-    tx.commit()?;
-    Ok(purged)
+        tx.execute(
+            "INSERT INTO forgotten SELECT rowid FROM revisions WHERE created_at < ?1",
+            &[&cutoff_ms],
+        )?;
+        let over: Vec<String> = tx.query(
+            "SELECT user_id FROM revisions GROUP BY user_id HAVING count(*) > ?1",
+            &[&REVISIONS_PER_USER],
+            |r| r.get(0),
+        )?;
+        for user in over {
+            tx.execute(
+                "INSERT INTO forgotten
+                   SELECT rowid FROM revisions WHERE user_id = ?1
+                   ORDER BY rowid DESC LIMIT 9223372036854775807 OFFSET ?2
+                 ON CONFLICT DO NOTHING",
+                &[&user, &REVISIONS_PER_USER],
+            )?;
+        }
+        // What each user's forgotten values took, back to their totals:
+        // deleted values were history, edits set aside counted in the quota.
+        tx.execute(
+            "UPDATE users SET
+               stored_bytes = stored_bytes - f.quota, history_bytes = history_bytes - f.history
+             FROM (SELECT v.user_id,
+                     CAST(sum(CASE WHEN v.reason = ?1 THEN 0 ELSE octet_length(v.value) END) AS BIGINT) AS quota,
+                     CAST(sum(CASE WHEN v.reason = ?1 THEN octet_length(v.value) ELSE 0 END) AS BIGINT) AS history
+                   FROM revisions v JOIN forgotten g ON g.rowid_ = v.rowid GROUP BY v.user_id) AS f
+             WHERE users.id = f.user_id",
+            &[&DELETED_REASON],
+        )?;
+        let purged = tx.execute(
+            "DELETE FROM revisions WHERE rowid IN (SELECT rowid_ FROM forgotten)",
+            &[],
+        )?;
+        tx.execute("DELETE FROM forgotten", &[])?;
+        Ok(purged)
+    })
 }
 
 /// Gives the database a new epoch: run after restoring a backup. Every device
@@ -93,10 +96,11 @@ pub fn purge_revisions(conn: &mut Connection, cutoff_ms: i64) -> Result<usize, A
 /// future, and its numbering of changes starts again from 1 (the backup may
 /// not have the changes it acknowledged since), which tells it to send again
 /// what it holds.
-pub fn rotate_epoch(conn: &mut Connection, epoch: String) -> Result<String, AppError> {
-    let tx = conn.transaction()?;
-    tx.execute("UPDATE meta SET value = ?1 WHERE key = 'epoch'", [&epoch])?;
-    tx.execute("UPDATE devices SET acked_seq = 0", [])?;
-    tx.commit()?;
+pub fn rotate_epoch(c: &mut Sql<'_>, epoch: String) -> Result<String, AppError> {
+    c.write(|tx| {
+        tx.execute("UPDATE meta SET value = ?1 WHERE key = 'epoch'", &[&epoch])?;
+        tx.execute("UPDATE devices SET acked_seq = 0", &[])?;
+        Ok(())
+    })?;
     Ok(epoch)
 }

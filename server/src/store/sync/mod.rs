@@ -102,10 +102,12 @@ impl Store {
     pub async fn acked_seq(&self, device: &str) -> Result<u64, AppError> {
         let device = device.to_owned();
         self.db
-            .call(move |conn| {
-                Ok(conn
-                    .prepare_cached("SELECT acked_seq FROM devices WHERE id = ?1")?
-                    .query_row([device], |r| r.get::<_, i64>(0))? as u64)
+            .call(move |c| {
+                Ok(c.query_one(
+                    "SELECT acked_seq FROM devices WHERE id = ?1",
+                    &[&device],
+                    |r| r.get::<i64>(0),
+                )? as u64)
             })
             .await
     }

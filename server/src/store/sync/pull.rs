@@ -2,29 +2,37 @@
 //! live records. A cursor from another epoch, or older than the forgotten
 //! tombstones, gets `reset`.
 
+use super::super::sql::Sql;
 use super::records::{decode_record, user_version};
 use crate::error::AppError;
 use manna_sync_protocol::{
     Change, ChangeOp, Cursor, MAX_PULL_LIMIT, PullRequest, PullResponse, ResetReason, Table,
 };
-use rusqlite::{Connection, params};
 
-pub fn epoch(conn: &Connection) -> Result<String, AppError> {
-    Ok(conn
-        .prepare_cached("SELECT value FROM meta WHERE key = 'epoch'")?
-        .query_row([], |r| r.get(0))?)
+pub fn epoch(c: &mut Sql<'_>) -> Result<String, AppError> {
+    c.query_one("SELECT value FROM meta WHERE key = 'epoch'", &[], |r| {
+        r.get(0)
+    })
 }
 
 pub fn pull(
-    conn: &mut Connection,
+    c: &mut Sql<'_>,
     user: &str,
     device: &str,
     req: &PullRequest,
 ) -> Result<PullResponse, AppError> {
-    // Reads only: it need not wait for the write lock.
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Deferred)?;
-    let epoch = epoch(&tx)?;
-    let (latest, purged_through) = user_version(&tx, user)?;
+    // Reads only, on one snapshot: it need not wait for the write lock.
+    c.read(|tx| pull_in(tx, user, device, req))
+}
+
+fn pull_in(
+    tx: &mut Sql<'_>,
+    user: &str,
+    device: &str,
+    req: &PullRequest,
+) -> Result<PullResponse, AppError> {
+    let epoch = epoch(tx)?;
+    let (latest, purged_through) = user_version(tx, user)?;
     let after = match &req.cursor {
         Some(c) if c.epoch != epoch => {
             return Ok(PullResponse::Reset {
@@ -46,24 +54,15 @@ pub fn pull(
     };
     let snapshot = req.cursor.is_none();
     let limit = req.limit.clamp(1, MAX_PULL_LIMIT);
-    let mut stmt = tx.prepare_cached(
+    let rows: Vec<(String, String, String)> = tx.query(
         "SELECT tbl, id, body FROM records
-         WHERE user_id = ?1 AND version > ?2 AND (?3 = 0 OR deleted = 0)
+         WHERE user_id = ?1 AND version > ?2 AND (?3 = FALSE OR deleted = FALSE)
          ORDER BY version LIMIT ?4",
-    )?;
-    let rows = stmt.query_map(
-        params![user, after as i64, snapshot, i64::from(limit) + 1],
-        |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        },
+        &[&user, &(after as i64), &snapshot, &(i64::from(limit) + 1)],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
     let mut changes = Vec::new();
-    for row in rows {
-        let (tbl, id, body) = row?;
+    for (tbl, id, body) in rows {
         let table = Table::from_name(&tbl)
             .ok_or_else(|| AppError::Internal(format!("unknown table {tbl}")))?;
         let record = decode_record(&body)?;
@@ -85,7 +84,6 @@ pub fn pull(
             fields,
         });
     }
-    drop(stmt);
     let has_more = changes.len() > limit as usize;
     changes.truncate(limit as usize);
     let version = if has_more {
@@ -93,9 +91,11 @@ pub fn pull(
     } else {
         latest
     };
-    let acked_seq: i64 = tx
-        .prepare_cached("SELECT acked_seq FROM devices WHERE id = ?1")?
-        .query_row([device], |r| r.get(0))?;
+    let acked_seq: i64 = tx.query_one(
+        "SELECT acked_seq FROM devices WHERE id = ?1",
+        &[&device],
+        |r| r.get(0),
+    )?;
     Ok(PullResponse::Changes {
         changes,
         cursor: Cursor { epoch, version },

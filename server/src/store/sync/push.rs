@@ -3,6 +3,7 @@
 //! applied (or, when invalid, rejected and still acknowledged so it never blocks
 //! the queue); anything later is a gap and stops the batch.
 
+use super::super::sql::Sql;
 use super::Gate;
 use super::records::{
     Usage, charge, encode_record, load, load_with_usage, save, save_revisions, usage_change,
@@ -14,7 +15,6 @@ use manna_sync_protocol::{
     FieldError, Gap, MergeOutcome, Mutation, Op, PushRequest, PushResponse, Rejection,
     StoredRecord, merge,
 };
-use rusqlite::{Connection, TransactionBehavior, params};
 
 /// Who is writing and when: the user, the device (or `rest:<device>` for REST
 /// calls), the server's time of the write and the gate its records pass.
@@ -27,49 +27,60 @@ pub struct Author<'a> {
 }
 
 pub fn push(
-    conn: &mut Connection,
+    c: &mut Sql<'_>,
     author: Author<'_>,
     req: &PushRequest,
 ) -> Result<PushResponse, AppError> {
     let (user, device) = (author.user, author.device);
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let mut acked: u64 = tx
-        .prepare_cached("SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2")?
-        .query_row(params![device, user], |r| {
-            r.get::<_, i64>(0).map(|v| v as u64)
-        })?;
-    let (mut version, _) = user_version(&tx, user)?;
-    let mut response = PushResponse::default();
-    for m in &req.mutations {
-        if m.seq <= acked {
-            continue;
+    c.write(|tx| {
+        tx.lock_user(user)?;
+        let mut acked: u64 = tx.query_one(
+            "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
+            &[&device, &user],
+            |r| Ok(r.get::<i64>(0)? as u64),
+        )?;
+        let (mut version, _) = user_version(tx, user)?;
+        let mut response = PushResponse::default();
+        for m in &req.mutations {
+            if m.seq <= acked {
+                continue;
+            }
+            if m.seq != acked + 1 {
+                response.gap = Some(Gap {
+                    expected: acked + 1,
+                    received: m.seq,
+                });
+                break;
+            }
+            if let Err(refusal) = apply_one(tx, author, m, &mut version)? {
+                response.rejected.push(Rejection::new(m.seq, &refusal));
+            }
+            acked = m.seq;
         }
-        if m.seq != acked + 1 {
-            response.gap = Some(Gap {
-                expected: acked + 1,
-                received: m.seq,
-            });
-            break;
-        }
-        if let Err(refusal) = apply_one(&tx, author, m, &mut version)? {
-            response.rejected.push(Rejection::new(m.seq, &refusal));
-        }
-        acked = m.seq;
-    }
-    tx.prepare_cached("UPDATE devices SET acked_seq = ?1 WHERE id = ?2")?
-        .execute(params![acked as i64, device])?;
-    tx.prepare_cached("UPDATE users SET version = ?1 WHERE id = ?2")?
-        .execute(params![version as i64, user])?;
-    tx.commit()?;
-    response.acked_seq = acked;
-    Ok(response)
+        tx.execute(
+            "UPDATE devices SET acked_seq = ?1 WHERE id = ?2",
+            &[&(acked as i64), &device],
+        )?;
+        set_version(tx, user, version)?;
+        response.acked_seq = acked;
+        Ok(response)
+    })
+}
+
+/// Stores the user's change counter.
+pub(super) fn set_version(c: &mut Sql<'_>, user: &str, version: u64) -> Result<(), AppError> {
+    c.execute(
+        "UPDATE users SET version = ?1 WHERE id = ?2",
+        &[&(version as i64), &user],
+    )?;
+    Ok(())
 }
 
 /// Merges one mutation into the user's records; `version` is the user's change
 /// counter, moved on when the record changes. An invalid mutation answers its
 /// reason and changes nothing.
 pub fn apply_one(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     author: Author<'_>,
     m: &Mutation,
     version: &mut u64,
@@ -80,7 +91,7 @@ pub fn apply_one(
         now_ms,
         gate,
     } = author;
-    let (existing, stored) = match load_with_usage(conn, user, m.table, &m.id)? {
+    let (existing, stored) = match load_with_usage(c, user, m.table, &m.id)? {
         Some((record, usage)) => (Some(record), usage),
         None => (None, Usage::default()),
     };
@@ -102,26 +113,26 @@ pub fn apply_one(
             if !record.deleted {
                 let before = existing.as_ref().filter(|r| !r.deleted).map(|r| &r.fields);
                 if let Err(refusal) =
-                    gate.admit(&super::Reads(conn), user, m.table, before, &record.fields)?
+                    gate.admit(&mut super::Reads(c), user, m.table, before, &record.fields)?
                 {
                     return Ok(Err(refusal));
                 }
             }
             let body = encode_record(&record)?;
             let change = usage_change(stored, Some((&body, record.deleted)), &revisions);
-            if let Err(over_quota) = charge(conn, user, change)? {
+            if let Err(over_quota) = charge(c, user, change)? {
                 return Ok(Err(over_quota));
             }
             *version += 1;
-            save(conn, user, m.table, &m.id, &record, &body, now_ms)?;
-            save_revisions(conn, user, m.table, &m.id, &revisions, now_ms)?;
+            save(c, user, m.table, &m.id, &record, &body, now_ms)?;
+            save_revisions(c, user, m.table, &m.id, &revisions, now_ms)?;
         }
         MergeOutcome::Unchanged { revisions } => {
             let change = usage_change(stored, None, &revisions);
-            if let Err(over_quota) = charge(conn, user, change)? {
+            if let Err(over_quota) = charge(c, user, change)? {
                 return Ok(Err(over_quota));
             }
-            save_revisions(conn, user, m.table, &m.id, &revisions, now_ms)?
+            save_revisions(c, user, m.table, &m.id, &revisions, now_ms)?
         }
         MergeOutcome::Rejected(refusal) => return Ok(Err(refusal)),
     }
@@ -131,38 +142,38 @@ pub fn apply_one(
 /// Applies one change made through a REST call (not a device's outbox), in its
 /// own transaction. Answers the stored record, or the reason it was refused.
 pub fn apply_direct(
-    conn: &mut Connection,
+    c: &mut Sql<'_>,
     author: Author<'_>,
     m: &Mutation,
 ) -> Result<Result<Option<StoredRecord>, FieldError>, AppError> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let (mut version, _) = user_version(&tx, author.user)?;
-    if let Err(refusal) = apply_one(&tx, author, m, &mut version)? {
-        return Ok(Err(refusal));
-    }
-    tx.prepare_cached("UPDATE users SET version = ?1 WHERE id = ?2")?
-        .execute(params![version as i64, author.user])?;
-    let stored = load(&tx, author.user, m.table, &m.id)?;
-    tx.commit()?;
-    Ok(Ok(stored))
+    c.write_or_refuse(|tx| {
+        tx.lock_user(author.user)?;
+        let (mut version, _) = user_version(tx, author.user)?;
+        if let Err(refusal) = apply_one(tx, author, m, &mut version)? {
+            return Ok(Err(refusal));
+        }
+        set_version(tx, author.user, version)?;
+        Ok(Ok(load(tx, author.user, m.table, &m.id)?))
+    })
 }
 
 /// Applies several changes made by one call (a generated plan, a list and its
 /// items) in one transaction: all of them, or, when one is refused, none.
 pub fn apply_all(
-    conn: &mut Connection,
+    c: &mut Sql<'_>,
     author: Author<'_>,
     mutations: &[Mutation],
 ) -> Result<Result<(), FieldError>, AppError> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let (mut version, _) = user_version(&tx, author.user)?;
-    for m in mutations {
-        if let Err(refusal) = apply_one(&tx, author, m, &mut version)? {
-            return Ok(Err(refusal)); // dropping the transaction rolls it back
+    c.write_or_refuse(|tx| {
+        tx.lock_user(author.user)?;
+        let (mut version, _) = user_version(tx, author.user)?;
+        for m in mutations {
+            if let Err(refusal) = apply_one(tx, author, m, &mut version)? {
+                // A refusal rolls the transaction back.
+                return Ok(Err(refusal));
+            }
         }
-    }
-    tx.prepare_cached("UPDATE users SET version = ?1 WHERE id = ?2")?
-        .execute(params![version as i64, author.user])?;
-    tx.commit()?;
-    Ok(Ok(()))
+        set_version(tx, author.user, version)?;
+        Ok(Ok(()))
+    })
 }

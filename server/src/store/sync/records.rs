@@ -1,9 +1,9 @@
 //! Stored records and revisions of one user.
 
+use super::super::sql::Sql;
 use crate::error::AppError;
 use manna_sync_protocol::merge::{Revision, RevisionReason};
 use manna_sync_protocol::{FieldError, StoredRecord, Table};
-use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Map, Value};
 
 pub(crate) fn decode_record(body: &str) -> Result<StoredRecord, AppError> {
@@ -12,25 +12,26 @@ pub(crate) fn decode_record(body: &str) -> Result<StoredRecord, AppError> {
 }
 
 pub fn load(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user: &str,
     table: Table,
     id: &str,
 ) -> Result<Option<StoredRecord>, AppError> {
-    Ok(load_with_usage(conn, user, table, id)?.map(|(record, _)| record))
+    Ok(load_with_usage(c, user, table, id)?.map(|(record, _)| record))
 }
 
 /// A stored record, with what its row takes of the user's allowances now.
 pub fn load_with_usage(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user: &str,
     table: Table,
     id: &str,
 ) -> Result<Option<(StoredRecord, Usage)>, AppError> {
-    let body: Option<String> = conn
-        .prepare_cached("SELECT body FROM records WHERE user_id = ?1 AND tbl = ?2 AND id = ?3")?
-        .query_row(params![user, table.name(), id], |r| r.get(0))
-        .optional()?;
+    let body: Option<String> = c.query_opt(
+        "SELECT body FROM records WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
+        &[&user, &table.name(), &id],
+        |r| r.get(0),
+    )?;
     body.map(|body| {
         let record = decode_record(&body)?;
         let usage = Usage::of_record(record.deleted, body.len() as i64);
@@ -138,16 +139,18 @@ pub fn usage_change(stored: Usage, new_row: Option<(&str, bool)>, revisions: &[R
 /// then answers the refusal and changes nothing. Growing history past its
 /// bound forgets the oldest of it.
 pub fn charge(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user: &str,
     change: Usage,
 ) -> Result<Result<(), FieldError>, AppError> {
     if change == Usage::default() {
         return Ok(Ok(()));
     }
-    let (count, bytes): (i64, i64) = conn
-        .prepare_cached("SELECT record_count, stored_bytes FROM users WHERE id = ?1")?
-        .query_row([user], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let (count, bytes): (i64, i64) = c.query_one(
+        "SELECT record_count, stored_bytes FROM users WHERE id = ?1",
+        &[&user],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
     if change.records > 0 && count + change.records > MAX_RECORDS_PER_USER {
         return Ok(Err(FieldError::new(
             "id",
@@ -165,17 +168,14 @@ pub fn charge(
             ),
         )));
     }
-    let history: i64 = conn
-        .prepare_cached(
-            "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3,
-               history_bytes = history_bytes + ?4 WHERE id = ?1 RETURNING history_bytes",
-        )?
-        .query_row(
-            params![user, change.records, change.bytes, change.history],
-            |r| r.get(0),
-        )?;
+    let history: i64 = c.query_one(
+        "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3,
+           history_bytes = history_bytes + ?4 WHERE id = ?1 RETURNING history_bytes",
+        &[&user, &change.records, &change.bytes, &change.history],
+        |r| r.get(0),
+    )?;
     if history > MAX_HISTORY_BYTES_PER_USER {
-        forget_oldest_history(conn, user, history - MAX_HISTORY_BYTES_PER_USER)?;
+        forget_oldest_history(c, user, history - MAX_HISTORY_BYTES_PER_USER)?;
     }
     Ok(Ok(()))
 }
@@ -183,30 +183,30 @@ pub fn charge(
 /// Forgets at least `excess` bytes of a user's history: the oldest deleted
 /// values first, then the last fields of the oldest tombstones (the tombstone
 /// itself stays, so devices still learn of the delete).
-fn forget_oldest_history(conn: &Connection, user: &str, excess: i64) -> Result<(), AppError> {
+fn forget_oldest_history(c: &mut Sql<'_>, user: &str, excess: i64) -> Result<(), AppError> {
     let mut freed = 0;
-    let oldest: Vec<(i64, i64)> = conn
-        .prepare_cached(
-            "SELECT rowid, octet_length(value) FROM revisions WHERE user_id = ?1 AND reason = ?2 ORDER BY rowid",
-        )?
-        .query_map(params![user, DELETED_REASON], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
+    let oldest: Vec<(i64, i64)> = c.query(
+        "SELECT rowid, octet_length(value) FROM revisions WHERE user_id = ?1 AND reason = ?2 ORDER BY rowid",
+        &[&user, &DELETED_REASON],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
     for (rowid, len) in oldest {
         if freed >= excess {
             break;
         }
-        conn.prepare_cached("DELETE FROM revisions WHERE rowid = ?1")?
-            .execute([rowid])?;
+        c.execute("DELETE FROM revisions WHERE rowid = ?1", &[&rowid])?;
         freed += len;
     }
     if freed < excess {
-        let tombstones: Vec<(String, String, String)> = conn
-            .prepare_cached(
-                "SELECT tbl, id, body FROM records WHERE user_id = ?1 AND deleted = 1
-                 AND json_extract(body, '$.fields') != '{}' ORDER BY updated_at",
-            )?
-            .query_map([user], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-            .collect::<Result<_, _>>()?;
+        let with_fields = c.pick(
+            "SELECT tbl, id, body FROM records WHERE user_id = ?1 AND deleted = 1
+             AND json_extract(body, '$.fields') != '{}' ORDER BY updated_at",
+            "SELECT tbl, id, body FROM records WHERE user_id = ?1 AND deleted = TRUE
+             AND CAST(body AS jsonb) -> 'fields' <> '{}'::jsonb ORDER BY updated_at",
+        );
+        let tombstones: Vec<(String, String, String)> = c.query(with_fields, &[&user], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?;
         for (tbl, id, body) in tombstones {
             if freed >= excess {
                 break;
@@ -214,21 +214,23 @@ fn forget_oldest_history(conn: &Connection, user: &str, excess: i64) -> Result<(
             let mut record = decode_record(&body)?;
             record.fields.clear();
             let bare = encode_record(&record)?;
-            conn.prepare_cached(
+            c.execute(
                 "UPDATE records SET body = ?4 WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
-            )?
-            .execute(params![user, tbl, id, bare])?;
+                &[&user, &tbl, &id, &bare],
+            )?;
             freed += (body.len() - bare.len()) as i64;
         }
     }
-    conn.prepare_cached("UPDATE users SET history_bytes = history_bytes - ?2 WHERE id = ?1")?
-        .execute(params![user, freed])?;
+    c.execute(
+        "UPDATE users SET history_bytes = history_bytes - ?2 WHERE id = ?1",
+        &[&user, &freed],
+    )?;
     Ok(())
 }
 
 /// Stores an encoded record (its usage already charged).
 pub fn save(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user: &str,
     table: Table,
     id: &str,
@@ -236,49 +238,49 @@ pub fn save(
     body: &str,
     now_ms: i64,
 ) -> Result<(), AppError> {
-    conn.prepare_cached(
+    c.execute(
         "INSERT INTO records (user_id, tbl, id, body, version, deleted, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT(user_id, tbl, id) DO UPDATE SET
            body = excluded.body, version = excluded.version,
            deleted = excluded.deleted, updated_at = excluded.updated_at",
-    )?
-    .execute(params![
-        user,
-        table.name(),
-        id,
-        body,
-        record.version as i64,
-        record.deleted,
-        now_ms
-    ])?;
+        &[
+            &user,
+            &table.name(),
+            &id,
+            &body,
+            &(record.version as i64),
+            &record.deleted,
+            &now_ms,
+        ],
+    )?;
     Ok(())
 }
 
 /// Stores kept values (their usage already charged).
 pub fn save_revisions(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user: &str,
     table: Table,
     id: &str,
     revisions: &[Revision],
     now_ms: i64,
 ) -> Result<(), AppError> {
-    let mut insert = conn.prepare_cached(
-        "INSERT INTO revisions (user_id, tbl, id, field, value, device, reason, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?;
     for rev in revisions {
-        insert.execute(params![
-            user,
-            table.name(),
-            id,
-            rev.field,
-            rev.value.to_string(),
-            rev.device,
-            reason_word(rev),
-            now_ms
-        ])?;
+        c.execute(
+            "INSERT INTO revisions (user_id, tbl, id, field, value, device, reason, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            &[
+                &user,
+                &table.name(),
+                &id,
+                &rev.field,
+                &rev.value.to_string(),
+                &rev.device,
+                &reason_word(rev),
+                &now_ms,
+            ],
+        )?;
     }
     Ok(())
 }
@@ -293,43 +295,35 @@ pub struct StoredRevision {
 }
 
 pub fn revisions_of(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user: &str,
     table: Table,
     id: &str,
 ) -> Result<Vec<StoredRevision>, AppError> {
-    let mut stmt = conn.prepare_cached(
+    c.query(
         "SELECT field, value, device, reason FROM revisions WHERE user_id = ?1 AND tbl = ?2 AND id = ?3 ORDER BY rowid",
-    )?;
-    let rows = stmt.query_map(params![user, table.name(), id], |r| {
-        Ok((
-            r.get::<_, Option<String>>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-        ))
-    })?;
-    rows.map(|row| {
-        let (field, value, device, reason) = row?;
-        let value = serde_json::from_str(&value).map_err(|e| AppError::Internal(e.to_string()))?;
-        Ok(StoredRevision {
-            field,
-            value,
-            device,
-            reason,
-        })
-    })
-    .collect()
+        &[&user, &table.name(), &id],
+        |r| {
+            let value: String = r.get(1)?;
+            Ok(StoredRevision {
+                field: r.get(0)?,
+                value: serde_json::from_str(&value)
+                    .map_err(|e| AppError::Internal(e.to_string()))?,
+                device: r.get(2)?,
+                reason: r.get(3)?,
+            })
+        },
+    )
 }
 
 /// The fields of one live record, if it exists and is not deleted.
 pub fn live_record(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user: &str,
     table: Table,
     id: &str,
 ) -> Result<Option<Map<String, Value>>, AppError> {
-    Ok(load(conn, user, table, id)?
+    Ok(load(c, user, table, id)?
         .filter(|r| !r.deleted)
         .map(|r| r.fields))
 }
@@ -339,28 +333,25 @@ pub type LiveRecord = (String, u64, Map<String, Value>);
 
 /// Every live record of one table for a user, oldest change first.
 pub fn live_records(
-    conn: &Connection,
+    c: &mut Sql<'_>,
     user: &str,
     table: Table,
 ) -> Result<Vec<LiveRecord>, AppError> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, body FROM records WHERE user_id = ?1 AND tbl = ?2 AND deleted = 0 ORDER BY version",
-    )?;
-    let rows = stmt.query_map(params![user, table.name()], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-    })?;
-    rows.map(|row| {
-        let (id, body) = row?;
-        let record = decode_record(&body)?;
-        Ok((id, record.version, record.fields))
-    })
-    .collect()
+    c.query(
+        "SELECT id, body FROM records WHERE user_id = ?1 AND tbl = ?2 AND deleted = FALSE ORDER BY version",
+        &[&user, &table.name()],
+        |r| {
+            let (id, body): (String, String) = (r.get(0)?, r.get(1)?);
+            let record = decode_record(&body)?;
+            Ok((id, record.version, record.fields))
+        },
+    )
 }
 
-pub fn user_version(conn: &Connection, user: &str) -> Result<(u64, u64), AppError> {
-    Ok(conn
-        .prepare_cached("SELECT version, purged_through FROM users WHERE id = ?1")?
-        .query_row([user], |r| {
-            Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64))
-        })?)
+pub fn user_version(c: &mut Sql<'_>, user: &str) -> Result<(u64, u64), AppError> {
+    c.query_one(
+        "SELECT version, purged_through FROM users WHERE id = ?1",
+        &[&user],
+        |r| Ok((r.get::<i64>(0)? as u64, r.get::<i64>(1)? as u64)),
+    )
 }

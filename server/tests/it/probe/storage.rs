@@ -151,7 +151,7 @@ async fn l4_deleting_frees_the_quota_at_once() {
         .state
         .store
         .texts_for_tests(&format!(
-            "SELECT id FROM revisions WHERE user_id = '{}' AND reason = 'deleted' ORDER BY created_at, rowid",
+            "SELECT id FROM revisions WHERE user_id = '{}' AND reason = 'deleted' ORDER BY rowid",
             d.user
         ))
         .await
