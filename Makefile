@@ -18,7 +18,7 @@ export MANNA_DATA_DIR ?= ./data
 # own default is production, which needs real Stripe and SMTP settings.
 export MANNA_ENV ?= development
 
-.PHONY: run test bench soak lint types setup-rust setup-chromium setup-study-texts setup-place-tools node-deps wasm pwa server
+.PHONY: run test bench soak lint types setup-rust setup-chromium setup-study-texts setup-place-tools setup-postgres node-deps wasm pwa server
 
 ## ---- installs (each step skips itself when already done) ----
 
@@ -53,6 +53,10 @@ setup-study-texts:
 # import is tested on (server/tests/it/places.rs).
 setup-place-tools:
 	@command -v osmium >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends osmium-tool; }
+
+# PostgreSQL (Debian's), for the tests of the shared store and `make cluster`.
+setup-postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends postgresql; }
 
 ## ---- builds ----
 
@@ -99,8 +103,9 @@ lint: wasm node-deps
 	cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings
 	cd pwa && npm run typecheck && npm run lint
 
-test: setup-chromium setup-study-texts setup-place-tools lint pwa
+test: setup-chromium setup-study-texts setup-place-tools setup-postgres lint pwa
 	cargo test --workspace
+	sh tests/postgres/suite.sh
 	cargo build -p manna-server -p manna-stripe-emulator
 	cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)
 	bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator

@@ -12,9 +12,18 @@ pub struct Config {
     /// Address to listen on.
     #[arg(long, env = "MANNA_HOST", default_value = "127.0.0.1")]
     pub host: IpAddr,
-    /// Folder holding the SQLite database (created when missing).
+    /// Folder holding the SQLite database (created when missing), the
+    /// signing keys and the development outbox.
     #[arg(long, env = "MANNA_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
+    /// A PostgreSQL database (`postgres://user:password@host/name`) to keep
+    /// everything in instead of the embedded SQLite file, shared by any
+    /// number of replicas.
+    #[arg(long, env = "MANNA_DATABASE_URL")]
+    pub database_url: Option<Secret>,
+    /// Connections each replica keeps to PostgreSQL.
+    #[arg(long, env = "MANNA_DATABASE_POOL", default_value_t = 8)]
+    pub database_pool: usize,
     /// Folder of the built PWA served at `/`.
     #[arg(long, env = "MANNA_STATIC_DIR", default_value = "./pwa/dist")]
     pub static_dir: PathBuf,
@@ -200,6 +209,8 @@ impl Config {
             port: 0,
             host: IpAddr::from([127, 0, 0, 1]),
             data_dir,
+            database_url: None,
+            database_pool: 4,
             static_dir: PathBuf::from("/nonexistent"),
             content_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/content")),
             public_url_setting: Some("http://127.0.0.1".into()),

@@ -18,3 +18,11 @@ pub fn make_private(path: &Path, mode: u32) -> Result<(), AppError> {
     let _ = (path, mode);
     Ok(())
 }
+
+/// Creates `dir` when missing and makes it the server user's only.
+pub fn private_folder(dir: &Path) -> Result<(), AppError> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        AppError::Internal(format!("cannot create data folder {}: {e}", dir.display()))
+    })?;
+    make_private(dir, 0o700)
+}

@@ -70,7 +70,9 @@ impl FromRef<AppState> for Arc<Config> {
 impl AppState {
     pub async fn open(config: Config, clock: Clock) -> Result<Self, AppError> {
         config.check().map_err(AppError::Internal)?;
-        let store = Store::open(&config.data_dir)?;
+        // The signing keys and the outbox live here whichever the database.
+        crate::private::private_folder(&config.data_dir)?;
+        let store = Store::open_configured(&config)?;
         let bible =
             Arc::new(crate::bible::Bible::load(&config.content_dir).map_err(AppError::Internal)?);
         let state = Self {

@@ -9,9 +9,20 @@ use std::path::Path;
 
 const DATABASE: &str = "manna.sqlite3";
 
+/// These commands copy the SQLite file; PostgreSQL has its own tools.
+fn sqlite_only(config: &Config, instead: &str) -> Result<(), AppError> {
+    match config.database_url {
+        Some(_) => Err(AppError::BadRequest(format!(
+            "MANNA_DATABASE_URL names a PostgreSQL database: use {instead} (see the README)"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Writes a consistent copy of the database to `file` (which must not exist):
 /// SQLite's `VACUUM INTO` reads one snapshot, so writes may go on meanwhile.
 pub fn backup(config: &Config, file: &Path) -> Result<(), AppError> {
+    sqlite_only(config, "pg_dump")?;
     if file.exists() {
         return Err(AppError::BadRequest(format!(
             "{} already exists: name a new file for the backup",
@@ -38,6 +49,10 @@ pub fn backup(config: &Config, file: &Path) -> Result<(), AppError> {
 /// copy is checked, moved in, migrated, and given a new epoch with every
 /// device's acknowledged changes reset, so devices send again what they hold.
 pub fn restore(config: &Config, file: &Path) -> Result<String, AppError> {
+    sqlite_only(
+        config,
+        "pg_restore, then start one server with MANNA_ROTATE_EPOCH=true",
+    )?;
     let epoch: String =
         rusqlite::Connection::open_with_flags(file, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
             .and_then(|c| {

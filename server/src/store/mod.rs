@@ -18,6 +18,7 @@ mod content;
 mod deletion;
 mod devices;
 mod places;
+mod postgres;
 mod push;
 mod resources;
 mod sql;
@@ -41,32 +42,80 @@ use std::path::Path;
 /// The database the server keeps, behind the methods of its domain files.
 #[derive(Debug, Clone)]
 pub struct Store {
-    db: sqlite::Sqlite,
+    db: Engine,
+}
+
+/// The engine under the store: SQLite embedded, or PostgreSQL shared by
+/// replicas.
+#[derive(Debug, Clone)]
+enum Engine {
+    Sqlite(sqlite::Sqlite),
+    Postgres(postgres::Postgres),
+}
+
+impl Engine {
+    async fn call<F, R>(&self, f: F) -> Result<R, AppError>
+    where
+        F: FnOnce(&mut sql::Sql<'_>) -> Result<R, AppError> + Send + 'static,
+        R: Send + 'static,
+    {
+        match self {
+            Engine::Sqlite(e) => e.call(f).await,
+            Engine::Postgres(e) => e.call(f).await,
+        }
+    }
 }
 
 impl Store {
-    /// Opens (creating when missing) the database in `dir` and migrates it.
+    /// The store the configuration names: PostgreSQL at `MANNA_DATABASE_URL`
+    /// when it is set, else SQLite in the data folder.
+    pub fn open_configured(config: &crate::config::Config) -> Result<Self, AppError> {
+        match &config.database_url {
+            Some(url) => Self::open_postgres(url.expose(), config.database_pool),
+            None => Self::open(&config.data_dir),
+        }
+    }
+
+    /// Opens (creating when missing) the SQLite database in `dir` and migrates it.
     pub fn open(dir: &Path) -> Result<Self, AppError> {
         Ok(Self {
-            db: sqlite::Sqlite::open(dir)?,
+            db: Engine::Sqlite(sqlite::Sqlite::open(dir)?),
         })
     }
 
-    /// A database in memory (see `Sqlite::open_memory`).
+    /// Connects `pool` connections to the PostgreSQL database at `url` and
+    /// migrates it.
+    pub fn open_postgres(url: &str, pool: usize) -> Result<Self, AppError> {
+        Ok(Self {
+            db: Engine::Postgres(postgres::Postgres::open(url, pool)?),
+        })
+    }
+
+    /// A SQLite database in memory (see `Sqlite::open_memory`).
     pub fn open_memory() -> Result<Self, AppError> {
         Ok(Self {
-            db: sqlite::Sqlite::open_memory()?,
+            db: Engine::Sqlite(sqlite::Sqlite::open_memory()?),
         })
+    }
+
+    /// Whether this store is PostgreSQL (shared by replicas).
+    pub fn is_shared(&self) -> bool {
+        matches!(self.db, Engine::Postgres(_))
     }
 
     /// The devices already looked up by token (see `DeviceMemo`).
     pub fn devices(&self) -> &DeviceMemo {
-        self.db.devices()
+        match &self.db {
+            Engine::Sqlite(e) => e.devices(),
+            Engine::Postgres(e) => e.devices(),
+        }
     }
 
     /// Answers once the database can be read.
     pub async fn ping(&self) -> Result<(), AppError> {
-        self.db.ping().await
+        self.db
+            .call(|c| c.query_one("SELECT 1", &[], |_| Ok(())))
+            .await
     }
 
     /// Runs one SQL statement written for both engines and answers how many

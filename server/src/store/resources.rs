@@ -64,7 +64,7 @@ fn key_param(dialect: Dialect, v: &Value) -> Box<dyn Param> {
 fn field(dialect: Dialect, n: usize) -> String {
     match dialect {
         Dialect::Sqlite => format!("json_extract(body, '$.fields.' || ?{n})"),
-        Dialect::Postgres => format!("(CAST(body AS jsonb) -> 'fields' -> ?{n})"),
+        Dialect::Postgres => format!("(CAST(body AS jsonb) -> 'fields' -> CAST(?{n} AS TEXT))"),
     }
 }
 
@@ -72,7 +72,7 @@ fn field(dialect: Dialect, n: usize) -> String {
 fn field_text(dialect: Dialect, n: usize) -> String {
     match dialect {
         Dialect::Sqlite => field(dialect, n),
-        Dialect::Postgres => format!("(CAST(body AS jsonb) -> 'fields' ->> ?{n})"),
+        Dialect::Postgres => format!("(CAST(body AS jsonb) -> 'fields' ->> CAST(?{n} AS TEXT))"),
     }
 }
 
@@ -112,7 +112,9 @@ fn list(c: &mut Sql<'_>, user: &str, q: &RecordQuery) -> Result<Vec<Listed>, App
         args.push(Box::new(id.clone()));
         let key = match dialect {
             Dialect::Sqlite => format!("?{}", args.len() - 1),
-            Dialect::Postgres => format!("CAST(?{} AS jsonb)", args.len() - 1),
+            // A text parameter read as JSON (a parameter typed jsonb would
+            // not take the driver's text).
+            Dialect::Postgres => format!("CAST(CAST(?{} AS TEXT) AS jsonb)", args.len() - 1),
         };
         sql += &format!(" WHERE (k, id) {cmp} ({key}, ?{})", args.len());
     }
@@ -149,7 +151,9 @@ fn count(
     let dialect = c.dialect();
     let flagged = match dialect {
         Dialect::Sqlite => "json_extract(body, '$.fields.' || ?4) IS 1",
-        Dialect::Postgres => "(CAST(body AS jsonb) -> 'fields' -> ?4) IN ('1', 'true')",
+        Dialect::Postgres => {
+            "(CAST(body AS jsonb) -> 'fields' -> CAST(?4 AS TEXT)) IN ('1'::jsonb, 'true'::jsonb)"
+        }
     };
     let sql = format!(
         "SELECT count(*), CAST(coalesce(sum(CASE WHEN {flagged} THEN 1 ELSE 0 END), 0) AS BIGINT)

@@ -3,7 +3,7 @@
 
 use super::sql::Sql;
 use crate::error::AppError;
-use crate::private::make_private;
+use crate::private::{make_private, private_folder};
 use rusqlite::functions::FunctionFlags;
 use rusqlite::{Connection, TransactionBehavior};
 use rusqlite_migration::{M, Migrations};
@@ -110,7 +110,7 @@ impl DeviceMemo {
         }
     }
 
-    fn forget_all(&self) {
+    pub(super) fn forget_all(&self) {
         let mut known = self.lock();
         self.generation.fetch_add(1, Ordering::SeqCst);
         known.clear();
@@ -165,10 +165,7 @@ fn watch_devices(c: &Connection) -> Result<(), rusqlite::Error> {
 impl Sqlite {
     /// Opens (creating when missing) `manna.sqlite3` in `dir` and migrates it.
     pub fn open(dir: &Path) -> Result<Self, AppError> {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            AppError::Internal(format!("cannot create data folder {}: {e}", dir.display()))
-        })?;
-        make_private(dir, 0o700)?;
+        private_folder(dir)?;
         let file = dir.join("manna.sqlite3");
         // Migrate on a connection of its own first: the pool's connections
         // watch tables the migrations create.
@@ -224,12 +221,6 @@ impl Sqlite {
         let mut conn = Connection::open(&self.file)?;
         configure(&mut conn)?;
         Ok(conn)
-    }
-
-    /// Answers once the database can be read.
-    pub async fn ping(&self) -> Result<(), AppError> {
-        self.call(|c| c.query_one("SELECT 1", &[], |_| Ok(())))
-            .await
     }
 
     /// Runs `f` on one of the database threads. A panic in `f` is re-raised

@@ -9,41 +9,34 @@ use crate::common::{Device, TestServer, cookie_pair, form};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-/// Rows naming `user` in any table (every column that names a user).
-fn rows_of(s: &TestServer, user: &str) -> Vec<(String, i64)> {
-    let conn = rusqlite::Connection::open(s.data_dir().join("manna.sqlite3")).expect("db");
-    let columns: Vec<(String, String)> = conn
-        .prepare(
-            "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
-             WHERE m.type = 'table' AND p.name IN ('user_id', 'account_id', 'from_user', 'into_user')",
-        )
-        .expect("query")
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-        .expect("rows")
-        .collect::<Result<_, _>>()
-        .expect("read");
-    let mut found: Vec<(String, i64)> = columns
-        .iter()
-        .map(|(table, column)| {
-            let n: i64 = conn
-                .query_row(
-                    &format!("SELECT count(*) FROM {table} WHERE {column} = ?1"),
-                    [user],
-                    |r| r.get(0),
-                )
-                .expect("count");
-            (format!("{table}.{column}"), n)
-        })
-        .filter(|(_, n)| *n > 0)
-        .collect();
-    let users: i64 = conn
-        .query_row("SELECT count(*) FROM users WHERE id = ?1", [user], |r| {
-            r.get(0)
-        })
-        .expect("count");
-    if users > 0 {
-        found.push(("users.id".into(), users));
+/// Rows naming `user` in any table (every column that names a user), read
+/// from the engine's own catalogue.
+async fn rows_of(s: &TestServer, user: &str) -> Vec<(String, i64)> {
+    let store = &s.state.store;
+    let catalogue = if store.is_shared() {
+        "SELECT table_name || '.' || column_name FROM information_schema.columns
+         WHERE table_schema = current_schema()
+           AND column_name IN ('user_id', 'account_id', 'from_user', 'into_user')"
+    } else {
+        "SELECT m.name || '.' || p.name FROM sqlite_master m, pragma_table_info(m.name) p
+         WHERE m.type = 'table' AND p.name IN ('user_id', 'account_id', 'from_user', 'into_user')"
+    };
+    let columns = store.texts_for_tests(catalogue).await.expect("columns");
+    assert!(columns.len() > 10, "{columns:?}");
+    let mut found = Vec::new();
+    for named in columns.into_iter().chain(["users.id".to_string()]) {
+        let (table, column) = named.split_once('.').expect("table.column");
+        let n = store
+            .numbers_for_tests(&format!(
+                "SELECT count(*) FROM {table} WHERE {column} = '{user}'"
+            ))
+            .await
+            .expect("count")[0];
+        if n > 0 {
+            found.push((named, n));
+        }
     }
+    found.sort();
     found
 }
 
@@ -111,7 +104,7 @@ async fn the_right_password_cancels_the_subscription_and_deletes_every_row() {
         .await;
     assert_eq!((status, verified["verified"].clone()), (200, json!(true)));
     let subscription = verified["subscriptionId"].as_str().expect("id").to_string();
-    let before = rows_of(&s, &d.user);
+    let before = rows_of(&s, &d.user).await;
     for table in [
         "records",
         "devices",
@@ -140,7 +133,7 @@ async fn the_right_password_cancels_the_subscription_and_deletes_every_row() {
     .await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(body["field"], "password");
-    assert_eq!(rows_of(&s, &d.user), before);
+    assert_eq!(rows_of(&s, &d.user).await, before);
     // Without a session: refused.
     let (status, _) = s
         .call_as(
@@ -162,7 +155,7 @@ async fn the_right_password_cancels_the_subscription_and_deletes_every_row() {
     )
     .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(rows_of(&s, &d.user), Vec::<(String, i64)>::new());
+    assert_eq!(rows_of(&s, &d.user).await, Vec::<(String, i64)>::new());
     // Stripe was told: the subscription is cancelled there.
     let cancelled = emulator_events(&emu).await.into_iter().find(|e| {
         e["type"] == "customer.subscription.deleted"
@@ -180,14 +173,14 @@ async fn the_right_password_cancels_the_subscription_and_deletes_every_row() {
         .await
         .expect("deliver");
     assert_eq!(res.status(), 200);
-    let conn = rusqlite::Connection::open(s.data_dir().join("manna.sqlite3")).expect("db");
-    let kept: i64 = conn
-        .query_row(
-            "SELECT count(*) FROM subscriptions WHERE id = ?1 OR email = ?2",
-            rusqlite::params![subscription, email],
-            |r| r.get(0),
-        )
-        .expect("count");
+    let kept = s
+        .state
+        .store
+        .numbers_for_tests(&format!(
+            "SELECT count(*) FROM subscriptions WHERE id = '{subscription}' OR email = '{email}'"
+        ))
+        .await
+        .expect("count")[0];
     assert_eq!(kept, 0, "the cancelled subscription is not kept again");
     // The device token and the session no longer work.
     let (status, _) = s.call_as(&d, Method::GET, "/api/entitlement", None).await;
@@ -210,12 +203,14 @@ async fn an_account_without_a_password_proves_itself_with_an_emailed_code() {
     assert_eq!(status, 201, "{body}");
     let cookie = cookie_pair(&cookie.expect("session"));
     // An account made by proving an email only.
-    let conn = rusqlite::Connection::open(s.data_dir().join("manna.sqlite3")).expect("db");
-    conn.execute(
-        "UPDATE users SET password_hash = NULL WHERE id = ?1",
-        [&d.user],
-    )
-    .expect("update");
+    s.state
+        .store
+        .execute_for_tests(&format!(
+            "UPDATE users SET password_hash = NULL WHERE id = '{}'",
+            d.user
+        ))
+        .await
+        .expect("update");
 
     let (status, body) = with_cookie(
         &s,
@@ -266,5 +261,5 @@ async fn an_account_without_a_password_proves_itself_with_an_emailed_code() {
     )
     .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(rows_of(&s, &d.user), Vec::<(String, i64)>::new());
+    assert_eq!(rows_of(&s, &d.user).await, Vec::<(String, i64)>::new());
 }

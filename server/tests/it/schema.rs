@@ -72,13 +72,15 @@ async fn apps_of_older_schemas_pull_edit_and_push_and_nothing_is_lost() {
         &new_phone,
         "device-old-app",
         "token-of-the-old-app-phone",
-    );
+    )
+    .await;
     let oldest_phone = second_device(
         &s,
         &new_phone,
         "device-oldest-app",
         "token-of-the-oldest-app-phone",
-    );
+    )
+    .await;
 
     // The updated app writes records with the newer fields.
     let (_, answer) = push(

@@ -263,7 +263,7 @@ async fn push(s: &TestServer, d: &Device, mutations: Value) -> (u16, Value) {
 async fn two_phones_checking_one_list_at_once_keep_every_check() {
     let s = server().await;
     let a = s.register(USER).await;
-    let b = common::second_device(&s, &a, "dev-partner-phone", "token-of-partner-phone");
+    let b = common::second_device(&s, &a, "dev-partner-phone", "token-of-partner-phone").await;
     let (_, made) = call(
         &s,
         &a,

@@ -262,7 +262,7 @@ async fn push_and_rest_refuse_the_same_record_with_the_same_words() {
 async fn concurrent_edits_of_the_same_text_keep_both_versions() {
     let server = TestServer::start().await;
     let a = server.register("user-1763790000000-phoneA").await;
-    let b = second_device(&server, &a, "dev-phone-b", "token-of-phone-b");
+    let b = second_device(&server, &a, "dev-phone-b", "token-of-phone-b").await;
     push(&server, &a, json!([journal(1, "j1", "put",
         json!({"date": "2026-11-22", "title": "Hope", "content": "First words", "category": "reflection"}), None)])).await;
     // Both phones saw version 1, then edited the same text offline. A arrives first.

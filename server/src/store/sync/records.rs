@@ -186,7 +186,7 @@ pub fn charge(
 fn forget_oldest_history(c: &mut Sql<'_>, user: &str, excess: i64) -> Result<(), AppError> {
     let mut freed = 0;
     let oldest: Vec<(i64, i64)> = c.query(
-        "SELECT rowid, octet_length(value) FROM revisions WHERE user_id = ?1 AND reason = ?2 ORDER BY rowid",
+        "SELECT rowid, CAST(octet_length(value) AS BIGINT) FROM revisions WHERE user_id = ?1 AND reason = ?2 ORDER BY rowid",
         &[&user, &DELETED_REASON],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;

@@ -9,6 +9,39 @@ use std::path::PathBuf;
 use tempfile::TempDir;
 use tokio::sync::oneshot;
 
+/// The PostgreSQL the tests run on instead of SQLite, when `MANNA_TEST_POSTGRES`
+/// names one (a connection string to its `postgres` database, as
+/// `tests/postgres/start.sh` prints it).
+pub fn test_postgres() -> Option<String> {
+    std::env::var("MANNA_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+}
+
+/// A new, empty database on the tests' PostgreSQL for one server, if the
+/// tests run on PostgreSQL.
+pub async fn fresh_postgres() -> Option<String> {
+    let base = test_postgres()?;
+    let name = format!(
+        "manna_test_{}",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("time")
+            .as_nanos()
+    );
+    let made = name.clone();
+    let url = base.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("test postgres");
+        admin
+            .batch_execute(&format!("CREATE DATABASE {made}"))
+            .expect("create database");
+    })
+    .await
+    .expect("created");
+    Some(base.replace("dbname=postgres", &format!("dbname={name}")))
+}
+
 /// The webhook secret the test emulator signs with.
 pub const WEBHOOK_SECRET: &str = "whsec_test_secret";
 
@@ -97,6 +130,9 @@ impl TestServer {
     ) -> Self {
         let data = tempfile::tempdir().expect("temp dir");
         let mut config = Config::for_tests(data.path().to_path_buf());
+        if let Some(url) = fresh_postgres().await {
+            config.database_url = Some(url.parse().expect("url"));
+        }
         adjust(&mut config);
         let base = format!("http://{}", listener.local_addr().expect("addr"));
         let (stop, stopped) = oneshot::channel::<()>();
@@ -339,15 +375,18 @@ pub fn content_copy() -> tempfile::TempDir {
 }
 
 /// A second device of the same user (as signing in on another phone will make).
-pub fn second_device(server: &TestServer, of: &Device, id: &str, token: &str) -> Device {
+pub async fn second_device(server: &TestServer, of: &Device, id: &str, token: &str) -> Device {
     use sha2::Digest;
-    let conn = rusqlite::Connection::open(server.data_dir().join("manna.sqlite3")).expect("open");
     let hash = hex::encode(sha2::Sha256::digest(token.as_bytes()));
-    conn.execute(
-        "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES (?1, ?2, ?3, 0)",
-        rusqlite::params![id, of.user, hash],
-    )
-    .expect("insert device");
+    server
+        .state
+        .store
+        .execute_for_tests(&format!(
+            "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES ('{id}', '{}', '{hash}', 0)",
+            of.user
+        ))
+        .await
+        .expect("insert device");
     Device {
         user: of.user.clone(),
         id: id.into(),

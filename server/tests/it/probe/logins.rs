@@ -123,10 +123,12 @@ async fn l1_wrong_passwords_slow_the_account_and_its_owner_still_gets_in() {
         "a cookie past its life no longer lets the browser skip the wait"
     );
     s.state.tidy().await.expect("tidy");
-    let db = rusqlite::Connection::open(s.data_dir().join("manna.sqlite3")).expect("open");
-    let kept: i64 = db
-        .query_row("SELECT COUNT(*) FROM known_logins", [], |r| r.get(0))
-        .expect("count");
+    let kept = s
+        .state
+        .store
+        .numbers_for_tests("SELECT count(*) FROM known_logins")
+        .await
+        .expect("count")[0];
     assert_eq!(kept, 0, "the browsers known 400 days ago are forgotten");
 }
 

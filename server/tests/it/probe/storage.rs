@@ -7,7 +7,7 @@ use super::*;
 async fn m2_edits_kept_aside_count_in_the_quota_and_a_push_over_it_is_refused() {
     let s = TestServer::start().await;
     let a = s.register("user-1763790000000-m2").await;
-    let b = second_device(&s, &a, "device-m2-second", "token-of-the-second-device-m2");
+    let b = second_device(&s, &a, "device-m2-second", "token-of-the-second-device-m2").await;
     let (_, answer) = push(&s, &a, json!([journal(1, "journal-m2", "Kept", None)])).await;
     assert_eq!(refusals(&answer), Vec::<String>::new());
     let (_, answer) = push(

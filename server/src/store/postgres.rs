@@ -1,0 +1,206 @@
+//! The PostgreSQL engine, for any number of replicas on one database: a pool
+//! of connections, each on a thread of its own that takes calls from one
+//! queue (the same shape as the SQLite engine, so the store's queries run on
+//! either), numbered migrations applied once under a lock, and the device
+//! memo forgotten on every replica when any of them changes a device.
+
+use super::sql::{PgConn, Sql};
+use super::sqlite::DeviceMemo;
+use crate::error::AppError;
+use fallible_iterator::FallibleIterator;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The numbered migrations of the PostgreSQL schema, in order.
+const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../../migrations/postgres/001_schema.sql"))];
+
+/// A lock key no other program takes: held while migrating, so replicas
+/// starting together migrate once.
+const MIGRATION_LOCK: i64 = 0x6d61_6e6e_615f_6d67;
+
+/// The channel the devices triggers notify.
+const DEVICES_CHANNEL: &str = "manna_devices";
+
+/// One database call, as its worker runs it.
+type Job = Box<dyn FnOnce(&mut PgConn) + Send>;
+
+#[derive(Debug, Clone)]
+pub struct Postgres {
+    jobs: crossbeam_channel::Sender<Job>,
+    devices: Arc<DeviceMemo>,
+}
+
+/// Connects, and answers the error in words that name the setting.
+fn connect(url: &str) -> Result<postgres::Client, AppError> {
+    postgres::Client::connect(url, postgres::NoTls).map_err(|e| {
+        AppError::Internal(format!(
+            "cannot reach the PostgreSQL database of MANNA_DATABASE_URL: {e}"
+        ))
+    })
+}
+
+/// Applies the migrations not applied yet, each in its own transaction, under
+/// a lock every replica takes.
+fn migrate(client: &mut postgres::Client) -> Result<(), AppError> {
+    client.batch_execute(
+        "CREATE TABLE IF NOT EXISTS manna_migrations (
+             version BIGINT PRIMARY KEY,
+             applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+         )",
+    )?;
+    for (version, sql) in MIGRATIONS {
+        let mut tx = client.transaction()?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+        let done = tx
+            .query_opt(
+                "SELECT 1 FROM manna_migrations WHERE version = $1",
+                &[version],
+            )?
+            .is_some();
+        if !done {
+            tx.batch_execute(sql)?;
+            tx.execute(
+                "INSERT INTO manna_migrations (version) VALUES ($1)",
+                &[version],
+            )?;
+            tracing::info!(version, "PostgreSQL migration applied");
+        }
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+/// Forgets the remembered devices when a notification came (from this
+/// connection's own commit, or another replica's).
+fn forget_on_notice(conn: &mut PgConn, memo: &DeviceMemo) {
+    let mut noticed = false;
+    let mut pending = conn.client.notifications();
+    let mut pending = pending.iter();
+    while let Ok(Some(_)) = pending.next() {
+        noticed = true;
+    }
+    if noticed {
+        memo.forget_all();
+    }
+}
+
+impl Postgres {
+    /// Connects `pool` connections to `url`, migrating first. (The driver
+    /// runs its own small runtime per connection, so connecting happens on
+    /// threads of its own, never on the server's async threads.)
+    pub fn open(url: &str, pool: usize) -> Result<Self, AppError> {
+        let url = url.to_owned();
+        std::thread::spawn(move || Self::open_here(&url, pool))
+            .join()
+            .map_err(|_| AppError::Internal("opening PostgreSQL panicked".into()))?
+    }
+
+    fn open_here(url: &str, pool: usize) -> Result<Self, AppError> {
+        let mut first = connect(url)?;
+        migrate(&mut first)?;
+        drop(first);
+        let devices: Arc<DeviceMemo> = Arc::default();
+        let (jobs, queue) = crossbeam_channel::unbounded::<Job>();
+        for n in 0..pool.max(1) {
+            let mut client = connect(url)?;
+            client.batch_execute(&format!("LISTEN {DEVICES_CHANNEL}"))?;
+            let mut conn = PgConn::new(client);
+            let queue = queue.clone();
+            let url = url.to_owned();
+            std::thread::Builder::new()
+                .name(format!("manna-pg-{n}"))
+                .spawn(move || {
+                    for job in queue {
+                        if conn.client.is_closed() {
+                            match connect(&url).and_then(|mut c| {
+                                c.batch_execute(&format!("LISTEN {DEVICES_CHANNEL}"))?;
+                                Ok(c)
+                            }) {
+                                Ok(client) => conn = PgConn::new(client),
+                                Err(e) => tracing::warn!(error = %e, "reconnecting to PostgreSQL"),
+                            }
+                        }
+                        job(&mut conn);
+                    }
+                })
+                .map_err(|e| AppError::Internal(format!("starting a database thread: {e}")))?;
+        }
+        Self::listen(url, Arc::downgrade(&devices))?;
+        Ok(Self { jobs, devices })
+    }
+
+    /// A connection that only listens: another replica's change to a device
+    /// reaches this one's memo within moments, even while its workers idle.
+    /// Ends once the engine is gone (its memo no longer held).
+    fn listen(url: &str, memo: std::sync::Weak<DeviceMemo>) -> Result<(), AppError> {
+        let url = url.to_owned();
+        std::thread::Builder::new()
+            .name("manna-pg-listen".into())
+            .spawn(move || {
+                while memo.strong_count() > 0 {
+                    let listened: Result<(), AppError> = connect(&url).and_then(|mut client| {
+                        client.batch_execute(&format!("LISTEN {DEVICES_CHANNEL}"))?;
+                        let forget = || memo.upgrade().map(|m| m.forget_all());
+                        // Whatever changed while this connection was away.
+                        forget();
+                        let mut notices = client.notifications();
+                        let mut waiting = notices.timeout_iter(Duration::from_secs(1));
+                        while memo.strong_count() > 0 {
+                            match waiting.next() {
+                                Ok(Some(_)) => {
+                                    forget();
+                                }
+                                Ok(None) => {}
+                                Err(e) => return Err(AppError::from(e)),
+                            }
+                        }
+                        Ok(())
+                    });
+                    if let Err(e) = listened {
+                        tracing::warn!(error = %e, "listening for device changes");
+                    }
+                    std::thread::sleep(Duration::from_secs(1));
+                }
+            })
+            .map_err(|e| AppError::Internal(format!("starting a database thread: {e}")))?;
+        Ok(())
+    }
+
+    /// The devices already looked up by token.
+    pub fn devices(&self) -> &DeviceMemo {
+        &self.devices
+    }
+
+    /// Runs `f` on one of the database threads. A panic in `f` is re-raised
+    /// here rather than turned into an error.
+    pub async fn call<F, R>(&self, f: F) -> Result<R, AppError>
+    where
+        F: FnOnce(&mut Sql<'_>) -> Result<R, AppError> + Send + 'static,
+        R: Send + 'static,
+    {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let memo = self.devices.clone();
+        let job: Job = Box::new(move |conn| {
+            let result =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut Sql::Pg(conn))));
+            if conn.in_transaction {
+                let _ = conn.client.batch_execute("ROLLBACK");
+                conn.in_transaction = false;
+            }
+            // A device this call changed is forgotten before it answers, as
+            // on SQLite (its own notification has arrived with the commit).
+            forget_on_notice(conn, &memo);
+            let _ = answer.send(result);
+        });
+        self.jobs
+            .send(job)
+            .map_err(|_| AppError::Internal("the database threads have stopped".into()))?;
+        match answered.await {
+            Ok(Ok(result)) => result,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(_) => Err(AppError::Internal(
+                "a database call ended without an answer".into(),
+            )),
+        }
+    }
+}
