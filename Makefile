@@ -104,7 +104,7 @@ lint: wasm node-deps
 	cd pwa && npm run typecheck && npm run lint
 
 test: setup-chromium setup-study-texts setup-place-tools setup-postgres lint pwa
-	cargo test --workspace
+	cargo test --workspace -- --skip replicas::
 	sh tests/postgres/suite.sh
 	cargo build -p manna-server -p manna-stripe-emulator
 	cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)

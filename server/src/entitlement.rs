@@ -36,27 +36,37 @@ impl EntitlementSigner {
     /// first start.
     pub fn load_or_create(dir: &Path) -> Result<Self, AppError> {
         let path = dir.join(KEY_FILE);
-        let seed: [u8; 32] = match std::fs::read_to_string(&path) {
-            Ok(text) => hex::decode(text.trim())
-                .ok()
-                .and_then(|b| b.try_into().ok())
-                .ok_or_else(|| {
-                    AppError::Internal(format!("{} is not a 32-byte hex key", path.display()))
-                })?,
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Self::from_hex(&text, &path.display().to_string()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let mut seed = [0u8; 32];
-                getrandom::fill(&mut seed)
-                    .map_err(|e| AppError::Internal(format!("no randomness: {e}")))?;
-                crate::tokens::write_private(&path, &hex::encode(seed))?;
-                seed
+                let seed = Self::new_seed()?;
+                crate::tokens::write_private(&path, &seed)?;
+                Self::from_hex(&seed, KEY_FILE)
             }
-            Err(e) => {
-                return Err(AppError::Internal(format!(
-                    "reading {}: {e}",
-                    path.display()
-                )));
-            }
-        };
+            Err(e) => Err(AppError::Internal(format!(
+                "reading {}: {e}",
+                path.display()
+            ))),
+        }
+    }
+
+    /// The name every replica finds the shared key under.
+    pub const SHARED_NAME: &str = "entitlement-ed25519";
+
+    /// A new key's seed, in hex.
+    pub fn new_seed() -> Result<String, AppError> {
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed)
+            .map_err(|e| AppError::Internal(format!("no randomness: {e}")))?;
+        Ok(hex::encode(seed))
+    }
+
+    /// The key of a hex seed, read from `from` (named in the error).
+    pub fn from_hex(text: &str, from: &str) -> Result<Self, AppError> {
+        let seed: [u8; 32] = hex::decode(text.trim())
+            .ok()
+            .and_then(|b| b.try_into().ok())
+            .ok_or_else(|| AppError::Internal(format!("{from} is not a 32-byte hex key")))?;
         let key = SigningKey::from_bytes(&seed);
         let kid = hex::encode(&Sha256::digest(key.verifying_key().as_bytes())[..8]);
         Ok(Self { key, kid })

@@ -81,6 +81,9 @@ pub async fn run(
     .await
 }
 
+/// How often old history is forgotten.
+const TIDY_EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
 /// Serves an opened state (tests open it with a pinned clock).
 pub async fn serve(
     state: AppState,
@@ -94,11 +97,13 @@ pub async fn serve(
     );
     let tidying = state.clone();
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(std::time::Duration::from_secs(60 * 60));
+        let mut every = tokio::time::interval(TIDY_EVERY);
         every.tick().await; // the first tick is now, and start-up just tidied
         loop {
             every.tick().await;
-            if let Err(e) = tidying.tidy().await {
+            if tidying.claim("tidy", TIDY_EVERY).await
+                && let Err(e) = tidying.tidy().await
+            {
                 tracing::warn!(error = %e, "tidying the database failed");
             }
         }
@@ -109,7 +114,12 @@ pub async fn serve(
             // Just after each minute turns, when reminders fall due.
             let into_minute = ringing.clock.now_ms().rem_euclid(60_000) as u64;
             tokio::time::sleep(std::time::Duration::from_millis(60_000 - into_minute + 200)).await;
-            if let Err(e) = ringing.ring_due().await {
+            // Once for the cluster: the first replica past the minute.
+            if ringing
+                .claim("push", std::time::Duration::from_secs(50))
+                .await
+                && let Err(e) = ringing.ring_due().await
+            {
                 tracing::warn!(error = %e, "sending the notifications due failed");
             }
         }

@@ -68,17 +68,39 @@ impl FromRef<AppState> for Arc<Config> {
 }
 
 impl AppState {
-    pub async fn open(config: Config, clock: Clock) -> Result<Self, AppError> {
+    pub async fn open(mut config: Config, clock: Clock) -> Result<Self, AppError> {
         config.check().map_err(AppError::Internal)?;
         // The signing keys and the outbox live here whichever the database.
         crate::private::private_folder(&config.data_dir)?;
         let store = Store::open_configured(&config)?;
+        // Replicas sign with the same keys: kept in the shared store (the
+        // first replica's), else in the data folder.
+        let signer = match store.is_shared() {
+            true => {
+                let seed = EntitlementSigner::new_seed()?;
+                let name = EntitlementSigner::SHARED_NAME;
+                let kept = store.shared_secret(name, seed, clock.now_ms()).await?;
+                EntitlementSigner::from_hex(&kept, "the shared entitlement key")?
+            }
+            false => EntitlementSigner::load_or_create(&config.data_dir)?,
+        };
+        if store.is_shared() && config.vapid_private_key.is_none() {
+            let made = crate::push::keys::VapidKeys::new_encoded();
+            let kept = store.shared_secret("vapid", made, clock.now_ms()).await?;
+            config.vapid_private_key = Some(kept.as_str().into());
+        }
         let bible =
             Arc::new(crate::bible::Bible::load(&config.content_dir).map_err(AppError::Internal)?);
         let state = Self {
-            signer: Arc::new(EntitlementSigner::load_or_create(&config.data_dir)?),
-            limits: Arc::default(),
-            login_delays: Arc::default(),
+            signer: Arc::new(signer),
+            limits: Arc::new(match store.is_shared() {
+                true => RateLimiter::shared(store.clone()),
+                false => RateLimiter::default(),
+            }),
+            login_delays: Arc::new(match store.is_shared() {
+                true => Backoff::shared(store.clone()),
+                false => Backoff::default(),
+            }),
             stripe: StripeApi::from_config(&config)?,
             mailer: crate::mail::Mailer::from_config(&config, &clock)?,
             push: Arc::new(crate::push::Push::from_config(&config)?),
@@ -111,12 +133,34 @@ impl AppState {
         let store = &self.store;
         let tombstones = store.purge_tombstones(now - TOMBSTONE_RETENTION_MS).await?;
         let revisions = store.purge_revisions(now - REVISION_RETENTION_MS).await?;
-        let browsers = store.forget_browsers(known_since(now)).await?
+        let mut browsers = store.forget_browsers(known_since(now)).await?
             + store.forget_sends(now - SENDS_KEPT_MS).await?;
+        if store.is_shared() {
+            // Rate-limit windows and wrong-password counts a day old.
+            browsers += store.forget_limits(now - 24 * 60 * 60 * 1000).await?;
+        }
         if tombstones + revisions + browsers > 0 {
             tracing::info!(tombstones, revisions, browsers, "old history forgotten");
         }
         Ok(())
+    }
+
+    /// Whether this replica takes the run of the periodic `job` due now (each
+    /// run is taken by one replica of a cluster); the next run is due `every`
+    /// later. A store that cannot answer skips the run.
+    pub async fn claim(&self, job: &'static str, every: std::time::Duration) -> bool {
+        let every_ms = i64::try_from(every.as_millis()).unwrap_or(i64::MAX);
+        match self
+            .store
+            .claim_job(job, self.clock.now_ms(), every_ms)
+            .await
+        {
+            Ok(claimed) => claimed,
+            Err(e) => {
+                tracing::warn!(error = %e, job, "claiming a periodic job");
+                false
+            }
+        }
     }
 
     /// Whether `user` is premium now, as the database says.

@@ -44,8 +44,18 @@ pub async fn reconcile(db: &Store, clock: &Clock, stripe: &StripeApi) -> Result<
 pub fn spawn(db: Store, clock: Clock, stripe: StripeApi) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(RECONCILE_EVERY);
+        let every_ms = RECONCILE_EVERY.as_millis() as i64;
         loop {
             every.tick().await;
+            // Once for the cluster: the first replica whose hour comes.
+            match db.claim_job("reconcile", clock.now_ms(), every_ms).await {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(e) => {
+                    tracing::warn!(error = %e, "claiming the reconciliation");
+                    continue;
+                }
+            }
             match reconcile(&db, &clock, &stripe).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(subscriptions = n, "reconciled with Stripe"),

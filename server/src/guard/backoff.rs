@@ -6,6 +6,7 @@
 //! `accounts::known`).
 
 use crate::error::AppError;
+use crate::store::Store;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -39,18 +40,79 @@ impl Failures {
     }
 }
 
-/// Failures per key (an account's email), in memory.
+/// Failures per key (an account's email): in memory for one SQLite process,
+/// in the shared store for replicas.
 #[derive(Debug, Default)]
 pub struct Backoff {
     keys: Mutex<HashMap<String, Failures>>,
+    shared: Option<Store>,
+}
+
+/// The wait (ms) before another attempt, after `count` failures the last at
+/// `last_ms`, at `now`.
+fn wait_ms(count: i64, last_ms: i64, now: i64) -> i64 {
+    let failures = Failures {
+        count: u32::try_from(count).unwrap_or(u32::MAX),
+        last_ms,
+    };
+    failures.last_ms + failures.delay_ms() - now
+}
+
+/// The refusal of an attempt that must wait `wait` ms more.
+fn too_soon(wait: i64) -> AppError {
+    let seconds = (wait + 999) / 1000;
+    AppError::TooManyRequests(if seconds < 120 {
+        format!(
+            "Too many wrong passwords for this account. Please wait {seconds} seconds and try again."
+        )
+    } else {
+        format!(
+            "Too many wrong passwords for this account. Please wait {} minutes and try again.",
+            (seconds + 59) / 60
+        )
+    })
 }
 
 impl Backoff {
+    /// Delays counted in `store`, which replicas share.
+    pub fn shared(store: Store) -> Self {
+        Self {
+            shared: Some(store),
+            ..Self::default()
+        }
+    }
+
+    /// As [`Self::attempt_here`], counted where the failures are kept.
+    pub async fn attempt(&self, key: &str, now: i64) -> Result<(), AppError> {
+        match &self.shared {
+            Some(store) => match store
+                .login_attempt(key, now, FORGET_AFTER_MS, wait_ms)
+                .await?
+            {
+                None => Ok(()),
+                Some(wait) => Err(too_soon(wait)),
+            },
+            None => self.attempt_here(key, now),
+        }
+    }
+
+    /// The attempt was right: the key's failures are forgotten.
+    pub async fn succeeded(&self, key: &str) {
+        match &self.shared {
+            Some(store) => {
+                if let Err(e) = store.login_succeeded(key).await {
+                    tracing::warn!(error = %e, "forgetting wrong passwords");
+                }
+            }
+            None => self.succeeded_here(key),
+        }
+    }
+
     /// Starts an attempt for `key` at `now` (ms), counted as a failure until
     /// [`Self::succeeded`] says otherwise (so a burst of attempts at once
     /// cannot slip past the delay), or refuses with 429 saying how long to
     /// wait.
-    pub fn attempt(&self, key: &str, now: i64) -> Result<(), AppError> {
+    fn attempt_here(&self, key: &str, now: i64) -> Result<(), AppError> {
         let mut keys = self.keys.lock().unwrap_or_else(|p| p.into_inner());
         if keys.len() > MAX_KEYS {
             keys.retain(|_, f| now - f.last_ms < FORGET_AFTER_MS);
@@ -65,27 +127,16 @@ impl Backoff {
                 last_ms: now,
             };
         }
-        let wait = entry.last_ms + entry.delay_ms() - now;
+        let wait = wait_ms(i64::from(entry.count), entry.last_ms, now);
         if wait > 0 {
-            let seconds = (wait + 999) / 1000;
-            return Err(AppError::TooManyRequests(if seconds < 120 {
-                format!(
-                    "Too many wrong passwords for this account. Please wait {seconds} seconds and try again."
-                )
-            } else {
-                format!(
-                    "Too many wrong passwords for this account. Please wait {} minutes and try again.",
-                    (seconds + 59) / 60
-                )
-            }));
+            return Err(too_soon(wait));
         }
         entry.count += 1;
         entry.last_ms = now;
         Ok(())
     }
 
-    /// The attempt was right: the key's failures are forgotten.
-    pub fn succeeded(&self, key: &str) {
+    fn succeeded_here(&self, key: &str) {
         self.keys
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -102,20 +153,20 @@ mod tests {
         let b = Backoff::default();
         let mut t = 1_000_000;
         for _ in 0..FREE_FAILURES {
-            assert!(b.attempt("a@x.test", t).is_ok());
+            assert!(b.attempt_here("a@x.test", t).is_ok());
         }
         // Then each attempt waits: 1 s after the last, then 2 s, then 4 s.
         for wait in [1_000, 2_000, 4_000] {
-            assert!(b.attempt("a@x.test", t + wait - 1).is_err());
+            assert!(b.attempt_here("a@x.test", t + wait - 1).is_err());
             t += wait;
-            assert!(b.attempt("a@x.test", t).is_ok());
+            assert!(b.attempt_here("a@x.test", t).is_ok());
         }
         assert!(
-            b.attempt("b@x.test", t).is_ok(),
+            b.attempt_here("b@x.test", t).is_ok(),
             "other accounts are not slowed"
         );
-        b.succeeded("a@x.test");
-        assert!(b.attempt("a@x.test", t).is_ok());
+        b.succeeded_here("a@x.test");
+        assert!(b.attempt_here("a@x.test", t).is_ok());
     }
 
     #[test]

@@ -1,10 +1,13 @@
-//! Rate limits: fixed windows counted in memory, per client address (see
-//! `client`), per user, and per requesting address and inbox of an email. A
+//! Rate limits: fixed windows counted per client address (see `client`), per
+//! user, and per requesting address and inbox of an email: in memory for one
+//! SQLite process, in the shared store for replicas (a burst spread over them
+//! is limited as one). A
 //! slot is taken before the work it limits (a burst can never run more than
 //! the limit), and given back when the attempt turns out to be a legitimate
 //! one (a right password).
 
 use crate::error::AppError;
+use crate::store::Store;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -93,20 +96,38 @@ type Window = (i64, u32, i64);
 /// Beyond this many keys, windows that ended are dropped before a new one is kept.
 const MAX_KEYS: usize = 100_000;
 
-/// Fixed-window counters per limit and key, in memory.
+/// Fixed-window counters per limit and key.
 #[derive(Debug, Default)]
 pub struct RateLimiter {
     windows: Mutex<HashMap<(&'static str, String), Window>>,
+    /// Counted here instead, when replicas share it.
+    shared: Option<Store>,
+}
+
+/// The refusal of an attempt `wait_ms` before its window ends.
+fn too_many(wait_ms: i64) -> AppError {
+    AppError::TooManyRequests(format!(
+        "Too many attempts. Please wait {} minutes and try again.",
+        (wait_ms + 59_999).div_euclid(60_000).max(1)
+    ))
 }
 
 impl RateLimiter {
+    /// Limits counted in `store`, which replicas share.
+    pub fn shared(store: Store) -> Self {
+        Self {
+            shared: Some(store),
+            ..Self::default()
+        }
+    }
+
     /// Takes the slots of one code email from `client` to `inbox`: the pair's
     /// hourly allowance and the inbox's daily one.
-    pub fn code_email(&self, client: &str, inbox: &str, now: i64) -> Result<(), AppError> {
+    pub async fn code_email(&self, client: &str, inbox: &str, now: i64) -> Result<(), AppError> {
         let pair = format!("{client}|{inbox}");
-        self.hit(CODES_PAIR, &pair, now)?;
-        if let Err(e) = self.hit(CODES_INBOX_DAY, inbox, now) {
-            self.refund(CODES_PAIR, &pair);
+        self.hit(CODES_PAIR, &pair, now).await?;
+        if let Err(e) = self.hit(CODES_INBOX_DAY, inbox, now).await {
+            self.refund(CODES_PAIR, &pair).await;
             return Err(e);
         }
         Ok(())
@@ -114,7 +135,21 @@ impl RateLimiter {
 
     /// Takes one of `key`'s attempts under `limit` at `now` (ms), or refuses
     /// with 429 saying how long to wait.
-    pub fn hit(&self, limit: Limit, key: &str, now: i64) -> Result<(), AppError> {
+    pub async fn hit(&self, limit: Limit, key: &str, now: i64) -> Result<(), AppError> {
+        if let Some(store) = &self.shared {
+            let max = i64::from(limit.max);
+            return match store
+                .limit_hit(limit.name, key, max, limit.window_ms(), now)
+                .await?
+            {
+                None => Ok(()),
+                Some(wait_ms) => Err(too_many(wait_ms)),
+            };
+        }
+        self.hit_here(limit, key, now)
+    }
+
+    fn hit_here(&self, limit: Limit, key: &str, now: i64) -> Result<(), AppError> {
         let mut map = self.windows.lock().unwrap_or_else(|p| p.into_inner());
         if map.len() > MAX_KEYS {
             map.retain(|_, (start, _, window)| now - *start < *window);
@@ -126,18 +161,25 @@ impl RateLimiter {
             *entry = (now, 0, limit.window_ms());
         }
         if entry.1 >= limit.max {
-            let wait_ms = limit.window_ms() - (now - entry.0);
-            return Err(AppError::TooManyRequests(format!(
-                "Too many attempts. Please wait {} minutes and try again.",
-                (wait_ms + 59_999).div_euclid(60_000).max(1)
-            )));
+            return Err(too_many(limit.window_ms() - (now - entry.0)));
         }
         entry.1 += 1;
         Ok(())
     }
 
-    /// Gives back one attempt taken by [`Self::hit`] (it turned out legitimate).
-    pub fn refund(&self, limit: Limit, key: &str) {
+    /// Gives back one attempt taken by [`Self::hit`] (it turned out
+    /// legitimate). A store that cannot be reached keeps the attempt counted.
+    pub async fn refund(&self, limit: Limit, key: &str) {
+        if let Some(store) = &self.shared {
+            if let Err(e) = store.limit_refund(limit.name, key).await {
+                tracing::warn!(error = %e, "giving an attempt back");
+            }
+            return;
+        }
+        self.refund_here(limit, key);
+    }
+
+    fn refund_here(&self, limit: Limit, key: &str) {
         let mut map = self.windows.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(entry) = map.get_mut(&(limit.name, key.to_string())) {
             entry.1 = entry.1.saturating_sub(1);
@@ -154,18 +196,21 @@ mod tests {
         let rl = RateLimiter::default();
         let t = 1_000_000;
         for _ in 0..LOGIN.max {
-            assert!(rl.hit(LOGIN, "10.0.0.1", t).is_ok());
+            assert!(rl.hit_here(LOGIN, "10.0.0.1", t).is_ok());
         }
-        assert!(rl.hit(LOGIN, "10.0.0.1", t).is_err());
-        assert!(rl.hit(LOGIN, "10.0.0.2", t).is_ok());
-        assert!(rl.hit(CODES, "10.0.0.1", t).is_ok());
+        assert!(rl.hit_here(LOGIN, "10.0.0.1", t).is_err());
+        assert!(rl.hit_here(LOGIN, "10.0.0.2", t).is_ok());
+        assert!(rl.hit_here(CODES, "10.0.0.1", t).is_ok());
         // A refunded attempt can be used again.
-        rl.refund(LOGIN, "10.0.0.2");
+        rl.refund_here(LOGIN, "10.0.0.2");
         for _ in 0..LOGIN.max {
-            assert!(rl.hit(LOGIN, "10.0.0.2", t).is_ok());
+            assert!(rl.hit_here(LOGIN, "10.0.0.2", t).is_ok());
         }
-        assert!(rl.hit(LOGIN, "10.0.0.2", t).is_err());
+        assert!(rl.hit_here(LOGIN, "10.0.0.2", t).is_err());
         // The window ends: the address may try again.
-        assert!(rl.hit(LOGIN, "10.0.0.1", t + LOGIN.window_ms()).is_ok());
+        assert!(
+            rl.hit_here(LOGIN, "10.0.0.1", t + LOGIN.window_ms())
+                .is_ok()
+        );
     }
 }

@@ -34,6 +34,11 @@ impl std::fmt::Debug for VapidKeys {
 }
 
 impl VapidKeys {
+    /// A new private key, encoded as `MANNA_VAPID_PRIVATE_KEY` takes it.
+    pub fn new_encoded() -> String {
+        URL_SAFE_NO_PAD.encode(ES256KeyPair::generate().to_bytes())
+    }
+
     /// The configured key, else the data folder's, made there (0600) when missing.
     pub fn load_or_create(config: &Config) -> Result<Self, AppError> {
         let raw = match &config.vapid_private_key {

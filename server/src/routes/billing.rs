@@ -53,7 +53,8 @@ pub async fn checkout_session_create(
 ) -> Result<Json<CheckoutStarted>, AppError> {
     state
         .limits
-        .hit(guard::PAYMENTS, &client.key(), state.clock.now_ms())?;
+        .hit(guard::PAYMENTS, &client.key(), state.clock.now_ms())
+        .await?;
     let plan = parse_plan(form.plan.as_deref().unwrap_or("monthly"))?;
     refuse_second_subscription(&state, &auth.user_id).await?;
     let base = state.config.public_url();
@@ -89,7 +90,8 @@ pub async fn subscription_create(
 ) -> Result<Json<SubscriptionStarted>, AppError> {
     state
         .limits
-        .hit(guard::PAYMENTS, &client.key(), state.clock.now_ms())?;
+        .hit(guard::PAYMENTS, &client.key(), state.clock.now_ms())
+        .await?;
     let plan = parse_plan(form.plan.as_deref().unwrap_or("annual"))?;
     refuse_second_subscription(&state, &auth.user_id).await?;
     let typed = form
@@ -186,7 +188,8 @@ pub async fn payment_verify(
 ) -> Result<Json<PaymentStatus>, AppError> {
     state
         .limits
-        .hit(guard::PAYMENTS, &client.key(), state.clock.now_ms())?;
+        .hit(guard::PAYMENTS, &client.key(), state.clock.now_ms())
+        .await?;
     if !id.starts_with("pi_")
         || id.len() > 200
         || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')

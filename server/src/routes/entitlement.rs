@@ -55,7 +55,7 @@ pub async fn subscription_check_by_email(
     }
     let email = normalise_email(&form.email)?;
     let now = state.clock.now_ms();
-    state.limits.hit(guard::CODES, &client.key(), now)?;
+    state.limits.hit(guard::CODES, &client.key(), now).await?;
     let user = auth.user_id.clone();
     let code = form
         .code
@@ -65,7 +65,7 @@ pub async fn subscription_check_by_email(
     let Some(code) = code else {
         // An inbox gets a few codes an hour from each address that asks, and
         // a bounded number a day from everyone together.
-        state.limits.code_email(&client.key(), &email, now)?;
+        state.limits.code_email(&client.key(), &email, now).await?;
         let code = new_code(&state.store, &user, &email, false, now)
             .await?
             .ok_or_else(|| AppError::Internal("no code was made".into()))?;

@@ -132,7 +132,8 @@ pub async fn test_create(
 ) -> Result<Json<PushTested>, AppError> {
     state
         .limits
-        .hit(PUSH_TEST, &auth.user_id, state.clock.now_ms())?;
+        .hit(PUSH_TEST, &auth.user_id, state.clock.now_ms())
+        .await?;
     let subs = state
         .store
         .device_pushes(&auth.user_id, &auth.device_id)

@@ -49,7 +49,8 @@ pub async fn devices_create(
     crate::identity::check_user_id(&user_id)?;
     state
         .limits
-        .hit(guard::DEVICES, &client.key(), state.clock.now_ms())?;
+        .hit(guard::DEVICES, &client.key(), state.clock.now_ms())
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(register(&state.store, &state.clock, user_id).await?),
@@ -67,7 +68,8 @@ pub async fn sync_push(
     let writer = state.device_writer(&auth);
     state
         .limits
-        .hit(guard::SYNC_PUSH, &auth.user_id, writer.now_ms)?;
+        .hit(guard::SYNC_PUSH, &auth.user_id, writer.now_ms)
+        .await?;
     let answer = state.store.push(writer, req).await?;
     Ok(Json(answer))
 }

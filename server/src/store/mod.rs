@@ -21,6 +21,7 @@ mod places;
 mod postgres;
 mod push;
 mod resources;
+mod shared;
 mod sql;
 mod sqlite;
 pub mod sync;

@@ -12,7 +12,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The numbered migrations of the PostgreSQL schema, in order.
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../../migrations/postgres/001_schema.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../../migrations/postgres/001_schema.sql")),
+    (
+        2,
+        include_str!("../../migrations/postgres/002_shared_state.sql"),
+    ),
+];
 
 /// A lock key no other program takes: held while migrating, so replicas
 /// starting together migrate once.

@@ -269,11 +269,12 @@ async fn the_database_and_outbox_are_private_files() {
     };
     let dir = s.data_dir();
     assert_eq!(mode(dir), 0o700);
+    // On PostgreSQL the database and the signing keys are the database's.
     if !s.state.store.is_shared() {
         assert_eq!(mode(&dir.join("manna.sqlite3")), 0o600);
         assert_eq!(mode(&dir.join("manna.sqlite3-wal")), 0o600);
+        assert_eq!(mode(&dir.join("entitlement-ed25519.key")), 0o600);
     }
-    assert_eq!(mode(&dir.join("entitlement-ed25519.key")), 0o600);
     let outbox = dir.join("outbox");
     assert_eq!(mode(&outbox), 0o700);
     for email in std::fs::read_dir(&outbox).expect("outbox") {

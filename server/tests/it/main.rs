@@ -25,6 +25,7 @@ mod premium;
 mod probe;
 mod push;
 mod records;
+mod replicas;
 mod restore;
 mod router;
 mod saved;

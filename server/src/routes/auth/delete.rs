@@ -37,7 +37,7 @@ pub async fn deletion_code_create(
     session: Session,
 ) -> Result<Json<CodeSent>, AppError> {
     let now = state.clock.now_ms();
-    state.limits.hit(guard::CODES, &client.key(), now)?;
+    state.limits.hit(guard::CODES, &client.key(), now).await?;
     let user = session.user_id.clone();
     let account = state
         .store
@@ -83,11 +83,11 @@ pub async fn account_delete(
     // same limit.
     match (&account.password_hash, form.password, form.code) {
         (Some(_), Some(typed), _) => {
-            state.limits.hit(guard::LOGIN, &from, now)?;
+            state.limits.hit(guard::LOGIN, &from, now).await?;
             if !password::verify(typed, account.password_hash.clone()).await? {
                 return Err(invalid("password", "That password is not right."));
             }
-            state.limits.refund(guard::LOGIN, &from);
+            state.limits.refund(guard::LOGIN, &from).await;
         }
         (Some(_), None, _) => {
             return Err(invalid(
@@ -96,7 +96,7 @@ pub async fn account_delete(
             ));
         }
         (None, _, Some(code)) => {
-            state.limits.hit(guard::CODES, &from, now)?;
+            state.limits.hit(guard::CODES, &from, now).await?;
             confirm_code(&state.store, &user, &account.email, &code, now)
                 .await
                 .map_err(|e| match e {

@@ -37,7 +37,7 @@ pub async fn auth_login(
     // never run more checks than the limit allows; a right password gives it
     // back.
     let (from, now) = (client.key(), state.clock.now_ms());
-    state.limits.hit(guard::LOGIN, &from, now)?;
+    state.limits.hit(guard::LOGIN, &from, now).await?;
     let browser = known_token(&headers).map(|t| hash_token(&t));
     let (account, trusted) = state
         .store
@@ -45,17 +45,17 @@ pub async fn auth_login(
         .await?;
     // Wrong passwords slow the account down for every browser it has not
     // signed in on; its owner's own browsers are not slowed.
-    if !trusted && let Err(e) = state.login_delays.attempt(&email, now) {
-        state.limits.refund(guard::LOGIN, &from);
+    if !trusted && let Err(e) = state.login_delays.attempt(&email, now).await {
+        state.limits.refund(guard::LOGIN, &from).await;
         return Err(e);
     }
     let stored = account.as_ref().and_then(|a| a.password_hash.clone());
     if !password::verify(form.password, stored).await? {
         return Err(AppError::Unauthorized("Invalid email or password".into()));
     }
-    state.limits.refund(guard::LOGIN, &from);
+    state.limits.refund(guard::LOGIN, &from).await;
     if !trusted {
-        state.login_delays.succeeded(&email);
+        state.login_delays.succeeded(&email).await;
     }
     let account = account.ok_or_else(|| AppError::Internal("account vanished".into()))?;
     let signed_in = accounts::sign_in(

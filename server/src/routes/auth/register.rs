@@ -38,10 +38,11 @@ pub struct RegisterForm {
 impl RegisterForm {
     /// Counts the attempt against the client and checks the fields: what
     /// registering and setting a password both start with.
-    fn check(&self, state: &AppState, client: ClientIp) -> Result<Credentials, AppError> {
+    async fn check(&self, state: &AppState, client: ClientIp) -> Result<Credentials, AppError> {
         state
             .limits
-            .hit(guard::REGISTER, &client.key(), state.clock.now_ms())?;
+            .hit(guard::REGISTER, &client.key(), state.clock.now_ms())
+            .await?;
         check_credentials(
             &self.email,
             &self.password,
@@ -69,7 +70,7 @@ async fn send_registration_code(
     email: &str,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
     let now = state.clock.now_ms();
-    state.limits.code_email(&client.key(), email, now)?;
+    state.limits.code_email(&client.key(), email, now).await?;
     let code = new_code(&state.store, user, email, true, now).await?;
     let (subject, text) = match code {
         Some(code) => code_email(
@@ -105,7 +106,7 @@ pub async fn auth_register(
     auth: DeviceAuth,
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
-    let creds = form.check(&state, client)?;
+    let creds = form.check(&state, client).await?;
     if let Some(mine) = state.store.account_by_id(&auth.user_id).await? {
         return Err(AppError::Conflict(format!(
             "You are already signed in as {}. Log out to create another account.",
@@ -149,7 +150,7 @@ pub async fn auth_set_password(
     session: Option<Session>,
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> Result<Json<Done>, AppError> {
-    let creds = form.check(&state, client)?;
+    let creds = form.check(&state, client).await?;
     // The address must be this device's: proven with a code (/quick-access,
     // /already-paid, registration) or the account it is signed in as. The
     // answer is the same whether or not someone else has an account with it.

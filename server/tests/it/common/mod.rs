@@ -158,6 +158,24 @@ impl TestServer {
         }
     }
 
+    /// Another server on this one's database, on the same clock: a second
+    /// replica (the database must be the tests' PostgreSQL).
+    pub async fn replica(&self) -> Self {
+        let url = self
+            .state
+            .config
+            .database_url
+            .clone()
+            .expect("replicas share a PostgreSQL database (MANNA_TEST_POSTGRES)");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        Self::start_on(listener, self.clock.clone(), move |c| {
+            c.database_url = Some(url);
+        })
+        .await
+    }
+
     pub fn data_dir(&self) -> &std::path::Path {
         self._data.path()
     }

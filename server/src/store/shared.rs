@@ -1,0 +1,175 @@
+//! What replicas on one PostgreSQL must agree on and one SQLite process
+//! keeps in memory: rate-limit windows, each account's wrong-password delays,
+//! the keys every replica signs with, and the runs of the periodic jobs.
+
+use super::Store;
+use crate::error::AppError;
+
+impl Store {
+    /// Takes one of `key`'s attempts under the limit `name` (`max` a window
+    /// of `window_ms`) at `now` (ms). Answers `None` when taken, else how
+    /// long until the window ends (ms).
+    pub async fn limit_hit(
+        &self,
+        name: &'static str,
+        key: &str,
+        max: i64,
+        window_ms: i64,
+        now: i64,
+    ) -> Result<Option<i64>, AppError> {
+        let key = key.to_owned();
+        self.db
+            .call(move |c| {
+                // One statement, so concurrent attempts on any replica count
+                // one after another; a refused one leaves the count at max + 1.
+                let (started, count): (i64, i64) = c.query_one(
+                    "INSERT INTO rate_limits (name, key, started_at, count) VALUES (?1, ?2, ?3, 1)
+                     ON CONFLICT (name, key) DO UPDATE SET
+                       started_at = CASE WHEN ?3 - rate_limits.started_at >= ?4 THEN ?3
+                                         ELSE rate_limits.started_at END,
+                       count = CASE WHEN ?3 - rate_limits.started_at >= ?4 THEN 1
+                                    ELSE LEAST(rate_limits.count + 1, CAST(?5 AS BIGINT) + 1) END
+                     RETURNING started_at, count",
+                    &[&name, &key, &now, &window_ms, &max],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )?;
+                Ok((count > max).then(|| window_ms - (now - started)))
+            })
+            .await
+    }
+
+    /// Gives back one attempt taken by [`Store::limit_hit`].
+    pub async fn limit_refund(&self, name: &'static str, key: &str) -> Result<(), AppError> {
+        let key = key.to_owned();
+        self.db
+            .call(move |c| {
+                c.execute(
+                    "UPDATE rate_limits SET count = count - 1 WHERE name = ?1 AND key = ?2 AND count > 0",
+                    &[&name, &key],
+                )?;
+                Ok(())
+            })
+            .await
+    }
+
+    /// Starts a password attempt for the account `key` at `now` (ms): its
+    /// failures so far (forgotten after `forget_after_ms` without one) are
+    /// given to `wait`, the rule that says how long the account must still
+    /// wait; when it need not, the attempt counts as a failure until
+    /// [`Store::login_succeeded`]. Answers the wait (ms), if any.
+    pub async fn login_attempt(
+        &self,
+        key: &str,
+        now: i64,
+        forget_after_ms: i64,
+        wait: fn(i64, i64, i64) -> i64,
+    ) -> Result<Option<i64>, AppError> {
+        let key = key.to_owned();
+        self.db
+            .call(move |c| {
+                c.write(|tx| {
+                    tx.execute(
+                        "INSERT INTO login_failures (key, count, last_at) VALUES (?1, 0, ?2)
+                         ON CONFLICT (key) DO NOTHING",
+                        &[&key, &now],
+                    )?;
+                    let lock = tx.pick(
+                        "SELECT count, last_at FROM login_failures WHERE key = ?1",
+                        "SELECT count, last_at FROM login_failures WHERE key = ?1 FOR UPDATE",
+                    );
+                    let (mut count, mut last): (i64, i64) =
+                        tx.query_one(lock, &[&key], |r| Ok((r.get(0)?, r.get(1)?)))?;
+                    if now - last >= forget_after_ms {
+                        (count, last) = (0, now);
+                    }
+                    let waiting = wait(count, last, now);
+                    if waiting > 0 {
+                        return Ok(Some(waiting));
+                    }
+                    tx.execute(
+                        "UPDATE login_failures SET count = ?2, last_at = ?3 WHERE key = ?1",
+                        &[&key, &(count + 1), &now],
+                    )?;
+                    Ok(None)
+                })
+            })
+            .await
+    }
+
+    /// The attempt was right: the account's failures are forgotten.
+    pub async fn login_succeeded(&self, key: &str) -> Result<(), AppError> {
+        let key = key.to_owned();
+        self.db
+            .call(move |c| {
+                c.execute("DELETE FROM login_failures WHERE key = ?1", &[&key])?;
+                Ok(())
+            })
+            .await
+    }
+
+    /// The secret every replica signs with under `name`: the one stored, or
+    /// `made` when none is yet (the first replica's wins).
+    pub async fn shared_secret(
+        &self,
+        name: &'static str,
+        made: String,
+        now: i64,
+    ) -> Result<String, AppError> {
+        self.db
+            .call(move |c| {
+                c.execute(
+                    "INSERT INTO signing_keys (name, secret, created_at) VALUES (?1, ?2, ?3)
+                     ON CONFLICT (name) DO NOTHING",
+                    &[&name, &made, &now],
+                )?;
+                c.query_one(
+                    "SELECT secret FROM signing_keys WHERE name = ?1",
+                    &[&name],
+                    |r| r.get(0),
+                )
+            })
+            .await
+    }
+
+    /// Claims the run of `job` due at `now` (ms): true for the one replica
+    /// that takes it, after which the job is next due `every_ms` later. One
+    /// SQLite process runs every job it schedules.
+    pub async fn claim_job(
+        &self,
+        job: &'static str,
+        now: i64,
+        every_ms: i64,
+    ) -> Result<bool, AppError> {
+        if !self.is_shared() {
+            return Ok(true);
+        }
+        self.db
+            .call(move |c| {
+                c.execute(
+                    "INSERT INTO job_runs (job, next_at) VALUES (?1, ?2) ON CONFLICT (job) DO NOTHING",
+                    &[&job, &now],
+                )?;
+                Ok(c.execute(
+                    "UPDATE job_runs SET next_at = ?2 + ?3 WHERE job = ?1 AND next_at <= ?2",
+                    &[&job, &now, &every_ms],
+                )? == 1)
+            })
+            .await
+    }
+
+    /// Forgets rate-limit windows that began before `before_ms` and the
+    /// failures of accounts that last failed before it; answers how many.
+    pub async fn forget_limits(&self, before_ms: i64) -> Result<usize, AppError> {
+        self.db
+            .call(move |c| {
+                Ok(c.execute(
+                    "DELETE FROM rate_limits WHERE started_at < ?1",
+                    &[&before_ms],
+                )? + c.execute(
+                    "DELETE FROM login_failures WHERE last_at < ?1",
+                    &[&before_ms],
+                )?)
+            })
+            .await
+    }
+}

@@ -1,0 +1,132 @@
+//! Two replicas on one PostgreSQL database behave as one server: what a user
+//! is limited by, which tokens work, the keys answers are signed with and the
+//! periodic jobs are the cluster's, not each replica's. (These need the
+//! tests' PostgreSQL: `tests/postgres/suite.sh` runs them; the SQLite run
+//! leaves them out by name.)
+
+use crate::common::{TestServer, test_postgres};
+use reqwest::Method;
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+async fn two_replicas() -> (TestServer, TestServer) {
+    assert!(
+        test_postgres().is_some(),
+        "replicas need the tests' PostgreSQL (MANNA_TEST_POSTGRES)"
+    );
+    let a = TestServer::start().await;
+    let b = a.replica().await;
+    (a, b)
+}
+
+#[tokio::test]
+async fn a_login_burst_spread_over_both_replicas_is_limited_as_one() {
+    let (a, b) = two_replicas().await;
+    let mut statuses = Vec::new();
+    for i in 0..12 {
+        let server = if i % 2 == 0 { &a } else { &b };
+        let d = server
+            .register(&format!("user-1763790000000-burst{i}"))
+            .await;
+        let (status, _) = server
+            .call_as(
+                &d,
+                Method::POST,
+                "/api/auth/login",
+                // A different account each time: only the address's limit counts.
+                Some(json!({"email": format!("nobody{i}@example.org"), "password": "wrong password"})),
+            )
+            .await;
+        statuses.push(status);
+    }
+    // Ten failed logins a quarter-hour from one address, over both replicas.
+    assert_eq!(&statuses[..10], &[401; 10], "{statuses:?}");
+    assert_eq!(&statuses[10..], &[429, 429], "{statuses:?}");
+}
+
+#[tokio::test]
+async fn a_token_ended_on_one_replica_stops_working_on_the_other_within_a_second() {
+    let (a, b) = two_replicas().await;
+    let d = a.register("user-1763790000000-memo").await;
+    // Replica B has checked the token, so it remembers it.
+    assert_eq!(
+        b.call_as(&d, Method::GET, "/api/entitlement", None).await.0,
+        200
+    );
+    assert_eq!(
+        b.call_as(&d, Method::GET, "/api/entitlement", None).await.0,
+        200
+    );
+    // Logging out on replica A forgets the device.
+    let (status, _) = a
+        .call_as(&d, Method::POST, "/api/auth/logout", Some(json!({})))
+        .await;
+    assert_eq!(status, 200);
+    let ended = Instant::now();
+    loop {
+        let (status, _) = b.call_as(&d, Method::GET, "/api/entitlement", None).await;
+        if status == 401 {
+            break;
+        }
+        assert!(
+            ended.elapsed() < Duration::from_secs(1),
+            "replica B still took the ended token after {:?}",
+            ended.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn both_replicas_sign_with_the_same_keys() {
+    let (a, b) = two_replicas().await;
+    for path in ["/api/entitlement/keys", "/api/push/public-key"] {
+        let (status_a, keys_a) = a.get(path).await;
+        let (status_b, keys_b) = b.get(path).await;
+        assert_eq!((status_a, status_b), (200, 200), "{path}");
+        assert_eq!(keys_a, keys_b, "{path}");
+    }
+    // An entitlement signed by one replica is checked against the keys the
+    // other one publishes: the same key id.
+    let d = a.register("user-1763790000000-keys").await;
+    let (status, _) = b.call_as(&d, Method::GET, "/api/entitlement", None).await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn each_run_of_a_periodic_job_is_taken_by_one_replica() {
+    let (a, b) = two_replicas().await;
+    let now = a.clock.now_ms();
+    let hour = 60 * 60 * 1000;
+    // A job of its own (the replicas' hourly jobs took their first runs as
+    // they started).
+    let job = "a-test-job";
+    let (by_a, by_b) = tokio::join!(
+        a.state.store.claim_job(job, now, hour),
+        b.state.store.claim_job(job, now, hour),
+    );
+    let taken = [by_a.expect("claim"), by_b.expect("claim")];
+    assert_eq!(taken.iter().filter(|t| **t).count(), 1, "{taken:?}");
+    // Not again within the hour, by either; then once more.
+    assert!(
+        !b.state
+            .store
+            .claim_job(job, now + hour - 1, hour)
+            .await
+            .expect("claim")
+    );
+    assert!(
+        a.state
+            .store
+            .claim_job(job, now + hour, hour)
+            .await
+            .expect("claim")
+    );
+    assert!(
+        !b.state
+            .store
+            .claim_job(job, now + hour, hour)
+            .await
+            .expect("claim")
+    );
+}
