@@ -18,7 +18,7 @@ export MANNA_DATA_DIR ?= ./data
 # own default is production, which needs real Stripe and SMTP settings.
 export MANNA_ENV ?= development
 
-.PHONY: run test bench soak lint types setup-rust setup-chromium setup-study-texts setup-place-tools setup-postgres node-deps wasm pwa server
+.PHONY: run test bench soak lint types setup-rust setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx cluster node-deps wasm pwa server
 
 ## ---- installs (each step skips itself when already done) ----
 
@@ -58,6 +58,10 @@ setup-place-tools:
 setup-postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends postgresql; }
 
+# nginx (Debian's), the load balancer of `make cluster`.
+setup-nginx:
+	@[ -x /usr/sbin/nginx ] || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends nginx-light; }
+
 ## ---- builds ----
 
 # Two modules from manna-core: the core the first screen needs, then the tools
@@ -90,6 +94,11 @@ run: pwa server
 	else \
 		./target/release/manna-server; \
 	fi
+
+# Two replicas on PostgreSQL behind nginx, on http://127.0.0.1:8080 (the
+# database in ./data/pg); see the README's "Replicas on PostgreSQL".
+cluster: pwa server setup-postgres setup-nginx
+	sh server/cluster/run.sh
 
 # The app's TypeScript types, written from the Rust types (commit the result).
 types:

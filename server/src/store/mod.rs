@@ -5,10 +5,14 @@
 //! state, and tests use the same methods.
 //!
 //! # Layout
-//! - `sqlite`: the engine (database threads, pragmas, migrations).
+//! - `sql`: the one way queries are written for both engines.
+//! - `sqlite` (embedded, the default) and `postgres` (`MANNA_DATABASE_URL`,
+//!   shared by replicas): the engines, each with its migrations, on the
+//!   database threads of `workers`.
 //! - one file a domain, each adding its methods to `Store`: `accounts`,
-//!   `devices`, `billing`, `records` and `sync` (the synced records),
-//!   `calendar`, `push`, `places`, `content`, `maintenance`, `backup`.
+//!   `devices`, `deletion`, `billing`, `sync` (the synced records),
+//!   `resources`, `calendar`, `push`, `places`, `content`, `shared` (what
+//!   replicas agree on), and `backup` (SQLite's file).
 
 mod accounts;
 mod backup;
@@ -25,6 +29,7 @@ mod shared;
 mod sql;
 mod sqlite;
 pub mod sync;
+mod workers;
 
 pub use accounts::{Account, CodeCheck, NewBrowser, NewSession, SignIn};
 pub use backup::{backup, restore};

@@ -27,8 +27,7 @@ const MIGRATION_LOCK: i64 = 0x6d61_6e6e_615f_6d67;
 /// The channel the devices triggers notify.
 const DEVICES_CHANNEL: &str = "manna_devices";
 
-/// One database call, as its worker runs it.
-type Job = Box<dyn FnOnce(&mut PgConn) + Send>;
+type Job = super::workers::Job<PgConn>;
 
 #[derive(Debug, Clone)]
 pub struct Postgres {
@@ -45,18 +44,20 @@ fn connect(url: &str) -> Result<postgres::Client, AppError> {
     })
 }
 
-/// Applies the migrations not applied yet, each in its own transaction, under
-/// a lock every replica takes.
+/// Applies the migrations not applied yet, in one transaction under a lock
+/// every replica takes.
 fn migrate(client: &mut postgres::Client) -> Result<(), AppError> {
-    client.batch_execute(
+    let mut tx = client.transaction()?;
+    // First the lock, then even the table of migrations: two replicas
+    // creating it at once would collide.
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.batch_execute(
         "CREATE TABLE IF NOT EXISTS manna_migrations (
              version BIGINT PRIMARY KEY,
              applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
          )",
     )?;
     for (version, sql) in MIGRATIONS {
-        let mut tx = client.transaction()?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
         let done = tx
             .query_opt(
                 "SELECT 1 FROM manna_migrations WHERE version = $1",
@@ -71,8 +72,8 @@ fn migrate(client: &mut postgres::Client) -> Result<(), AppError> {
             )?;
             tracing::info!(version, "PostgreSQL migration applied");
         }
-        tx.commit()?;
     }
+    tx.commit()?;
     Ok(())
 }
 
@@ -149,10 +150,11 @@ impl Postgres {
                         let forget = || memo.upgrade().map(|m| m.forget_all());
                         // Whatever changed while this connection was away.
                         forget();
-                        let mut notices = client.notifications();
-                        let mut waiting = notices.timeout_iter(Duration::from_secs(1));
                         while memo.strong_count() > 0 {
-                            match waiting.next() {
+                            // A new wait each time: one whose second has run
+                            // out answers at once from then on.
+                            let mut notices = client.notifications();
+                            match notices.timeout_iter(Duration::from_secs(1)).next() {
                                 Ok(Some(_)) => {
                                     forget();
                                 }
@@ -184,29 +186,17 @@ impl Postgres {
         F: FnOnce(&mut Sql<'_>) -> Result<R, AppError> + Send + 'static,
         R: Send + 'static,
     {
-        let (answer, answered) = tokio::sync::oneshot::channel();
         let memo = self.devices.clone();
-        let job: Job = Box::new(move |conn| {
-            let result =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut Sql::Pg(conn))));
+        let run = move |conn: &mut PgConn| f(&mut Sql::Pg(conn));
+        let settle = move |conn: &mut PgConn| {
             if conn.in_transaction {
                 let _ = conn.client.batch_execute("ROLLBACK");
                 conn.in_transaction = false;
             }
             // A device this call changed is forgotten before it answers, as
-            // on SQLite (its own notification has arrived with the commit).
+            // on SQLite (its own notification arrived with the commit).
             forget_on_notice(conn, &memo);
-            let _ = answer.send(result);
-        });
-        self.jobs
-            .send(job)
-            .map_err(|_| AppError::Internal("the database threads have stopped".into()))?;
-        match answered.await {
-            Ok(Ok(result)) => result,
-            Ok(Err(panic)) => std::panic::resume_unwind(panic),
-            Err(_) => Err(AppError::Internal(
-                "a database call ended without an answer".into(),
-            )),
-        }
+        };
+        super::workers::ask(&self.jobs, run, settle).await
     }
 }

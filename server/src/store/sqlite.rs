@@ -57,8 +57,7 @@ fn workers() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get().max(2))
 }
 
-/// One database call, as its worker runs it.
-type Job = Box<dyn FnOnce(&mut Connection) + Send>;
+type Job = super::workers::Job<Connection>;
 
 #[derive(Debug, Clone)]
 pub struct Sqlite {
@@ -230,34 +229,23 @@ impl Sqlite {
         F: FnOnce(&mut Sql<'_>) -> Result<R, AppError> + Send + 'static,
         R: Send + 'static,
     {
-        let (answer, answered) = tokio::sync::oneshot::channel();
         let devices = self.devices.clone();
-        let job: Job = Box::new(move |conn| {
+        let run = move |conn: &mut Connection| {
             DEVICES_CHANGED.with(|changed| changed.set(false));
-            let result =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut Sql::Lite(conn))));
+            f(&mut Sql::Lite(conn))
+        };
+        let settle = move |conn: &mut Connection| {
             // A call that panicked inside a transaction leaves it open.
             if !conn.is_autocommit() {
                 let _ = conn.execute_batch("ROLLBACK");
             }
-            // `f` has committed or rolled back by now: forgetting after a
-            // rollback costs a lookup, never a wrong answer.
+            // The call has committed or rolled back by now: forgetting after
+            // a rollback costs a lookup, never a wrong answer.
             if DEVICES_CHANGED.with(|changed| changed.replace(false)) {
                 devices.forget_all();
             }
-            // The caller may have gone (its request was dropped): nothing to tell.
-            let _ = answer.send(result);
-        });
-        self.jobs
-            .send(job)
-            .map_err(|_| AppError::Internal("the database threads have stopped".into()))?;
-        match answered.await {
-            Ok(Ok(result)) => result,
-            Ok(Err(panic)) => std::panic::resume_unwind(panic),
-            Err(_) => Err(AppError::Internal(
-                "a database call ended without an answer".into(),
-            )),
-        }
+        };
+        super::workers::ask(&self.jobs, run, settle).await
     }
 }
 
