@@ -48,6 +48,11 @@ impl Overpass {
         }))
     }
 
+    /// How long one query may take.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
     /// Waits for this server's turn to ask (one query at a time).
     pub async fn turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
         self.one_at_a_time.lock().await

@@ -31,16 +31,31 @@ pub async fn near(
         if let Some(at) = fresh(asked) {
             live_time = Some(at);
         } else {
-            // One query at a time; another search may have asked meanwhile.
+            // One query at a time from this replica, and from the whole
+            // cluster; another search may have asked meanwhile.
             let _turn = live.turn().await;
-            let asked = state.store.place_fetched(kind.key(), area).await?;
+            let (asked, held) = cluster_turn(state, live, kind, area).await?;
             if let Some(at) = fresh(asked) {
                 live_time = Some(at);
             } else {
-                match live.fetch(kind, area).await {
+                let fetched = match live.fetch(kind, area).await {
                     Ok(places) => {
                         let rows = stored::rows(&places);
-                        state.store.save_fetch(kind.key(), area, rows, now).await?;
+                        state
+                            .store
+                            .save_fetch(kind.key(), area, rows, now)
+                            .await
+                            .map(|_| Ok(()))
+                    }
+                    Err(problem) => Ok(Err(problem)),
+                };
+                // Given back once what was fetched is stored: the replica
+                // waiting next finds it.
+                if held {
+                    state.store.release_job(LIVE_TURN).await?;
+                }
+                match fetched? {
+                    Ok(()) => {
                         live_time = Some(now);
                     }
                     Err(problem) => {
@@ -76,6 +91,42 @@ pub async fn near(
         stale: false,
     };
     Ok((found, data))
+}
+
+/// The lease in the store that lets one replica of a cluster ask the live
+/// source at a time.
+const LIVE_TURN: &str = "overpass-query";
+
+/// Waits for the cluster's turn to ask the live source about `area` (another
+/// replica may be asking), then answers when the area was last asked: a
+/// replica that asked meanwhile may have answered this search already, and
+/// whether this one holds the turn. The turn is held for a query's time at
+/// most; when the wait takes longer than that, the search goes on without it.
+async fn cluster_turn(
+    state: &AppState,
+    live: &super::live::Overpass,
+    kind: PlaceKind,
+    area: super::stored::Bounds,
+) -> Result<(Option<i64>, bool), AppError> {
+    let lease_ms = i64::try_from(live.timeout().as_millis()).unwrap_or(i64::MAX);
+    let waiting = tokio::time::Instant::now();
+    loop {
+        let asked = state.store.place_fetched(kind.key(), area).await?;
+        let now = state.clock.now_ms();
+        if asked.is_some_and(|t| now - t < FRESH_MS) || waiting.elapsed() > live.timeout() {
+            return Ok((asked, false));
+        }
+        if state.store.claim_job(LIVE_TURN, now, lease_ms).await? {
+            // The replica that held the turn may have just asked about it.
+            let asked = state.store.place_fetched(kind.key(), area).await?;
+            if asked.is_some_and(|t| now - t < FRESH_MS) {
+                state.store.release_job(LIVE_TURN).await?;
+                return Ok((asked, false));
+            }
+            return Ok((asked, true));
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
 }
 
 /// The stored places of `kind` within `radius` of `centre`, and when any

@@ -157,6 +157,20 @@ impl Store {
             .await
     }
 
+    /// Ends a claim of `job` taken by [`Store::claim_job`] early: the job is
+    /// due again now (a lease given back).
+    pub async fn release_job(&self, job: &'static str) -> Result<(), AppError> {
+        if !self.is_shared() {
+            return Ok(());
+        }
+        self.db
+            .call(move |c| {
+                c.execute("UPDATE job_runs SET next_at = 0 WHERE job = ?1", &[&job])?;
+                Ok(())
+            })
+            .await
+    }
+
     /// Forgets rate-limit windows that began before `before_ms` and the
     /// failures of accounts that last failed before it; answers how many.
     pub async fn forget_limits(&self, before_ms: i64) -> Result<usize, AppError> {

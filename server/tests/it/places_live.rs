@@ -9,13 +9,13 @@ use serde_json::Value;
 /// A stand-in for the Overpass API: answers, fails or hangs as told, and
 /// keeps what it was asked.
 #[derive(Clone, Default)]
-struct FakeOverpass {
+pub(crate) struct FakeOverpass {
     mode: std::sync::Arc<std::sync::Mutex<&'static str>>,
-    asked: std::sync::Arc<std::sync::Mutex<Vec<(String, String)>>>,
+    pub(crate) asked: std::sync::Arc<std::sync::Mutex<Vec<(String, String)>>>,
 }
 
 impl FakeOverpass {
-    async fn start() -> (Self, String) {
+    pub(crate) async fn start() -> (Self, String) {
         use axum::extract::State;
         let fake = FakeOverpass::default();
         *fake.mode.lock().expect("lock") = "answer";
@@ -42,6 +42,10 @@ impl FakeOverpass {
                             "hang" => {
                                 std::future::pending::<()>().await;
                                 (axum::http::StatusCode::OK, String::from("{}"))
+                            }
+                            "slow" => {
+                                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+                                (axum::http::StatusCode::OK, live_farms().to_string())
                             }
                             _ if query.contains("shop") => {
                                 (axum::http::StatusCode::OK, live_farms().to_string())
@@ -71,11 +75,11 @@ impl FakeOverpass {
         (fake, base)
     }
 
-    fn set(&self, mode: &'static str) {
+    pub(crate) fn set(&self, mode: &'static str) {
         *self.mode.lock().expect("lock") = mode;
     }
 
-    fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         self.asked.lock().expect("lock").len()
     }
 }

@@ -130,3 +130,39 @@ async fn each_run_of_a_periodic_job_is_taken_by_one_replica() {
             .expect("claim")
     );
 }
+
+#[tokio::test]
+async fn replicas_ask_the_live_map_source_one_query_at_a_time_for_the_cluster() {
+    let (fake, url) = crate::places_live::FakeOverpass::start().await;
+    fake.set("slow");
+    let live = move |c: &mut manna_server::Config| {
+        c.overpass_url = Some(url.clone());
+        c.overpass_timeout_secs = 5;
+    };
+    assert!(
+        test_postgres().is_some(),
+        "replicas need the tests' PostgreSQL"
+    );
+    let a = TestServer::start_with(live.clone()).await;
+    let b = a.replica_with(live).await;
+    // The same area searched on both replicas at once: one query, and the
+    // replica that waited answers from what the other fetched.
+    let (one, other) = tokio::join!(
+        a.get("/api/farms/search/43215?radius=10"),
+        b.get("/api/farms/search/43215?radius=10"),
+    );
+    assert_eq!((one.0, other.0), (200, 200), "{one:?} {other:?}");
+    assert_eq!(one.1["farms"], other.1["farms"]);
+    assert_eq!(
+        one.1["farms"].as_array().map(Vec::len),
+        Some(2),
+        "{}",
+        one.1
+    );
+    assert_eq!(
+        fake.count(),
+        1,
+        "one query for the cluster: {:?}",
+        fake.asked.lock().expect("lock")
+    );
+}

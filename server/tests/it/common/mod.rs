@@ -161,6 +161,11 @@ impl TestServer {
     /// Another server on this one's database, on the same clock: a second
     /// replica (the database must be the tests' PostgreSQL).
     pub async fn replica(&self) -> Self {
+        self.replica_with(|_| {}).await
+    }
+
+    /// [`Self::replica`], with settings of its own.
+    pub async fn replica_with(&self, adjust: impl FnOnce(&mut Config)) -> Self {
         let url = self
             .state
             .config
@@ -171,6 +176,7 @@ impl TestServer {
             .await
             .expect("bind");
         Self::start_on(listener, self.clock.clone(), move |c| {
+            adjust(c);
             c.database_url = Some(url);
         })
         .await
