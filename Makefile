@@ -133,7 +133,8 @@ bench: setup-chromium pwa server tests/node_modules/.package-lock.json tests/ben
 # Many more seeded runs of the sync simulation than make test does, then the
 # release server under load, killed with SIGKILL mid-write, and restored from a
 # backup (server/examples/soak/ prints the figures and their targets).
-soak: server
-	SIM_RUNS=$${SIM_RUNS:-20000} cargo test --release -p manna-server --test it simulation::seeded
+soak: server setup-postgres
+	SIM_RUNS=$${SIM_RUNS:-100000} cargo test --release -p manna-server --test it simulation::seeded
+	SIM_RUNS=$${PG_SIM_RUNS:-20000} CARGO_PROFILE=--release SUITE_FILTER=simulation::seeded sh tests/postgres/suite.sh
 	cargo build --release -q -p manna-server --example soak
 	MANNA_SERVER_BIN=$(CURDIR)/target/release/manna-server ./target/release/examples/soak

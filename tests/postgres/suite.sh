@@ -1,6 +1,7 @@
 #!/bin/sh
 # The server's integration suite again, on a throwaway PostgreSQL (each test
-# server gets a database of its own). Two tests are about the SQLite engine
+# server gets a database of its own; the sync simulation runs 200 seeds on
+# it, `make soak` 20,000). Two tests are about the SQLite engine
 # itself and do not apply: `backup::` copies the SQLite file (PostgreSQL is
 # backed up with pg_dump), and the long-write test holds SQLite's file lock.
 set -eu
@@ -9,7 +10,8 @@ dir=$(mktemp -d /tmp/manna-pg.XXXXXX)
 trap '"$here/stop.sh" "$dir"; rm -rf "$dir"' EXIT INT TERM
 MANNA_TEST_POSTGRES=$("$here/start.sh" "$dir")
 export MANNA_TEST_POSTGRES
+export SIM_RUNS="${SIM_RUNS:-200}"
 echo "Server integration tests on PostgreSQL ($MANNA_TEST_POSTGRES)"
-cargo test -p manna-server --test it -- \
+cargo test ${CARGO_PROFILE:-} -p manna-server --test it -- ${SUITE_FILTER:-} \
     --skip backup:: \
     --skip hardening::registration_waits_for_a_long_write_instead_of_failing

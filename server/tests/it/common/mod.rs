@@ -42,6 +42,22 @@ pub async fn fresh_postgres() -> Option<String> {
     Some(base.replace("dbname=postgres", &format!("dbname={name}")))
 }
 
+/// [`fresh_postgres`] from a thread outside the async runtime.
+pub fn fresh_postgres_blocking(base: &str) -> String {
+    let name = format!(
+        "manna_test_{}",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("time")
+            .as_nanos()
+    );
+    let mut admin = postgres::Client::connect(base, postgres::NoTls).expect("test postgres");
+    admin
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .expect("create database");
+    base.replace("dbname=postgres", &format!("dbname={name}"))
+}
+
 /// The webhook secret the test emulator signs with.
 pub const WEBHOOK_SECRET: &str = "whsec_test_secret";
 

@@ -24,7 +24,7 @@ use manna_sync_protocol::{
     Change, ChangeOp, Cursor, Mutation, Op, PROTOCOL_VERSION, PullRequest, PullResponse,
     PushRequest, Table,
 };
-use model::{DEVICES, Device, Message, Replica, Rng, USER, Written, involves, open_server};
+use model::{DEVICES, Device, Message, Replica, Rng, Servers, USER, Written, involves};
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -44,7 +44,7 @@ struct World {
 }
 
 impl World {
-    fn new(seed: u64) -> Self {
+    fn new(seed: u64, servers: &Servers) -> Self {
         let devices = (0..DEVICES)
             .map(|d| Device {
                 id: format!("dev-{d}"),
@@ -62,7 +62,7 @@ impl World {
             .expect("runtime");
         Self {
             rng: Rng(seed),
-            server: open_server(&rt),
+            server: servers.open(&rt),
             rt,
             devices,
             network: vec![],
@@ -460,8 +460,8 @@ impl World {
     }
 }
 
-fn run(seed: u64) -> Result<usize, String> {
-    let mut world = World::new(seed);
+fn run(seed: u64, servers: &Servers) -> Result<usize, String> {
+    let mut world = World::new(seed, servers);
     for _ in 0..STEPS {
         world.step();
     }
@@ -472,8 +472,9 @@ fn run(seed: u64) -> Result<usize, String> {
 
 #[test]
 fn seeded_runs_converge_without_loss_or_duplication() {
+    let servers = Servers::new();
     if let Some(seed) = std::env::var("SIM_SEED").ok().and_then(|s| s.parse().ok()) {
-        run(seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        run(seed, &servers).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         return;
     }
     let runs: u64 = std::env::var("SIM_RUNS")
@@ -482,8 +483,8 @@ fn seeded_runs_converge_without_loss_or_duplication() {
         .unwrap_or(1000);
     let mut writes = 0;
     for seed in 0..runs {
-        writes +=
-            run(seed).unwrap_or_else(|e| panic!("seed {seed} (replay with SIM_SEED={seed}): {e}"));
+        writes += run(seed, &servers)
+            .unwrap_or_else(|e| panic!("seed {seed} (replay with SIM_SEED={seed}): {e}"));
     }
     assert!(
         writes as u64 > runs * 20,
@@ -494,14 +495,14 @@ fn seeded_runs_converge_without_loss_or_duplication() {
 #[test]
 fn the_checks_catch_a_lost_write() {
     // A run whose server forgets a committed record must fail the checks.
-    let mut world = World::new(7);
+    let mut world = World::new(7, &Servers::new());
     for _ in 0..STEPS {
         world.step();
     }
     world.quiesce();
     assert_eq!(world.check(), Ok(()));
     let tamper = world.server.execute_for_tests(
-        "DELETE FROM records WHERE rowid = (SELECT min(rowid) FROM records WHERE deleted = 0)",
+        "DELETE FROM records WHERE rowid = (SELECT min(rowid) FROM records WHERE deleted = FALSE)",
     );
     world.rt.block_on(tamper).expect("tamper");
     assert!(world.check().is_err());

@@ -110,9 +110,41 @@ impl Device {
     }
 }
 
-/// A server store with the user and its devices registered.
-pub fn open_server(rt: &tokio::runtime::Runtime) -> Store {
-    let store = Store::open_memory().expect("memory store");
+/// Where the runs' servers come from: a new SQLite database in memory for
+/// each run, or, when the tests run on PostgreSQL, one database of the test's
+/// own, emptied before each run.
+pub enum Servers {
+    Memory,
+    Postgres(Store),
+}
+
+impl Servers {
+    pub fn new() -> Self {
+        match crate::common::test_postgres() {
+            Some(base) => {
+                let url = crate::common::fresh_postgres_blocking(&base);
+                Self::Postgres(Store::open_postgres(&url, 2).expect("postgres store"))
+            }
+            None => Self::Memory,
+        }
+    }
+
+    /// A server store for one run, with the user and its devices registered.
+    pub fn open(&self, rt: &tokio::runtime::Runtime) -> Store {
+        let store = match self {
+            Self::Memory => Store::open_memory().expect("memory store"),
+            Self::Postgres(store) => {
+                rt.block_on(store.execute_for_tests("TRUNCATE users CASCADE"))
+                    .expect("emptied");
+                store.clone()
+            }
+        };
+        register(rt, store)
+    }
+}
+
+/// `store` with the user and its devices registered.
+fn register(rt: &tokio::runtime::Runtime, store: Store) -> Store {
     rt.block_on(async {
         for d in 0..DEVICES {
             let device = format!("dev-{d}");
