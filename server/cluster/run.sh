@@ -16,7 +16,7 @@ bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { echo "nginx is not installed (make cluster installs it)" >&2; exit 1; }
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
 
-mkdir -p "$data" "$run"
+mkdir -p "$data" "$run" "$pg"
 as=""
 if [ "$(id -u)" = 0 ]; then
     # PostgreSQL refuses to run as root: its folder belongs to `postgres`,

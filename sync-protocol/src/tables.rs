@@ -39,6 +39,17 @@ wire_enum! {
     }
 }
 
+/// Whether a value holds U+0000 anywhere: no text needs it, and a stored
+/// record with it could not be read as JSON by every database.
+fn holds_nul(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::String(s) => s.contains('\0'),
+        serde_json::Value::Array(items) => items.iter().any(holds_nul),
+        serde_json::Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || holds_nul(v)),
+        _ => false,
+    }
+}
+
 /// Which record type each table holds: one list for the check and the name.
 macro_rules! records_of_tables {
     ($($table:ident => $record:ident),+ $(,)?) => {
@@ -138,6 +149,12 @@ impl Table {
     }
 
     fn check<R: Record>(self, id: &str, fields: &Fields) -> Result<(), FieldError> {
+        if let Some(field) = fields.iter().find(|(_, v)| holds_nul(v)).map(|(k, _)| k) {
+            return Err(FieldError::new(
+                field,
+                "must not contain the NUL character (U+0000)",
+            ));
+        }
         let record = R::read_fields(fields)?;
         record.check()?;
         self.id_scheme().check(id, fields)

@@ -159,6 +159,11 @@ fn cases() -> Vec<(&'static str, &'static str, Value)> {
         ("prayerJournal", "journal-1", journal.clone()),
         (
             "prayerJournal",
+            "journal-1",
+            with(&journal, "content", json!("Before\u{0}after")),
+        ),
+        (
+            "prayerJournal",
             "1763790000000",
             with(&journal, "answered", json!(true)),
         ),

@@ -44,7 +44,9 @@ pub async fn reconcile(db: &Store, clock: &Clock, stripe: &StripeApi) -> Result<
 pub fn spawn(db: Store, clock: Clock, stripe: StripeApi) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(RECONCILE_EVERY);
-        let every_ms = RECONCILE_EVERY.as_millis() as i64;
+        // A minute's slack: a timer that fires a little early still finds
+        // its hour due.
+        let every_ms = (RECONCILE_EVERY - crate::CLAIM_SLACK).as_millis() as i64;
         loop {
             every.tick().await;
             // Once for the cluster: the first replica whose hour comes.

@@ -35,6 +35,7 @@ pub async fn near(
             // cluster; another search may have asked meanwhile.
             let _turn = live.turn().await;
             let (asked, held) = cluster_turn(state, live, kind, area).await?;
+            let lease_ms = i64::try_from(live.timeout().as_millis()).unwrap_or(i64::MAX);
             if let Some(at) = fresh(asked) {
                 live_time = Some(at);
             } else {
@@ -51,8 +52,11 @@ pub async fn near(
                 };
                 // Given back once what was fetched is stored: the replica
                 // waiting next finds it.
-                if held {
-                    state.store.release_job(LIVE_TURN).await?;
+                if let Some(claimed_at) = held {
+                    state
+                        .store
+                        .release_job(LIVE_TURN, claimed_at, lease_ms)
+                        .await?;
                 }
                 match fetched? {
                     Ok(()) => {
@@ -100,30 +104,30 @@ const LIVE_TURN: &str = "overpass-query";
 /// Waits for the cluster's turn to ask the live source about `area` (another
 /// replica may be asking), then answers when the area was last asked: a
 /// replica that asked meanwhile may have answered this search already, and
-/// whether this one holds the turn. The turn is held for a query's time at
+/// when this one took the turn, if it holds it. The turn is held for a query's time at
 /// most; when the wait takes longer than that, the search goes on without it.
 async fn cluster_turn(
     state: &AppState,
     live: &super::live::Overpass,
     kind: PlaceKind,
     area: super::stored::Bounds,
-) -> Result<(Option<i64>, bool), AppError> {
+) -> Result<(Option<i64>, Option<i64>), AppError> {
     let lease_ms = i64::try_from(live.timeout().as_millis()).unwrap_or(i64::MAX);
     let waiting = tokio::time::Instant::now();
     loop {
         let asked = state.store.place_fetched(kind.key(), area).await?;
         let now = state.clock.now_ms();
         if asked.is_some_and(|t| now - t < FRESH_MS) || waiting.elapsed() > live.timeout() {
-            return Ok((asked, false));
+            return Ok((asked, None));
         }
         if state.store.claim_job(LIVE_TURN, now, lease_ms).await? {
             // The replica that held the turn may have just asked about it.
             let asked = state.store.place_fetched(kind.key(), area).await?;
             if asked.is_some_and(|t| now - t < FRESH_MS) {
-                state.store.release_job(LIVE_TURN).await?;
-                return Ok((asked, false));
+                state.store.release_job(LIVE_TURN, now, lease_ms).await?;
+                return Ok((asked, None));
             }
-            return Ok((asked, true));
+            return Ok((asked, Some(now)));
         }
         tokio::time::sleep(std::time::Duration::from_millis(250)).await;
     }

@@ -3,7 +3,7 @@
 //! of the device's anonymous records) and deleting an account.
 
 use super::Store;
-use super::sql::{Row, Sql};
+use super::sql::{Row, Sql, is_unique_violation};
 use crate::error::AppError;
 use manna_sync_protocol::account::Credentials;
 
@@ -64,6 +64,10 @@ fn account_from_row(r: &Row<'_, '_>) -> Result<Account, AppError> {
         first_name: r.get::<Option<String>>(3)?.unwrap_or_default(),
         last_name: r.get(4)?,
     })
+}
+
+fn taken() -> AppError {
+    AppError::Conflict("An account with this email already exists. Please log in instead.".into())
 }
 
 const ACCOUNT_COLUMNS: &str = "id, email, password_hash, first_name, last_name";
@@ -239,6 +243,7 @@ impl Store {
         self.db
             .call(move |c| {
                 c.write(|tx| {
+                    tx.lock_user(&user)?;
                     if unless_taken && account_by_email(tx, &email)?.is_some() {
                         return Ok(false);
                     }
@@ -265,6 +270,8 @@ impl Store {
         self.db
             .call(move |c| {
                 c.write(|tx| {
+                    // One guess at a time, whichever replica takes it.
+                    tx.lock_user(&user)?;
                     let open: Option<(i64, String, i64)> = tx.query_opt(
                         "SELECT id, code_hash, attempts FROM email_codes
                          WHERE user_id = ?1 AND email = ?2 AND used = FALSE AND expires_at > ?3
@@ -331,12 +338,12 @@ impl Store {
             .call(move |c| {
                 c.write(|tx| {
                     if account_by_email(tx, &creds.email)?.is_some() {
-                        return Err(AppError::Conflict(
-                            "An account with this email already exists. Please log in instead."
-                                .into(),
-                        ));
+                        return Err(taken());
                     }
-                    set_credentials(tx, &user, &creds, &password_hash)?;
+                    // Two sign-ups with one email at once: the second meets
+                    // the unique index.
+                    set_credentials(tx, &user, &creds, &password_hash)
+                        .map_err(|e| if is_unique_violation(&e) { taken() } else { e })?;
                     create_session(tx, &user, &session, now)?;
                     remember_browser(tx, &user, &browser, now)?;
                     account_by_id(tx, &user)?

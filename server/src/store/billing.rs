@@ -72,23 +72,19 @@ fn save_subscription(
     seen_at: i64,
     now_ms: i64,
 ) -> Result<bool, AppError> {
-    let existing: Option<(String, i64)> = c.query_opt(
-        "SELECT status, stripe_seen_at FROM subscriptions WHERE id = ?1",
-        &[&sub.id],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
-    let status = match &existing {
-        None if sub.status == "canceled" => return Ok(false),
-        Some((_, seen)) if *seen > seen_at => return Ok(false),
-        Some((old, _)) if old == "canceled" => "canceled".to_string(),
-        _ => sub.status.clone(),
-    };
+    let kept = c.exists("SELECT 1 FROM subscriptions WHERE id = ?1", &[&sub.id])?;
+    if !kept && sub.status == "canceled" {
+        return Ok(false);
+    }
     let user = match user_hint.or(sub.user_id.as_deref()) {
         Some(u) => resolve_user(c, u)?,
         None => None,
     };
     let email = email.map(|e| e.trim().to_lowercase());
-    c.execute(
+    // The checks of a copy already kept are the statement's own, made on
+    // the row as it stands when the statement writes (another replica may
+    // have written since it was read).
+    let written = c.execute(
         "INSERT INTO subscriptions
            (id, customer_id, user_id, email, plan, status, trial_end, current_period_end, stripe_seen_at, updated_at, started_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
@@ -96,17 +92,19 @@ fn save_subscription(
            customer_id = excluded.customer_id,
            user_id = COALESCE(subscriptions.user_id, excluded.user_id),
            email = COALESCE(excluded.email, subscriptions.email),
-           plan = excluded.plan, status = excluded.status,
+           plan = excluded.plan,
+           status = CASE WHEN subscriptions.status = 'canceled' THEN 'canceled' ELSE excluded.status END,
            trial_end = excluded.trial_end, current_period_end = excluded.current_period_end,
            stripe_seen_at = excluded.stripe_seen_at, updated_at = excluded.updated_at,
-           started_at = excluded.started_at",
+           started_at = excluded.started_at
+         WHERE subscriptions.stripe_seen_at <= excluded.stripe_seen_at",
         &[
             &sub.id,
             &sub.customer_id,
             &user,
             &email,
             &sub.plan,
-            &status,
+            &sub.status,
             &sub.trial_end,
             &sub.current_period_end,
             &seen_at,
@@ -114,7 +112,7 @@ fn save_subscription(
             &sub.started,
         ],
     )?;
-    Ok(true)
+    Ok(written > 0)
 }
 
 /// The standing of `user` (see [`Standing`]).

@@ -23,6 +23,9 @@ pub struct ContentRows {
     pub catalogue: String,
 }
 
+/// The lock held while content is stored.
+const CONTENT_LOCK: i64 = 0x6d61_6e6e_615f_6374;
+
 impl Store {
     /// Stores `rows` unless content of the same hash is stored already, and
     /// answers what is stored.
@@ -30,6 +33,8 @@ impl Store {
         self.db
             .call(move |c| {
                 c.write(|tx| {
+                    // Replicas starting together load the content once.
+                    tx.lock_key(CONTENT_LOCK)?;
                     let stored: Option<String> = tx.query_opt(
                         "SELECT value FROM meta WHERE key = 'content_hash'",
                         &[],

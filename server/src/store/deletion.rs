@@ -62,6 +62,10 @@ fn delete_account(
 ) -> Result<usize, AppError> {
     c.write(|tx| {
         let ids = people(tx, account)?;
+        // No write of theirs lands midway (on PostgreSQL; SQLite has one writer).
+        for id in &ids {
+            tx.lock_user(id)?;
+        }
         let mut gone = 0;
         for id in subscriptions {
             gone += tx.execute("DELETE FROM subscriptions WHERE id = ?1", &[id])?;

@@ -157,15 +157,25 @@ impl Store {
             .await
     }
 
-    /// Ends a claim of `job` taken by [`Store::claim_job`] early: the job is
-    /// due again now (a lease given back).
-    pub async fn release_job(&self, job: &'static str) -> Result<(), AppError> {
+    /// Ends early a claim of `job` taken by [`Store::claim_job`] at
+    /// `claimed_at` for `every_ms`: the job is due again now (a lease given
+    /// back), unless the claim ran out and another replica holds it now.
+    pub async fn release_job(
+        &self,
+        job: &'static str,
+        claimed_at: i64,
+        every_ms: i64,
+    ) -> Result<(), AppError> {
         if !self.is_shared() {
             return Ok(());
         }
         self.db
             .call(move |c| {
-                c.execute("UPDATE job_runs SET next_at = 0 WHERE job = ?1", &[&job])?;
+                c.execute(
+                    "UPDATE job_runs SET next_at = 0
+                     WHERE job = ?1 AND next_at = CAST(?2 AS BIGINT) + CAST(?3 AS BIGINT)",
+                    &[&job, &claimed_at, &every_ms],
+                )?;
                 Ok(())
             })
             .await

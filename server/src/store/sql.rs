@@ -98,6 +98,17 @@ pub fn dollar_params(sql: &str) -> String {
     out
 }
 
+/// Whether `e` is a unique index refusing a second row.
+pub fn is_unique_violation(e: &AppError) -> bool {
+    match e {
+        AppError::Database(rusqlite::Error::SqliteFailure(f, _)) => {
+            f.code == rusqlite::ErrorCode::ConstraintViolation
+        }
+        AppError::Postgres(p) => p.code() == Some(&postgres::error::SqlState::UNIQUE_VIOLATION),
+        _ => false,
+    }
+}
+
 /// Which engine a connection speaks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -285,6 +296,16 @@ impl Sql<'_> {
             (Ok(value), Ok(())) => Ok(value),
             (Err(e), _) | (Ok(_), Err(e)) => Err(e),
         }
+    }
+
+    /// Holds the lock `key` until the transaction ends, on PostgreSQL (work
+    /// every replica may start at once, done by one at a time); SQLite has
+    /// one writer already.
+    pub fn lock_key(&mut self, key: i64) -> Result<(), AppError> {
+        if let Sql::Pg(_) = self {
+            self.query_one("SELECT pg_advisory_xact_lock(?1)", &[&key], |_| Ok(()))?;
+        }
+        Ok(())
     }
 
     /// Holds `user`'s row until the transaction ends, so one user's writes

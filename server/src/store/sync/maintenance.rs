@@ -1,7 +1,7 @@
 //! Keeping the database small and honest about its history: old tombstones
 //! and revisions are forgotten, at start and every hour.
 
-use super::super::sql::Sql;
+use super::super::sql::{Dialect, Sql};
 use super::records::DELETED_REASON;
 use crate::error::AppError;
 
@@ -72,20 +72,46 @@ pub fn purge_revisions(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, AppErro
         }
         // What each user's forgotten values took, back to their totals:
         // deleted values were history, edits set aside counted in the quota.
-        tx.execute(
-            "UPDATE users SET
-               stored_bytes = stored_bytes - f.quota, history_bytes = history_bytes - f.history
-             FROM (SELECT v.user_id,
-                     CAST(sum(CASE WHEN v.reason = ?1 THEN 0 ELSE octet_length(v.value) END) AS BIGINT) AS quota,
-                     CAST(sum(CASE WHEN v.reason = ?1 THEN octet_length(v.value) ELSE 0 END) AS BIGINT) AS history
-                   FROM revisions v JOIN forgotten g ON g.rowid_ = v.rowid GROUP BY v.user_id) AS f
-             WHERE users.id = f.user_id",
-            &[&DELETED_REASON],
-        )?;
-        let purged = tx.execute(
-            "DELETE FROM revisions WHERE rowid IN (SELECT rowid_ FROM forgotten)",
-            &[],
-        )?;
+        // On PostgreSQL in one statement that counts only the rows it
+        // deletes itself (a push forgetting history, or another replica
+        // purging, may have deleted some since they were chosen).
+        let purged = match tx.dialect() {
+            Dialect::Postgres => tx.query_one(
+                "WITH gone AS (
+                     DELETE FROM revisions WHERE rowid IN (SELECT rowid_ FROM forgotten)
+                     RETURNING user_id, reason, octet_length(value) AS len
+                 ), f AS (
+                     SELECT user_id,
+                       CAST(sum(CASE WHEN reason = ?1 THEN 0 ELSE len END) AS BIGINT) AS quota,
+                       CAST(sum(CASE WHEN reason = ?1 THEN len ELSE 0 END) AS BIGINT) AS history,
+                       count(*) AS n
+                     FROM gone GROUP BY user_id
+                 ), counted AS (
+                     UPDATE users SET stored_bytes = stored_bytes - f.quota,
+                       history_bytes = history_bytes - f.history
+                     FROM f WHERE users.id = f.user_id RETURNING f.n
+                 )
+                 SELECT CAST(COALESCE(sum(n), 0) AS BIGINT) FROM counted",
+                &[&DELETED_REASON],
+                |r| Ok(r.get::<i64>(0)? as usize),
+            )?,
+            Dialect::Sqlite => {
+                tx.execute(
+                    "UPDATE users SET
+                       stored_bytes = stored_bytes - f.quota, history_bytes = history_bytes - f.history
+                     FROM (SELECT v.user_id,
+                             CAST(sum(CASE WHEN v.reason = ?1 THEN 0 ELSE octet_length(v.value) END) AS BIGINT) AS quota,
+                             CAST(sum(CASE WHEN v.reason = ?1 THEN octet_length(v.value) ELSE 0 END) AS BIGINT) AS history
+                           FROM revisions v JOIN forgotten g ON g.rowid_ = v.rowid GROUP BY v.user_id) AS f
+                     WHERE users.id = f.user_id",
+                    &[&DELETED_REASON],
+                )?;
+                tx.execute(
+                    "DELETE FROM revisions WHERE rowid IN (SELECT rowid_ FROM forgotten)",
+                    &[],
+                )?
+            }
+        };
         tx.execute("DELETE FROM forgotten", &[])?;
         Ok(purged)
     })
