@@ -22,24 +22,8 @@ pub fn test_postgres() -> Option<String> {
 /// tests run on PostgreSQL.
 pub async fn fresh_postgres() -> Option<String> {
     let base = test_postgres()?;
-    let name = format!(
-        "manna_test_{}",
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .expect("time")
-            .as_nanos()
-    );
-    let made = name.clone();
-    let url = base.clone();
-    tokio::task::spawn_blocking(move || {
-        let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("test postgres");
-        admin
-            .batch_execute(&format!("CREATE DATABASE {made}"))
-            .expect("create database");
-    })
-    .await
-    .expect("created");
-    Some(base.replace("dbname=postgres", &format!("dbname={name}")))
+    let made = tokio::task::spawn_blocking(move || fresh_postgres_blocking(&base));
+    Some(made.await.expect("created"))
 }
 
 /// [`fresh_postgres`] from a thread outside the async runtime.
