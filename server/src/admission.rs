@@ -45,7 +45,7 @@ impl ServerGate {
         }
         let id = plan.and_then(|p| p.as_str()).unwrap_or_default();
         let member = || {
-            let standing = reads.standing(user)?;
+            let standing = reads.standing(user, self.config.has_owners())?;
             Ok::<_, AppError>(premium_of(&standing, &self.config, self.now_secs).is_some())
         };
         Ok(may_start(&self.content, id, member)?.err())

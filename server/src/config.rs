@@ -315,6 +315,11 @@ impl Config {
         self.trusted_proxies.iter().any(|net| net.contains(ip))
     }
 
+    /// Whether any owner is configured.
+    pub fn has_owners(&self) -> bool {
+        self.owner_emails.iter().any(|e| !e.trim().is_empty())
+    }
+
     /// Whether `email` (already lower-cased) is one of the configured owners.
     pub fn is_owner(&self, email: &str) -> bool {
         self.owner_emails

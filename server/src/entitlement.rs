@@ -128,7 +128,7 @@ pub async fn premium_now(
     user: &str,
 ) -> Result<Option<Premium>, AppError> {
     Ok(premium_of(
-        &db.standing(user).await?,
+        &db.standing(user, config.has_owners()).await?,
         config,
         clock.now_secs(),
     ))

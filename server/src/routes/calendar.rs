@@ -99,7 +99,11 @@ pub async fn feed_get(
     let stamp = format!("{}Z", &stamp[..15]);
     let source = state
         .store
-        .calendar_source(&calendar::secret_hash(&token), calendar::FEED_TABLES)
+        .calendar_source(
+            &calendar::secret_hash(&token),
+            calendar::FEED_TABLES,
+            state.config.has_owners(),
+        )
         .await?
         .ok_or_else(gone)?;
     let member = premium_of(&source.standing, &state.config, now_secs).is_some();

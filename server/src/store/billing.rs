@@ -116,7 +116,13 @@ fn save_subscription(
 }
 
 /// The standing of `user` (see [`Standing`]).
-pub(super) fn standing(c: &mut Sql<'_>, user: &str) -> Result<Standing, AppError> {
+/// The emails are read only `with_emails` (when any owner is configured: the
+/// only use the premium rule has for them).
+pub(super) fn standing(
+    c: &mut Sql<'_>,
+    user: &str,
+    with_emails: bool,
+) -> Result<Standing, AppError> {
     let held = c.query(
         &format!(
             "SELECT plan, customer_id, id, status, trial_end, COALESCE(current_period_end, trial_end), started_at
@@ -137,11 +143,14 @@ pub(super) fn standing(c: &mut Sql<'_>, user: &str) -> Result<Standing, AppError
             })
         },
     )?;
-    let proven_emails = c.query(
-        "SELECT email FROM verified_emails WHERE user_id = ?1",
-        &[&user],
-        |r| r.get(0),
-    )?;
+    let proven_emails = match with_emails {
+        true => c.query(
+            "SELECT email FROM verified_emails WHERE user_id = ?1",
+            &[&user],
+            |r| r.get(0),
+        )?,
+        false => Vec::new(),
+    };
     Ok(Standing {
         held,
         proven_emails,
@@ -150,10 +159,10 @@ pub(super) fn standing(c: &mut Sql<'_>, user: &str) -> Result<Standing, AppError
 
 impl Store {
     /// What the premium rule needs of `user`.
-    pub async fn standing(&self, user: &str) -> Result<Standing, AppError> {
+    pub async fn standing(&self, user: &str, with_emails: bool) -> Result<Standing, AppError> {
         let user = user.to_owned();
         self.db
-            .call(move |c| c.read(|tx| standing(tx, &user)))
+            .call(move |c| c.read(|tx| standing(tx, &user, with_emails)))
             .await
     }
 

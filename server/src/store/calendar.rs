@@ -67,6 +67,7 @@ impl Store {
         &self,
         token_hash: &str,
         tables: &'static [Table],
+        with_emails: bool,
     ) -> Result<Option<FeedSource>, AppError> {
         let hash = token_hash.to_owned();
         self.db
@@ -85,7 +86,7 @@ impl Store {
                         .map(|&t| Ok((t, live_records(tx, &user, t)?)))
                         .collect::<Result<_, AppError>>()?;
                     Ok(Some(FeedSource {
-                        standing: standing(tx, &user)?,
+                        standing: standing(tx, &user, with_emails)?,
                         user,
                         records,
                     }))

@@ -16,8 +16,9 @@ impl Reads<'_, '_> {
     pub fn standing(
         &mut self,
         user: &str,
+        with_emails: bool,
     ) -> Result<crate::store::Standing, crate::error::AppError> {
-        crate::store::billing::standing(self.0, user)
+        crate::store::billing::standing(self.0, user, with_emails)
     }
 }
 
