@@ -10,7 +10,7 @@
 //!   shared by replicas): the engines, each with its migrations, on the
 //!   database threads of `workers`.
 //! - one file a domain, each adding its methods to `Store`: `accounts`,
-//!   `devices`, `deletion`, `billing`, `sync` (the synced records),
+//!   `codes`, `sessions`, `devices`, `deletion`, `billing`, `sync` (the synced records),
 //!   `resources`, `calendar`, `push`, `places`, `content`, `shared` (what
 //!   replicas agree on), and `backup` (SQLite's file).
 
@@ -18,6 +18,7 @@ mod accounts;
 mod backup;
 mod billing;
 mod calendar;
+mod codes;
 mod content;
 mod deletion;
 mod devices;
@@ -25,20 +26,23 @@ mod places;
 mod postgres;
 mod push;
 mod resources;
+mod sessions;
 mod shared;
 mod sql;
 mod sqlite;
 pub mod sync;
 mod workers;
 
-pub use accounts::{Account, CodeCheck, NewBrowser, NewSession, SignIn};
+pub use accounts::{Account, SignIn};
 pub use backup::{backup, restore};
 pub use billing::{Held, Standing, Subscription};
 pub use calendar::FeedSource;
+pub use codes::CodeCheck;
 pub use content::{ContentRows, StoredContent};
 pub use places::{Bounds, LIVE, PlaceRow, Saved, SourceRow};
 pub use push::{Claimed, Due, PushSubscription};
 pub use resources::{ChildCount, Listed, RecordQuery};
+pub use sessions::{NewBrowser, NewSession};
 pub use sqlite::{DeviceMemo, migrations};
 pub use sync::{Gate, LiveRecord, Open, Reads, StoredRevision, Writer};
 
