@@ -157,6 +157,8 @@ describe('meditation and prayer sessions', () => {
     await page.clock.fastForward(total * 1000);
     await page.clock.runFor(1_000);
     await page.getByText('Session complete. Amen.').waitFor();
+    // The bell's sound may start a moment after the words show.
+    await page.waitForFunction((before) => window.__bells.length > before, bellsBefore);
     const bells = await page.evaluate(() => window.__bells);
     assert.ok(bells.length > bellsBefore, 'the bell rang at the end');
 
