@@ -112,8 +112,8 @@ lint: wasm node-deps
 	cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings
 	cd pwa && npm run typecheck && npm run lint
 
-test: setup-chromium setup-study-texts setup-place-tools setup-postgres lint pwa
-	cargo test --workspace -- --skip replicas::
+test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx lint pwa
+	cargo test --workspace -- --skip replicas:: --skip cluster::
 	sh tests/postgres/suite.sh
 	cargo build -p manna-server -p manna-stripe-emulator
 	cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)
@@ -130,11 +130,13 @@ tests/bench/node_modules/.package-lock.json: tests/bench/package-lock.json
 bench: setup-chromium pwa server tests/node_modules/.package-lock.json tests/bench/node_modules/.package-lock.json
 	bash tests/bench/bench.sh
 
-# Many more seeded runs of the sync simulation than make test does, then the
+# Many more seeded runs of the sync simulation than make test does (in process
+# on both engines, and over HTTP through two replicas behind nginx), then the
 # release server under load, killed with SIGKILL mid-write, and restored from a
 # backup (server/examples/soak/ prints the figures and their targets).
-soak: server setup-postgres
+soak: server setup-postgres setup-nginx
 	SIM_RUNS=$${SIM_RUNS:-100000} cargo test --release -p manna-server --test it simulation::seeded
 	SIM_RUNS=$${PG_SIM_RUNS:-20000} CARGO_PROFILE=--release SUITE_FILTER=simulation::seeded sh tests/postgres/suite.sh
+	CLUSTER_RUNS=$${CLUSTER_RUNS:-50} CARGO_PROFILE=--release SUITE_FILTER=cluster:: SUITE_ARGS=--nocapture sh tests/postgres/suite.sh
 	cargo build --release -q -p manna-server --example soak
 	MANNA_SERVER_BIN=$(CURDIR)/target/release/manna-server ./target/release/examples/soak

@@ -52,44 +52,16 @@ if [ -z "${STRIPE_SECRET_KEY:-}" ]; then
     export STRIPE_API_BASE="http://127.0.0.1:$emulator_port"
 fi
 
-upstream=""
 for p in $replicas; do
     MANNA_DATABASE_URL="$url" MANNA_PORT=$p MANNA_DATA_DIR="$data/replica-$p" \
         MANNA_PUBLIC_URL="${MANNA_PUBLIC_URL:-http://127.0.0.1:$port}" \
         MANNA_TRUSTED_PROXIES=127.0.0.1 MANNA_ENV="${MANNA_ENV:-development}" \
         ./target/release/manna-server &
     pids="$pids $!"
-    upstream="$upstream        server 127.0.0.1:$p max_fails=1 fail_timeout=2s;
-"
 done
 
-cat >"$run/nginx.conf" <<CONF
-worker_processes 1;
-pid $run/nginx.pid;
-error_log $run/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $run/body;
-    proxy_temp_path $run/proxy;
-    upstream manna {
-$upstream        keepalive 32;
-    }
-    server {
-        listen 127.0.0.1:$port;
-        client_max_body_size 12m;
-        location / {
-            proxy_pass http://manna;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host \$http_host;
-            proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
-            proxy_next_upstream error timeout http_502 http_503;
-        }
-    }
-}
-CONF
-"$nginx" -p "$run" -c "$run/nginx.conf" -g 'daemon off;' &
+sh "$root/server/cluster/nginx-conf.sh" "$run" "$port" $replicas >"$run/nginx.conf"
+"$nginx" -e "$run/nginx-error.log" -p "$run" -c "$run/nginx.conf" -g 'daemon off;' &
 pids="$pids $!"
 echo "Manna on http://127.0.0.1:$port: nginx in front of the replicas on$(printf ' 127.0.0.1:%s' $replicas), PostgreSQL in $pg"
 wait

@@ -12,6 +12,6 @@ MANNA_TEST_POSTGRES=$("$here/start.sh" "$dir")
 export MANNA_TEST_POSTGRES
 export SIM_RUNS="${SIM_RUNS:-200}"
 echo "Server integration tests on PostgreSQL ($MANNA_TEST_POSTGRES)"
-cargo test ${CARGO_PROFILE:-} -p manna-server --test it -- ${SUITE_FILTER:-} \
+cargo test ${CARGO_PROFILE:-} -p manna-server --test it -- ${SUITE_FILTER:-} ${SUITE_ARGS:-} \
     --skip backup:: \
     --skip hardening::registration_waits_for_a_long_write_instead_of_failing

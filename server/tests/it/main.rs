@@ -11,6 +11,7 @@ mod billing;
 mod calendar;
 mod catalogues;
 mod clock;
+mod cluster;
 mod conformance;
 mod deletion;
 mod expiry;

@@ -16,16 +16,11 @@
 //! A failure prints its seed; `SIM_SEED=<n>` replays that one run, and
 //! `SIM_DEBUG=1` prints the history of a lost value.
 
-mod model;
+pub mod model;
 
 use manna_server::store::{Open, Store, Writer};
-use manna_sync_protocol::schema::SCHEMA_VERSION;
-use manna_sync_protocol::{
-    Change, ChangeOp, Cursor, Mutation, Op, PROTOCOL_VERSION, PullRequest, PullResponse,
-    PushRequest, Table,
-};
-use model::{DEVICES, Device, Message, Replica, Rng, Servers, USER, Written, involves};
-use serde_json::{Map, Value, json};
+use manna_sync_protocol::{Cursor, PullResponse, Table};
+use model::{DEVICES, Device, Message, Records, Rng, Servers, USER, Written, involves};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -40,22 +35,12 @@ struct World {
     now: u64,
     processed: HashMap<(String, u64), u32>,
     written: Vec<Written>,
-    backwards: Vec<String>,
 }
 
 impl World {
     fn new(seed: u64, servers: &Servers) -> Self {
         let devices = (0..DEVICES)
-            .map(|d| Device {
-                id: format!("dev-{d}"),
-                next_seq: 1,
-                outbox: vec![],
-                acked: 0,
-                replica: Replica::default(),
-                cursor: None,
-                highest_cursor: 0,
-                journal_count: 0,
-            })
+            .map(|d| Device::new(format!("dev-{d}")))
             .collect();
         let rt = tokio::runtime::Builder::new_current_thread()
             .build()
@@ -69,7 +54,6 @@ impl World {
             now: 0,
             processed: HashMap::new(),
             written: vec![],
-            backwards: vec![],
         }
     }
 
@@ -86,106 +70,17 @@ impl World {
     }
 
     fn write(&mut self, d: usize) {
-        let dates = ["2026-11-20", "2026-11-21", "2026-11-22"];
-        let roll = self.rng.below(10);
-        let view = self.devices[d].view();
-        let device = &self.devices[d];
-        let known_journals: Vec<(String, Option<u64>)> = view
-            .keys()
-            .filter(|(t, _)| *t == Table::PrayerJournal)
-            .map(|(t, id)| (id.clone(), device.base_version(*t, id)))
-            .collect();
-        let (table, id, op, fields, base) = if roll < 4 || (roll < 7 && known_journals.is_empty()) {
-            let date = dates[self.rng.below(3) as usize];
-            let weight = 1500 + self.rng.below(500);
-            let key = (Table::WeightEntries, format!("weight:{date}"));
-            let base = device.base_version(key.0, &key.1);
-            let fields = json!({"weight": weight, "date": date, "notes": format!("d{d} w{weight}"), "mood": "good"});
-            (Table::WeightEntries, key.1, Op::Put, fields, base)
-        } else if roll < 7 {
-            let (id, version) =
-                known_journals[self.rng.below(known_journals.len() as u64) as usize].clone();
-            let text = format!("from device {d}, write {}", self.rng.next() % 1000);
-            (
-                Table::PrayerJournal,
-                id,
-                Op::Patch,
-                json!({"content": text}),
-                version,
-            )
-        } else if roll < 9 || known_journals.is_empty() {
-            let n = self.devices[d].journal_count;
-            self.devices[d].journal_count += 1;
-            let fields = json!({"date": "2026-11-22", "title": format!("Entry {n} of device {d}"),
-                                "content": format!("first words {d}/{n}"), "category": "gratitude"});
-            (
-                Table::PrayerJournal,
-                format!("j-{d}-{n}"),
-                Op::Put,
-                fields,
-                None,
-            )
-        } else {
-            let (id, version) =
-                known_journals[self.rng.below(known_journals.len() as u64) as usize].clone();
-            (Table::PrayerJournal, id, Op::Delete, json!({}), version)
-        };
-        let device = &mut self.devices[d];
-        let seq = device.next_seq;
-        device.next_seq += 1;
-        let fields = fields.as_object().cloned().unwrap_or_default();
-        let seen = view.get(&(table, id.clone())).cloned();
-        for (field, value) in &fields {
-            let replaced = seen.as_ref().and_then(|f| f.get(field)).cloned();
-            self.written.push(Written {
-                device: d,
-                seq,
-                table,
-                id: id.clone(),
-                field: field.clone(),
-                value: value.clone(),
-                replaced,
-            });
-        }
-        device.outbox.push(Mutation {
-            seq,
-            table,
-            id,
-            op,
-            fields,
-            base_version: base,
-        });
+        self.devices[d].write(d, &mut self.rng, &mut self.written);
     }
 
     fn push_outbox(&mut self, d: usize, faults: bool) {
-        let device = &self.devices[d];
-        let unacked: Vec<Mutation> = device
-            .outbox
-            .iter()
-            .filter(|m| m.seq > device.acked)
-            .cloned()
-            .collect();
-        if unacked.is_empty() {
-            return;
+        if let Some(req) = self.devices[d].push_request() {
+            self.send(Message::Push { device: d, req }, faults);
         }
-        let req = PushRequest {
-            protocol_version: PROTOCOL_VERSION,
-            schema_version: Some(SCHEMA_VERSION),
-            device_id: device.id.clone(),
-            mutations: unacked,
-        };
-        self.send(Message::Push { device: d, req }, faults);
     }
 
     fn ask_pull(&mut self, d: usize, faults: bool) {
-        let device = &self.devices[d];
-        let req = PullRequest {
-            protocol_version: PROTOCOL_VERSION,
-            schema_version: Some(SCHEMA_VERSION),
-            device_id: device.id.clone(),
-            cursor: device.cursor.clone(),
-            limit: 7,
-        };
+        let req = self.devices[d].pull_request();
         self.send(Message::Pull { device: d, req }, faults);
     }
 
@@ -245,59 +140,8 @@ impl World {
     }
 
     fn apply_pull(&mut self, d: usize, asked: Option<Cursor>, answer: PullResponse, faults: bool) {
-        let device = &mut self.devices[d];
-        if asked != device.cursor {
-            return; // an answer to an older question: the device has moved on
-        }
-        match answer {
-            PullResponse::Reset { .. } => {
-                device.cursor = None;
-                device.highest_cursor = 0;
-                device.replica = Replica::default();
-            }
-            PullResponse::Changes {
-                changes,
-                cursor,
-                has_more,
-                acked_seq,
-            } => {
-                if asked.is_none() {
-                    device.replica = Replica::default(); // a snapshot replaces everything
-                }
-                for Change {
-                    table,
-                    id,
-                    op,
-                    version,
-                    fields,
-                } in changes
-                {
-                    let key = (table, id);
-                    match op {
-                        ChangeOp::Put => {
-                            device.replica.records.insert(key, (version, fields));
-                        }
-                        ChangeOp::Delete => {
-                            device.replica.records.remove(&key);
-                        }
-                    }
-                }
-                if cursor.version < device.highest_cursor && device.cursor.is_some() {
-                    self.backwards.push(format!(
-                        "device {d}: cursor {} after {}",
-                        cursor.version, device.highest_cursor
-                    ));
-                }
-                device.highest_cursor = device.highest_cursor.max(cursor.version);
-                device.cursor = Some(cursor);
-                device.acked = device.acked.max(acked_seq);
-                if has_more {
-                    self.ask_pull(d, faults);
-                } else {
-                    // Only the last page guarantees every mutation up to `acked_seq` is in.
-                    device.outbox.retain(|m| m.seq > acked_seq);
-                }
-            }
+        if self.devices[d].apply_pull(asked, answer) {
+            self.ask_pull(d, faults);
         }
     }
 
@@ -371,7 +215,7 @@ impl World {
             .expect("revisions")
     }
 
-    fn server_records(&self) -> BTreeMap<(Table, String), (u64, Map<String, Value>)> {
+    fn server_records(&self) -> Records {
         let mut all = BTreeMap::new();
         for table in [Table::WeightEntries, Table::PrayerJournal] {
             let records = self.rt.block_on(self.server.live_records(USER, table));
@@ -401,62 +245,10 @@ impl World {
             }
         }
         let server = self.server_records();
-        for (d, device) in self.devices.iter().enumerate() {
-            if device.replica.records != server {
-                return Err(format!("device {d}'s replica differs from the server"));
-            }
-        }
-        if let Some(b) = self.backwards.first() {
-            return Err(b.clone());
-        }
-        for w in &self.written {
-            // Replaced on purpose: by a later write of the same device, or by a device
-            // that had seen this value when it wrote over it.
-            let replaced_knowingly = self.written.iter().any(|o| {
-                o.table == w.table
-                    && o.id == w.id
-                    && o.field == w.field
-                    && ((o.device == w.device && o.seq > w.seq)
-                        || (o.device != w.device && o.replaced.as_ref() == Some(&w.value)))
-            });
-            if replaced_knowingly {
-                continue;
-            }
-            let current = server
-                .get(&(w.table, w.id.clone()))
-                .and_then(|(_, f)| f.get(&w.field));
-            if current == Some(&w.value) {
-                continue;
-            }
-            let kept = self
-                .revisions(w.table, &w.id)
-                .iter()
-                .any(|r| match &r.field {
-                    Some(f) => f == &w.field && r.value == w.value,
-                    None => r.value.get(&w.field) == Some(&w.value),
-                });
-            if !kept {
-                if std::env::var_os("SIM_DEBUG").is_some() {
-                    eprintln!("server: {:?}", server.get(&(w.table, w.id.clone())));
-                    eprintln!("revisions: {:?}", self.revisions(w.table, &w.id));
-                    for o in self
-                        .written
-                        .iter()
-                        .filter(|o| o.id == w.id && o.field == w.field)
-                    {
-                        eprintln!(
-                            "write d{} s{} {} replaced {:?}",
-                            o.device, o.seq, o.value, o.replaced
-                        );
-                    }
-                }
-                return Err(format!(
-                    "device {} seq {} wrote {}.{} = {} and it is lost",
-                    w.device, w.seq, w.id, w.field, w.value
-                ));
-            }
-        }
-        Ok(())
+        model::converged(self.devices.iter().enumerate(), &server)?;
+        model::nothing_lost(&self.written, &server, |table, id| {
+            self.revisions(table, id)
+        })
     }
 }
 

@@ -1,11 +1,13 @@
 //! The simulated devices, their network messages and the seeded randomness.
 
-use manna_server::store::Store;
+use manna_server::store::{Store, StoredRevision};
+use manna_sync_protocol::schema::SCHEMA_VERSION;
 use manna_sync_protocol::{
-    Cursor, Mutation, Op, PullRequest, PullResponse, PushRequest, PushResponse, Table,
+    Change, ChangeOp, Cursor, Mutation, Op, PROTOCOL_VERSION, PullRequest, PullResponse,
+    PushRequest, PushResponse, Table,
 };
-use serde_json::{Map, Value};
-use std::collections::BTreeMap;
+use serde_json::{Map, Value, json};
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const USER: &str = "user-1-sim";
 pub const DEVICES: usize = 3;
@@ -50,9 +52,12 @@ pub enum Message {
     },
 }
 
+/// Records by table and id, with their versions.
+pub type Records = BTreeMap<(Table, String), (u64, Map<String, Value>)>;
+
 #[derive(Default)]
 pub struct Replica {
-    pub records: BTreeMap<(Table, String), (u64, Map<String, Value>)>,
+    pub records: Records,
 }
 
 /// What a device keeps in IndexedDB (survives its crashes).
@@ -67,9 +72,189 @@ pub struct Device {
     pub cursor: Option<Cursor>,
     pub highest_cursor: u64,
     pub journal_count: u64,
+    /// What went wrong in its pulls: a cursor that moved backwards, a record
+    /// that came twice in one page.
+    pub faults: Vec<String>,
 }
 
 impl Device {
+    pub fn new(id: String) -> Self {
+        Self {
+            id,
+            next_seq: 1,
+            outbox: vec![],
+            acked: 0,
+            replica: Replica::default(),
+            cursor: None,
+            highest_cursor: 0,
+            journal_count: 0,
+            faults: vec![],
+        }
+    }
+
+    /// A user's edit on this device (device number `d`), put in its outbox
+    /// and noted in `written`: a weight, a new journal entry, a change to or
+    /// the deletion of an entry it shows.
+    pub fn write(&mut self, d: usize, rng: &mut Rng, written: &mut Vec<Written>) {
+        let dates = ["2026-11-20", "2026-11-21", "2026-11-22"];
+        let roll = rng.below(10);
+        let view = self.view();
+        let known_journals: Vec<(String, Option<u64>)> = view
+            .keys()
+            .filter(|(t, _)| *t == Table::PrayerJournal)
+            .map(|(t, id)| (id.clone(), self.base_version(*t, id)))
+            .collect();
+        let (table, id, op, fields, base) = if roll < 4 || (roll < 7 && known_journals.is_empty()) {
+            let date = dates[rng.below(3) as usize];
+            let weight = 1500 + rng.below(500);
+            let key = (Table::WeightEntries, format!("weight:{date}"));
+            let base = self.base_version(key.0, &key.1);
+            let fields = json!({"weight": weight, "date": date, "notes": format!("d{d} w{weight}"), "mood": "good"});
+            (Table::WeightEntries, key.1, Op::Put, fields, base)
+        } else if roll < 7 {
+            let (id, version) =
+                known_journals[rng.below(known_journals.len() as u64) as usize].clone();
+            let text = format!("from device {d}, write {}", rng.next() % 1000);
+            (
+                Table::PrayerJournal,
+                id,
+                Op::Patch,
+                json!({"content": text}),
+                version,
+            )
+        } else if roll < 9 || known_journals.is_empty() {
+            let n = self.journal_count;
+            self.journal_count += 1;
+            let fields = json!({"date": "2026-11-22", "title": format!("Entry {n} of device {d}"),
+                                "content": format!("first words {d}/{n}"), "category": "gratitude"});
+            (
+                Table::PrayerJournal,
+                format!("j-{d}-{n}"),
+                Op::Put,
+                fields,
+                None,
+            )
+        } else {
+            let (id, version) =
+                known_journals[rng.below(known_journals.len() as u64) as usize].clone();
+            (Table::PrayerJournal, id, Op::Delete, json!({}), version)
+        };
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        let fields = fields.as_object().cloned().unwrap_or_default();
+        let seen = view.get(&(table, id.clone())).cloned();
+        for (field, value) in &fields {
+            let replaced = seen.as_ref().and_then(|f| f.get(field)).cloned();
+            written.push(Written {
+                device: d,
+                seq,
+                table,
+                id: id.clone(),
+                field: field.clone(),
+                value: value.clone(),
+                replaced,
+            });
+        }
+        self.outbox.push(Mutation {
+            seq,
+            table,
+            id,
+            op,
+            fields,
+            base_version: base,
+        });
+    }
+
+    /// What it sends when it pushes: its outbox past what it knows is
+    /// acknowledged (nothing when that is empty).
+    pub fn push_request(&self) -> Option<PushRequest> {
+        let unacked: Vec<Mutation> = self
+            .outbox
+            .iter()
+            .filter(|m| m.seq > self.acked)
+            .cloned()
+            .collect();
+        (!unacked.is_empty()).then(|| PushRequest {
+            protocol_version: PROTOCOL_VERSION,
+            schema_version: Some(SCHEMA_VERSION),
+            device_id: self.id.clone(),
+            mutations: unacked,
+        })
+    }
+
+    /// A pull from its cursor, seven changes a page (so runs see many pages).
+    pub fn pull_request(&self) -> PullRequest {
+        PullRequest {
+            protocol_version: PROTOCOL_VERSION,
+            schema_version: Some(SCHEMA_VERSION),
+            device_id: self.id.clone(),
+            cursor: self.cursor.clone(),
+            limit: 7,
+        }
+    }
+
+    /// Takes in a pull's answer to a question asked from `asked`; answers
+    /// whether more pages wait.
+    pub fn apply_pull(&mut self, asked: Option<Cursor>, answer: PullResponse) -> bool {
+        if asked != self.cursor {
+            return false; // an answer to an older question: the device has moved on
+        }
+        match answer {
+            PullResponse::Reset { .. } => {
+                self.cursor = None;
+                self.highest_cursor = 0;
+                self.replica = Replica::default();
+                false
+            }
+            PullResponse::Changes {
+                changes,
+                cursor,
+                has_more,
+                acked_seq,
+            } => {
+                if asked.is_none() {
+                    self.replica = Replica::default(); // a snapshot replaces everything
+                }
+                let mut seen = BTreeSet::new();
+                for Change {
+                    table,
+                    id,
+                    op,
+                    version,
+                    fields,
+                } in changes
+                {
+                    if !seen.insert((table, id.clone())) {
+                        self.faults.push(format!("{id} came twice in one page"));
+                    }
+                    let key = (table, id);
+                    match op {
+                        ChangeOp::Put => {
+                            self.replica.records.insert(key, (version, fields));
+                        }
+                        ChangeOp::Delete => {
+                            self.replica.records.remove(&key);
+                        }
+                    }
+                }
+                if cursor.version < self.highest_cursor && self.cursor.is_some() {
+                    self.faults.push(format!(
+                        "cursor {} after {}",
+                        cursor.version, self.highest_cursor
+                    ));
+                }
+                self.highest_cursor = self.highest_cursor.max(cursor.version);
+                self.cursor = Some(cursor);
+                self.acked = self.acked.max(acked_seq);
+                if !has_more {
+                    // Only the last page guarantees every mutation up to `acked_seq` is in.
+                    self.outbox.retain(|m| m.seq > acked_seq);
+                }
+                has_more
+            }
+        }
+    }
+
     /// The record version the user's view rests on. While an own write to the
     /// record is pending, the view shows that write, so the base stays what it
     /// was when that write was made (newer pulled versions were not seen).
@@ -176,6 +361,7 @@ pub fn involves(m: &Message, d: usize) -> bool {
 }
 
 /// One value a user wrote, to be found again at the end.
+#[derive(Clone)]
 pub struct Written {
     pub device: usize,
     pub seq: u64,
@@ -185,4 +371,72 @@ pub struct Written {
     pub value: Value,
     /// The value the device saw in this field when it wrote (what it meant to replace).
     pub replaced: Option<Value>,
+}
+
+/// Every device holds what the server holds, and none saw a pull go wrong.
+pub fn converged<'a>(
+    devices: impl IntoIterator<Item = (usize, &'a Device)>,
+    server: &Records,
+) -> Result<(), String> {
+    for (d, device) in devices {
+        if let Some(fault) = device.faults.first() {
+            return Err(format!("device {d}: {fault}"));
+        }
+        if &device.replica.records != server {
+            return Err(format!("device {d}'s replica differs from the server"));
+        }
+    }
+    Ok(())
+}
+
+/// Nothing a user wrote is missing: each value is current on the server, kept
+/// in the record's revisions, or was replaced on purpose (by a later write of
+/// the same device, or by a device that had seen it when it wrote over it).
+pub fn nothing_lost(
+    written: &[Written],
+    server: &Records,
+    revisions: impl Fn(Table, &str) -> Vec<StoredRevision>,
+) -> Result<(), String> {
+    for w in written {
+        let replaced_knowingly = written.iter().any(|o| {
+            o.table == w.table
+                && o.id == w.id
+                && o.field == w.field
+                && ((o.device == w.device && o.seq > w.seq)
+                    || (o.device != w.device && o.replaced.as_ref() == Some(&w.value)))
+        });
+        if replaced_knowingly {
+            continue;
+        }
+        let current = server
+            .get(&(w.table, w.id.clone()))
+            .and_then(|(_, f)| f.get(&w.field));
+        if current == Some(&w.value) {
+            continue;
+        }
+        let kept = revisions(w.table, &w.id).iter().any(|r| match &r.field {
+            Some(f) => f == &w.field && r.value == w.value,
+            None => r.value.get(&w.field) == Some(&w.value),
+        });
+        if !kept {
+            if std::env::var_os("SIM_DEBUG").is_some() {
+                eprintln!("server: {:?}", server.get(&(w.table, w.id.clone())));
+                eprintln!("revisions: {:?}", revisions(w.table, &w.id));
+                for o in written
+                    .iter()
+                    .filter(|o| o.id == w.id && o.field == w.field)
+                {
+                    eprintln!(
+                        "write d{} s{} {} replaced {:?}",
+                        o.device, o.seq, o.value, o.replaced
+                    );
+                }
+            }
+            return Err(format!(
+                "device {} seq {} wrote {}.{} = {} and it is lost",
+                w.device, w.seq, w.id, w.field, w.value
+            ));
+        }
+    }
+    Ok(())
 }
