@@ -127,7 +127,7 @@ test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-ng
 tests/bench/node_modules/.package-lock.json: tests/bench/package-lock.json
 	cd tests/bench && npm ci --no-audit --no-fund
 
-bench: setup-chromium pwa server tests/node_modules/.package-lock.json tests/bench/node_modules/.package-lock.json
+bench: setup-chromium setup-postgres setup-nginx pwa server tests/node_modules/.package-lock.json tests/bench/node_modules/.package-lock.json
 	bash tests/bench/bench.sh
 
 # Many more seeded runs of the sync simulation than make test does (in process

@@ -16,32 +16,14 @@
 //! Run: `MANNA_SERVER_BIN=target/release/manna-server cargo run --release -p manna-server --example soak`.
 
 mod harness;
+mod load;
 
 use harness::{
-    Device, Error, Rng, Server, call, free_port, journal, maintenance, percentile, push, register,
-    snapshot,
+    Device, Error, Rng, Server, free_port, journal, maintenance, push, register, snapshot,
 };
+use load::Mix;
 use serde_json::{Value, json};
-use std::collections::{BTreeMap, HashMap, HashSet};
-use std::time::{Duration, Instant};
-
-/// The calls of the load mix, each a sixth of it.
-const KINDS: [&str; 6] = [
-    "home",
-    "daily-content",
-    "push",
-    "pull",
-    "weights",
-    "reminders",
-];
-
-/// Whether a call succeeded, once its whole answer has arrived.
-async fn done(answer: reqwest::Result<reqwest::Response>) -> bool {
-    match answer {
-        Ok(r) => r.status().is_success() && r.bytes().await.is_ok(),
-        Err(_) => false,
-    }
-}
+use std::collections::{BTreeMap, HashSet};
 
 async fn load() -> Result<bool, Error> {
     let seconds: u64 = std::env::var("SOAK_SECONDS")
@@ -54,107 +36,17 @@ async fn load() -> Result<bool, Error> {
         .unwrap_or(256);
     let data = tempfile::tempdir()?;
     let server = Server::start(data.path(), free_port()?).await?;
-    let client = reqwest::Client::builder()
-        .pool_max_idle_per_host(connections)
-        .build()?;
-    let mut users = Vec::new();
-    for n in 0..1000 {
-        users.push(register(&client, &server.base, n).await?);
-    }
-    let users = std::sync::Arc::new(users);
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    let mut tasks = tokio::task::JoinSet::new();
-    for t in 0..connections {
-        let (client, base, users) = (client.clone(), server.base.clone(), users.clone());
-        tasks.spawn(async move {
-            let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (t as u64 + 1));
-            let (mut times, mut errors, mut seqs) = (Vec::new(), 0u64, HashMap::<usize, u64>::new());
-            // Where each user's device last pulled to: it pulls from there, as
-            // the app does (a first pull, with no cursor, reads everything).
-            let mut cursors = HashMap::<usize, Value>::new();
-            while Instant::now() < deadline {
-                // Each connection speaks for its own users (no two connections
-                // push for one device, as one device syncs one push at a time).
-                let u = t + connections * rng.below((1000 / connections.max(1)).max(1) as u64) as usize;
-                let d = &users[u.min(users.len() - 1)];
-                let started = Instant::now();
-                let kind = rng.below(6) as usize;
-                let ok = match kind {
-                    0 => done(client.get(format!("{base}/api/home?date=2026-11-22")).send().await).await,
-                    1 => done(client.get(format!("{base}/api/daily-content?from=2026-11-22&days=7")).send().await).await,
-                    2 => {
-                        let seq = seqs.entry(u).or_insert(0);
-                        *seq += 1;
-                        let m = journal(*seq, &format!("journal-{t}x{}", *seq));
-                        done(call(&client, &base, d, reqwest::Method::POST, "/api/sync/push")
-                            .json(&json!({"protocolVersion": 1, "deviceId": d.id, "mutations": [m]}))
-                            .send()
-                            .await)
-                        .await
-                    }
-                    3 => {
-                        let cursor = cursors.get(&u).cloned().unwrap_or(Value::Null);
-                        let answer = call(&client, &base, d, reqwest::Method::POST, "/api/sync/pull")
-                            .json(&json!({"protocolVersion": 1, "deviceId": d.id, "cursor": cursor, "limit": 100}))
-                            .send()
-                            .await;
-                        let page = match answer {
-                            Ok(r) if r.status().is_success() => r.json::<Value>().await.ok(),
-                            _ => None,
-                        };
-                        match page.as_ref().and_then(|p| p.get("cursor")) {
-                            Some(next) => {
-                                cursors.insert(u, next.clone());
-                                true
-                            }
-                            None => false,
-                        }
-                    }
-                    4 => done(call(&client, &base, d, reqwest::Method::GET, &format!("/api/weight-entries/{}", d.user))
-                        .send()
-                        .await)
-                    .await,
-                    _ => done(call(&client, &base, d, reqwest::Method::GET, "/api/prayer-reminders").send().await).await,
-                };
-                times.push((kind, started.elapsed().as_secs_f64() * 1000.0));
-                if !ok {
-                    errors += 1;
-                }
-            }
-            (times, errors)
-        });
-    }
-    let (mut tagged, mut errors) = (Vec::new(), 0);
-    while let Some(finished) = tasks.join_next().await {
-        let (t, e) = finished?;
-        tagged.extend(t);
-        errors += e;
-    }
-    let by_kind: Vec<String> = KINDS
-        .iter()
-        .enumerate()
-        .map(|(k, name)| {
-            let mut mine: Vec<f64> = tagged
-                .iter()
-                .filter(|(t, _)| *t == k)
-                .map(|(_, ms)| *ms)
-                .collect();
-            mine.sort_by(f64::total_cmp);
-            format!("{name} {:.1}", percentile(&mine, 0.99))
-        })
-        .collect();
-    let mut times: Vec<f64> = tagged.into_iter().map(|(_, ms)| ms).collect();
-    times.sort_by(f64::total_cmp);
-    let p99 = percentile(&times, 0.99);
-    println!("load: p99 by call (ms): {}", by_kind.join(", "));
+    let f = load::drive(&server.base, Mix::All, seconds, connections).await?;
+    println!("load: p99 by call (ms): {}", f.by_call.join(", "));
     println!(
-        "load: {} requests in {seconds} s over {connections} connections, 1,000 users: {:.0} req/s, p50 {:.1} ms, p99 {:.1} ms, {errors} errors (targets: 0 errors, p99 <= 50 ms)",
-        times.len(),
-        times.len() as f64 / seconds as f64,
-        percentile(&times, 0.5),
-        p99
+        "load: {} requests in {seconds} s over {connections} connections, 1,000 users: {:.0} req/s, p50 {:.1} ms, p99 {:.1} ms, {} errors (targets: 0 errors, p99 <= 50 ms)",
+        f.requests,
+        f.per_second(),
+        f.p50,
+        f.p99,
+        f.errors
     );
-    Ok(errors == 0 && p99 <= 50.0)
+    Ok(f.errors == 0 && f.p99 <= 50.0)
 }
 
 async fn kill_nine() -> Result<bool, Error> {
@@ -314,6 +206,35 @@ async fn restore_cycle() -> Result<bool, Error> {
 
 #[tokio::main]
 async fn main() -> Result<(), Error> {
+    // `soak mix content|sync BASE`: one mix against a server already running
+    // (make bench runs it against each set-up); prints its figures as JSON.
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("mix") {
+        let mix = match args.get(2).map(String::as_str) {
+            Some("content") => Mix::Content,
+            Some("sync") => Mix::Sync,
+            _ => return Err("usage: soak mix content|sync BASE".into()),
+        };
+        let base = args.get(3).ok_or("usage: soak mix content|sync BASE")?;
+        let seconds = std::env::var("MIX_SECONDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(20);
+        let connections = std::env::var("MIX_CONNECTIONS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(256);
+        let f = load::drive(base, mix, seconds, connections).await?;
+        println!(
+            "{{\"requests\": {}, \"seconds\": {seconds}, \"perSecond\": {:.1}, \"p50\": {:.2}, \"p99\": {:.2}, \"errors\": {}}}",
+            f.requests,
+            f.per_second(),
+            f.p50,
+            f.p99,
+            f.errors
+        );
+        return Ok(());
+    }
     let load_ok = load().await?;
     let kill_ok = kill_nine().await?;
     let restore_ok = restore_cycle().await?;

@@ -1,0 +1,172 @@
+//! The load of `make soak` and `make bench`: 1,000 users' devices over many
+//! connections, each connection sending its next call as soon as the last is
+//! answered. The content mix reads the day (home, a week of daily content);
+//! the sync mix pushes one change at a time and pulls from where it last
+//! pulled; the full mix adds weights and reminders, each call a sixth.
+
+use crate::harness::{Error, Rng, call, journal, percentile, register};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// The calls of the load.
+const KINDS: [&str; 6] = [
+    "home",
+    "daily-content",
+    "push",
+    "pull",
+    "weights",
+    "reminders",
+];
+
+/// Whether a call succeeded, once its whole answer has arrived.
+async fn done(answer: reqwest::Result<reqwest::Response>) -> bool {
+    match answer {
+        Ok(r) => r.status().is_success() && r.bytes().await.is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// Which calls a load is made of.
+#[derive(Clone, Copy)]
+pub enum Mix {
+    All,
+    Content,
+    Sync,
+}
+
+impl Mix {
+    fn kinds(self) -> &'static [usize] {
+        match self {
+            Self::All => &[0, 1, 2, 3, 4, 5],
+            Self::Content => &[0, 1],
+            Self::Sync => &[2, 3],
+        }
+    }
+}
+
+/// What a load measured: latencies in milliseconds.
+pub struct Figures {
+    pub requests: usize,
+    pub seconds: u64,
+    pub p50: f64,
+    pub p99: f64,
+    pub errors: u64,
+    /// Each call's p99, as "name ms".
+    pub by_call: Vec<String>,
+}
+
+impl Figures {
+    pub fn per_second(&self) -> f64 {
+        self.requests as f64 / self.seconds as f64
+    }
+}
+
+/// Registers 1,000 users at `base`, then runs `mix` for `seconds` over `connections`.
+pub async fn drive(
+    base: &str,
+    mix: Mix,
+    seconds: u64,
+    connections: usize,
+) -> Result<Figures, Error> {
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(connections)
+        .build()?;
+    let mut users = Vec::new();
+    for n in 0..1000 {
+        users.push(register(&client, base, n).await?);
+    }
+    let users = std::sync::Arc::new(users);
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut tasks = tokio::task::JoinSet::new();
+    for t in 0..connections {
+        let (client, base, users) = (client.clone(), base.to_string(), users.clone());
+        tasks.spawn(async move {
+            let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (t as u64 + 1));
+            let (mut times, mut errors, mut seqs) = (Vec::new(), 0u64, HashMap::<usize, u64>::new());
+            // Where each user's device last pulled to: it pulls from there, as
+            // the app does (a first pull, with no cursor, reads everything).
+            let mut cursors = HashMap::<usize, Value>::new();
+            while Instant::now() < deadline {
+                // Each connection speaks for its own users (no two connections
+                // push for one device, as one device syncs one push at a time).
+                let u = t + connections * rng.below((1000 / connections.max(1)).max(1) as u64) as usize;
+                let d = &users[u.min(users.len() - 1)];
+                let started = Instant::now();
+                let kind = mix.kinds()[rng.below(mix.kinds().len() as u64) as usize];
+                let ok = match kind {
+                    0 => done(client.get(format!("{base}/api/home?date=2026-11-22")).send().await).await,
+                    1 => done(client.get(format!("{base}/api/daily-content?from=2026-11-22&days=7")).send().await).await,
+                    2 => {
+                        let seq = seqs.entry(u).or_insert(0);
+                        *seq += 1;
+                        let m = journal(*seq, &format!("journal-{t}x{}", *seq));
+                        done(call(&client, &base, d, reqwest::Method::POST, "/api/sync/push")
+                            .json(&json!({"protocolVersion": 1, "deviceId": d.id, "mutations": [m]}))
+                            .send()
+                            .await)
+                        .await
+                    }
+                    3 => {
+                        let cursor = cursors.get(&u).cloned().unwrap_or(Value::Null);
+                        let answer = call(&client, &base, d, reqwest::Method::POST, "/api/sync/pull")
+                            .json(&json!({"protocolVersion": 1, "deviceId": d.id, "cursor": cursor, "limit": 100}))
+                            .send()
+                            .await;
+                        let page = match answer {
+                            Ok(r) if r.status().is_success() => r.json::<Value>().await.ok(),
+                            _ => None,
+                        };
+                        match page.as_ref().and_then(|p| p.get("cursor")) {
+                            Some(next) => {
+                                cursors.insert(u, next.clone());
+                                true
+                            }
+                            None => false,
+                        }
+                    }
+                    4 => done(call(&client, &base, d, reqwest::Method::GET, &format!("/api/weight-entries/{}", d.user))
+                        .send()
+                        .await)
+                    .await,
+                    _ => done(call(&client, &base, d, reqwest::Method::GET, "/api/prayer-reminders").send().await).await,
+                };
+                times.push((kind, started.elapsed().as_secs_f64() * 1000.0));
+                if !ok {
+                    errors += 1;
+                }
+            }
+            (times, errors)
+        });
+    }
+    let (mut tagged, mut errors) = (Vec::new(), 0);
+    while let Some(finished) = tasks.join_next().await {
+        let (t, e) = finished?;
+        tagged.extend(t);
+        errors += e;
+    }
+    let by_call: Vec<String> = KINDS
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| mix.kinds().contains(k))
+        .map(|(k, name)| {
+            let mut mine: Vec<f64> = tagged
+                .iter()
+                .filter(|(t, _)| *t == k)
+                .map(|(_, ms)| *ms)
+                .collect();
+            mine.sort_by(f64::total_cmp);
+            format!("{name} {:.1}", percentile(&mine, 0.99))
+        })
+        .collect();
+    let mut times: Vec<f64> = tagged.into_iter().map(|(_, ms)| ms).collect();
+    times.sort_by(f64::total_cmp);
+    Ok(Figures {
+        requests: times.len(),
+        seconds,
+        p50: percentile(&times, 0.5),
+        p99: percentile(&times, 0.99),
+        errors,
+        by_call,
+    })
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The content and sync mixes of `make soak` (1,000 users, MIX_CONNECTIONS
+# connections, MIX_SECONDS each) on three set-ups of the release server:
+#   one replica on SQLite, one replica on PostgreSQL, and two replicas on
+#   PostgreSQL behind nginx (the configuration of `make cluster`).
+# Each mix starts on an empty database. PostgreSQL runs with its durable
+# defaults (fsync on), as SQLite runs with synchronous=FULL. Everything shares
+# this machine's cores (load generator, replicas, nginx, database), so "per
+# core" is requests per second divided by the machine's cores.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export MIX_SECONDS=${MIX_SECONDS:-20} MIX_CONNECTIONS=${MIX_CONNECTIONS:-256}
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+cores=$(nproc)
+cargo build --release -q -p manna-server --example soak
+work=$(mktemp -d /tmp/manna-replicas.XXXXXX)
+chmod 755 "$work"
+pids=""
+stop_all() {
+  [ -z "$pids" ] || kill $pids 2>/dev/null || true
+  wait $pids 2>/dev/null || true
+  pids=""
+  [ -f "$work/nginx/nginx.pid" ] && kill "$(cat "$work/nginx/nginx.pid")" 2>/dev/null || true
+  rm -f "$work/nginx/nginx.pid"
+}
+cleanup() { stop_all; sh tests/postgres/stop.sh "$work/pg"; rm -rf "$work"; }
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_for() { for _ in $(seq 1 300); do curl -sf "$1" >/dev/null && return 0; sleep 0.1; done; echo "not reachable: $1" >&2; return 1; }
+
+# replica PORT DATABASE_URL: a release server (on SQLite when the URL is empty) in development mode (devices
+# name their user) behind trusted proxies on 127.0.0.1.
+replica() {
+  mkdir -p "$work/data-$1"
+  (
+    [ -z "$2" ] || export MANNA_DATABASE_URL="$2"
+    MANNA_PORT=$1 MANNA_DATA_DIR="$work/data-$1" MANNA_ENV=development \
+      MANNA_TRUSTED_PROXIES=127.0.0.1 MANNA_STATIC_DIR=/nonexistent RUST_LOG=warn \
+      exec ./target/release/manna-server >>"$work/replica-$1.log" 2>&1
+  ) &
+  pids="$pids $!"
+  wait_for "http://127.0.0.1:$1/api/health"
+}
+
+pg_base=$(PG_DURABLE=1 sh tests/postgres/start.sh "$work/pg")
+fresh_database() {
+  local name="bench_$(date +%s%N)"
+  psql "$pg_base" -qc "CREATE DATABASE $name" >/dev/null
+  echo "${pg_base/dbname=postgres/dbname=$name}"
+}
+
+# run_mix SETUP MIX: starts the set-up on an empty database, runs the mix, stops it.
+results="$work/results"
+: >"$results"
+run_mix() {
+  local setup=$1 mix=$2 base
+  rm -rf "$work"/data-*
+  case $setup in
+    sqlite) p=$(free_port); replica "$p" ""; base="http://127.0.0.1:$p" ;;
+    postgres) url=$(fresh_database); p=$(free_port); replica "$p" "$url"; base="http://127.0.0.1:$p" ;;
+    cluster)
+      url=$(fresh_database); a=$(free_port); b=$(free_port); n=$(free_port)
+      replica "$a" "$url"; replica "$b" "$url"
+      mkdir -p "$work/nginx"
+      sh server/cluster/nginx-conf.sh "$work/nginx" "$n" "$a" "$b" >"$work/nginx/nginx.conf"
+      "$NGINX" -e "$work/nginx/nginx-error.log" -p "$work/nginx" -c "$work/nginx/nginx.conf"
+      wait_for "http://127.0.0.1:$n/api/health"
+      base="http://127.0.0.1:$n" ;;
+  esac
+  figures=$(./target/release/examples/soak mix "$mix" "$base" 2>"$work/mix.log") || { cat "$work/mix.log" "$work"/replica-*.log >&2; exit 1; }
+  echo "$setup $mix $figures" >>"$results"
+  stop_all
+}
+
+for setup in sqlite postgres cluster; do
+  for mix in content sync; do run_mix "$setup" "$mix"; done
+done
+
+echo "== replicas: the content and sync mixes of make soak (${MIX_SECONDS} s each, $MIX_CONNECTIONS connections, 1,000 users; $cores cores shared by the load, the replicas, nginx and the database) =="
+python3 - "$results" "$cores" <<'PY'
+import json, sys
+names = {"sqlite": "1 replica, SQLite", "postgres": "1 replica, PostgreSQL", "cluster": "2 replicas, PostgreSQL, nginx"}
+cores = int(sys.argv[2])
+print(f"{'set-up':32} {'mix':8} {'req/s':>8} {'per core':>9} {'p99 ms':>7} {'errors':>6}")
+failed = False
+for line in open(sys.argv[1]):
+    setup, mix, figures = line.split(" ", 2)
+    f = json.loads(figures)
+    print(f"{names[setup]:32} {mix:8} {f['perSecond']:8.0f} {f['perSecond']/cores:9.0f} {f['p99']:7.1f} {f['errors']:6}")
+    failed |= f["errors"] > 0
+sys.exit(1 if failed else 0)
+PY
