@@ -19,11 +19,24 @@ const KINDS: [&str; 6] = [
     "reminders",
 ];
 
-/// Whether a call succeeded, once its whole answer has arrived.
-async fn done(answer: reqwest::Result<reqwest::Response>) -> bool {
+/// How a call ended.
+#[derive(PartialEq)]
+enum Outcome {
+    Done,
+    /// 429: the user's limit (a sync push's 120 a minute) said wait.
+    Limited,
+    Failed,
+}
+
+/// How a call ended, once its whole answer has arrived.
+async fn done(answer: reqwest::Result<reqwest::Response>) -> Outcome {
     match answer {
-        Ok(r) => r.status().is_success() && r.bytes().await.is_ok(),
-        Err(_) => false,
+        Ok(r) if r.status() == 429 => Outcome::Limited,
+        Ok(r) if r.status().is_success() => match r.bytes().await {
+            Ok(_) => Outcome::Done,
+            Err(_) => Outcome::Failed,
+        },
+        _ => Outcome::Failed,
     }
 }
 
@@ -52,6 +65,8 @@ pub struct Figures {
     pub p50: f64,
     pub p99: f64,
     pub errors: u64,
+    /// Pushes answered 429 (a user past 120 pushes a minute), sent again later.
+    pub limited: u64,
     /// Each call's p99, as "name ms".
     pub by_call: Vec<String>,
 }
@@ -83,7 +98,8 @@ pub async fn drive(
         let (client, base, users) = (client.clone(), base.to_string(), users.clone());
         tasks.spawn(async move {
             let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (t as u64 + 1));
-            let (mut times, mut errors, mut seqs) = (Vec::new(), 0u64, HashMap::<usize, u64>::new());
+            let (mut times, mut errors, mut limited, mut seqs) =
+                (Vec::new(), 0u64, 0u64, HashMap::<usize, u64>::new());
             // Where each user's device last pulled to: it pulls from there, as
             // the app does (a first pull, with no cursor, reads everything).
             let mut cursors = HashMap::<usize, Value>::new();
@@ -94,18 +110,22 @@ pub async fn drive(
                 let d = &users[u.min(users.len() - 1)];
                 let started = Instant::now();
                 let kind = mix.kinds()[rng.below(mix.kinds().len() as u64) as usize];
-                let ok = match kind {
+                let outcome = match kind {
                     0 => done(client.get(format!("{base}/api/home?date=2026-11-22")).send().await).await,
                     1 => done(client.get(format!("{base}/api/daily-content?from=2026-11-22&days=7")).send().await).await,
                     2 => {
                         let seq = seqs.entry(u).or_insert(0);
                         *seq += 1;
                         let m = journal(*seq, &format!("journal-{t}x{}", *seq));
-                        done(call(&client, &base, d, reqwest::Method::POST, "/api/sync/push")
+                        let outcome = done(call(&client, &base, d, reqwest::Method::POST, "/api/sync/push")
                             .json(&json!({"protocolVersion": 1, "deviceId": d.id, "mutations": [m]}))
                             .send()
                             .await)
-                        .await
+                        .await;
+                        if outcome != Outcome::Done {
+                            *seqs.entry(u).or_insert(1) -= 1; // sent again next time
+                        }
+                        outcome
                     }
                     3 => {
                         let cursor = cursors.get(&u).cloned().unwrap_or(Value::Null);
@@ -120,9 +140,9 @@ pub async fn drive(
                         match page.as_ref().and_then(|p| p.get("cursor")) {
                             Some(next) => {
                                 cursors.insert(u, next.clone());
-                                true
+                                Outcome::Done
                             }
-                            None => false,
+                            None => Outcome::Failed,
                         }
                     }
                     4 => done(call(&client, &base, d, reqwest::Method::GET, &format!("/api/weight-entries/{}", d.user))
@@ -132,18 +152,21 @@ pub async fn drive(
                     _ => done(call(&client, &base, d, reqwest::Method::GET, "/api/prayer-reminders").send().await).await,
                 };
                 times.push((kind, started.elapsed().as_secs_f64() * 1000.0));
-                if !ok {
-                    errors += 1;
+                match outcome {
+                    Outcome::Done => {}
+                    Outcome::Limited => limited += 1,
+                    Outcome::Failed => errors += 1,
                 }
             }
-            (times, errors)
+            (times, errors, limited)
         });
     }
-    let (mut tagged, mut errors) = (Vec::new(), 0);
+    let (mut tagged, mut errors, mut limited) = (Vec::new(), 0, 0);
     while let Some(finished) = tasks.join_next().await {
-        let (t, e) = finished?;
+        let (t, e, l) = finished?;
         tagged.extend(t);
         errors += e;
+        limited += l;
     }
     let by_call: Vec<String> = KINDS
         .iter()
@@ -167,6 +190,7 @@ pub async fn drive(
         p50: percentile(&times, 0.5),
         p99: percentile(&times, 0.99),
         errors,
+        limited,
         by_call,
     })
 }

@@ -32,13 +32,14 @@ pub fn push(
     req: &PushRequest,
 ) -> Result<PushResponse, AppError> {
     let (user, device) = (author.user, author.device);
-    c.write(|tx| {
+    let (response, before) = c.write(|tx| {
         tx.lock_user(user)?;
         let mut acked: u64 = tx.query_one(
             "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
             &[&device, &user],
             |r| Ok(r.get::<i64>(0)? as u64),
         )?;
+        let before = acked;
         let (mut version, _) = user_version(tx, user)?;
         let mut response = PushResponse::default();
         for m in &req.mutations {
@@ -63,8 +64,20 @@ pub fn push(
         )?;
         set_version(tx, user, version)?;
         response.acked_seq = acked;
-        Ok(response)
-    })
+        Ok((response, before))
+    })?;
+    // Once committed: which of the device's sequence numbers this push applied
+    // (an operator can follow a device's queue; the cluster tests check that
+    // no number is applied twice across replicas).
+    if response.acked_seq > before {
+        tracing::debug!(
+            device = %device,
+            from = before + 1,
+            through = response.acked_seq,
+            "mutations applied"
+        );
+    }
+    Ok(response)
 }
 
 /// Stores the user's change counter.

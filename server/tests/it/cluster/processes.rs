@@ -13,23 +13,54 @@ pub fn free_port() -> u16 {
         .port()
 }
 
-/// Whether something answers `GET {base}/api/health` with 200.
+/// A free port below the range the system hands out for outgoing
+/// connections (32768 and up on Linux), so a replica stopped for a moment
+/// finds its port still free when it starts again.
+fn lasting_port() -> u16 {
+    let mut rng = crate::simulation::model::Rng(u64::from(std::process::id()) ^ free_port() as u64);
+    for _ in 0..1000 {
+        let port = 20_000 + rng.below(12_000) as u16;
+        if std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
+    panic!("no free port between 20000 and 32000");
+}
+
+/// Whether something answers `GET {base}/api/health` with 200 within a second.
 async fn healthy(base: &str) -> bool {
-    let client = reqwest::Client::new();
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(1))
+        .build()
+        .expect("client");
     match client.get(format!("{base}/api/health")).send().await {
         Ok(r) => r.status().is_success(),
         Err(_) => false,
     }
 }
 
-async fn wait_healthy(base: &str, what: &str, log: &Path) {
-    for _ in 0..1500 {
+/// Waits until `base` is healthy; fails at once, with the log's end, if
+/// `child` exits first.
+async fn wait_healthy(base: &str, child: &mut Child, log: &Path) {
+    let last_words = || {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(20)..].join("\n")
+    };
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(60) {
         if healthy(base).await {
             return;
         }
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!(
+                "{base} exited ({status}) before it served: {}",
+                last_words()
+            );
+        }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    panic!("{what} did not start (its log: {})", log.display());
+    panic!("{base} did not start within a minute: {}", last_words());
 }
 
 /// A `manna-server` process on the database `url`, in development mode
@@ -41,7 +72,6 @@ pub struct Replica {
     url: String,
     data: PathBuf,
     log: PathBuf,
-    pub starts: usize,
 }
 
 impl Replica {
@@ -50,11 +80,10 @@ impl Replica {
         std::fs::create_dir_all(&data).expect("replica folder");
         let mut replica = Self {
             child: None,
-            port: free_port(),
+            port: lasting_port(),
             url: url.into(),
             log: folder.join(format!("{name}.log")),
             data,
-            starts: 0,
         };
         replica.spawn().await;
         replica
@@ -66,7 +95,7 @@ impl Replica {
             .append(true)
             .open(&self.log)
             .expect("replica log");
-        let child = Command::new(env!("CARGO_BIN_EXE_manna-server"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_manna-server"))
             .env("MANNA_ENV", "development")
             .env("MANNA_HOST", "127.0.0.1")
             .env("MANNA_PORT", self.port.to_string())
@@ -76,19 +105,38 @@ impl Replica {
             .env("MANNA_CONTENT_DIR", crate::common::content_dir())
             .env("MANNA_STATIC_DIR", "/nonexistent")
             .env("MANNA_TRUSTED_PROXIES", "127.0.0.1")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
+            // Warnings, and each push's applied sequence numbers.
+            .env("RUST_LOG", "warn,manna_server::store::sync::push=debug")
+            .env("NO_COLOR", "1")
+            .stdout(log.try_clone().expect("log"))
             .stderr(log)
             .spawn()
             .expect("the server binary starts");
+        let base = format!("http://127.0.0.1:{}", self.port);
+        wait_healthy(&base, &mut child, &self.log).await;
         self.child = Some(child);
-        self.starts += 1;
-        wait_healthy(
-            &format!("http://127.0.0.1:{}", self.port),
-            "a replica",
-            &self.log,
-        )
-        .await;
+    }
+
+    /// Every push its log says it committed (across its restarts): the
+    /// device and the first and last sequence numbers applied.
+    pub fn applied(&self) -> Vec<(String, u64, u64)> {
+        let log = std::fs::read_to_string(&self.log).expect("replica log");
+        log.lines()
+            .filter(|line| line.contains("mutations applied"))
+            .map(plain)
+            .map(|line| {
+                let field = |name: &str| {
+                    let start = line.find(&format!(" {name}=")).expect("field") + name.len() + 2;
+                    line[start..]
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or_default()
+                        .to_string()
+                };
+                let number = |name: &str| field(name).parse::<u64>().expect("a number");
+                (field("device"), number("from"), number("through"))
+            })
+            .collect()
     }
 
     /// SIGKILL, as a machine losing power or the kernel's OOM killer would.
@@ -110,6 +158,20 @@ impl Drop for Replica {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// A log line without its terminal colours (should NO_COLOR be ignored).
+fn plain(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            chars.by_ref().find(|c| *c == 'm');
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Where Debian's nginx is (`make test` installs it).
@@ -152,7 +214,7 @@ impl Nginx {
         let conf_file = run.join("nginx.conf");
         std::fs::write(&conf_file, conf.stdout).expect("nginx.conf");
         let error_log = run.join("nginx-error.log");
-        let child = Command::new(nginx_bin())
+        let mut child = Command::new(nginx_bin())
             .arg("-e")
             .arg(&error_log)
             .arg("-p")
@@ -164,9 +226,8 @@ impl Nginx {
             .stderr(Stdio::null())
             .spawn()
             .expect("nginx starts");
-        let nginx = Self { child, port };
-        wait_healthy(&nginx.base(), "nginx", &error_log).await;
-        nginx
+        wait_healthy(&format!("http://127.0.0.1:{port}"), &mut child, &error_log).await;
+        Self { child, port }
     }
 
     pub fn base(&self) -> String {

@@ -31,7 +31,9 @@ impl Plan {
         match rng.below(100) {
             0..=7 => Self::Refuse,
             8..=17 => Self::CutBeforeAnswer,
-            18..=22 => Self::CutMidAnswer(1 + rng.below(60) as usize),
+            // nginx's headers are about 200 bytes: some cuts fall in them,
+            // some in the body.
+            18..=22 => Self::CutMidAnswer(1 + rng.below(400) as usize),
             23..=44 => Self::Delay(rng.below(150), rng.below(150)),
             _ => Self::Clean,
         }
@@ -84,7 +86,15 @@ impl FaultProxy {
         let (on, counts) = (faults.clone(), tally.clone());
         let accepting = tokio::spawn(async move {
             let mut n: u64 = 0;
-            while let Ok((client, _)) = listener.accept().await {
+            loop {
+                let client = match listener.accept().await {
+                    Ok((client, _)) => client,
+                    Err(_) => {
+                        // Out of descriptors for a moment: take the next one later.
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                        continue;
+                    }
+                };
                 n += 1;
                 let plan = match on.load(Ordering::Relaxed) {
                     true => Plan::draw(&mut Rng(seed ^ n.wrapping_mul(0x2545_F491_4F6C_DD1D))),

@@ -8,7 +8,8 @@
 //! - every device's replica equals the server's records;
 //! - no cursor ever moved backwards;
 //! - nothing a user wrote is missing: it is current, kept in revisions, or was
-//!   replaced by a later write of the same device.
+//!   replaced on purpose (by a later write of the same device, or by a device
+//!   that had seen it when it wrote over it).
 //!
 //! `model` holds the devices, messages and randomness; this file the world and its checks.
 //!
@@ -21,7 +22,7 @@ pub mod model;
 use manna_server::store::{Open, Store, Writer};
 use manna_sync_protocol::{Cursor, PullResponse, Table};
 use model::{DEVICES, Device, Message, Records, Rng, Servers, USER, Written, involves};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 const STEPS: usize = 160;
@@ -216,14 +217,7 @@ impl World {
     }
 
     fn server_records(&self) -> Records {
-        let mut all = BTreeMap::new();
-        for table in [Table::WeightEntries, Table::PrayerJournal] {
-            let records = self.rt.block_on(self.server.live_records(USER, table));
-            for (id, version, fields) in records.expect("records") {
-                all.insert((table, id), (version, fields));
-            }
-        }
-        all
+        self.rt.block_on(model::server_records(&self.server, USER))
     }
 
     fn check(&self) -> Result<(), String> {

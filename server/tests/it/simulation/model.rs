@@ -194,7 +194,8 @@ impl Device {
     }
 
     /// Takes in a pull's answer to a question asked from `asked`; answers
-    /// whether more pages wait.
+    /// whether to pull again: more pages wait, or the server asked for a
+    /// fresh start (a reset, after which everything is pulled anew).
     pub fn apply_pull(&mut self, asked: Option<Cursor>, answer: PullResponse) -> bool {
         if asked != self.cursor {
             return false; // an answer to an older question: the device has moved on
@@ -204,7 +205,7 @@ impl Device {
                 self.cursor = None;
                 self.highest_cursor = 0;
                 self.replica = Replica::default();
-                false
+                true
             }
             PullResponse::Changes {
                 changes,
@@ -339,16 +340,32 @@ fn register(rt: &tokio::runtime::Runtime, store: Store) -> Store {
                     .await
                     .expect("user");
             } else {
-                store
-                    .execute_for_tests(&format!(
-                        "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES ('{device}', '{USER}', 'hash-{d}', 0)"
-                    ))
-                    .await
-                    .expect("device");
+                add_device(&store, USER, &device, &format!("hash-{d}")).await;
             }
         }
     });
     store
+}
+
+/// Another device of `user`'s, as signing in on another phone makes one.
+pub async fn add_device(store: &Store, user: &str, device: &str, token_hash: &str) {
+    store
+        .execute_for_tests(&format!(
+            "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES ('{device}', '{user}', '{token_hash}', 0)"
+        ))
+        .await
+        .expect("device added");
+}
+
+/// What the server holds for `user`.
+pub async fn server_records(store: &Store, user: &str) -> Records {
+    let mut all = BTreeMap::new();
+    for table in [Table::WeightEntries, Table::PrayerJournal] {
+        for (id, version, fields) in store.live_records(user, table).await.expect("records") {
+            all.insert((table, id), (version, fields));
+        }
+    }
+    all
 }
 
 pub fn involves(m: &Message, d: usize) -> bool {
