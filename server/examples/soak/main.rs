@@ -25,15 +25,17 @@ use load::Mix;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashSet};
 
+/// A number from the environment, or `default`.
+fn setting(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 async fn load() -> Result<bool, Error> {
-    let seconds: u64 = std::env::var("SOAK_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(60);
-    let connections: usize = std::env::var("SOAK_CONNECTIONS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(256);
+    let seconds = setting("SOAK_SECONDS", 60);
+    let connections = setting("SOAK_CONNECTIONS", 256) as usize;
     let data = tempfile::tempdir()?;
     let server = Server::start(data.path(), free_port()?).await?;
     let f = load::drive(&server.base, Mix::All, seconds, connections).await?;
@@ -217,14 +219,8 @@ async fn main() -> Result<(), Error> {
             _ => return Err("usage: soak mix content|sync BASE".into()),
         };
         let base = args.get(3).ok_or("usage: soak mix content|sync BASE")?;
-        let seconds = std::env::var("MIX_SECONDS")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(20);
-        let connections = std::env::var("MIX_CONNECTIONS")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(256);
+        let seconds = setting("MIX_SECONDS", 20);
+        let connections = setting("MIX_CONNECTIONS", 256) as usize;
         let f = load::drive(base, mix, seconds, connections).await?;
         println!(
             "{{\"requests\": {}, \"seconds\": {seconds}, \"perSecond\": {:.1}, \"p50\": {:.2}, \"p99\": {:.2}, \"errors\": {}, \"limited\": {}}}",
