@@ -41,6 +41,7 @@ pub mod calendar;
 pub mod clock;
 pub mod config;
 pub mod content;
+mod encoded;
 pub mod entitlement;
 pub mod error;
 mod extract;

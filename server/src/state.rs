@@ -9,6 +9,7 @@ use crate::billing::StripeApi;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::content::{ContentSet, home_payload, load_into_store, read_content_files};
+use crate::encoded::Encoded;
 use crate::entitlement::{EntitlementSigner, Premium, premium_now};
 use crate::error::AppError;
 use crate::guard::{Backoff, RateLimiter};
@@ -46,7 +47,7 @@ pub struct AppState {
     content: Arc<RwLock<Arc<ContentSet>>>,
     /// The whole KJV and WEB, read at start.
     pub bible: Arc<crate::bible::Bible>,
-    home_cache: Arc<Mutex<HashMap<Date, Bytes>>>,
+    home_cache: Arc<Mutex<HashMap<Date, Arc<Encoded>>>>,
 }
 
 impl FromRef<AppState> for Store {
@@ -258,16 +259,18 @@ impl AppState {
     }
 
     /// The encoded home payload of `date`.
-    pub fn home_json(&self, date: Date) -> Bytes {
+    /// The home payload of a date, encoded and compressed once.
+    pub fn home_json(&self, date: Date) -> Arc<Encoded> {
         let mut cache = self.home_cache.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(bytes) = cache.get(&date) {
-            return bytes.clone();
+        if let Some(body) = cache.get(&date) {
+            return body.clone();
         }
         let bytes = Bytes::from(home_payload(&self.content(), date).to_string());
+        let body = Arc::new(Encoded::new("application/json", bytes));
         if cache.len() >= HOME_CACHE_DATES {
             cache.clear();
         }
-        cache.insert(date, bytes.clone());
-        bytes
+        cache.insert(date, body.clone());
+        body
     }
 }

@@ -16,7 +16,7 @@ use crate::identity::DeviceAuth;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, header};
+use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use manna_core::archive::{ArchiveType, Sort};
 use serde_json::Value;
@@ -45,15 +45,15 @@ fn daily_kind_param(slug: &str) -> Result<Kind, AppError> {
     }
 }
 
+/// `GET /api/home`: the bytes kept for the date, compressed as the client
+/// accepts, or `304` when it has them.
 pub async fn home_get(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Query(q): Params,
 ) -> Result<impl IntoResponse, AppError> {
     let date = date_param(&q, "date", &state.clock)?;
-    Ok((
-        [(header::CONTENT_TYPE, "application/json")],
-        state.home_json(date),
-    ))
+    Ok(state.home_json(date).respond(&headers))
 }
 
 pub async fn today_get(

@@ -143,6 +143,74 @@ async fn home_combines_the_day_and_names_its_day_number() {
 }
 
 #[tokio::test]
+async fn home_is_sent_compressed_as_asked_and_not_again_when_unchanged() {
+    use std::io::Read;
+    let server = TestServer::start().await;
+    let (_, plain) = server.get("/api/home?date=2026-11-22").await;
+    let url = format!("{}/api/home?date=2026-11-22", server.base);
+    let fetch = |encoding: &'static str, etag: Option<String>| {
+        let mut req = server.client.get(&url).header("accept-encoding", encoding);
+        if let Some(tag) = etag {
+            req = req.header("if-none-match", tag);
+        }
+        req.send()
+    };
+    let decoded = |coding: &str, body: &[u8]| -> serde_json::Value {
+        let mut out = Vec::new();
+        match coding {
+            "br" => brotli::Decompressor::new(body, 4096).read_to_end(&mut out),
+            "gzip" => flate2::read::GzDecoder::new(body).read_to_end(&mut out),
+            _ => {
+                out.extend_from_slice(body);
+                Ok(body.len())
+            }
+        }
+        .expect("decodes");
+        serde_json::from_slice(&out).expect("json")
+    };
+    let mut tags = Vec::new();
+    for (accept, coding) in [
+        ("gzip, deflate, br", "br"),
+        ("gzip", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+        ("identity", ""),
+    ] {
+        let res = fetch(accept, None).await.expect("request");
+        assert_eq!(res.status(), 200, "{accept}");
+        let h = res.headers().clone();
+        assert_eq!(
+            h.get("content-encoding").map(|v| v.to_str().unwrap()),
+            (!coding.is_empty()).then_some(coding),
+            "{accept}"
+        );
+        assert_eq!(h["content-type"], "application/json");
+        assert_eq!(h["vary"], "accept-encoding");
+        let body = res.bytes().await.expect("body");
+        assert_eq!(decoded(coding, &body), plain, "{accept}");
+        tags.push(h["etag"].to_str().unwrap().to_string());
+    }
+    assert!(
+        tags.windows(2).all(|w| w[0] == w[1]),
+        "one ETag for every coding: {tags:?}"
+    );
+
+    let again = fetch("gzip, br", Some(tags[0].clone()))
+        .await
+        .expect("request");
+    assert_eq!(again.status(), 304);
+    assert!(again.bytes().await.expect("body").is_empty());
+    let other_day = server
+        .client
+        .get(format!("{}/api/home?date=2026-11-23", server.base))
+        .header("if-none-match", &tags[0])
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(other_day.status(), 200, "another date is another body");
+    assert_ne!(other_day.headers()["etag"].to_str().unwrap(), tags[0]);
+}
+
+#[tokio::test]
 async fn premium_biohacks_never_reveal_their_text() {
     let server = TestServer::start().await;
     let (_, range) = server

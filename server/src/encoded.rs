@@ -1,0 +1,214 @@
+//! A body that is the same for everyone, compressed once: plain, gzip and
+//! brotli bytes and an `ETag`, answered by what the request accepts, or `304`
+//! when the client already has it. The busiest calls (`GET /api/home`) cost
+//! no JSON or compression work per request this way.
+
+use axum::body::{Body, Bytes};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::Response;
+use sha2::{Digest, Sha256};
+use std::io::Write;
+
+/// Brotli's quality and window: the best it does, paid once per body.
+const BROTLI_QUALITY: u32 = 11;
+const BROTLI_WINDOW: u32 = 22;
+
+#[derive(Debug)]
+pub struct Encoded {
+    content_type: HeaderValue,
+    etag: HeaderValue,
+    plain: Bytes,
+    gzip: Bytes,
+    brotli: Bytes,
+}
+
+/// The encodings a body is kept in, best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+impl Encoded {
+    pub fn new(content_type: &'static str, plain: Bytes) -> Self {
+        let digest = Sha256::digest(&plain);
+        let etag = format!("\"{}\"", hex::encode(&digest[..12]));
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        // Writing to memory cannot fail.
+        gz.write_all(&plain).expect("gzip into memory");
+        let gzip = Bytes::from(gz.finish().expect("gzip into memory"));
+        let mut br = Vec::new();
+        {
+            let mut w = brotli::CompressorWriter::new(&mut br, 4096, BROTLI_QUALITY, BROTLI_WINDOW);
+            w.write_all(&plain).expect("brotli into memory");
+        }
+        Self {
+            content_type: HeaderValue::from_static(content_type),
+            etag: HeaderValue::from_str(&etag).expect("hex is a header value"),
+            plain,
+            gzip,
+            brotli: Bytes::from(br),
+        }
+    }
+
+    pub fn etag(&self) -> &HeaderValue {
+        &self.etag
+    }
+
+    pub fn bytes(&self, coding: Coding) -> &Bytes {
+        match coding {
+            Coding::Brotli => &self.brotli,
+            Coding::Gzip => &self.gzip,
+            Coding::Identity => &self.plain,
+        }
+    }
+
+    /// The answer to a request with these headers.
+    pub fn respond(&self, headers: &HeaderMap) -> Response {
+        let mut res = if matches_etag(headers, &self.etag) {
+            let mut res = Response::new(Body::empty());
+            *res.status_mut() = StatusCode::NOT_MODIFIED;
+            res
+        } else {
+            let coding = chosen(headers);
+            let mut res = Response::new(Body::from(self.bytes(coding).clone()));
+            let h = res.headers_mut();
+            h.insert(header::CONTENT_TYPE, self.content_type.clone());
+            match coding {
+                Coding::Brotli => {
+                    h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+                }
+                Coding::Gzip => {
+                    h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+                }
+                // Nothing accepted that the compression layer could add.
+                Coding::Identity => {}
+            }
+            res
+        };
+        let h = res.headers_mut();
+        h.insert(header::ETAG, self.etag.clone());
+        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        res
+    }
+}
+
+/// Whether `If-None-Match` names this `ETag` (weakly, as RFC 9110 has it for
+/// GET), or is `*`.
+fn matches_etag(headers: &HeaderMap, etag: &HeaderValue) -> bool {
+    let ours = etag.as_bytes();
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .any(|tag| tag == "*" || tag.trim_start_matches("W/").as_bytes() == ours)
+}
+
+/// The best coding `Accept-Encoding` allows (a `q=0` refuses one).
+pub fn chosen(headers: &HeaderMap) -> Coding {
+    let mut br = false;
+    let mut gzip = false;
+    for value in headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+    {
+        for part in value.split(',') {
+            let mut bits = part.split(';');
+            let name = bits.next().unwrap_or_default().trim().to_ascii_lowercase();
+            let refused = bits.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            match name.as_str() {
+                "br" => br = !refused,
+                "gzip" | "x-gzip" => gzip = !refused,
+                "*" if !refused => {
+                    br = true;
+                    gzip = true;
+                }
+                _ => {}
+            }
+        }
+    }
+    if br {
+        Coding::Brotli
+    } else if gzip {
+        Coding::Gzip
+    } else {
+        Coding::Identity
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.append(k.clone(), HeaderValue::from_str(v).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn each_coding_gives_back_the_same_bytes() {
+        let plain = Bytes::from("{\"a\":\"".to_string() + &"manna ".repeat(500) + "\"}");
+        let e = Encoded::new("application/json", plain.clone());
+        let mut out = Vec::new();
+        flate2::read::GzDecoder::new(&e.bytes(Coding::Gzip)[..])
+            .read_to_end(&mut out)
+            .unwrap();
+        assert_eq!(out, plain);
+        let mut out = Vec::new();
+        brotli::Decompressor::new(&e.bytes(Coding::Brotli)[..], 4096)
+            .read_to_end(&mut out)
+            .unwrap();
+        assert_eq!(out, plain);
+        assert!(e.bytes(Coding::Brotli).len() < e.bytes(Coding::Gzip).len());
+    }
+
+    #[test]
+    fn the_coding_follows_accept_encoding() {
+        assert_eq!(chosen(&headers(&[])), Coding::Identity);
+        let ae = header::ACCEPT_ENCODING;
+        assert_eq!(
+            chosen(&headers(&[(ae.clone(), "gzip, deflate, br, zstd")])),
+            Coding::Brotli
+        );
+        assert_eq!(chosen(&headers(&[(ae.clone(), "gzip")])), Coding::Gzip);
+        assert_eq!(
+            chosen(&headers(&[(ae.clone(), "br;q=0, gzip;q=0.5")])),
+            Coding::Gzip
+        );
+        assert_eq!(chosen(&headers(&[(ae.clone(), "*")])), Coding::Brotli);
+        assert_eq!(chosen(&headers(&[(ae, "deflate")])), Coding::Identity);
+    }
+
+    #[test]
+    fn a_known_etag_answers_304_and_another_the_body() {
+        let e = Encoded::new("application/json", Bytes::from_static(b"{}"));
+        let tag = e.etag().to_str().unwrap().to_string();
+        let inm = header::IF_NONE_MATCH;
+        for known in [
+            tag.clone(),
+            format!("W/{tag}"),
+            format!("\"x\", {tag}"),
+            "*".into(),
+        ] {
+            let res = e.respond(&headers(&[(inm.clone(), &known)]));
+            assert_eq!(res.status(), StatusCode::NOT_MODIFIED, "{known}");
+            assert_eq!(res.headers()[header::ETAG], tag.as_str());
+        }
+        let res = e.respond(&headers(&[(inm, "\"other\"")]));
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(res.headers()[header::CONTENT_TYPE], "application/json");
+    }
+}
