@@ -115,11 +115,11 @@ lint: wasm node-deps
 test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx lint pwa
 	cargo test --workspace -- --skip replicas:: --skip cluster::
 	sh tests/postgres/suite.sh
-	cargo build -p manna-server -p manna-stripe-emulator
+	cargo build --workspace --all-targets
 	cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)
 	bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator
 	cd pwa && npm test
-	cd tests && node --test content/
+	cd tests && node --test --test-concurrency=2 content/
 	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator node --test --test-concurrency=1 e2e/
 
 ## ---- figures (not part of make test) ----

@@ -1,6 +1,7 @@
 // Start-up: Home's critical path first (the core and today's stored content,
 // at once), then the first render, so that it needs to wait for nothing; the
-// page's own "Loading..." shows meanwhile.
+// page's own "Loading..." shows meanwhile, or on Home the day the server
+// wrote into the page, which the first render then draws over in place.
 
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,25 +11,35 @@ import { applyStoredTheme } from './lib/theme';
 import { missingStartupRequirement, showStartupFailure } from './components/startupFailure';
 import { dayKey, fetchDay, primeDay } from './content/useDaily';
 import { installGlobalErrorHandlers, logRecoverableError } from './lib/errors';
+import { noteDay } from './lib/dayCookie';
 import { loadCore, todayIn } from './wasm/core';
 import './styles.css';
 
-/** Past this, the app renders anyway and shows its own loading states. */
+/** Past this, the app renders anyway and shows its own loading states; longer
+ *  when the server's page already shows the day (a render before the day is
+ *  in would put a placeholder over it). */
 const START_WAIT_MS = 2500;
+const START_WAIT_OVER_DAY_MS = 10_000;
 
 installGlobalErrorHandlers();
 applyStoredTheme();
 const queryClient = createQueryClient();
 const home = window.location.pathname === '/';
+/** The server wrote the day into the page (server/src/first_screen.rs). */
+const dayShown = home && document.querySelector('main[data-first-screen]') !== null;
 
 const core = loadCore();
 const ready = core
   .then(async (c) => {
-    if (!home) return;
     const date = todayIn(c);
+    noteDay(date);
+    if (!home) return;
     // The device's copy of today, then (when there is none, or it is old) one request.
     await primeDay(queryClient, date);
-    void queryClient.prefetchQuery({ queryKey: dayKey(date), queryFn: () => fetchDay(date) });
+    const fetching = queryClient.prefetchQuery({ queryKey: dayKey(date), queryFn: () => fetchDay(date) });
+    // Over the server's page, the first render waits for the day itself: a
+    // placeholder must not take the reading's place for a moment.
+    if (dayShown) await fetching;
   })
   .catch(() => undefined);
 
@@ -51,5 +62,5 @@ if (missingStartupRequirement(window)) {
 } else {
   // Rendering before these are in would show a fallback that React then keeps
   // on screen a moment longer than needed.
-  void Promise.race([ready, new Promise((r) => setTimeout(r, START_WAIT_MS))]).then(start);
+  void Promise.race([ready, new Promise((r) => setTimeout(r, dayShown ? START_WAIT_OVER_DAY_MS : START_WAIT_MS))]).then(start);
 }

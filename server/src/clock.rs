@@ -2,9 +2,36 @@
 //! the state (or as an argument); tests pin it and move it on, so expiry of
 //! codes, sessions and entitlements is tested without waiting.
 
+use chrono::{TimeZone, Timelike};
+use chrono_tz::Tz;
 use manna_core::Date;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
+
+/// Days from 0001-01-01 (chrono's count) to 1970-01-01 (the core's).
+pub(crate) const CE_TO_UNIX_DAYS: i64 = 719_163;
+
+/// A browser's time zone name (`America/New_York`), if the database knows it.
+pub fn zone(name: &str) -> Option<Tz> {
+    name.parse().ok()
+}
+
+/// The local date in `zone` at `epoch_ms`.
+pub fn local_date(zone: Tz, epoch_ms: i64) -> Date {
+    let days = zone
+        .timestamp_millis_opt(epoch_ms)
+        .single()
+        .map(|t| i64::from(chrono::Datelike::num_days_from_ce(&t.date_naive())))
+        .unwrap_or(CE_TO_UNIX_DAYS + epoch_ms.div_euclid(86_400_000));
+    Date::from_days(days - CE_TO_UNIX_DAYS)
+}
+
+/// The minute of the local day in `zone` at `epoch_ms` (0 at midnight).
+pub fn local_minute(zone: Tz, epoch_ms: i64) -> u32 {
+    zone.timestamp_millis_opt(epoch_ms)
+        .single()
+        .map_or(0, |t| t.hour() * 60 + t.minute())
+}
 
 #[derive(Debug, Clone)]
 pub struct Clock(Arc<Source>);

@@ -107,6 +107,15 @@ pub struct Config {
     /// The credit the tiles' map shows.
     #[arg(long, env = "MANNA_MAP_ATTRIBUTION", default_value = DEFAULT_TILES_CREDIT)]
     pub map_attribution: String,
+    /// The time zone whose date Home's first page shows to a browser that has
+    /// not said its own (an IANA name such as `America/Chicago`).
+    #[arg(long, env = "MANNA_TIME_ZONE", default_value = "UTC", value_parser = time_zone)]
+    pub time_zone: chrono_tz::Tz,
+}
+
+fn time_zone(name: &str) -> Result<chrono_tz::Tz, String> {
+    crate::clock::zone(name)
+        .ok_or_else(|| format!("{name} is not a time zone name such as UTC or America/Chicago"))
 }
 
 /// OpenStreetMap's own tiles (its tile usage policy asks for the credit below).
@@ -233,6 +242,7 @@ impl Config {
             overpass_timeout_secs: 25,
             map_tiles: DEFAULT_TILES.into(),
             map_attribution: DEFAULT_TILES_CREDIT.into(),
+            time_zone: chrono_tz::UTC,
         }
     }
 

@@ -1,4 +1,5 @@
-//! The built PWA: files from `pwa/dist`, `index.html` for app routes (the app
+//! The built PWA: files from `pwa/dist`, `index.html` for app routes other
+//! than Home's `/` (routes/home_page.rs writes the day into that one; the app
 //! shows its own 404 screen), JSON 404 for unknown `/api/*`, and cache headers
 //! (hashed assets immutable, everything else revalidated).
 
@@ -13,9 +14,8 @@ use tower_http::services::{ServeDir, ServeFile};
 
 pub fn service(dir: &Path) -> Router {
     let index = ServeFile::new(dir.join("index.html"));
-    let files = ServeDir::new(dir).fallback(index.clone());
+    let files = ServeDir::new(dir).fallback(index);
     Router::new()
-        .route_service("/", index)
         .fallback_service(files)
         .layer(middleware::from_fn(shape_response))
 }

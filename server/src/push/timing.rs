@@ -6,13 +6,8 @@ use chrono::{LocalResult, NaiveDate, NaiveTime, TimeZone};
 use chrono_tz::Tz;
 use manna_core::Date;
 
-/// Days from 0001-01-01 (chrono's count) to 1970-01-01 (the core's).
-const CE_TO_UNIX_DAYS: i64 = 719_163;
-
-/// A browser's time zone name (`America/New_York`), if the database knows it.
-pub fn zone(name: &str) -> Option<Tz> {
-    name.parse().ok()
-}
+use crate::clock::CE_TO_UNIX_DAYS;
+pub use crate::clock::{local_date, zone};
 
 /// `HH:MM` as a time of day.
 pub fn clock_time(text: &str) -> Option<NaiveTime> {
@@ -22,16 +17,6 @@ pub fn clock_time(text: &str) -> Option<NaiveTime> {
 
 fn naive(date: Date) -> Option<NaiveDate> {
     NaiveDate::from_num_days_from_ce_opt(i32::try_from(date.to_days() + CE_TO_UNIX_DAYS).ok()?)
-}
-
-/// The local date in `zone` at `epoch_ms`.
-pub fn local_date(zone: Tz, epoch_ms: i64) -> Date {
-    let days = zone
-        .timestamp_millis_opt(epoch_ms)
-        .single()
-        .map(|t| i64::from(chrono::Datelike::num_days_from_ce(&t.date_naive())))
-        .unwrap_or(CE_TO_UNIX_DAYS + epoch_ms.div_euclid(86_400_000));
-    Date::from_days(days - CE_TO_UNIX_DAYS)
 }
 
 /// The instant `time` happens on `date` in `zone`. In the hour skipped when

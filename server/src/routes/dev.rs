@@ -3,6 +3,7 @@
 
 use crate::api::Outbox;
 use crate::error::AppError;
+use crate::html::escape;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -12,13 +13,6 @@ use axum::response::Html;
 pub async fn outbox_json(State(state): State<AppState>) -> Result<Json<Outbox>, AppError> {
     let emails = crate::mail::list(&state.config.data_dir).await?;
     Ok(Json(Outbox { emails }))
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The outbox as a page a person can read (development only).

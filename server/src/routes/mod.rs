@@ -11,6 +11,7 @@ mod dev;
 mod entitlement;
 mod finders;
 mod health;
+mod home_page;
 mod openapi;
 mod plans;
 mod push;
@@ -127,6 +128,7 @@ pub fn router(state: AppState) -> Router {
     let static_dir = state.config.static_dir.clone();
     // What is the same for everyone may be kept by any cache (revalidated).
     let public = Router::new()
+        .route("/", get(home_page::page_get))
         .route("/api/health", get(health::health_get))
         .route("/api/openapi.json", get(openapi::openapi_get))
         .route("/api/about", get(health::about_get))

@@ -45,3 +45,72 @@ async fn serves_the_shell_for_app_routes_and_404_for_missing_files() {
         404
     );
 }
+
+/// A built page with the app's place for the first screen.
+fn shell_dist() -> tempfile::TempDir {
+    let dist = tempfile::tempdir().expect("dist");
+    std::fs::write(
+        dist.path().join("index.html"),
+        "<!doctype html><title>Manna</title><div id=\"root\"><!--first-screen--><p>Loading...</p><!--/first-screen--></div>",
+    )
+    .expect("index");
+    dist
+}
+
+#[tokio::test]
+async fn home_is_sent_with_the_reading_of_the_visitors_own_date() {
+    use chrono::TimeZone;
+    let dist = shell_dist();
+    let dir = dist.path().to_path_buf();
+    let server = TestServer::start_with(move |c| c.static_dir = dir).await;
+    // A day apart at every moment: UTC+14 and UTC-11.
+    for zone in ["Pacific/Kiritimati", "Pacific/Pago_Pago"] {
+        let tz: chrono_tz::Tz = zone.parse().expect("zone");
+        let now_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("clock")
+            .as_millis() as i64;
+        let date = tz
+            .timestamp_millis_opt(now_ms)
+            .single()
+            .expect("one instant")
+            .format("%Y-%m-%d")
+            .to_string();
+        let (_, reading) = server
+            .get(&format!("/api/bible-readings/today?date={date}"))
+            .await;
+        let res = server
+            .client
+            .get(format!("{}/", server.base))
+            .header("cookie", format!("theme=dark; manna-day={date}~{zone}"))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["cache-control"], "no-cache");
+        assert_eq!(res.headers()["vary"], "Cookie");
+        let html = res.text().await.expect("body");
+        assert!(!html.contains("Loading..."), "{zone}");
+        let reference = reading["reference"].as_str().expect("reference");
+        assert!(
+            html.contains(reference),
+            "{zone}: {reference} not in the page"
+        );
+        let verse = reading["verse"].as_str().expect("verse");
+        assert!(
+            html.contains(&verse.replace('\'', "&#39;").replace('"', "&quot;")),
+            "{zone}: the verse is not in the page"
+        );
+    }
+    // The page the service worker keeps is the plain one.
+    let shell = server
+        .client
+        .get(format!("{}/index.html", server.base))
+        .send()
+        .await
+        .expect("request")
+        .text()
+        .await
+        .expect("body");
+    assert!(shell.contains("Loading..."));
+}

@@ -69,7 +69,9 @@ export default function PrivacyPolicyPage() {
           <p>
             <strong>Without an account.</strong> Your browser makes a random id (like <code>user-1763790000000-k3j9x2</code>)
             the first time you open Manna, and our server gives that browser a device token so that only it can read and
-            change its data. The server keeps the token only as a one-way hash.
+            change its data. The server keeps the token only as a one-way hash. A cookie holds your device's date and the name of
+            its time zone (such as America/Chicago) so that the first page shows the reading of your day; the server does not
+            store it.
           </p>
           <p>
             <strong>What you record.</strong> Prayer journal entries, weight entries, prayer reminders, wellness check
@@ -121,8 +123,8 @@ export default function PrivacyPolicyPage() {
           <p>
             Passwords are hashed with Argon2id; device and session tokens are stored only as hashes; the session cookie
             cannot be read by scripts; the database files can be read only by the server; and in production Manna is served only over HTTPS.
-            Repeated failed sign-ins are slowed down: the server counts recent attempts per network address in memory and
-            does not store them.
+            Repeated failed sign-ins are slowed down: the server counts recent attempts per network address, in memory when
+            Manna runs on one server and in its database for at most a day when it runs on several.
           </p>
         </section>
 

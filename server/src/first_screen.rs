@@ -1,0 +1,348 @@
+//! Home's first response: the app's page (`index.html`) with today's header,
+//! banner and reading written where the app will draw them, so the verse shows
+//! before any script has run. The boxes are the ones the app's first frame
+//! draws (features/home/HomePage.tsx), so nothing moves when it takes over;
+//! controls that need the app keep their place, hidden, until it does.
+//!
+//! The page is for the visitor's local date: the app keeps it, with the time
+//! zone, in the `manna-day` cookie (`2026-11-28~America/Chicago`); without it
+//! the server's configured zone decides.
+
+use crate::clock::{local_date, local_minute, zone};
+use crate::html::escape;
+use chrono_tz::Tz;
+use manna_core::Date;
+use serde_json::Value;
+use std::fmt::Write;
+
+/// The cookie the app sets with its local date and time zone.
+pub const COOKIE: &str = "manna-day";
+
+/// Where the app's placeholder is in `index.html`.
+const START: &str = "<!--first-screen-->";
+const END: &str = "<!--/first-screen-->";
+
+const WEEKDAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// The visitor's local moment: its date and the minute of its day.
+#[derive(Debug, Clone, Copy)]
+pub struct Moment {
+    pub date: Date,
+    pub minute: u32,
+    pub epoch_ms: i64,
+}
+
+impl Moment {
+    /// The moment `epoch_ms` for the visitor whose `Cookie` header is
+    /// `cookies`: in the zone the app noted, or when that zone is unknown here
+    /// the date it noted (if it is today somewhere), or else in `fallback`.
+    pub fn for_visitor(cookies: Option<&str>, fallback: Tz, epoch_ms: i64) -> Self {
+        let noted = cookies.and_then(noted_day);
+        let known = noted.and_then(|(_, name)| zone(name));
+        let tz = known.unwrap_or(fallback);
+        let mut date = local_date(tz, epoch_ms);
+        if known.is_none()
+            && let Some(day) = noted.and_then(|(d, _)| d.parse::<Date>().ok())
+            && (day.to_days() - date.to_days()).abs() <= 1
+        {
+            date = day;
+        }
+        Self {
+            date,
+            minute: local_minute(tz, epoch_ms),
+            epoch_ms,
+        }
+    }
+}
+
+/// `(date, zone)` from the `manna-day` cookie.
+fn noted_day(cookies: &str) -> Option<(&str, &str)> {
+    cookies
+        .split(';')
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .and_then(|(_, value)| value.split_once('~'))
+}
+
+/// `index.html` with the day written in, or `None` when it has no place for it.
+pub fn page(shell: &str, reading: Option<&Value>, now: &Moment) -> Option<String> {
+    let start = shell.find(START)? + START.len();
+    let end = start + shell[start..].find(END)?;
+    let mut out = String::with_capacity(shell.len() + 8 * 1024);
+    out.push_str(&shell[..start]);
+    write_day(&mut out, reading, now);
+    out.push_str(&shell[end..]);
+    Some(out)
+}
+
+fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment) {
+    // The premium notice a visitor the app does not know yet sees first.
+    out.push_str(concat!(
+        r#"<div class="premium-banner premium-required" role="region" aria-label="Premium">"#,
+        "<p><strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features</p>",
+        r#"<a class="btn btn-gold btn-small" href="/subscribe">Subscribe</a>"#,
+        r#"<button type="button" class="icon-btn held" disabled aria-hidden="true">×</button></div>"#,
+        r#"<header class="app-header home-header"><div class="brand"><h1>Manna</h1>"#,
+        r#"<p class="tagline">Inspiration for Body and Soul</p></div><div class="header-side">"#,
+        r#"<button type="button" class="sync-badge sync-idle held" disabled aria-hidden="true">"#,
+        r#"<span class="sync-dot"></span><span class="sync-label">Not synced yet</span></button>"#,
+        r#"<span class="account-link account-pending" aria-hidden="true">Log in</span></div></header>"#,
+        r#"<main class="page home" data-first-screen>"#,
+    ));
+    write_banner(out, now);
+    match reading {
+        Some(r) => write_reading(out, r),
+        None => out.push_str(concat!(
+            r#"<section class="card card-reading" aria-labelledby="reading-title" data-card="reading">"#,
+            r#"<h2 id="reading-title" class="card-title">Today's Reading</h2>"#,
+            r#"<div class="empty"><p>No Bible reading available for today</p></div></section>"#,
+        )),
+    }
+    out.push_str("</main>");
+}
+
+fn write_banner(out: &mut String, now: &Moment) {
+    let d = now.date;
+    let (hour, minute) = (now.minute / 60, now.minute % 60);
+    let half = if hour < 12 { "AM" } else { "PM" };
+    let hour12 = if hour % 12 == 0 { 12 } else { hour % 12 };
+    let _ = write!(
+        out,
+        concat!(
+            r#"<section class="banner" aria-labelledby="banner-title"><div>"#,
+            r#"<h2 id="banner-title">Today's Wellness Inspiration</h2>"#,
+            r#"<p class="banner-date">{weekday}, {month} {day}, {year}</p></div>"#,
+            r#"<div class="banner-side"><span class="day-badge">Day {day_of_year}</span>"#,
+            r#"<time class="banner-time" datetime="{iso}">{hour12}:{minute:02} {half}</time>"#,
+            r#"<button type="button" class="icon-btn held" disabled aria-hidden="true"><span>↻</span></button>"#,
+            "</div></section>",
+        ),
+        weekday = WEEKDAYS[d.weekday_from_monday() as usize % 7],
+        month = MONTHS[(d.month as usize + 11) % 12],
+        day = d.day,
+        year = d.year,
+        day_of_year = d.day_of_year(),
+        iso = manna_core::calendar::iso_time(now.epoch_ms),
+        hour12 = hour12,
+        minute = minute,
+        half = half,
+    );
+}
+
+fn text<'a>(item: &'a Value, field: &str) -> Option<&'a str> {
+    item[field].as_str().filter(|s| !s.is_empty())
+}
+
+fn write_reading(out: &mut String, r: &Value) {
+    let reference = escape(text(r, "reference").unwrap_or_default());
+    out.push_str(concat!(
+        r#"<section class="card card-reading" aria-labelledby="reading-title" data-card="reading">"#,
+        r#"<h2 id="reading-title" class="card-title">Today's Reading</h2>"#,
+    ));
+    if let Some(place) = text(r, "place") {
+        let _ = write!(out, r#"<p class="eyebrow">{}</p>"#, escape(place));
+    }
+    let passage = &r["passage"];
+    match (
+        passage["osis"].as_str(),
+        passage["chapter"].as_u64(),
+        passage["from"].as_u64(),
+    ) {
+        (Some(osis), Some(chapter), Some(from)) => {
+            let _ = write!(
+                out,
+                r#"<p class="reference"><a href="/read/kjv/{}/{chapter}{}" title="Read {reference} in its chapter">{reference}</a></p>"#,
+                escape(osis),
+                if from > 0 {
+                    format!("#v{from}")
+                } else {
+                    String::new()
+                },
+            );
+        }
+        _ => {
+            let _ = write!(out, r#"<p class="reference">{reference}</p>"#);
+        }
+    }
+    let _ = write!(
+        out,
+        r#"<blockquote class="verse">{}</blockquote>"#,
+        escape(text(r, "verse").unwrap_or_default())
+    );
+    // Share, favourite and (for a passage) the note: the app's buttons.
+    out.push_str(concat!(
+        r#"<div class="row share-row held" aria-hidden="true">"#,
+        r#"<button type="button" class="btn btn-outline" disabled>Share</button>"#,
+        r#"<button type="button" class="btn btn-outline" disabled>Share as image</button>"#,
+        r#"<button type="button" class="btn btn-outline heart" disabled>"#,
+        r#"<svg viewBox="0 0 24 24" width="20" height="20" focusable="false"><path d="M12 20.5 4.2 12.9a4.9 4.9 0 0 1 0-7 4.9 4.9 0 0 1 7 0l.8.8.8-.8a4.9 4.9 0 0 1 7 0 4.9 4.9 0 0 1 0 7Z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"></path></svg>"#,
+        "<span>Favorite</span></button>",
+    ));
+    if passage.is_object() {
+        out.push_str(
+            r#"<button type="button" class="btn btn-outline" disabled>Highlight or note</button>"#,
+        );
+    }
+    out.push_str("</div>");
+    for paragraph in paragraphs(text(r, "reflection").unwrap_or_default()) {
+        let _ = write!(out, "<p>{}</p>", escape(paragraph));
+    }
+    if let Some(quote) = text(r, "csLewisQuote") {
+        let _ = write!(
+            out,
+            r#"<figure class="quote"><blockquote>“{}”</blockquote>"#,
+            escape(quote)
+        );
+        if let Some(source) = text(r, "quoteSource") {
+            let _ = write!(out, "<figcaption>— {}</figcaption>", escape(source));
+        }
+        out.push_str("</figure>");
+    }
+    if let Some(prayer) = text(r, "prayer") {
+        let _ = write!(
+            out,
+            r#"<div class="prayer"><h3>Prayer</h3><p>{}</p></div>"#,
+            escape(prayer)
+        );
+    }
+    out.push_str("</section>");
+}
+
+/// Text written with blank lines between paragraphs, as the app shows it
+/// (components/Paragraphs.tsx).
+fn paragraphs(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        loop {
+            if rest.is_empty() {
+                return None;
+            }
+            let (para, next) = split_blank_line(rest);
+            rest = next;
+            let para = para.trim();
+            if !para.is_empty() {
+                return Some(para);
+            }
+        }
+    })
+}
+
+/// `text` up to its first blank line (a newline, any white space, a newline),
+/// and what follows it.
+fn split_blank_line(text: &str) -> (&str, &str) {
+    let bytes = text.as_bytes();
+    for (i, _) in text.match_indices('\n') {
+        let mut j = i + 1;
+        while j < bytes.len() && bytes[j].is_ascii_whitespace() && bytes[j] != b'\n' {
+            j += 1;
+        }
+        if j < bytes.len() && bytes[j] == b'\n' {
+            // More blank lines after it make empty paragraphs, left out.
+            return (&text[..i], &text[j + 1..]);
+        }
+    }
+    (text, "")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const SHELL: &str = r#"<html><body><div id="root"><!--first-screen--><p>Loading...</p><!--/first-screen--></div></body></html>"#;
+
+    fn at(date: &str, minute: u32) -> Moment {
+        Moment {
+            date: date.parse().unwrap(),
+            minute,
+            epoch_ms: 0,
+        }
+    }
+
+    #[test]
+    fn the_reading_is_written_in_place_of_the_placeholder_escaped() {
+        let reading = json!({
+            "reference": "John 3:16",
+            "verse": "For God so loved <the> world",
+            "reflection": "One.\n\nTwo & three.\n  \n",
+            "place": "Jerusalem",
+            "passage": {"osis": "John", "chapter": 3, "from": 16, "to": 16},
+            "csLewisQuote": "A quote",
+            "quoteSource": "Someone",
+            "prayer": "Lord, teach us."
+        });
+        let html = page(SHELL, Some(&reading), &at("2026-11-28", 13 * 60 + 5)).unwrap();
+        assert!(!html.contains("Loading..."));
+        assert!(html.starts_with(r#"<html><body><div id="root"><!--first-screen-->"#));
+        assert!(html.ends_with("<!--/first-screen--></div></body></html>"));
+        assert!(html.contains("For God so loved &lt;the&gt; world"));
+        assert!(html.contains("<p>One.</p><p>Two &amp; three.</p>"));
+        assert!(html.contains(r#"href="/read/kjv/John/3#v16""#));
+        assert!(html.contains("Saturday, November 28, 2026"));
+        assert!(html.contains("Day 332"));
+        assert!(html.contains("1:05 PM"));
+        assert!(html.contains(r#"<p class="eyebrow">Jerusalem</p>"#));
+        assert!(!html.contains("<script"));
+    }
+
+    #[test]
+    fn a_shell_without_a_place_is_left_alone_and_a_missing_reading_says_so() {
+        assert!(page("<html></html>", None, &at("2026-01-01", 0)).is_none());
+        let html = page(SHELL, None, &at("2026-01-01", 0)).unwrap();
+        assert!(html.contains("No Bible reading available for today"));
+        assert!(html.contains("12:00 AM"));
+        assert!(html.contains("Thursday, January 1, 2026"));
+    }
+
+    #[test]
+    fn the_visitors_zone_decides_the_date() {
+        // 2026-11-28T03:30Z: still the 27th in Chicago.
+        let ms = 1_795_836_600_000;
+        let chicago = Moment::for_visitor(
+            Some("a=b; manna-day=2026-11-27~America/Chicago"),
+            chrono_tz::UTC,
+            ms,
+        );
+        assert_eq!(chicago.date.to_string(), "2026-11-27");
+        assert_eq!(chicago.minute, 21 * 60 + 30);
+        let none = Moment::for_visitor(None, chrono_tz::UTC, ms);
+        assert_eq!(none.date.to_string(), "2026-11-28");
+        let configured = Moment::for_visitor(None, chrono_tz::Asia::Tokyo, ms);
+        assert_eq!(configured.minute, 12 * 60 + 30);
+        // A zone this server does not know: the noted date when it is near.
+        let unknown = Moment::for_visitor(
+            Some("manna-day=2026-11-27~Mars/Olympus"),
+            chrono_tz::UTC,
+            ms,
+        );
+        assert_eq!(unknown.date.to_string(), "2026-11-27");
+        let far = Moment::for_visitor(
+            Some("manna-day=2020-01-01~Mars/Olympus"),
+            chrono_tz::UTC,
+            ms,
+        );
+        assert_eq!(far.date.to_string(), "2026-11-28");
+    }
+}

@@ -1,0 +1,35 @@
+//! `GET /`: the app's page with today's header and reading written in
+//! (`first_screen`), for the visitor's local date.
+
+use crate::content::{Kind, item_for};
+use crate::first_screen::{Moment, page};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+pub async fn page_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let path = state.config.static_dir.join("index.html");
+    let Ok(shell) = tokio::fs::read_to_string(&path).await else {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    };
+    let cookies = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect::<Vec<_>>()
+        .join("; ");
+    let now = Moment::for_visitor(Some(&cookies), state.config.time_zone, state.clock.now_ms());
+    let reading = item_for(&state.content(), Kind::BibleReadings, now.date);
+    let body = page(&shell, reading.as_ref(), &now).unwrap_or(shell);
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+            // The date written in follows the visitor's cookie.
+            (header::VARY, "Cookie"),
+        ],
+        body,
+    )
+        .into_response()
+}

@@ -1,0 +1,113 @@
+// Home's first page as the server sends it: today's reading is there before
+// any script runs, and the app takes it over without moving it.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { PHONE, localDate, serverAndBrowser } from './harness.mjs';
+
+/** The boxes a reader's eye is on, and where each is on the page. */
+const BOXES = {
+  banner: '.banner h2',
+  date: '.banner-date',
+  dayBadge: '.day-badge',
+  cardTitle: '.card-reading .card-title',
+  reference: '.card-reading .reference',
+  verse: '.card-reading .verse',
+  shareRow: '.card-reading .share-row',
+  reflection: '.card-reading .share-row + p',
+};
+
+async function boxes(page) {
+  return page.evaluate((sel) => {
+    const out = {};
+    for (const [name, css] of Object.entries(sel)) {
+      const r = document.querySelector(css)?.getBoundingClientRect();
+      out[name] = r ? { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height } : null;
+    }
+    return out;
+  }, BOXES);
+}
+
+async function today(base) {
+  const res = await fetch(`${base}/api/home?date=${localDate()}`);
+  assert.equal(res.status, 200);
+  return res.json();
+}
+
+describe('home, first page', () => {
+  const env = serverAndBrowser();
+
+  test('shows the reading and the day with JavaScript turned off', async () => {
+    const day = await today(env.server.base);
+    const context = await env.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(env.server.base);
+    const other = await fetch(`${env.server.base}/weight-tracking`);
+    assert.equal(res.headers()['content-security-policy'], other.headers.get('content-security-policy'), 'the page keeps the policy of every page');
+    const card = page.locator('[data-card="reading"]');
+    assert.equal(await card.locator('.reference').textContent(), day.bibleReading.reference);
+    assert.equal(await card.locator('.verse').textContent(), day.bibleReading.verse);
+    const firstParagraph = day.bibleReading.reflection.split(/\n\s*\n/)[0].trim();
+    assert.equal(await card.locator('.share-row + p').textContent(), firstParagraph);
+    assert.ok(await card.locator('.verse').isVisible());
+    assert.ok(await page.getByRole('heading', { name: "Today's Wellness Inspiration" }).isVisible());
+    assert.ok(await page.getByText(`Day ${day.dayNumber}`, { exact: true }).isVisible());
+    // Controls that need the app hold their place unseen, out of the reading order.
+    assert.equal(await page.getByRole('button').count(), 0);
+    // No script of its own: the only scripts are the app's files.
+    const inline = await page.locator('script:not([src])').count();
+    assert.equal(inline, 0);
+    await context.close();
+  });
+
+  test('the app takes the page over without moving the reading', async () => {
+    const day = await today(env.server.base);
+    const context = await env.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      // Every state of the page after a change, before it is painted: the
+      // verse must be in each one (no placeholder or spinner in between).
+      window.__gone = 0;
+      let seen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('.card-reading .verse')) seen = true;
+        else if (seen) window.__gone += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The app's code waits until the server's page has been measured.
+    let release;
+    const held = new Promise((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(env.server.base, { waitUntil: 'commit' });
+    await page.locator('main[data-first-screen] .card-reading .verse').waitFor();
+    const before = await boxes(page);
+    for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
+
+    release();
+    // The app's own frame: its Listen button, and the server's marks gone.
+    await page.getByRole('button', { name: 'Listen' }).waitFor();
+    await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
+    assert.equal(await page.locator('.card-reading .reference').textContent(), day.bibleReading.reference);
+    const after = await boxes(page);
+    for (const name of Object.keys(BOXES)) {
+      for (const side of ['x', 'y', 'width', 'height']) {
+        assert.ok(Math.abs(before[name][side] - after[name][side]) <= 1, `${name} ${side}: ${before[name][side]} then ${after[name][side]}`);
+      }
+    }
+    assert.equal(await page.evaluate(() => window.__gone), 0, 'the verse left the page while the app took over');
+    const shift = await page.evaluate(() => window.__shift);
+    assert.ok(shift <= 0.02, `layout shift ${shift}`);
+    // The next visit's page is written for this browser's own date and zone.
+    const cookie = (await context.cookies()).find((c) => c.name === 'manna-day');
+    assert.ok(cookie, 'the app notes its day');
+    assert.match(cookie.value, new RegExp(`^${localDate()}~[A-Za-z_/+-]+$`));
+    await context.close();
+  });
+});
