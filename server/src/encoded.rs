@@ -153,7 +153,7 @@ mod tests {
     fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
         let mut h = HeaderMap::new();
         for (k, v) in pairs {
-            h.append(k.clone(), HeaderValue::from_str(v).unwrap());
+            h.append(k.clone(), HeaderValue::from_str(v).expect("test value"));
         }
         h
     }
@@ -165,12 +165,12 @@ mod tests {
         let mut out = Vec::new();
         flate2::read::GzDecoder::new(&e.bytes(Coding::Gzip)[..])
             .read_to_end(&mut out)
-            .unwrap();
+            .expect("test value");
         assert_eq!(out, plain);
         let mut out = Vec::new();
         brotli::Decompressor::new(&e.bytes(Coding::Brotli)[..], 4096)
             .read_to_end(&mut out)
-            .unwrap();
+            .expect("test value");
         assert_eq!(out, plain);
         assert!(e.bytes(Coding::Brotli).len() < e.bytes(Coding::Gzip).len());
     }
@@ -195,7 +195,7 @@ mod tests {
     #[test]
     fn a_known_etag_answers_304_and_another_the_body() {
         let e = Encoded::new("application/json", Bytes::from_static(b"{}"));
-        let tag = e.etag().to_str().unwrap().to_string();
+        let tag = e.etag().to_str().expect("test value").to_string();
         let inm = header::IF_NONE_MATCH;
         for known in [
             tag.clone(),

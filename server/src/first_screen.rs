@@ -275,7 +275,7 @@ mod tests {
 
     fn at(date: &str, minute: u32) -> Moment {
         Moment {
-            date: date.parse().unwrap(),
+            date: date.parse().expect("test value"),
             minute,
             epoch_ms: 0,
         }
@@ -293,7 +293,7 @@ mod tests {
             "quoteSource": "Someone",
             "prayer": "Lord, teach us."
         });
-        let html = page(SHELL, Some(&reading), &at("2026-11-28", 13 * 60 + 5)).unwrap();
+        let html = page(SHELL, Some(&reading), &at("2026-11-28", 13 * 60 + 5)).expect("test value");
         assert!(!html.contains("Loading..."));
         assert!(html.starts_with(r#"<html><body><div id="root"><!--first-screen-->"#));
         assert!(html.ends_with("<!--/first-screen--></div></body></html>"));
@@ -310,7 +310,7 @@ mod tests {
     #[test]
     fn a_shell_without_a_place_is_left_alone_and_a_missing_reading_says_so() {
         assert!(page("<html></html>", None, &at("2026-01-01", 0)).is_none());
-        let html = page(SHELL, None, &at("2026-01-01", 0)).unwrap();
+        let html = page(SHELL, None, &at("2026-01-01", 0)).expect("test value");
         assert!(html.contains("No Bible reading available for today"));
         assert!(html.contains("12:00 AM"));
         assert!(html.contains("Thursday, January 1, 2026"));

@@ -179,7 +179,7 @@ async fn home_is_sent_compressed_as_asked_and_not_again_when_unchanged() {
         assert_eq!(res.status(), 200, "{accept}");
         let h = res.headers().clone();
         assert_eq!(
-            h.get("content-encoding").map(|v| v.to_str().unwrap()),
+            h.get("content-encoding").map(|v| v.to_str().expect("header text")),
             (!coding.is_empty()).then_some(coding),
             "{accept}"
         );
@@ -187,7 +187,7 @@ async fn home_is_sent_compressed_as_asked_and_not_again_when_unchanged() {
         assert_eq!(h["vary"], "accept-encoding");
         let body = res.bytes().await.expect("body");
         assert_eq!(decoded(coding, &body), plain, "{accept}");
-        tags.push(h["etag"].to_str().unwrap().to_string());
+        tags.push(h["etag"].to_str().expect("header text").to_string());
     }
     assert!(
         tags.windows(2).all(|w| w[0] == w[1]),
@@ -207,7 +207,7 @@ async fn home_is_sent_compressed_as_asked_and_not_again_when_unchanged() {
         .await
         .expect("request");
     assert_eq!(other_day.status(), 200, "another date is another body");
-    assert_ne!(other_day.headers()["etag"].to_str().unwrap(), tags[0]);
+    assert_ne!(other_day.headers()["etag"].to_str().expect("header text"), tags[0]);
 }
 
 #[tokio::test]
