@@ -179,7 +179,8 @@ async fn home_is_sent_compressed_as_asked_and_not_again_when_unchanged() {
         assert_eq!(res.status(), 200, "{accept}");
         let h = res.headers().clone();
         assert_eq!(
-            h.get("content-encoding").map(|v| v.to_str().expect("header text")),
+            h.get("content-encoding")
+                .map(|v| v.to_str().expect("header text")),
             (!coding.is_empty()).then_some(coding),
             "{accept}"
         );
@@ -207,7 +208,10 @@ async fn home_is_sent_compressed_as_asked_and_not_again_when_unchanged() {
         .await
         .expect("request");
     assert_eq!(other_day.status(), 200, "another date is another body");
-    assert_ne!(other_day.headers()["etag"].to_str().expect("header text"), tags[0]);
+    assert_ne!(
+        other_day.headers()["etag"].to_str().expect("header text"),
+        tags[0]
+    );
 }
 
 #[tokio::test]
