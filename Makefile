@@ -18,7 +18,7 @@ export MANNA_DATA_DIR ?= ./data
 # own default is production, which needs real Stripe and SMTP settings.
 export MANNA_ENV ?= development
 
-.PHONY: run test bench soak lint types setup-rust setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx cluster node-deps wasm pwa server
+.PHONY: run test bench soak lint lint-code types setup-rust setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx cluster node-deps wasm pwa server
 
 ## ---- installs (each step skips itself when already done) ----
 
@@ -104,16 +104,21 @@ cluster: pwa server setup-postgres setup-nginx
 types:
 	cargo run -q -p manna-server --example gen_types
 
-lint: wasm node-deps
-	cargo fmt --all --check
+lint: lint-code
 	cargo run -q -p manna-server --example gen_types -- --check
+
+# Everything of lint but the types' check, which make test runs with the
+# example the test build makes (a build of its own costs minutes).
+lint-code: wasm node-deps
+	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings
 	cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings
 	cd pwa && npm run typecheck && npm run lint
 
-test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx lint pwa
+test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx lint-code pwa
 	cargo test --workspace -- --skip replicas:: --skip cluster::
+	./target/debug/examples/gen_types --check
 	sh tests/postgres/suite.sh
 	cargo build --workspace --all-targets
 	cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)

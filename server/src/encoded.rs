@@ -118,21 +118,20 @@ pub fn chosen(headers: &HeaderMap) -> Coding {
     {
         for part in value.split(',') {
             let mut bits = part.split(';');
-            let name = bits.next().unwrap_or_default().trim().to_ascii_lowercase();
+            let name = bits.next().unwrap_or_default().trim();
             let refused = bits.any(|p| {
                 p.trim()
                     .strip_prefix("q=")
                     .and_then(|q| q.trim().parse::<f32>().ok())
                     .is_some_and(|q| q <= 0.0)
             });
-            match name.as_str() {
-                "br" => br = !refused,
-                "gzip" | "x-gzip" => gzip = !refused,
-                "*" if !refused => {
-                    br = true;
-                    gzip = true;
-                }
-                _ => {}
+            if name.eq_ignore_ascii_case("br") {
+                br = !refused;
+            } else if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+                gzip = !refused;
+            } else if name == "*" && !refused {
+                br = true;
+                gzip = true;
             }
         }
     }

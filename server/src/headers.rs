@@ -5,7 +5,7 @@
 
 use crate::config::Config;
 use axum::extract::{Request, State};
-use axum::http::{HeaderName, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::Response;
 use std::sync::Arc;
@@ -65,10 +65,17 @@ impl SecurityHeaders {
 }
 
 /// Adds the security headers to every answer.
+impl SecurityHeaders {
+    /// Puts the headers on an answer.
+    pub fn apply(&self, headers: &mut HeaderMap) {
+        for (name, value) in &self.headers {
+            headers.insert(name.clone(), value.clone());
+        }
+    }
+}
+
 pub async fn add(State(h): State<Arc<SecurityHeaders>>, req: Request, next: Next) -> Response {
     let mut res = next.run(req).await;
-    for (name, value) in &h.headers {
-        res.headers_mut().insert(name.clone(), value.clone());
-    }
+    h.apply(res.headers_mut());
     res
 }

@@ -87,6 +87,9 @@ describe('home, first page', () => {
     });
     await page.goto(env.server.base, { waitUntil: 'commit' });
     await page.locator('main[data-first-screen] .card-reading .verse').waitFor();
+    // Measured as painted: with the page's styles in, a frame after.
+    await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const before = await boxes(page);
     for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
 

@@ -9,6 +9,7 @@ mod calendar;
 mod content;
 mod dev;
 mod entitlement;
+mod fast_home;
 mod finders;
 mod health;
 mod home_page;
@@ -276,6 +277,7 @@ pub fn router(state: AppState) -> Router {
             .route("/dev/outbox.json", get(dev::outbox_json));
     }
     let config = state.config.clone();
+    let fast_state = state.clone();
     let card_frame = state
         .stripe
         .test_mode
@@ -295,7 +297,7 @@ pub fn router(state: AppState) -> Router {
     api.merge(crate::static_files::service(&static_dir))
         .layer(CompressionLayer::new())
         .layer(axum::middleware::from_fn_with_state(
-            security,
+            security.clone(),
             crate::headers::add,
         ))
         .layer(axum::middleware::from_fn_with_state(
@@ -303,4 +305,5 @@ pub fn router(state: AppState) -> Router {
             crate::guard::check_host,
         ))
         .layer(TraceLayer::new_for_http())
+        .layer(fast_home::FastHomeLayer::new(fast_state, security))
 }

@@ -215,6 +215,65 @@ async fn home_is_sent_compressed_as_asked_and_not_again_when_unchanged() {
 }
 
 #[tokio::test]
+async fn home_on_its_short_way_answers_as_the_full_stack_does() {
+    let server = TestServer::start().await;
+    let get = |path: &str| {
+        server
+            .client
+            .get(format!("{}{path}", server.base))
+            .header("accept-encoding", "gzip, br")
+            .send()
+    };
+    // One well-formed date takes the short way; another parameter (which the
+    // handler passes over) takes the full one.
+    let short = get("/api/home?date=2026-11-22").await.expect("request");
+    let full = get("/api/home?date=2026-11-22&from=app")
+        .await
+        .expect("request");
+    assert_eq!(short.status(), full.status());
+    let headers = |res: &reqwest::Response| {
+        let mut h: Vec<(String, String)> = res
+            .headers()
+            .iter()
+            .filter(|(name, _)| *name != "date")
+            .map(|(name, value)| {
+                (
+                    name.to_string(),
+                    value.to_str().expect("header text").to_string(),
+                )
+            })
+            .collect();
+        h.sort();
+        h
+    };
+    assert_eq!(headers(&short), headers(&full));
+    assert!(
+        headers(&short)
+            .iter()
+            .any(|(name, _)| name == "content-security-policy")
+    );
+    assert_eq!(
+        short.bytes().await.expect("body"),
+        full.bytes().await.expect("body")
+    );
+    // What the short way does not take is answered as before.
+    let (status, body) = server.get("/api/home?date=2026-13-01").await;
+    assert_eq!(status, 400);
+    assert!(
+        body["message"].as_str().expect("message").contains("date"),
+        "{body}"
+    );
+    let other_host = server
+        .client
+        .get(format!("{}/api/home", server.base))
+        .header("host", "evil.example")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(other_host.status(), 400);
+}
+
+#[tokio::test]
 async fn premium_biohacks_never_reveal_their_text() {
     let server = TestServer::start().await;
     let (_, range) = server
