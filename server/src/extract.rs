@@ -99,12 +99,16 @@ pub fn date_param(
     name: &str,
     clock: &crate::clock::Clock,
 ) -> Result<manna_core::Date, AppError> {
-    match params.get(name) {
-        None => Ok(clock.today_utc()),
-        Some(s) => s
-            .parse()
-            .map_err(|e: manna_core::DateError| AppError::BadRequest(format!("{name}: {e}"))),
-    }
+    date_or_today(params.get(name).map(String::as_str), clock)
+        .map_err(|e| AppError::BadRequest(format!("{name}: {e}")))
+}
+
+/// A `YYYY-MM-DD` date, or today (UTC) when none is given.
+pub fn date_or_today(
+    raw: Option<&str>,
+    clock: &crate::clock::Clock,
+) -> Result<manna_core::Date, manna_core::DateError> {
+    raw.map_or_else(|| Ok(clock.today_utc()), str::parse)
 }
 
 /// A whole-number query parameter from 1 to `max`, `default` when absent.

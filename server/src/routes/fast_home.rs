@@ -6,6 +6,7 @@
 //! unusual (another host, a query other than one well-formed `date`) goes the
 //! full way, which answers it or refuses it as every other call.
 
+use crate::extract::date_or_today;
 use crate::guard::host_allowed;
 use crate::headers::SecurityHeaders;
 use crate::state::AppState;
@@ -15,7 +16,6 @@ use axum::response::Response;
 use futures_util::future::Either;
 use std::future::{Ready, ready};
 
-use manna_core::Date;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -81,11 +81,11 @@ impl FastHomeLayer {
         if !host_allowed(&self.state.config, host) {
             return None;
         }
-        // As `date_param` reads it: today (UTC) without one.
-        let date = match req.uri().query() {
-            None | Some("") => self.state.clock.today_utc(),
-            Some(q) => q.strip_prefix("date=")?.parse::<Date>().ok()?,
+        let raw = match req.uri().query() {
+            None | Some("") => None,
+            Some(q) => Some(q.strip_prefix("date=")?),
         };
+        let date = date_or_today(raw, &self.state.clock).ok()?;
         let mut res = self.state.home_json(date).respond(req.headers());
         let headers = res.headers_mut();
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
