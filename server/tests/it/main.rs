@@ -16,6 +16,7 @@ mod conformance;
 mod deletion;
 mod expiry;
 mod hardening;
+mod home;
 mod limits;
 mod mail;
 mod places;
