@@ -3,10 +3,9 @@
 // without markup (a psalm's heading and the translators' notes left out).
 // `extract-bible.mjs` writes them to server/content/bible/; `bible.test.mjs`
 // reads the modules again and compares.
-import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import { KJV, OSIS_IDS, WEB, bookName, diatheke, plain } from './sword.mjs';
+import { KJV, OSIS_IDS, WEB, bookName, bookOsis, plain } from './sword.mjs';
 
 export const TRANSLATIONS = {
   kjv: { module: KJV, name: 'King James Version', package: 'sword-text-kjv' },
@@ -18,23 +17,8 @@ export const bibleFile = (translation) =>
 
 /** One book: { osis, name, chapters: [[verse text, ...], ...] } (a verse the translation leaves out is ''). */
 function readBook(module, index) {
-  const osis = OSIS_IDS[index];
-  const raw = diatheke(module, osis).replace(/\([\w]+\)\s*$/, '');
-  const labels = [...raw.matchAll(/(?<=^|[\s>])(?:I{1,3} )?[A-Z][A-Za-z ]*? (\d+):(\d+): /gm)];
-  assert.ok(labels.length > 0, `${module} has no ${osis}`);
-  const chapters = [];
-  labels.forEach((m, i) => {
-    const [chapter, verse] = [Number(m[1]), Number(m[2])];
-    // A chapter's end mark closes its last verse; what follows it belongs to no verse.
-    const text = raw.slice(m.index + m[0].length, labels[i + 1]?.index ?? raw.length).split(/<chapter eID=/)[0];
-    chapters[chapter - 1] ??= [];
-    chapters[chapter - 1][verse - 1] = plain(text);
-  });
-  for (const [c, verses] of chapters.entries()) {
-    assert.ok(verses, `${module} ${osis} has no chapter ${c + 1}`);
-    for (let v = 0; v < verses.length; v += 1) verses[v] ??= '';
-  }
-  return { osis, name: bookName(index), chapters };
+  const chapters = bookOsis(module, index).map((verses) => verses.map(plain));
+  return { osis: OSIS_IDS[index], name: bookName(index), chapters };
 }
 
 /** A translation read from its module. */

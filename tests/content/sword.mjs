@@ -148,10 +148,50 @@ export function osisVerses(module, passage, options = []) {
   return starts.map(([, textStart], i) => out.slice(textStart, starts[i + 1]?.[0] ?? out.length));
 }
 
+/**
+ * A whole book of a Bible module, each verse's OSIS text by chapter and verse
+ * (`[chapter - 1][verse - 1]`; a verse the module leaves out is ''), read in
+ * one call and kept: passages are read from it rather than one call each.
+ */
+const bookTexts = new Map();
+export function bookOsis(module, book, options = []) {
+  const id = [module, book, ...options].join('\u0000');
+  if (bookTexts.has(id)) return bookTexts.get(id);
+  const raw = execFileSync('diatheke', ['-b', module, ...options, '-k', OSIS_IDS[book]], { encoding: 'utf8', maxBuffer: 1 << 26 })
+    .replace(/\(\w+\)\s*$/, '');
+  const labels = [...raw.matchAll(/(?<=^|[\s>])(?:I{1,3} )?[A-Z][A-Za-z ]*? (\d+):(\d+): /gm)];
+  assert.ok(labels.length > 0, `${module} has no ${OSIS_IDS[book]}`);
+  const chapters = [];
+  labels.forEach((m, i) => {
+    const [chapter, verse] = [Number(m[1]), Number(m[2])];
+    // A chapter's end mark closes its last verse; what follows it belongs to no verse.
+    const text = raw.slice(m.index + m[0].length, labels[i + 1]?.index ?? raw.length).split(/<chapter eID=/)[0];
+    chapters[chapter - 1] ??= [];
+    chapters[chapter - 1][verse - 1] = text;
+  });
+  for (const [c, verses] of chapters.entries()) {
+    assert.ok(verses, `${module} ${OSIS_IDS[book]} has no chapter ${c + 1}`);
+    for (let v = 0; v < verses.length; v += 1) verses[v] ??= '';
+  }
+  bookTexts.set(id, chapters);
+  return chapters;
+}
+
+/** Each verse's OSIS text of a passage, from its book. */
+function passageOsis(module, passage, options = []) {
+  const chapter = bookOsis(module, passage.book, options)[passage.chapter - 1] ?? [];
+  const out = [];
+  for (let v = passage.from; v <= passage.to; v += 1) {
+    assert.ok(chapter[v - 1] !== undefined, `${module} has no ${formatReference({ ...passage, from: v, to: v })}`);
+    out.push(chapter[v - 1]);
+  }
+  return out;
+}
+
 /** The text of a passage in the KJV or the WEB module, without markup. */
 export function bibleText(translation, reference) {
   const passage = typeof reference === 'string' ? parseReference(reference) : reference;
-  return osisVerses(translation === 'web' ? WEB : KJV, passage).map(plain).join(' ');
+  return passageOsis(translation === 'web' ? WEB : KJV, passage).map(plain).join(' ');
 }
 
 /** Every word of the KJV passage tagged with Strong's number `strongs` ('H7462'). */
@@ -159,7 +199,7 @@ export function taggedWords(reference, strongs) {
   const [, letter, number] = /^([GH])(\d+)$/.exec(strongs);
   const tag = `strong:${letter}${number.padStart(4, '0')}`;
   const words = [];
-  for (const verse of osisVerses(KJV, parseReference(reference), ['-o', 'n'])) {
+  for (const verse of passageOsis(KJV, parseReference(reference), ['-o', 'n'])) {
     for (const [, lemma, text] of verse.matchAll(/<w lemma="([^"]*)"[^>]*>([\s\S]*?)<\/w>/g)) {
       if (lemma.split(' ').includes(tag)) words.push(plain(text).toLowerCase());
     }
