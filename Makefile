@@ -64,14 +64,17 @@ setup-nginx:
 
 ## ---- builds ----
 
-# Two modules from manna-core: the core the first screen needs, then the tools
-# (timers, weight, plans, shopping lists) that only some pages load.
+# Three modules from manna-core: the core the first screen needs, the tools
+# (timers, weight, plans, shopping lists) that only some pages load, and the
+# entitlement checks that only a device with an entitlement loads.
 WASM_BINDGEN_FLAGS := --target web --remove-name-section --remove-producers-section --out-dir $(WASM_OUT)
 wasm: setup-rust
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET)
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) target/$(WASM_TARGET)/wasm/manna_core.wasm
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features tools
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_tools target/$(WASM_TARGET)/wasm/manna_core.wasm
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features premium
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_premium target/$(WASM_TARGET)/wasm/manna_core.wasm
 
 pwa: wasm node-deps
 	cd pwa && npm run build
@@ -114,6 +117,7 @@ lint-code: wasm node-deps
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings
 	cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings
+	cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings
 	cd pwa && npm run typecheck && npm run lint
 
 test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx lint-code pwa

@@ -5,9 +5,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 
 /**
- * Lets the browser fetch what every first screen needs while it reads the
- * page: the core's WebAssembly and its glue, and Home's code. Without these
- * hints each waits for the script before it to run.
+ * Lets the browser fetch what the app's first frame needs while it reads the
+ * page: the app's code (loaded by the small boot module), the core's
+ * WebAssembly and its glue. Without these hints each waits for the script
+ * before it to run. They sit between two marks, which the server leaves out
+ * of Home's page when it writes the day into it (server/src/first_screen.rs):
+ * there the verse is painted first and the app's code fetched after.
  */
 function preloadCriticalPath(): Plugin {
   return {
@@ -15,21 +18,28 @@ function preloadCriticalPath(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
-        const tags: { tag: string; attrs: Record<string, string | boolean>; injectTo: 'head' }[] = [];
-        for (const item of Object.values(ctx.bundle ?? {})) {
-          if (item.type === 'chunk' && /wasm\/pkg\/manna_core\.js$/.test(item.facadeModuleId ?? '')) {
-            tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${item.fileName}` }, injectTo: 'head' });
-          }
-          if (item.type === 'asset' && /manna_core_bg[^/]*\.wasm$/.test(item.fileName)) {
-            tags.push({
-              tag: 'link',
-              attrs: { rel: 'preload', href: `/${item.fileName}`, as: 'fetch', type: 'application/wasm', crossorigin: true },
-              injectTo: 'head',
-            });
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) visit(dep);
+        };
+        for (const chunk of chunks) {
+          if (/src\/main\.tsx$/.test(chunk.facadeModuleId ?? '') || /wasm\/pkg\/manna_core\.js$/.test(chunk.facadeModuleId ?? '')) {
+            visit(chunk.fileName);
           }
         }
-        return tags;
+        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        for (const item of Object.values(ctx.bundle ?? {})) {
+          if (item.type === 'asset' && /manna_core_bg[^/]*\.wasm$/.test(item.fileName)) {
+            links.push(`<link rel="preload" href="/${item.fileName}" as="fetch" type="application/wasm" crossorigin>`);
+          }
+        }
+        const block = `<!--app-preload-->\n    ${links.join('\n    ')}\n    <!--/app-preload-->\n  `;
+        return html.replace('</head>', `${block}</head>`);
       },
     },
   };
@@ -73,11 +83,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     // Every browser Manna supports preloads modules itself. The first screen's
-    // modules are preloaded from the page. A lazy page's imports are not listed
+    // modules are preloaded from the page (see preloadCriticalPath). A lazy page's imports are not listed
     // in the first screen's code (that list grew with every page); they load
     // when the page's code asks for them, from the service worker's copy once
     // it is installed.
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // The app's code, which the boot module loads, comes with its imports.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || /(^|\/)main-[\w-]+\.js$/.test(file) ? deps : []),
+    },
     sourcemap: false,
     manifest: true,
   },

@@ -1,7 +1,8 @@
 // Start-up: Home's critical path first (the core and today's stored content,
-// at once), then the first render, so that it needs to wait for nothing; the
-// page's own "Loading..." shows meanwhile, or on Home the day the server
-// wrote into the page, which the first render then draws over in place.
+// at once, and the entitlement module when one is kept), then the first
+// render, so that it needs to wait for nothing; the page's own "Loading..."
+// shows meanwhile, or on Home the day the server wrote into the page, which
+// the first render then draws over in place.
 
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,8 +13,8 @@ import { missingStartupRequirement, showStartupFailure } from './components/star
 import { dayKey, fetchDay, primeDay } from './content/useDaily';
 import { installGlobalErrorHandlers, logRecoverableError } from './lib/errors';
 import { noteDay } from './lib/dayCookie';
+import { preparePremium } from './entitlement/entitlement';
 import { loadCore, todayIn } from './wasm/core';
-import './styles.css';
 
 /** Past this, the app renders anyway and shows its own loading states; longer
  *  when the server's page already shows the day (a render before the day is
@@ -29,6 +30,9 @@ const home = window.location.pathname === '/';
 const dayShown = home && document.querySelector('main[data-first-screen]') !== null;
 
 const core = loadCore();
+// A device that keeps an entitlement reads it at once (its module loads
+// beside the core), so that the first render shows premium without a jump.
+const premium = preparePremium().catch(() => undefined);
 const ready = core
   .then(async (c) => {
     const date = todayIn(c);
@@ -41,7 +45,8 @@ const ready = core
     // placeholder must not take the reading's place for a moment.
     if (dayShown) await fetching;
   })
-  .catch(() => undefined);
+  .catch(() => undefined)
+  .then(() => premium);
 
 function start() {
   // Without this, React reports an error it recovered from as a window error,

@@ -22,6 +22,12 @@ pub const COOKIE: &str = "manna-day";
 const START: &str = "<!--first-screen-->";
 const END: &str = "<!--/first-screen-->";
 
+/// The hints that fetch the app's code from the page's head: left out of the
+/// page with the day in it, where the app's boot module fetches that code
+/// once the verse is painted, so the verse waits on nothing but the styles.
+const PRELOAD_START: &str = "<!--app-preload-->";
+const PRELOAD_END: &str = "<!--/app-preload-->";
+
 const WEEKDAYS: [&str; 7] = [
     "Monday",
     "Tuesday",
@@ -91,10 +97,22 @@ pub fn page(shell: &str, reading: Option<&Value>, now: &Moment) -> Option<String
     let start = shell.find(START)? + START.len();
     let end = start + shell[start..].find(END)?;
     let mut out = String::with_capacity(shell.len() + 8 * 1024);
-    out.push_str(&shell[..start]);
+    out.push_str(&without_preloads(&shell[..start]));
     write_day(&mut out, reading, now);
     out.push_str(&shell[end..]);
     Some(out)
+}
+
+/// The head without the block of hints between the preload marks.
+fn without_preloads(head: &str) -> std::borrow::Cow<'_, str> {
+    let block = head.find(PRELOAD_START).and_then(|from| {
+        let to = from + head[from..].find(PRELOAD_END)? + PRELOAD_END.len();
+        Some((from, to))
+    });
+    match block {
+        Some((from, to)) => format!("{}{}", &head[..from], head[to..].trim_start()).into(),
+        None => head.into(),
+    }
 }
 
 fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment) {
@@ -305,6 +323,23 @@ mod tests {
         assert!(html.contains("1:05 PM"));
         assert!(html.contains(r#"<p class="eyebrow">Jerusalem</p>"#));
         assert!(!html.contains("<script"));
+    }
+
+    #[test]
+    fn the_hints_that_fetch_the_apps_code_are_left_out() {
+        let shell = concat!(
+            r#"<html><head><link rel="stylesheet" href="/a.css"><!--app-preload--><link rel="modulepreload" href="/m.js">"#,
+            "\n  <!--/app-preload-->\n</head><body><div id=\"root\"><!--first-screen--><!--/first-screen--></div></body></html>",
+        );
+        let html = page(shell, None, &at("2026-01-01", 0)).expect("test value");
+        assert!(
+            html.starts_with(r#"<html><head><link rel="stylesheet" href="/a.css"></head><body>"#),
+            "{html}"
+        );
+        assert!(!html.contains("modulepreload"));
+        // Without the marks, the head is as it was.
+        let html = page(SHELL, None, &at("2026-01-01", 0)).expect("test value");
+        assert!(html.starts_with(r#"<html><body><div id="root"><!--first-screen-->"#));
     }
 
     #[test]

@@ -57,6 +57,9 @@ describe('home, first page', () => {
     // No script of its own: the only scripts are the app's files.
     const inline = await page.locator('script:not([src])').count();
     assert.equal(inline, 0);
+    // The verse waits for the styles only: the page starts no fetch of the app's code.
+    assert.equal(await page.locator('link[rel="modulepreload"], link[rel="preload"]').count(), 0);
+    assert.equal(await page.locator('script[src]').count(), 1);
     await context.close();
   });
 
@@ -81,7 +84,7 @@ describe('home, first page', () => {
     // The app's code waits until the server's page has been measured.
     let release;
     const held = new Promise((r) => (release = r));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
@@ -105,6 +108,12 @@ describe('home, first page', () => {
       }
     }
     assert.equal(await page.evaluate(() => window.__gone), 0, 'the verse left the page while the app took over');
+    // The app's code was asked for only once the verse was painted.
+    const [paint, asked] = await page.evaluate(() => [
+      performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      performance.getEntriesByType('resource').find((e) => /\/assets\/main-[^/]+\.js$/.test(e.name))?.startTime,
+    ]);
+    assert.ok(paint > 0 && asked > paint, `the app's code was asked for at ${asked} ms, the first paint was at ${paint} ms`);
     const shift = await page.evaluate(() => window.__shift);
     assert.ok(shift <= 0.02, `layout shift ${shift}`);
     // The next visit's page is written for this browser's own date and zone.

@@ -1,16 +1,26 @@
 //! The browser's side of the core, the only code that touches wasm-bindgen
-//! (serde-wasm-bindgen at the boundary). The browser gets two modules from
-//! this crate: the core (built without the `tools` feature), which the first
-//! screen needs, and the tools (built with it): timers, weight progress, plans
-//! and shopping lists, loaded by the pages that use them. Splitting them keeps
-//! the first screen's download small.
+//! (serde-wasm-bindgen at the boundary). The browser gets three modules from
+//! this crate, one per build: the core (built with neither feature below),
+//! which the first screen needs; the tools (`tools`): timers, weight progress,
+//! plans and shopping lists, loaded by the pages that use them; and the
+//! entitlement checks (`premium`), loaded by a device that keeps an
+//! entitlement. Splitting them keeps the first screen's download small.
 //!
-//! - `core`: records, dates, the week, rotation, scores and entitlements.
+//! - `core`: records, dates, the week, rotation and scores.
 //! - `tools`: timers, weight progress, meal plans, shopping lists, the
 //!   archive's offline search and the account forms' rules.
+//! - `premium`: a cached entitlement's check and when to check again.
 
-#[cfg(not(feature = "tools"))]
+// The premium module needs none of the helpers below.
+#![cfg_attr(
+    all(feature = "premium", not(feature = "tools")),
+    allow(dead_code, unused_imports)
+)]
+
+#[cfg(not(any(feature = "tools", feature = "premium")))]
 mod core;
+#[cfg(feature = "premium")]
+mod premium;
 #[cfg(feature = "tools")]
 mod tools;
 

@@ -1,12 +1,12 @@
 // @vitest-environment node
-// The entitlement cache on the device, with the real WebAssembly core: a token
+// The entitlement cache on the device, with the real WebAssembly module: a token
 // the server signed makes the device premium offline until it expires; a
 // forged, expired or someone else's token does not.
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../lib/storage';
-import { coreFromBytes } from '../wasm/core';
+import { premiumFromBytes } from '../wasm/premium';
 
 // Local storage as a browser has it (this file runs in Node to read the .wasm).
 const store = new Map<string, string>();
@@ -21,10 +21,10 @@ vi.stubGlobal('localStorage', {
   },
 });
 
-const core = await coreFromBytes(readFileSync(new URL('../wasm/pkg/manna_core_bg.wasm', import.meta.url)));
-vi.mock('../wasm/core', async (original) => ({
-  ...(await original<typeof import('../wasm/core')>()),
-  loadCore: () => Promise.resolve(core),
+const premium = await premiumFromBytes(readFileSync(new URL('../wasm/pkg/manna_premium_bg.wasm', import.meta.url)));
+vi.mock('../wasm/premium', async (original) => ({
+  ...(await original<typeof import('../wasm/premium')>()),
+  loadPremium: () => Promise.resolve(premium),
 }));
 const { KEYS_KEY, TOKEN_KEY, acceptAnswer, readPremium } = await import('./entitlement');
 

@@ -1,4 +1,5 @@
-// Premium on this device: the server-signed entitlement (checked by manna-core,
+// Premium on this device: the server-signed entitlement (checked by manna-core's
+// entitlement module,
 // so it holds offline until it expires, at most 7 days after it was issued),
 // refreshed whenever the server can be asked. The spec's local keys (isPremium,
 // subscriptionPlan, stripeCustomerId, …) are written as a mirror of what the
@@ -8,7 +9,7 @@ import { apiRequest, ApiError } from '../api/client';
 import type { CheckoutVerified, KeySet, PremiumStatus } from '../generated/api';
 import { ensureDevice, userId } from '../identity';
 import { storage } from '../lib/storage';
-import { loadCore, loadedCore, type Core } from '../wasm/core';
+import { loadPremium, loadedPremium, type Premium } from '../wasm/premium';
 
 export const TOKEN_KEY = 'manna-entitlement';
 export const KEYS_KEY = 'manna-entitlement-keys';
@@ -31,19 +32,25 @@ export const FREE: PremiumState = { isPremium: false, plan: 'free', isOwner: fal
 /** What the server answers about premium (entitlement, check-by-email, …). */
 export type PremiumAnswer = Partial<PremiumStatus>;
 
-/** The premium state the cached entitlement proves at `now` (offline too). */
-export function cachedPremium(core: Core, now = Date.now()): PremiumState {
+/** The kept token and key set, when there are both. */
+function kept(): { token: string; keysText: string } | null {
   const token = storage.get(TOKEN_KEY);
   const keysText = storage.get(KEYS_KEY);
-  if (!token || !keysText) return FREE;
+  return token && keysText ? { token, keysText } : null;
+}
+
+/** The premium state the cached entitlement proves at `now` (offline too). */
+export function cachedPremium(premium: Premium, now = Date.now()): PremiumState {
+  const entitlement = kept();
+  if (!entitlement) return FREE;
   let keys: KeySet;
   try {
-    keys = JSON.parse(keysText) as KeySet;
+    keys = JSON.parse(entitlement.keysText) as KeySet;
   } catch {
     return FREE;
   }
   const ed = keys.keys.filter((k) => k.crv === 'Ed25519');
-  const check = core.verifyEntitlement(token, ed.map((k) => k.kid), ed.map((k) => k.x), userId(), now);
+  const check = premium.verifyEntitlement(entitlement.token, ed.map((k) => k.kid), ed.map((k) => k.x), userId(), now);
   if (check.status !== 'premium') return FREE;
   return {
     isPremium: true,
@@ -53,16 +60,24 @@ export function cachedPremium(core: Core, now = Date.now()): PremiumState {
   };
 }
 
-/** The cached premium state, with the core loaded first if need be. */
+/** The cached premium state; the entitlement module is loaded only when a
+ *  token is kept (without one the device is not premium). */
 export async function readPremium(now = Date.now()): Promise<PremiumState> {
-  return cachedPremium(await loadCore(), now);
+  return kept() ? cachedPremium(await loadPremium(), now) : FREE;
 }
 
-/** The cached premium state when the core is already loaded (for a first
+/** Loads the entitlement module when a token is kept, so that a first render
+ *  can read premium at once (`cachedPremiumNow`). */
+export async function preparePremium(): Promise<void> {
+  if (kept()) await loadPremium();
+}
+
+/** The cached premium state when it can be read without waiting (for a first
  *  render that must not wait or jump); undefined otherwise. */
 export function cachedPremiumNow(): PremiumState | undefined {
-  const core = loadedCore();
-  return core ? cachedPremium(core) : undefined;
+  if (!kept()) return FREE;
+  const premium = loadedPremium();
+  return premium ? cachedPremium(premium) : undefined;
 }
 
 function mirror(answer: PremiumAnswer | null): void {
@@ -83,9 +98,9 @@ function mirror(answer: PremiumAnswer | null): void {
 
 /** Keeps what a server answer says: a fresh token, or none when not premium. */
 export async function acceptAnswer(answer: PremiumAnswer): Promise<void> {
-  const core = await loadCore();
+  const premium = await loadPremium();
   const outcome = answer.isPremium && answer.entitlement ? 'granted' : 'revoked';
-  const next = core.tokenAfterCheck(storage.get(TOKEN_KEY), outcome, answer.entitlement?.token ?? null);
+  const next = premium.tokenAfterCheck(storage.get(TOKEN_KEY), outcome, answer.entitlement?.token ?? null);
   if (next) storage.set(TOKEN_KEY, next);
   else storage.remove(TOKEN_KEY);
   storage.set(CHECKED_KEY, String(Date.now()));
@@ -127,9 +142,8 @@ let checkedThisLoad = false;
  *  once each time the app starts, so a cancellation shows at the next visit). */
 export async function currentPremium(): Promise<PremiumState> {
   const cached = await readPremium();
-  const core = await loadCore();
   const last = Number(storage.get(CHECKED_KEY) ?? 0) || 0;
-  const due = !checkedThisLoad || core.needsRecheck(cached.expiresAt ?? null, last, Date.now(), RECHECK_MS);
+  const due = !checkedThisLoad || (await loadPremium()).needsRecheck(cached.expiresAt ?? null, last, Date.now(), RECHECK_MS);
   checkedThisLoad = true;
   if (due && (typeof navigator === 'undefined' || navigator.onLine !== false)) await refreshPremium();
   return readPremium();

@@ -9,20 +9,7 @@ import type * as Pkg from './pkg/manna_core.js';
 
 export type { FieldError, WeeklyAverage, WeekStrip };
 
-export interface EntitlementCheck {
-  status: 'premium' | 'refused';
-  plan: string;
-  expiresAt: number;
-  issuedAt: number;
-  owner: boolean;
-  reason: string;
-  message: string;
-}
-
 export interface Core {
-  verifyEntitlement(token: string, kids: string[], keys: string[], userId: string, nowMs: number): EntitlementCheck;
-  tokenAfterCheck(cached: string | null, outcome: 'granted' | 'revoked' | 'unreachable', fresh: string | null): string | null;
-  needsRecheck(expiresAt: number | null, lastCheckMs: number, nowMs: number, recheckMs: number): boolean;
   /** The refusal of a whole record by its rules (the server's words), or undefined. */
   validateRecord(table: Table, id: string, fields: Record<string, unknown>): FieldError | undefined;
   /** A new record's fields with its table's defaults for what they leave out. */
@@ -41,22 +28,6 @@ export interface Core {
 
 function wrap(pkg: typeof Pkg): Core {
   return {
-    verifyEntitlement: (token, kids, keys, userId, nowMs) => {
-      const c = pkg.verifyEntitlement(token, kids, keys, userId, nowMs);
-      const out: EntitlementCheck = {
-        status: c.status as EntitlementCheck['status'],
-        plan: c.plan,
-        expiresAt: c.expiresAt,
-        issuedAt: c.issuedAt,
-        owner: c.owner,
-        reason: c.reason,
-        message: c.message,
-      };
-      c.free();
-      return out;
-    },
-    tokenAfterCheck: (cached, outcome, fresh) => pkg.tokenAfterCheck(cached ?? undefined, outcome, fresh ?? undefined) ?? null,
-    needsRecheck: (expiresAt, last, now, recheck) => pkg.needsRecheck(expiresAt ?? undefined, last, now, recheck),
     dayOfYear: pkg.dayOfYear,
     localDate: pkg.localDate,
     addDays: pkg.addDays,
