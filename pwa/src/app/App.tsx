@@ -5,7 +5,7 @@
 
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from '../lib/router';
 import { CriticalErrorOverlay } from '../components/CriticalErrorOverlay';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { HeaderStatus } from '../components/PageHeader';

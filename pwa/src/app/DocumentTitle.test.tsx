@@ -1,5 +1,5 @@
 import { render, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/router';
 import { describe, expect, it } from 'vitest';
 import { PageHeader } from '../components/PageHeader';
 import { APP_TITLE } from '../components/pageTitle';

@@ -2,7 +2,7 @@
 // components/pageTitle.ts), else its route's title, else the 404's.
 
 import { useEffect, useState, type ReactNode } from 'react';
-import { matchPath, useLocation } from 'react-router';
+import { matchPath, useLocation } from '../lib/router';
 import { PageTitleContext, tabTitle, type OwnTitle } from '../components/pageTitle';
 import { NOT_FOUND_TITLE, ROUTES } from './routes';
 

@@ -1,7 +1,7 @@
 // Every address the app does not have: the spec's title, what happened in
 // plain words, and the ways back.
 
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 
 export function NotFound() {
   return (

@@ -3,7 +3,7 @@
 // provided by the app shell).
 
 import { createContext, useContext, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { usePageTitle } from './pageTitle';
 
 /** What the app shows at the end of every page header. */

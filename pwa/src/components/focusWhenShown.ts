@@ -3,7 +3,7 @@
 // day, or be another page (which is asked through the navigation's state).
 
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 
 const FRAMES = 120;
 

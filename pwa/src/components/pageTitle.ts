@@ -4,7 +4,7 @@
 // `document.title` (app/DocumentTitle.tsx).
 
 import { createContext, useContext, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 
 /** The name a page gave itself, and the address it gave it at. */
 export interface OwnTitle {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/router';
 import { recordError } from '../lib/errors';
 import { CriticalErrorOverlay } from './CriticalErrorOverlay';
 import { ErrorBoundary } from './ErrorBoundary';

@@ -3,7 +3,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '../lib/router';
 import { Toaster } from '../components/toast';
 import { vi } from 'vitest';
 import { createQueryClient } from '../api/queryClient';

@@ -3,7 +3,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { apiRequest, messageOf } from '../../api/client';
 import { CodeInput } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';

@@ -2,7 +2,7 @@
 // sample for planning the store listing, not a measurement, and says so.
 
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { Tabs } from '../../components/Tabs';
 

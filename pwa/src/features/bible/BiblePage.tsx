@@ -7,7 +7,7 @@
 // the page works offline after one visit.
 
 import { use, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { Dialog } from '../../components/Dialog';
 import { ListUnavailable } from '../../components/ListUnavailable';

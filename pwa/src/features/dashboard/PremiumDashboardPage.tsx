@@ -5,7 +5,7 @@
 // counts. Tabs by `?tab=`: spiritual (default), physical, nutrition.
 
 import { use } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { Tabs } from '../../components/Tabs';
 import { useMealPlans } from '../../content/mealPlans';

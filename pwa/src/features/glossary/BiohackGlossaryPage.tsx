@@ -4,7 +4,7 @@
 // device; if it cannot be had at all, a short built-in list stands in.
 
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { Tabs } from '../../components/Tabs';
 import { useContentList } from '../../content/useContentList';

@@ -9,7 +9,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, use, useCallback, useContext, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { primeDay, useDaily } from '../../content/useDaily';
 import { HeaderStatus } from '../../components/PageHeader';
 import { loadCore, type Core } from '../../wasm/core';

@@ -1,7 +1,7 @@
 // Home's 'Current Wellness Score': the latest check and this week's average,
 // from the scores on this device (they sync in the background).
 
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { StorageUnavailable } from '../../components/StorageUnavailable';
 import { useRecords } from '../../sync/useRecords';
 import type { Core } from '../../wasm/core';

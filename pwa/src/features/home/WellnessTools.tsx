@@ -1,7 +1,7 @@
 // Wellness Tools: a tile for every tool page of the app (the app's route table
 // says which pages are tools, so the grid grows with the routes).
 
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 
 export interface Tool {
   to: string;

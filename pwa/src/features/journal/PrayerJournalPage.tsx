@@ -5,7 +5,7 @@
 // draft until it is saved, so nothing typed is lost to a reload.
 
 import { use, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { EnumSelect, TextArea, TextInput, RefusalNote, useFixFocus } from '../../components/form';
 import { LiveList, type Refused } from '../../components/LiveList';

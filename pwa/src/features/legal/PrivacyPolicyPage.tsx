@@ -3,7 +3,7 @@
 // it, children, and whom to write to. Written for what this app really does.
 
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { apiRequest } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import type { About } from '../../generated/api';

@@ -4,7 +4,7 @@
 // first visit.
 
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { ListUnavailable } from '../../components/ListUnavailable';
 import { ListNotSavedOffline, useContentList } from '../../content/useContentList';

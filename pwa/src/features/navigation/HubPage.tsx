@@ -1,7 +1,7 @@
 // /pray, /plans and /me: the pages their tabs open, each a list of the places
 // the tab holds with a line saying what each is for.
 
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { hubOf, type HubId } from './tabs';
 

@@ -1,9 +1,9 @@
 // The bar at the foot of every page: a link to each tab, the current one
 // marked for the eye and for screen readers. A page that is not a tab itself
-// marks the tab whose hub lists it (tabs.ts), which a NavLink cannot do: its
-// mark only knows its own address.
+// marks the tab whose hub lists it (tabs.ts), which the link's own address
+// could not tell.
 
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import { TabIcon } from './TabIcon';
 import { TABS, tabOf } from './tabs';
 

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, matchPath } from 'react-router';
+import { MemoryRouter, matchPath } from '../../lib/router';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../app/routes';
 import HubPage from './HubPage';

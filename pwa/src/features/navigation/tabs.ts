@@ -3,7 +3,7 @@
 // hub lists it (or that opens it, for Today and Bible). A new page belongs to
 // no tab until a hub lists it, and the tests say so.
 
-import { matchPath } from 'react-router';
+import { matchPath } from '../../lib/router';
 
 export type TabId = 'today' | 'bible' | 'pray' | 'plans' | 'me';
 

@@ -6,7 +6,7 @@
 // A start or a day the server refused shows above it all (PlanRefusals).
 
 import { Suspense, use, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { ApiError } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { ListUnavailable } from '../../components/ListUnavailable';

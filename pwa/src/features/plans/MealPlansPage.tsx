@@ -3,7 +3,7 @@
 // without premium. Saved on the device, so the list opens offline too.
 
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { ListUnavailable } from '../../components/ListUnavailable';
 import { Disclaimer } from '../../components/Disclaimer';

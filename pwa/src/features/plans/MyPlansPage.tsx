@@ -5,7 +5,7 @@
 // server refused show above them, to try again or discard.
 
 import { use, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { focusWhenShown } from '../../components/focusWhenShown';
 import { Disclaimer } from '../../components/Disclaimer';

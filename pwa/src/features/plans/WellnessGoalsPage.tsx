@@ -5,7 +5,7 @@
 // and plans are synced records.
 
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { ChoiceGroup, EnumSelect, NumberInput, RefusalNote, refusalInWords, TextArea, useFixFocus } from '../../components/form';
 import { LiveList } from '../../components/LiveList';
 import { Disclaimer } from '../../components/Disclaimer';

@@ -1,6 +1,6 @@
 // /activate-premium and /manual-activation: there is no manual activation.
 
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 
 export default function ManualActivationPage() {

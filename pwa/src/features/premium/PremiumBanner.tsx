@@ -5,7 +5,7 @@
 // 'Test mode' badge (payments go to the emulator) sits in a corner of its own.
 
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { usePremium } from '../../entitlement/usePremium';
 import { sessionFlag, storage } from '../../lib/storage';
 import { useBillingConfig } from './billingConfig';

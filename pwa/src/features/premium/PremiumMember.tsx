@@ -6,7 +6,7 @@
 // browser back with.
 
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { verifyCheckout } from '../../entitlement/entitlement';
 import { usePremium, useRecheckPremium } from '../../entitlement/usePremium';
 import { storage } from '../../lib/storage';

@@ -1,5 +1,5 @@
 import { PLANS } from './plans';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 
 export function PremiumPromo() {
   return (

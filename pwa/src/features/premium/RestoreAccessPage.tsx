@@ -2,7 +2,7 @@
 // code, then this device gets the subscription's premium.
 
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { apiRequest, ApiError, messageOf } from '../../api/client';
 import { CodeInput } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';

@@ -6,7 +6,7 @@
 // little while); if it never does, it says so and offers the ways forward.
 
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { apiRequest } from '../../api/client';
 import { toast } from '../../components/toast';
 import { verifyCheckout } from '../../entitlement/entitlement';

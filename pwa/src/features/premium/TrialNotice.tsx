@@ -7,7 +7,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { apiRequest } from '../../api/client';
 import { usePremium } from '../../entitlement/usePremium';
 import type { TrialStatus } from '../../generated/api';

@@ -4,7 +4,7 @@
 // highlight and note), and what to do when the chapter cannot be had.
 
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { messageOf } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import type { BibleChapter } from '../../generated/content';

@@ -6,7 +6,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { BIBLE_BOOKS } from '../../generated/content';
 import { storage } from '../../lib/storage';

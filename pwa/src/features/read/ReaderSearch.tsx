@@ -4,7 +4,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { messageOf } from '../../api/client';
 import { BIBLE_SEARCH_MAX } from '../../generated/content';
 import { counted } from '../../lib/words';

@@ -4,7 +4,7 @@
 // first). Each leads back to its verse in the reader and can be let go.
 
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { LiveList } from '../../components/LiveList';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';

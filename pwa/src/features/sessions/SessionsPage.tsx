@@ -5,7 +5,7 @@
 // saved on the device with the coming days.
 
 import { use, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PlayControls } from '../../components/PlayControls';
 import { useReadAloud } from '../../components/useReadAloud';

@@ -2,7 +2,7 @@
 // chosen one's lines to sing or pray along with, and a way to the full page.
 
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useContentList } from '../../content/useContentList';
 import type { WorshipSong } from '../../generated/content';
 

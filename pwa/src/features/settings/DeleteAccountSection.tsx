@@ -5,7 +5,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { ApiError, apiRequest, messageOf } from '../../api/client';
 import { CodeInput, PasswordInput } from '../../components/form';
 import { toast } from '../../components/toast';

@@ -5,7 +5,7 @@
 // list) and a list view of the four weeks.
 
 import { use, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { EnumSelect } from '../../components/form';
 import { Tabs } from '../../components/Tabs';

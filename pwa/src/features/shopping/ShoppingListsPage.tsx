@@ -7,7 +7,7 @@
 // refused show above the lists (ShoppingRefusals).
 
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { focusWhenShown, useFocusAsked } from '../../components/focusWhenShown';
 import { LiveList } from '../../components/LiveList';

@@ -2,7 +2,7 @@
 // opens it: the button of a started meal plan and of a personal meal plan.
 
 import { use, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { toast } from '../../components/toast';
 import { useCatalogue } from '../../content/mealPlans';
 import type { Preferences } from '../../generated/records';

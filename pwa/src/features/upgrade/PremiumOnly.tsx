@@ -5,7 +5,7 @@
 // any case; this only decides what to show.
 
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { usePremium } from '../../entitlement/usePremium';

@@ -3,7 +3,7 @@
 // premium-only screens to people without premium.
 
 import { PLANS } from '../../generated/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { PremiumFeatureList } from './PremiumFeatureList';
 
 export function PremiumRequired() {

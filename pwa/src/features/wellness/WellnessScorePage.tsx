@@ -4,7 +4,7 @@
 // again under its own day.
 
 import { use, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { RefusalNote, useFixFocus } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';

@@ -4,7 +4,7 @@
 // fades the card for 200 ms, switches it and scrolls to the top.
 
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { ListUnavailable } from '../../components/ListUnavailable';
 import { PageHeader } from '../../components/PageHeader';

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { apiRequest } from '../../../api/client';
 import { recipesPath } from '../../../content/foodSlug';
 import { useDaily } from '../../../content/useDaily';

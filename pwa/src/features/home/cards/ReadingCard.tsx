@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { PlayControls } from '../../../components/PlayControls';
 import type { BibleReading } from '../../../content/types';
 import type { VerseRange } from '../../../generated/content';
