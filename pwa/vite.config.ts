@@ -28,11 +28,14 @@ function preloadCriticalPath(): Plugin {
           for (const dep of byFile.get(file)?.imports ?? []) visit(dep);
         };
         for (const chunk of chunks) {
-          if (/src\/main\.tsx$/.test(chunk.facadeModuleId ?? '') || /wasm\/pkg\/manna_core\.js$/.test(chunk.facadeModuleId ?? '')) {
+          if (chunk.moduleIds.some((id) => /src\/main\.tsx$/.test(id)) || /wasm\/pkg\/manna_core\.js$/.test(chunk.facadeModuleId ?? '')) {
             visit(chunk.fileName);
           }
         }
-        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        // Those the page loads anyway (the boot module's own imports) are left out.
+        const links = [...files]
+          .filter((file) => !html.includes(`"/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
         for (const item of Object.values(ctx.bundle ?? {})) {
           if (item.type === 'asset' && /manna_core_bg[^/]*\.wasm$/.test(item.fileName)) {
             links.push(`<link rel="preload" href="/${item.fileName}" as="fetch" type="application/wasm" crossorigin>`);
@@ -45,10 +48,53 @@ function preloadCriticalPath(): Plugin {
   };
 }
 
+/**
+ * Puts every module the app's first render needs (all that `main.tsx` imports,
+ * directly or not) into one chunk, less what the boot module needs itself: a
+ * few larger files compress better than the many small ones the modules
+ * shared with lazy pages would otherwise be split into.
+ */
+function firstRenderChunk() {
+  const imports = new Map<string, readonly string[]>();
+  const reach = (from: string): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [from];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(imports.get(id) ?? []));
+    }
+    return seen;
+  };
+  let members: Set<string> | null = null;
+  const plugin: Plugin = {
+    name: 'manna-first-render-chunk',
+    apply: 'build',
+    moduleParsed(info) {
+      imports.set(info.id, info.importedIds);
+    },
+  };
+  const test = (id: string): boolean => {
+    if (!members) {
+      const ids = [...imports.keys()];
+      const main = ids.find((m) => /[\\/]src[\\/]main\.tsx$/.test(m));
+      const boot = ids.find((m) => /[\\/]src[\\/]boot\.ts$/.test(m));
+      const bootNeeds = boot ? reach(boot) : new Set<string>();
+      members = new Set(main ? [...reach(main)].filter((m) => !bootNeeds.has(m)) : []);
+    }
+    return members.has(id);
+  };
+  return { plugin, test };
+}
+
+const firstRender = firstRenderChunk();
+
 export default defineConfig({
   plugins: [
     react(),
     preloadCriticalPath(),
+    firstRender.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -94,6 +140,18 @@ export default defineConfig({
     },
     sourcemap: false,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The helper that preloads a dynamic import's files, which the boot
+            // module needs too, stays a file of its own.
+            { name: 'preload', test: /preload-helper/, priority: 2 },
+            { name: 'main', test: firstRender.test, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

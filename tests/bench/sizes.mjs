@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 const dist = resolve(import.meta.dirname, '../../pwa/dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const FIRST_PAINT = ['index.html'];
-const FIRST_RENDER = ['index.html', 'src/main.tsx', 'src/wasm/pkg/manna_core.js'];
+// The app's code is what the boot module (index.html's entry) imports.
+const FIRST_RENDER = ['index.html', ...(manifest['index.html'].dynamicImports ?? []), 'src/wasm/pkg/manna_core.js'];
 
 const graph = (keys) => {
   const files = new Set();

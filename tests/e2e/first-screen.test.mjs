@@ -57,8 +57,9 @@ describe('home, first page', () => {
     // No script of its own: the only scripts are the app's files.
     const inline = await page.locator('script:not([src])').count();
     assert.equal(inline, 0);
-    // The verse waits for the styles only: the page starts no fetch of the app's code.
-    assert.equal(await page.locator('link[rel="modulepreload"], link[rel="preload"]').count(), 0);
+    // The verse waits for the styles only: the page starts no fetch of the
+    // app's code or its WebAssembly, only of the small boot module's files.
+    assert.equal(await page.locator('link[href*="/assets/main-"], link[href$=".wasm"], link[rel="preload"]').count(), 0);
     assert.equal(await page.locator('script[src]').count(), 1);
     await context.close();
   });

@@ -3,6 +3,7 @@
 // working through a week with no signal after one visit.
 
 import { apiRequest } from '../api/client';
+import { inTurn } from '../lib/idle';
 import { forgetDaysBefore, lastStoredDate, saveDays } from '../db';
 import type { DayContent } from './types';
 import { daysPath, fetchSaved } from './mealPlans';
@@ -33,21 +34,26 @@ interface RangeAnswer {
   days: DayContent[];
 }
 
+/** At most this many of the saves' requests go at once: the rest wait their
+ *  turn, so that what the person opens meanwhile is not queued behind them,
+ *  and each answer is read and stored in a task of its own. */
+const AT_ONCE = 2;
+
 /** Fetches and stores the range; answers the last date now available offline. */
 export async function prefetchDays(today: string, yesterday: string): Promise<string | undefined> {
-  const [range] = await Promise.all([
-    apiRequest<RangeAnswer>('GET', `/api/daily-content?from=${encodeURIComponent(today)}&days=${OFFLINE_DAYS}`),
-    // A list that cannot be fetched now keeps its last copy; the days still save.
-    ...OFFLINE_LISTS.map((path) => fetchList(path).catch(() => undefined)),
-    ...OFFLINE_ANSWERS.map((path) => fetchSaved(path).catch(() => undefined)),
-    saveEnrolledPlans().catch(() => undefined),
-  ]);
+  const range = await apiRequest<RangeAnswer>('GET', `/api/daily-content?from=${encodeURIComponent(today)}&days=${OFFLINE_DAYS}`);
   await saveDays(range.days, range.contentVersion);
-  // Each saved day's Bible study, for the study center with no signal.
-  await Promise.all(
-    range.days
-      .flatMap((day) => (day.bibleReading ? [studyPath(day.bibleReading.id)] : []))
-      .map((path) => fetchList(path).catch(() => undefined)),
+  // A list that cannot be fetched now keeps its last copy; the days are saved.
+  const ignore = () => undefined;
+  await inTurn<unknown>(
+    [
+      ...OFFLINE_LISTS.map((path) => () => fetchList(path).catch(ignore)),
+      ...OFFLINE_ANSWERS.map((path) => () => fetchSaved(path).catch(ignore)),
+      () => saveEnrolledPlans().catch(ignore),
+      // Each saved day's Bible study, for the study center with no signal.
+      ...range.days.flatMap((day) => (day.bibleReading ? [studyPath(day.bibleReading.id)] : [])).map((path) => () => fetchList(path).catch(ignore)),
+    ],
+    AT_ONCE,
   );
   await forgetDaysBefore(yesterday);
   return lastStoredDate(today);
