@@ -129,7 +129,7 @@ test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-ng
 	bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator
 	cd pwa && npm test
 	cd tests && node --test --test-concurrency=2 content/
-	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator node --test --test-concurrency=1 e2e/
+	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator node --test --test-concurrency=2 e2e/
 
 ## ---- figures (not part of make test) ----
 
