@@ -8,6 +8,7 @@
 //! words in "double quotes" as a phrase, in the title or the text.
 
 use crate::calendar::Date;
+use crate::order::sort_by;
 use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
@@ -316,9 +317,9 @@ pub fn hit(item: &Value, searchable: &Searchable, date: Date, query: Option<&Que
 /// Puts found items in the order asked for.
 pub fn sort_hits(hits: &mut [ArchiveHit], sort: Sort) {
     match sort {
-        Sort::Recent => hits.sort_by(|a, b| b.date.cmp(&a.date).then(a.id.cmp(&b.id))),
-        Sort::Oldest => hits.sort_by(|a, b| a.date.cmp(&b.date).then(a.id.cmp(&b.id))),
-        Sort::Alphabetical => hits.sort_by(|a, b| {
+        Sort::Recent => sort_by(hits, |a, b| b.date.cmp(&a.date).then(a.id.cmp(&b.id))),
+        Sort::Oldest => sort_by(hits, |a, b| a.date.cmp(&b.date).then(a.id.cmp(&b.id))),
+        Sort::Alphabetical => sort_by(hits, |a, b| {
             a.title
                 .to_lowercase()
                 .cmp(&b.title.to_lowercase())

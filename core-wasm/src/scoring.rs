@@ -41,7 +41,7 @@ pub enum Trend {
 /// Progress from `(date, weight in tenths)` entries, in any order.
 pub fn weight_progress(entries: &[(Date, u32)], today: Date) -> WeightProgress {
     let mut sorted: Vec<(Date, u32)> = entries.to_vec();
-    sorted.sort_unstable_by_key(|(d, _)| *d);
+    crate::order::sort_by_key(&mut sorted, |(d, _)| *d);
     let total_loss = match (sorted.first(), sorted.last()) {
         (Some((_, first)), Some((_, last))) => i64::from(*first) - i64::from(*last),
         _ => 0,
@@ -167,7 +167,7 @@ pub fn score_history(scores: &[(Date, u32)], today: Date) -> ScoreHistory {
         .filter(|(d, _)| *d <= today)
         .map(|&(date, score)| ScoreCheck { date, score })
         .collect();
-    checks.sort_by_key(|c| std::cmp::Reverse(c.date));
+    crate::order::sort_by_key(&mut checks, |c| std::cmp::Reverse(c.date));
     checks.truncate(HISTORY_CHECKS);
     let this_week = weekly_average(scores, today);
     let week_before = weekly_average(scores, today.add_days(-7));
@@ -210,7 +210,7 @@ pub struct WeightPoint {
 /// moving average. A day logged twice keeps its last entry.
 pub fn weight_chart(entries: &[(Date, u32)]) -> Vec<WeightPoint> {
     let mut sorted: Vec<(Date, u32)> = entries.to_vec();
-    sorted.sort_by_key(|(d, _)| *d);
+    crate::order::sort_by_key(&mut sorted, |(d, _)| *d);
     sorted.dedup_by(|later, earlier| {
         let same = later.0 == earlier.0;
         if same {

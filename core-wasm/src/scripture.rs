@@ -99,7 +99,7 @@ pub fn search<'a>(
         .into_iter()
         .filter_map(|c| book_position(c.osis).map(|at| (at, c)))
         .collect();
-    ordered.sort_by_key(|(at, c)| (*at, c.chapter));
+    crate::order::sort_by_key(&mut ordered, |(at, c)| (*at, c.chapter));
     let mut total = 0;
     let mut hits = Vec::new();
     for (at, c) in ordered {

@@ -93,7 +93,7 @@ impl IdScheme {
                         "id",
                         format!(
                             "a record of this table is named {kind}:<{}>",
-                            by.join(">:<")
+                            crate::records::read::joined(by, ">:<")
                         ),
                     )),
                 }

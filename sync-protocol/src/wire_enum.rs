@@ -42,6 +42,12 @@ macro_rules! wire_enum {
             }
         }
 
+        impl $crate::records::read::ToField for $name {
+            fn to_field(&self) -> serde_json::Value {
+                serde_json::Value::String(self.wire().into())
+            }
+        }
+
         impl $crate::wire_enum::WireEnum for $name {
             const VALUES: &'static [&'static str] = &[$($wire),+];
         }

@@ -7,12 +7,10 @@
 use super::quantity::{Amount, Measure, Unit};
 use manna_sync_protocol::records::shopping::ItemCategory;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use ts_rs::TS;
 
 /// What an ingredient contains that a diet or an allergy may exclude.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Flag {
     Gluten,
     Dairy,
@@ -35,16 +33,13 @@ pub enum Flag {
     Refined,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Ingredient {
     /// As recipe lines name it, singular: "spinach", "egg".
     pub name: String,
     /// "eggs"; the name itself when absent.
-    #[serde(default)]
     pub plural: Option<String>,
     pub aisle: ItemCategory,
-    #[serde(default)]
     pub flags: Vec<Flag>,
     /// The unit its price is for; recipe lines use a unit of the same kind.
     pub per: Unit,
@@ -60,8 +55,7 @@ impl Ingredient {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Meal {
     Breakfast,
     Lunch,
@@ -83,8 +77,7 @@ impl Meal {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Recipe {
     pub id: String,
     pub name: String,
@@ -96,7 +89,6 @@ pub struct Recipe {
     pub benefits: String,
     /// Plan categories, goals and cooking styles it suits ("anti-inflammatory",
     /// "high_protein", "quick_prep").
-    #[serde(default)]
     pub tags: Vec<String>,
 }
 
@@ -115,8 +107,7 @@ impl Line<'_> {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     Strength,
     Core,
@@ -125,16 +116,14 @@ pub enum MoveKind {
     Walk,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Measured {
     Reps,
     Seconds,
     Minutes,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Move {
     pub name: String,
     pub kind: MoveKind,
@@ -146,8 +135,7 @@ pub struct Move {
 }
 
 /// A verse for a day's spiritual focus (King James Version, quoted verbatim).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Verse {
     pub reference: String,
     pub text: String,
@@ -156,8 +144,7 @@ pub struct Verse {
 }
 
 /// Names for a plan's days: one per week and one per day of the week.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Themes {
     pub weeks: Vec<String>,
     pub meal_days: [String; 7],
@@ -165,8 +152,7 @@ pub struct Themes {
 }
 
 /// The fixed parts of every workout.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Routine {
     /// What to do in the warm-up and the cool-down (their length is the plan's).
     pub warm_up: String,
@@ -176,7 +162,15 @@ pub struct Routine {
 }
 
 /// Tips keyed by a goal, a health concern or a dietary restriction word.
-pub type Tips = HashMap<String, Vec<String>>;
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tips(pub Vec<(String, Vec<String>)>);
+
+impl Tips {
+    /// The tips of `key`, if the catalogue has any.
+    pub fn get(&self, key: &str) -> Option<&Vec<String>> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, tips)| tips)
+    }
+}
 
 /// A group of the pantry guide.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -188,8 +182,7 @@ pub struct PantryGroup {
     pub items: Vec<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Catalogue {
     pub ingredients: Vec<Ingredient>,
     pub recipes: Vec<Recipe>,
@@ -202,8 +195,15 @@ pub struct Catalogue {
 }
 
 impl Catalogue {
+    /// The catalogue in its content file's text, read and checked.
     pub fn from_json(text: &str) -> Result<Catalogue, String> {
-        let catalogue: Catalogue = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        Catalogue::from_value(&value)
+    }
+
+    /// The catalogue as parsed JSON (field by field, `super::read`), checked.
+    pub fn from_value(value: &serde_json::Value) -> Result<Catalogue, String> {
+        let catalogue: Catalogue = manna_sync_protocol::records::read::nested(value)?;
         catalogue.check()?;
         Ok(catalogue)
     }
@@ -268,9 +268,8 @@ impl Catalogue {
     /// Every line of every recipe and pantry group reads, ids are unique, and
     /// each table the generator draws from has something in it.
     fn check(&self) -> Result<(), String> {
-        let mut ids = std::collections::HashSet::new();
-        for recipe in &self.recipes {
-            if !ids.insert(recipe.id.as_str()) {
+        for (i, recipe) in self.recipes.iter().enumerate() {
+            if self.recipes[..i].iter().any(|r| r.id == recipe.id) {
                 return Err(format!("recipe id {} is used twice", recipe.id));
             }
             if recipe.ingredients.is_empty() {

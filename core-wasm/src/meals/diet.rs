@@ -8,7 +8,6 @@
 
 use super::catalogue::{Catalogue, Flag, Ingredient, Recipe};
 use manna_sync_protocol::records::wellness::DietaryRestriction;
-use std::collections::BTreeSet;
 
 /// What each restriction leaves out.
 pub fn excluded_by(restriction: DietaryRestriction) -> &'static [Flag] {
@@ -64,10 +63,17 @@ pub const OFFERED_ALLERGIES: &[&str] = &[
     "shellfish",
 ];
 
+/// A flag's bit in a set of flags (a set type would add its own code to the
+/// browser build for a handful of flags).
+fn bit(flag: Flag) -> u32 {
+    1 << flag as u32
+}
+
 /// The plan's hard rules.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Exclusions {
-    flags: BTreeSet<Flag>,
+    /// The flags left out, one bit each (`bit`).
+    flags: u32,
     /// Lower-case words: an ingredient whose name holds one is left out.
     words: Vec<String>,
 }
@@ -80,13 +86,15 @@ impl Exclusions {
     ) -> Exclusions {
         let mut out = Exclusions::default();
         for r in restrictions {
-            out.flags.extend(excluded_by(*r));
+            for flag in excluded_by(*r) {
+                out.flags |= bit(*flag);
+            }
         }
         for allergy in allergies {
             let word = allergy.trim().to_lowercase();
             match ALLERGENS.iter().find(|(w, _)| *w == word) {
                 Some((_, flag)) => {
-                    out.flags.insert(*flag);
+                    out.flags |= bit(*flag);
                 }
                 None => out.add_word(&word),
             }
@@ -140,7 +148,7 @@ impl Exclusions {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.flags.is_empty() && self.words.is_empty()
+        self.flags == 0 && self.words.is_empty()
     }
 
     pub fn allows(&self, ingredient: &Ingredient) -> bool {
@@ -155,7 +163,7 @@ impl Exclusions {
                     || n.split(' ').any(|part| part == w || part == one)
             })
         };
-        !ingredient.flags.iter().any(|f| self.flags.contains(f))
+        !ingredient.flags.iter().any(|f| self.flags & bit(*f) != 0)
             && !self.words.iter().any(|w| named(w))
     }
 

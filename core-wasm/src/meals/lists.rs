@@ -11,7 +11,7 @@ use super::shopping::{BuiltList, build_list};
 use super::{CALENDAR_WEEKS, calendar_week_days, pantry_list};
 use manna_sync_protocol::wire_enum;
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use ts_rs::TS;
 
 wire_enum! {
@@ -84,7 +84,7 @@ pub fn week_list(
         ListKind::ProteinPower => {
             let week_days: Vec<Value> = tagged_days(catalogue, exclusions, "high_protein", 7, seed)
                 .iter()
-                .map(|d| json!(d))
+                .map(super::value_of)
                 .collect();
             build_list(catalogue, &week_days, exclusions)
         }

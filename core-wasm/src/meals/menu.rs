@@ -162,7 +162,7 @@ pub fn personalise(
             .collect();
         let mut rng = Seeded::new(category);
         rng.shuffle(&mut list);
-        list.sort_by_key(|r| !r.tags.iter().any(|t| t == category));
+        crate::order::sort_by_key(&mut list, |r| !r.tags.iter().any(|t| t == category));
         list
     };
     let swaps: Vec<Vec<&Recipe>> = Meal::ALL.iter().map(|m| alternatives(*m)).collect();

@@ -14,6 +14,7 @@
 //! - `shopping`: a shopping list from days of meals.
 //! - `lists`: the lists a person generates (a plan's week, pantry, calendar).
 //! - `fallback`: the built-in text for a field a plan leaves out.
+//! - `read`: the catalogue and a plan's days read from JSON.
 //! - `records`: generated plans and lists as records ready to save.
 
 pub mod buying;
@@ -26,6 +27,7 @@ pub mod lists;
 pub mod menu;
 pub mod pick;
 pub mod quantity;
+pub mod read;
 pub mod records;
 pub mod shopping;
 

@@ -60,7 +60,7 @@ pub fn rota<'a>(
         .filter(|r| r.meal == meal && exclusions.allows_recipe(catalogue, r))
         .map(|r| (score(r), rng.next_u64(), r))
         .collect();
-    pool.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    crate::order::sort_by(&mut pool, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let suited = pool.iter().filter(|(s, _, _)| *s > 0).count();
     pool.truncate(suited.max(NO_REPEAT_DAYS));
     let mut chosen: Vec<&Recipe> = pool.into_iter().map(|(_, _, r)| r).collect();

@@ -7,7 +7,7 @@ use manna_sync_protocol::date::iso_time;
 use manna_sync_protocol::records::read::Fields;
 use manna_sync_protocol::{FieldError, Mutation, Op, Table};
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The meal plan and the 30 days a list belongs to (the shopping calendar's
 /// lists), when it has them.
@@ -17,9 +17,10 @@ pub struct ListOrigin<'a> {
     pub start_date: Option<&'a str>,
 }
 
-fn fields_of<T: Serialize>(value: &T) -> Fields {
-    match serde_json::to_value(value) {
-        Ok(Value::Object(map)) => map,
+/// The members of a JSON object; nothing for any other value.
+fn fields_of(value: &Value) -> Fields {
+    match value {
+        Value::Object(map) => map.clone(),
         _ => Fields::new(),
     }
 }
@@ -59,19 +60,14 @@ pub fn list_records(
 ) -> Result<Vec<Mutation>, FieldError> {
     let mut out = Vec::new();
     for named in lists {
-        let list = new_record(
-            Table::ShoppingLists,
-            fields_of(&json!({
-                "title": named.get("title"),
-                "estimatedCost": named.get("estimatedCost"),
-                "weekNumber": named.get("weekNumber"),
-                "planId": origin.plan_id,
-                "startDate": origin.start_date,
-            })),
-            now_ms,
-            random,
-            out.len(),
-        )?;
+        let mut fields = Fields::new();
+        for key in ["title", "estimatedCost", "weekNumber"] {
+            let value = named.get(key).cloned().unwrap_or(Value::Null);
+            fields.insert(key.into(), value);
+        }
+        fields.insert("planId".into(), Value::from(origin.plan_id));
+        fields.insert("startDate".into(), Value::from(origin.start_date));
+        let list = new_record(Table::ShoppingLists, fields, now_ms, random, out.len())?;
         let list_id = list.id.clone();
         out.push(list);
         for item in named
@@ -81,7 +77,7 @@ pub fn list_records(
             .flatten()
         {
             let mut f = fields_of(item);
-            f.insert("listId".into(), json!(list_id));
+            f.insert("listId".into(), Value::String(list_id.clone()));
             let record = new_record(Table::ShoppingListItems, f, now_ms, random, out.len())?;
             out.push(record);
         }
@@ -102,7 +98,7 @@ pub fn plan_records(
         .enumerate()
         .map(|(n, plan)| {
             let mut f = fields_of(plan);
-            f.insert("goalId".into(), json!(goal_id));
+            f.insert("goalId".into(), Value::from(goal_id));
             new_record(Table::PersonalizedPlans, f, now_ms, random, n)
         })
         .collect()
@@ -118,6 +114,7 @@ mod tests {
     use super::*;
     use crate::meals::{BuiltItem, BuiltList, NamedList};
     use manna_sync_protocol::records::shopping::ItemCategory;
+    use serde_json::json;
 
     fn item(name: &str) -> BuiltItem {
         BuiltItem {

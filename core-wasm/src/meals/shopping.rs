@@ -124,7 +124,7 @@ fn tally<'a>(
         }
     }
     let mut items: Vec<BuiltItem> = tallies.iter().map(|t| item(t, from_meals)).collect();
-    items.sort_by(|a, b| {
+    crate::order::sort_by(&mut items, |a, b| {
         a.category
             .cmp(&b.category)
             .then_with(|| a.item_name.cmp(&b.item_name))

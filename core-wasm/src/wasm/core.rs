@@ -1,69 +1,30 @@
 //! The first screen's module: record checks and ids, dates, the week strip,
 //! rotation and wellness scores.
 
-use super::{dated, parse, to_js};
+use super::{dated, parse, value_of};
 use crate::{
     Date, rotation_index, week_strip_with_rest, weekly_average, wellness_grade, wellness_total,
 };
 use manna_sync_protocol::{FieldError, Table};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+mod shapes;
 
 fn table(name: &str) -> Result<Table, JsError> {
     Table::from_name(name).ok_or_else(|| JsError::new(&format!("no synced table '{name}'")))
-}
-
-/// A browser value as the JSON `JSON.stringify` would send, read without a
-/// JSON parser (which would weigh more than all the rules together).
-fn json_of(value: &JsValue) -> serde_json::Value {
-    use serde_json::Value;
-    if let Some(b) = value.as_bool() {
-        return Value::Bool(b);
-    }
-    if let Some(n) = value.as_f64() {
-        const SAFE: f64 = 9_007_199_254_740_991.0;
-        return if n.fract() == 0.0 && n.abs() <= SAFE {
-            Value::from(n as i64)
-        } else {
-            serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number)
-        };
-    }
-    if let Some(s) = value.as_string() {
-        return Value::String(s);
-    }
-    if js_sys::Array::is_array(value) {
-        return Value::Array(
-            js_sys::Array::from(value)
-                .iter()
-                .map(|v| json_of(&v))
-                .collect(),
-        );
-    }
-    if value.is_object() {
-        let mut map = serde_json::Map::new();
-        for entry in js_sys::Object::entries(value.unchecked_ref()).iter() {
-            let pair = js_sys::Array::from(&entry);
-            let item = pair.get(1);
-            if !item.is_undefined() {
-                map.insert(pair.get(0).as_string().unwrap_or_default(), json_of(&item));
-            }
-        }
-        return Value::Object(map);
-    }
-    Value::Null
 }
 
 /// Checks a whole record before it is written: `undefined` when valid,
 /// else `{ field, message }` (the same words the server would refuse with).
 #[wasm_bindgen(js_name = validateRecord)]
 pub fn validate_record(table_name: &str, id: &str, fields: JsValue) -> Result<JsValue, JsError> {
-    let serde_json::Value::Object(fields) = json_of(&fields) else {
+    let serde_json::Value::Object(fields) = value_of(&fields) else {
         return Err(JsError::new("fields: must be an object"));
     };
     let outcome = table(table_name)?.validate(id, &fields);
     match outcome {
         Ok(()) => Ok(JsValue::UNDEFINED),
-        Err(e) => to_js(&e),
+        Err(e) => Ok(shapes::field_error(&e)),
     }
 }
 
@@ -72,7 +33,7 @@ pub fn validate_record(table_name: &str, id: &str, fields: JsValue) -> Result<Js
 /// table's prefix and `random` (letters and digits).
 #[wasm_bindgen(js_name = recordId)]
 pub fn record_id(table_name: &str, fields: JsValue, random: &str) -> Result<String, JsError> {
-    let serde_json::Value::Object(fields) = json_of(&fields) else {
+    let serde_json::Value::Object(fields) = value_of(&fields) else {
         return Err(JsError::new("fields: must be an object"));
     };
     table(table_name)?
@@ -85,11 +46,11 @@ pub fn record_id(table_name: &str, fields: JsValue, random: &str) -> Result<Stri
 /// (`now_iso` is the time of the write).
 #[wasm_bindgen(js_name = withDefaults)]
 pub fn with_defaults(table_name: &str, fields: JsValue, now_iso: &str) -> Result<JsValue, JsError> {
-    let serde_json::Value::Object(mut fields) = json_of(&fields) else {
+    let serde_json::Value::Object(mut fields) = value_of(&fields) else {
         return Err(JsError::new("fields: must be an object"));
     };
     table(table_name)?.fill_defaults(&mut fields, now_iso);
-    to_js(&fields)
+    super::js_of(&serde_json::Value::Object(fields))
 }
 
 /// Day of the year (1 January is 1) of a local `YYYY-MM-DD` date.
@@ -119,22 +80,15 @@ pub fn week_strip_js(
     rest_day: Option<u32>,
 ) -> Result<JsValue, JsError> {
     let visited: Vec<Date> = visited.iter().filter_map(|v| v.parse().ok()).collect();
-    to_js(&week_strip_with_rest(parse(today)?, &visited, rest_day))
+    let strip = week_strip_with_rest(parse(today)?, &visited, rest_day);
+    Ok(shapes::week_strip(&strip))
 }
 
 /// Total and grade of the five wellness ratings: `{ score, grade }`.
 #[wasm_bindgen(js_name = wellnessScore)]
 pub fn wellness_score(ratings: Vec<u32>) -> Result<JsValue, JsError> {
     let score = wellness_total(&ratings).map_err(|e| JsError::new(&e.to_string()))?;
-    #[derive(Serialize)]
-    struct Scored {
-        score: u32,
-        grade: crate::Grade,
-    }
-    to_js(&Scored {
-        score,
-        grade: wellness_grade(score),
-    })
+    Ok(shapes::scored(score, wellness_grade(score)))
 }
 
 /// The average score of the 7 days up to `to`, from parallel lists.
@@ -144,7 +98,8 @@ pub fn weekly_average_js(
     scores: Vec<u32>,
     to: &str,
 ) -> Result<JsValue, JsError> {
-    to_js(&weekly_average(&dated(&dates, scores), parse(to)?))
+    let week = weekly_average(&dated(&dates, scores), parse(to)?);
+    Ok(shapes::weekly_average(&week))
 }
 
 /// Index of the item a date shows from a list of `count` items (-1 when empty).

@@ -1,18 +1,14 @@
 //! The tools module: timers, weight progress, meal plans and shopping lists.
 
-use super::{dated, parse, to_js};
+mod values;
+
+use super::{dated, parse, value_of};
 use crate::meals::{self, Catalogue, Exclusions, MenuDay};
 use crate::weight_progress;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde_json::Value;
+use values::{SavedChapter, SavedItem, list, read, to_js};
 use wasm_bindgen::prelude::*;
-
-fn json<T: Serialize>(value: &T) -> Result<String, JsError> {
-    serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
-}
-
-fn read<T: for<'de> Deserialize<'de>>(what: &str, text: &str) -> Result<T, JsError> {
-    serde_json::from_str(text).map_err(|e| JsError::new(&format!("{what}: {e}")))
-}
 
 /// A new idle session timer of `duration_ms` in `steps` even steps.
 #[wasm_bindgen(js_name = timerNew)]
@@ -44,11 +40,18 @@ pub fn timer_step(
         banked_ms: banked_ms as u64,
         since_ms: since_ms.map(|s| s as i64),
     };
-    to_js(
-        &timer
-            .step(action, now_ms as i64)
-            .map_err(|e| JsError::new(&e))?,
-    )
+    let stepped = timer
+        .step(action, now_ms as i64)
+        .map_err(|e| JsError::new(&e))?;
+    let js = to_js(&stepped)?;
+    // A timer of no length is 0 / 0 done: JSON has no number for that, the
+    // browser is given it as JavaScript divides.
+    let progress = stepped.view.progress_percent;
+    if !progress.is_finite() {
+        let view = js_sys::Reflect::get(&js, &"view".into()).unwrap_or_default();
+        let _ = js_sys::Reflect::set(&view, &"progressPercent".into(), &progress.into());
+    }
+    Ok(js)
 }
 
 /// Minutes from a duration text ("15 minutes" → 15), else `default_minutes`.
@@ -84,10 +87,9 @@ pub fn score_history_js(
     to_js(&crate::score_history(&dated(&dates, scores), parse(today)?))
 }
 
-/// What a person leaves out, from the enrollment's preferences (JSON).
-fn exclusions(preferences: &str) -> Result<Exclusions, JsError> {
-    let value: serde_json::Value = read("preferences", preferences)?;
-    Ok(Exclusions::from_preferences(&value))
+/// What a person leaves out, from the enrollment's preferences.
+fn exclusions(preferences: &JsValue) -> Exclusions {
+    Exclusions::from_preferences(&value_of(preferences))
 }
 
 /// The catalogue, read once; every plan and list is built from it.
@@ -100,34 +102,36 @@ pub struct Meals {
 #[wasm_bindgen]
 impl Meals {
     #[wasm_bindgen(constructor)]
-    pub fn new(catalogue: &str) -> Result<Meals, JsError> {
-        Catalogue::from_json(catalogue)
+    pub fn new(catalogue: &JsValue) -> Result<Meals, JsError> {
+        Catalogue::from_value(&value_of(catalogue))
             .map(|catalogue| Meals { catalogue })
             .map_err(|e| JsError::new(&format!("catalogue: {e}")))
     }
 
-    /// A wellness goal's two plans (JSON of the goal's record fields),
-    /// as JSON `[mealPlan, fitnessChallenge]`.
+    /// A wellness goal's two plans (from the goal's record fields), as JSON
+    /// `[mealPlan, fitnessChallenge]`.
     #[wasm_bindgen(js_name = generatePlans)]
-    pub fn generate_plans(&self, goal: &str, seed: &str) -> Result<String, JsError> {
-        let fields: serde_json::Map<String, serde_json::Value> = read("goal", goal)?;
+    pub fn generate_plans(&self, goal: &JsValue, seed: &str) -> Result<JsValue, JsError> {
+        let Value::Object(fields) = value_of(goal) else {
+            return Err(JsError::new("goal: must be an object"));
+        };
         let plans = meals::plans_for_goal(&self.catalogue, &fields, seed)
             .map_err(|e| JsError::new(&e.to_string()))?;
-        json(&plans)
+        to_js(&plans)
     }
 
-    /// A meal plan's days fitted to a person's preferences (JSON in and out).
+    /// A meal plan's days fitted to a person's preferences (JSON out).
     pub fn personalise(
         &self,
-        days: &str,
-        preferences: &str,
+        days: &JsValue,
+        preferences: &JsValue,
         category: &str,
-    ) -> Result<String, JsError> {
+    ) -> Result<JsValue, JsError> {
         let days: Vec<MenuDay> = read("days", days)?;
-        json(&meals::personalise(
+        to_js(&meals::personalise(
             &days,
             &self.catalogue,
-            &exclusions(preferences)?,
+            &exclusions(preferences),
             category,
         ))
     }
@@ -140,19 +144,19 @@ impl Meals {
         &self,
         kind: &str,
         week: u32,
-        days: &str,
-        preferences: &str,
+        days: &JsValue,
+        preferences: &JsValue,
         seed: &str,
-    ) -> Result<String, JsError> {
+    ) -> Result<JsValue, JsError> {
         let kind = meals::ListKind::from_wire(kind)
             .ok_or_else(|| JsError::new(&format!("no shopping list kind '{kind}'")))?;
-        let days: Vec<serde_json::Value> = read("days", days)?;
-        json(&meals::week_list(
+        let days = list("days", days)?;
+        to_js(&meals::week_list(
             &self.catalogue,
             kind,
             week,
             &days,
-            &exclusions(preferences)?,
+            &exclusions(preferences),
             seed,
         ))
     }
@@ -162,69 +166,67 @@ impl Meals {
     pub fn calendar_lists(
         &self,
         title: &str,
-        days: &str,
-        preferences: &str,
-    ) -> Result<String, JsError> {
-        let days: Vec<serde_json::Value> = read("days", days)?;
-        json(&meals::calendar_lists(
+        days: &JsValue,
+        preferences: &JsValue,
+    ) -> Result<JsValue, JsError> {
+        let days = list("days", days)?;
+        to_js(&meals::calendar_lists(
             &self.catalogue,
             title,
             &days,
-            &exclusions(preferences)?,
+            &exclusions(preferences),
         ))
     }
 }
 
-/// Generated lists (JSON, as `weekList`/`calendarLists` answer them) and
+/// Generated lists (as `weekList`/`calendarLists` answer them) and
 /// their items as records ready to save (JSON of puts), named by their
 /// tables' id schemes with `random`, with the tables' defaults.
 #[wasm_bindgen(js_name = listRecords)]
 pub fn list_records(
-    lists: &str,
+    lists: &JsValue,
     plan_id: Option<String>,
     start_date: Option<String>,
     now_ms: f64,
     random: &str,
-) -> Result<String, JsError> {
-    let lists: Vec<serde_json::Value> = read("lists", lists)?;
+) -> Result<JsValue, JsError> {
+    let lists = list("lists", lists)?;
     let origin = meals::ListOrigin {
         plan_id: plan_id.as_deref(),
         start_date: start_date.as_deref(),
     };
     let records = meals::list_records(&lists, origin, now_ms as i64, random)
         .map_err(|e| JsError::new(&e.to_string()))?;
-    json(&records)
+    to_js(&records)
 }
 
-/// A goal's generated plans (JSON, as `generatePlans` answers them) as
+/// A goal's generated plans (as `generatePlans` answers them) as
 /// records ready to save (JSON of puts).
 #[wasm_bindgen(js_name = planRecords)]
 pub fn plan_records(
-    plans: &str,
+    plans: &JsValue,
     goal_id: &str,
     now_ms: f64,
     random: &str,
-) -> Result<String, JsError> {
-    let plans: Vec<serde_json::Value> = read("plans", plans)?;
+) -> Result<JsValue, JsError> {
+    let plans = list("plans", plans)?;
     let records = meals::plan_records(&plans, goal_id, now_ms as i64, random)
         .map_err(|e| JsError::new(&e.to_string()))?;
-    json(&records)
+    to_js(&records)
 }
 
-/// The archive searched on the device: `items` (JSON) are `{type, item,
-/// date}` of what it saved; answers the cards found (JSON), in the order
-/// asked, as the server finds and orders them.
+/// The archive searched on the device: `items` are `{type, item, date}` of
+/// what it saved; answers the cards found (JSON), in the order asked, as the
+/// server finds and orders them.
 #[wasm_bindgen(js_name = archiveSearch)]
-pub fn archive_search(typed: &str, kind: &str, sort: &str, items: &str) -> Result<String, JsError> {
+pub fn archive_search(
+    typed: &str,
+    kind: &str,
+    sort: &str,
+    items: &JsValue,
+) -> Result<JsValue, JsError> {
     use crate::archive::{ArchiveType, Query, Searchable, Sort, hit, sort_hits};
-    #[derive(Deserialize)]
-    struct Saved {
-        #[serde(rename = "type")]
-        kind: String,
-        item: serde_json::Value,
-        date: String,
-    }
-    let saved: Vec<Saved> = read("items", items)?;
+    let saved: Vec<SavedItem> = read("items", items)?;
     let only = match kind {
         "" | "all" => None,
         k => Some(
@@ -250,39 +252,28 @@ pub fn archive_search(typed: &str, kind: &str, sort: &str, items: &str) -> Resul
         hits.push(hit(&s.item, &searchable, parse(&s.date)?, query.as_ref()));
     }
     sort_hits(&mut hits, sort);
-    json(&hits)
+    to_js(&hits)
 }
 
-/// The saved chapters' verses that have every word of `typed` (chapters as
-/// JSON, `[{osis, chapter, verses: [{verse, text}]}]`), in canonical order:
+/// The saved chapters' verses that have every word of `typed` (chapters
+/// `[{osis, chapter, verses: [{verse, text}]}]`), in canonical order:
 /// `{total, verses}` with at most `limit` verses, as the server's search.
 #[wasm_bindgen(js_name = bibleSearch)]
-pub fn bible_search(typed: &str, chapters: &str, limit: u32) -> Result<String, JsError> {
+pub fn bible_search(typed: &str, chapters: &JsValue, limit: u32) -> Result<JsValue, JsError> {
     use crate::archive::Query;
     use crate::scripture::{ChapterText, VerseHit, search};
-    #[derive(Deserialize)]
-    struct Verse {
-        verse: u32,
-        text: String,
-    }
-    #[derive(Deserialize)]
-    struct Saved {
-        osis: String,
-        chapter: u32,
-        verses: Vec<Verse>,
-    }
     #[derive(Serialize)]
     struct Found {
         total: usize,
         verses: Vec<VerseHit>,
     }
     let Some(query) = Query::parse(typed) else {
-        return json(&Found {
+        return to_js(&Found {
             total: 0,
             verses: Vec::new(),
         });
     };
-    let saved: Vec<Saved> = read("chapters", chapters)?;
+    let saved: Vec<SavedChapter> = read("chapters", chapters)?;
     // Each chapter's verses by number, the first being verse 1.
     let texts: Vec<Vec<String>> = saved
         .iter()
@@ -306,7 +297,7 @@ pub fn bible_search(typed: &str, chapters: &str, limit: u32) -> Result<String, J
         }),
         limit as usize,
     );
-    json(&Found { total, verses })
+    to_js(&Found { total, verses })
 }
 
 /// Every problem of a registration or set-password form: `[{ field, message }]`.

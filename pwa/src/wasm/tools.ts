@@ -61,14 +61,24 @@ export interface Tools {
   bibleSearch(text: string, chapters: Pick<BibleChapter, 'osis' | 'chapter' | 'verses'>[], limit: number): { total: number; verses: VerseHit[] };
 }
 
+// Values go into the module as they are (it reads them as JSON.stringify
+// would write them) and come back as plain values.
 function wrapMeals(m: Pkg.Meals): Meals {
-  const prefs = (p: Partial<Preferences>) => JSON.stringify(p);
   return {
-    generatePlans: (goal, seed) => JSON.parse(m.generatePlans(JSON.stringify(goal), seed)) as [GeneratedPlan, GeneratedPlan],
-    personalise: (days, p, category) => JSON.parse(m.personalise(JSON.stringify(days), prefs(p), category)) as PersonalDay[],
-    weekList: (kind, week, days, p, seed) => JSON.parse(m.weekList(kind, week, JSON.stringify(days), prefs(p), seed)) as NamedList,
-    calendarLists: (title, days, p) => JSON.parse(m.calendarLists(title, JSON.stringify(days), prefs(p))) as NamedList[],
+    generatePlans: (goal, seed) => m.generatePlans(goal, seed) as [GeneratedPlan, GeneratedPlan],
+    personalise: (days, p, category) => m.personalise(days, p, category) as PersonalDay[],
+    weekList: (kind, week, days, p, seed) => m.weekList(kind, week, days, p, seed) as NamedList,
+    calendarLists: (title, days, p) => m.calendarLists(title, days, p) as NamedList[],
   };
+}
+
+/** The catalogue's text parsed; a text that is not JSON is refused as the module refuses a catalogue. */
+function parseCatalogue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`catalogue: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
 }
 
 function wrap(pkg: typeof Pkg): Tools {
@@ -86,7 +96,7 @@ function wrap(pkg: typeof Pkg): Tools {
     scoreHistory: (dates, scores, today) => pkg.scoreHistory(dates, Uint32Array.from(scores), today) as ScoreHistory,
     meals: (catalogue) => {
       if (lastMeals && catalogue === lastText) return lastMeals;
-      lastMeals = wrapMeals(new pkg.Meals(catalogue));
+      lastMeals = wrapMeals(new pkg.Meals(parseCatalogue(catalogue)));
       lastText = catalogue;
       return lastMeals;
     },
@@ -94,14 +104,14 @@ function wrap(pkg: typeof Pkg): Tools {
     calendarWeek: pkg.calendarWeek,
     planFallback: (field, day) => pkg.planFallback(field, day) ?? undefined,
     listRecords: (lists, origin, nowMs, random) =>
-      JSON.parse(pkg.listRecords(JSON.stringify(lists), origin.planId, origin.startDate, nowMs, random)) as Mutation[],
+      pkg.listRecords(lists, origin.planId, origin.startDate, nowMs, random) as Mutation[],
     planRecords: (plans, goalId, nowMs, random) =>
-      JSON.parse(pkg.planRecords(JSON.stringify(plans), goalId, nowMs, random)) as Mutation[],
+      pkg.planRecords(plans, goalId, nowMs, random) as Mutation[],
     accountFormProblems: (f) => pkg.accountFormProblems(f.email, f.password, f.confirmPassword, f.firstName, f.lastName) as FieldError[],
     loginProblems: (email, password) => pkg.loginProblems(email, password) as FieldError[],
-    archiveSearch: (text, type, sort, items) => JSON.parse(pkg.archiveSearch(text, type, sort, JSON.stringify(items))) as ArchiveHit[],
+    archiveSearch: (text, type, sort, items) => pkg.archiveSearch(text, type, sort, items) as ArchiveHit[],
     bibleSearch: (text, chapters, limit) =>
-      JSON.parse(pkg.bibleSearch(text, JSON.stringify(chapters.map(({ osis, chapter, verses }) => ({ osis, chapter, verses }))), limit)) as {
+      pkg.bibleSearch(text, chapters.map(({ osis, chapter, verses }) => ({ osis, chapter, verses })), limit) as {
         total: number;
         verses: VerseHit[];
       },

@@ -28,6 +28,35 @@ pub trait FieldDefaults {
     fn field_defaults() -> Vec<(&'static str, Value)>;
 }
 
+/// A value as JSON, the same as its serde shape, for the values of fields
+/// left out (a serializer for each of their types would weigh more in the
+/// browser build than these few lines).
+pub trait ToField {
+    fn to_field(&self) -> Value;
+}
+
+impl ToField for String {
+    fn to_field(&self) -> Value {
+        Value::String(self.clone())
+    }
+}
+
+impl ToField for bool {
+    fn to_field(&self) -> Value {
+        Value::Bool(*self)
+    }
+}
+
+impl<T: ToField> ToField for Vec<T> {
+    fn to_field(&self) -> Value {
+        let mut items = Vec::with_capacity(self.len());
+        for item in self {
+            items.push(item.to_field());
+        }
+        Value::Array(items)
+    }
+}
+
 /// A type read from a whole object of fields (a record, or a nested object).
 pub trait ReadFields: Sized {
     /// What one is called in messages ("a weight entry").
@@ -80,7 +109,8 @@ fn number(n: &serde_json::Number) -> String {
     }
 }
 
-pub(crate) fn must(what: &str, value: &Value) -> String {
+/// A refusal of `value`: "must be `what`, not" the value as it reads.
+pub fn must(what: &str, value: &Value) -> String {
     format!("must be {what}, not {}", describe(value))
 }
 
@@ -143,12 +173,19 @@ impl<T: FromField> FromField for Option<T> {
 impl<T: FromField> FromField for Vec<T> {
     fn from_value(value: &Value) -> Result<Self, String> {
         let items = value.as_array().ok_or_else(|| must("a list", value))?;
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, v)| T::from_value(v).map_err(|m| format!("item {}: {m}", i + 1)))
-            .collect()
+        // A plain loop, not `collect` into a `Result`: that adapter is
+        // repeated for every item type in the browser build.
+        let mut out = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            out.push(T::from_value(item).map_err(|m| in_item(i, m))?);
+        }
+        Ok(out)
     }
+}
+
+#[inline(never)]
+fn in_item(index: usize, message: String) -> String {
+    format!("item {}: {message}", index + 1)
 }
 
 impl<T: FromField> FromField for BTreeMap<String, T> {
@@ -167,18 +204,31 @@ impl<T: FromField> FromField for BTreeMap<String, T> {
 
 /// The index of `value` among an enum's `words`, or why it is none of them.
 pub fn word_index(value: &Value, words: &[&str]) -> Result<usize, String> {
-    let list = words.join(", ");
     match value.as_str() {
         Some(word) => words
             .iter()
             .position(|w| *w == word)
-            .ok_or_else(|| format!("'{word}' is not one of {list}")),
-        None => Err(must(&format!("one of {list}"), value)),
+            .ok_or_else(|| format!("'{word}' is not one of {}", joined(words, ", "))),
+        None => Err(must(&format!("one of {}", joined(words, ", ")), value)),
     }
 }
 
+/// `words` with `between` between each two. Written out because the
+/// standard `join` is a generic copy routine that weighs several times more
+/// in the browser build.
+pub(crate) fn joined(words: &[&str], between: &str) -> String {
+    let mut out = String::new();
+    for (i, word) in words.iter().enumerate() {
+        if i > 0 {
+            out.push_str(between);
+        }
+        out.push_str(word);
+    }
+    out
+}
+
 /// A nested object reads like a record; its refusal names the inner field.
-pub(crate) fn nested<T: ReadFields>(value: &Value) -> Result<T, String> {
+pub fn nested<T: ReadFields>(value: &Value) -> Result<T, String> {
     let fields = value.as_object().ok_or_else(|| must("an object", value))?;
     T::read_fields(fields).map_err(|e| e.to_string())
 }
@@ -220,31 +270,49 @@ pub fn field<T: FromField>(
     snake: &str,
     default: Option<fn() -> T>,
 ) -> Result<T, FieldError> {
-    let (wire, value) = lookup(fields, snake);
-    match value {
-        Some(value) => T::from_value(value).map_err(|m| FieldError {
-            field: wire,
-            message: m,
-        }),
-        None => default
-            .map(|d| d())
-            .or_else(T::absent)
-            .ok_or_else(|| required(wire)),
+    let mut refused = FieldError::new(String::new(), String::new());
+    read_field(fields, snake, default, &mut refused).ok_or(refused)
+}
+
+/// `field` for a record's reader: `None` when the field is refused, with the
+/// refusal left in `refused`. Only a flag passes back to the reader, so each
+/// field of each record adds a few instructions to the browser build instead
+/// of the moves of a whole `Result`.
+#[doc(hidden)]
+pub fn read_field<T: FromField>(
+    fields: &Fields,
+    snake: &str,
+    default: Option<fn() -> T>,
+    refused: &mut FieldError,
+) -> Option<T> {
+    match lookup(fields, snake) {
+        Some(value) => match T::from_value(value) {
+            Ok(read) => Some(read),
+            Err(message) => {
+                refuse(refused, snake, message);
+                None
+            }
+        },
+        None => match default {
+            Some(default) => Some(default()),
+            None => T::absent().or_else(|| {
+                refuse(refused, snake, "is required".into());
+                None
+            }),
+        },
     }
 }
 
-// The parts of `field` that do not depend on the type, kept out of line so
-// each field type adds only a few instructions to the browser build.
+// The parts of `read_field` that do not depend on the type, kept out of line
+// so each field type adds only a few instructions to the browser build.
 #[inline(never)]
-fn lookup<'a>(fields: &'a Fields, snake: &str) -> (String, Option<&'a Value>) {
-    let wire = camel(snake);
-    let value = fields.get(&wire);
-    (wire, value)
+fn lookup<'a>(fields: &'a Fields, snake: &str) -> Option<&'a Value> {
+    fields.get(&camel(snake))
 }
 
 #[inline(never)]
-fn required(wire: String) -> FieldError {
-    FieldError::new(wire, "is required")
+fn refuse(refused: &mut FieldError, snake: &str, message: String) {
+    *refused = FieldError::new(camel(snake), message);
 }
 
 /// Declares a record type: the struct (with its TypeScript and JSON shape,
@@ -274,13 +342,17 @@ macro_rules! record {
                 fields: &$crate::records::read::Fields,
             ) -> Result<Self, $crate::field_error::FieldError> {
                 $crate::records::read::only_known(fields, &[$(stringify!($field)),+], $label)?;
-                Ok(Self {
-                    $( $field: $crate::records::read::field(
+                // Filled in by the reader of the first field refused.
+                let mut refused = $crate::field_error::FieldError::new(String::new(), String::new());
+                let read = (|| Some(Self {
+                    $( $field: $crate::records::read::read_field(
                         fields,
                         stringify!($field),
                         $crate::records::read::record!(@default $($default)?),
+                        &mut refused,
                     )?, )+
-                })
+                }))();
+                read.ok_or(refused)
             }
         }
 
@@ -304,7 +376,7 @@ macro_rules! record {
     (@push $out:ident, $field:ident: $ty:ty) => {};
     (@push $out:ident, $field:ident: $ty:ty = $default:expr) => {{
         let value: $ty = $default;
-        $out.push((stringify!($field), serde_json::to_value(value).unwrap_or(serde_json::Value::Null)));
+        $out.push((stringify!($field), $crate::records::read::ToField::to_field(&value)));
     }};
 }
 
@@ -345,5 +417,19 @@ mod tests {
         );
         assert_eq!(camel("reminder_time"), "reminderTime");
         assert_eq!(camel("weight"), "weight");
+    }
+
+    #[test]
+    fn values_of_fields_left_out_are_their_serde_json() {
+        use crate::records::shopping::ItemCategory;
+        use crate::records::wellness::MealType;
+        fn same_as_serde<T: ToField + serde::Serialize>(value: T) {
+            assert_eq!(Some(value.to_field()), serde_json::to_value(&value).ok());
+        }
+        same_as_serde("active".to_string());
+        same_as_serde(false);
+        same_as_serde(ItemCategory::Other);
+        same_as_serde(vec![MealType::QuickPrep, MealType::RawFoods]);
+        same_as_serde(Vec::<String>::new());
     }
 }

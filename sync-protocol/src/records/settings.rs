@@ -74,7 +74,7 @@ impl Record for UserSettings {
         {
             return Err(FieldError::new(
                 VERSE_TIME,
-                format!("{time} is not a time in the form HH:MM"),
+                format!("{} is not a time in the form HH:MM", json_text(time)),
             ));
         }
         if let Some(goal) = self.0.get(WEIGHT_GOAL)
@@ -99,6 +99,72 @@ fn word<E: FromField>(fields: &Fields, key: &str) -> Result<(), FieldError> {
             .map_err(|message| FieldError::new(key, message)),
         None => Ok(()),
     }
+}
+
+/// A value as the compact JSON text `serde_json` writes, for a message. Written
+/// out here because `serde_json`'s own writer brings its I/O error handling
+/// (and a second copy of its serializer) into the browser build.
+fn json_text(value: &Value) -> String {
+    let mut out = String::new();
+    write_json(value, &mut out);
+    out
+}
+
+fn write_json(value: &Value, out: &mut String) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&n.to_string()),
+        Value::String(s) => write_json_string(s, out),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json_string(key, out);
+                out.push(':');
+                write_json(item, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// A string in quotes, with JSON's escapes: the quote, the backslash and the
+/// control characters (short forms where JSON has them).
+fn write_json_string(s: &str, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if c < ' ' => {
+                let b = c as usize;
+                out.push_str("\\u00");
+                out.push(char::from(HEX[b >> 4]));
+                out.push(char::from(HEX[b & 15]));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 /// Free-form settings in the API's documents: an object.
@@ -164,6 +230,29 @@ mod tests {
                 .expect_err("refused");
             assert_eq!(err.field, "verseTime");
         }
+    }
+
+    #[test]
+    fn a_wrong_verse_time_is_shown_as_its_json() {
+        for value in [
+            json!(null),
+            json!(true),
+            json!(645),
+            json!(-3),
+            json!(6.45),
+            json!(1e16),
+            json!(1.5e-7),
+            json!("6:45"),
+            json!("q\"\\/\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}é🙏"),
+            json!([1, "a", [], {}]),
+            json!({"b": [null, 2.5], "a": {"c": "d"}}),
+        ] {
+            assert_eq!(json_text(&value), value.to_string(), "{value}");
+        }
+        let err = settings(json!({ "verseTime": 6.45 }))
+            .check()
+            .expect_err("refused");
+        assert_eq!(err.message, "6.45 is not a time in the form HH:MM");
     }
 
     #[test]
