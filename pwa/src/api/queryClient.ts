@@ -1,23 +1,21 @@
 // Server reads follow the spec's cache rules: fresh and kept for 24 hours, no
-// refetch on focus, mount, reconnect or interval, no retries.
+// refetch on mount, reconnect or interval (the cache never refetches on
+// focus), no retries; a fetch waits for the network while the browser is
+// offline. A query may ask otherwise (premium and the finders do).
 
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '../lib/query';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: DAY_MS,
-        gcTime: DAY_MS,
-        refetchOnWindowFocus: false,
-        refetchOnMount: false,
-        refetchOnReconnect: false,
-        refetchInterval: false,
-        retry: false,
-      },
-      mutations: { retry: false },
-    },
+    enabled: true,
+    networkMode: 'online',
+    staleTime: DAY_MS,
+    gcTime: DAY_MS,
+    refetchOnMount: false,
+    refetchOnReconnect: false,
+    refetchInterval: false,
+    retry: false,
   });
 }

@@ -3,8 +3,8 @@
 // the sync badge in every page header and the tab bar at the foot of every
 // page (outside the pages' Suspense, so it stays while the next page loads).
 
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { QueryClientProvider, type QueryClient } from '../lib/query';
 import { BrowserRouter, Route, Routes } from '../lib/router';
 import { CriticalErrorOverlay } from '../components/CriticalErrorOverlay';
 import { ErrorBoundary } from '../components/ErrorBoundary';

@@ -2,7 +2,7 @@
 // saved on the device each time, and from the saved copy with no network, so
 // plans, shopping lists and personal plans can be built on a train.
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../lib/query';
 import type { MealPlan, MenuDay } from '../generated/meals';
 import { fetchList, useContentList } from './useContentList';
 

@@ -2,7 +2,7 @@
 // server when it answers, saved on the device each time, and from the saved
 // copy when there is no network.
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../lib/query';
 import { apiRequest, ApiError } from '../api/client';
 import { saveList, storedList } from '../db';
 

@@ -3,7 +3,7 @@
 // works with no network. The stored copy is put in the cache before Home's
 // first render, so a returning visitor sees today's content at once.
 
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '../lib/query';
 import { apiRequest, ApiError } from '../api/client';
 import { storedDay } from '../db';
 import { peekDay } from '../db/peek';

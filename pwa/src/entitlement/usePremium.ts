@@ -1,10 +1,11 @@
-// The premium state for screens: cached in TanStack Query, re-asked when the
-// network returns and every 5 minutes while the app is in use. The first
-// answer comes from the cached entitlement when the core is already loaded, so
-// a screen knows at once and never shows the wrong banner first.
+// The premium state for screens: kept in the query cache (lib/query.tsx),
+// re-asked when the network returns and every 5 minutes while the app is in
+// use. The first answer comes from the cached entitlement when the core is
+// already loaded, so a screen knows at once and never shows the wrong banner
+// first.
 
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '../lib/query';
 import { cachedPremiumNow, clearPremium, currentPremium, FREE, RECHECK_MS, refreshPremium, type PremiumState } from './entitlement';
 
 export const PREMIUM_KEY = ['premium'] as const;

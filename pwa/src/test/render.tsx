@@ -1,6 +1,6 @@
 // Test helpers: render inside the providers the app uses, and a fetch stub.
 
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '../lib/query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from '../lib/router';

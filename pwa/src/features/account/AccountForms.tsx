@@ -1,8 +1,8 @@
 // /login, /register and /set-password, with the spec's validation messages,
 // toasts and redirects.
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '../../lib/query';
 import { Link, useNavigate } from '../../lib/router';
 import { apiRequest, messageOf } from '../../api/client';
 import { CodeInput } from '../../components/form';

@@ -1,8 +1,8 @@
 // The account corner of Home's header: 'Log in' for anonymous users; the
 // account's first name (to /account) and 'Log out' (to /login) once signed in.
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useQuery, useQueryClient } from '../../lib/query';
 import { Link, useNavigate } from '../../lib/router';
 import { storage } from '../../lib/storage';
 import { me, ME_KEY } from './me';

@@ -1,8 +1,8 @@
 // /account: who is signed in, changing the password, logging out here, and
 // logging out every other phone, tablet and browser that uses the account.
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useQuery, useQueryClient } from '../../lib/query';
 import { Link, useNavigate } from '../../lib/router';
 import { apiRequest, messageOf } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';

@@ -1,6 +1,6 @@
 // What other parts of the app may use of accounts.
 
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '../../lib/query';
 import type { DeletionProof } from './session';
 
 export { AccountLink } from './AccountLink';

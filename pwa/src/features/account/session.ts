@@ -1,6 +1,6 @@
 // Logging in, registering and logging out, as the rest of the app sees it.
 
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '../../lib/query';
 import { apiRequest } from '../../api/client';
 import { refreshPremium } from '../../entitlement/entitlement';
 import { resetPremium } from '../../entitlement/usePremium';

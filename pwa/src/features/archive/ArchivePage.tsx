@@ -5,8 +5,8 @@
 // The server searches its full-text index and sends a page at a time; with no
 // connection the device searches what it saved, and says so.
 
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { use, useEffect, useState } from 'react';
+import { useInfiniteQuery } from '../../lib/infiniteQuery';
 import { ApiError, apiRequest } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { SearchFailed } from '../../components/SearchFailed';

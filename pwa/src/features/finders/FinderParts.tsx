@@ -2,8 +2,8 @@
 // notes on saved and older results, the panel shown where no place data is
 // set up, saving an area for offline, the areas saved, and directions.
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '../../lib/query';
 import { forgetPlaceSearch, keepPlaceSearch, placeSearches, type PlaceSearchRow } from '../../db';
 import type { Attribution as Credit, MapTiles, PlaceData, ZipPlace } from '../../generated/api';
 import type { MapPlace } from './PlaceMap';

@@ -3,8 +3,8 @@
 // the server failing), the copy the device kept of that search, with the
 // time it was saved.
 
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '../../lib/query';
 import { ApiError, apiRequest, messageOf } from '../../api/client';
 import { toast } from '../../components/toast';
 import { placeSearch, placeSearches, savePlaceSearch, type PlaceSearchRow } from '../../db';

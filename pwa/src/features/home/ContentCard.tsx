@@ -1,8 +1,8 @@
 // The frame every daily card shares: its title, a loading skeleton, the
 // "No … available for today" state, and the medical disclaimer.
 
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { QueryResult } from '../../lib/query';
 import { DISCLAIMER } from '../../components/Disclaimer';
 import { NotSavedOffline } from '../../content/useDaily';
 
@@ -11,7 +11,7 @@ interface Props<T> {
   id: string;
   title: string | ((item: T) => string);
   itemName: string;
-  query: UseQueryResult<T | null>;
+  query: QueryResult<T | null>;
   className?: string | ((item: T) => string);
   children: (item: T) => ReactNode;
 }

@@ -7,8 +7,8 @@
 // device's stored copy of today (both quick and local), what loads later fills
 // space kept for it, and promotions sit below the reading.
 
-import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, use, useCallback, useContext, useEffect, useState } from 'react';
+import { useQueryClient } from '../../lib/query';
 import { Link } from '../../lib/router';
 import { primeDay, useDaily } from '../../content/useDaily';
 import { HeaderStatus } from '../../components/PageHeader';

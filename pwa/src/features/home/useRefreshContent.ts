@@ -2,8 +2,8 @@
 // data and local storage except the kept keys, and fetch again. If the server
 // cannot be asked, reload the page.
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useQueryClient } from '../../lib/query';
 import { apiRequest } from '../../api/client';
 import { DEVICE_ID_KEY, DEVICE_TOKEN_KEY, SIGNED_IN_KEY, USER_ID_KEY } from '../../identity';
 import { storage } from '../../lib/storage';

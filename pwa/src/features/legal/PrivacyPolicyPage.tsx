@@ -2,7 +2,7 @@
 // who else sees any of it, how it is protected, what a person can do about
 // it, children, and whom to write to. Written for what this app really does.
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query';
 import { Link } from '../../lib/router';
 import { apiRequest } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';

@@ -5,8 +5,8 @@
 // 'Upgrade Now', 'Secure Your Plan', 'Continue Premium' and 'Upgrade Early'
 // mean to someone without a plan.
 
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useQuery } from '../../lib/query';
 import { Link } from '../../lib/router';
 import { apiRequest } from '../../api/client';
 import { usePremium } from '../../entitlement/usePremium';

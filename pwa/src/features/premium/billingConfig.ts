@@ -1,6 +1,6 @@
 // What the server says about payments: test mode (the Stripe emulator) or live.
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query';
 import { apiRequest } from '../../api/client';
 import type { BillingConfig } from '../../generated/api';
 

@@ -4,8 +4,8 @@
 // a search of the whole translation (ReaderSearch) and "Download for offline". A verse in
 // the address (#v16) is scrolled to and marked.
 
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
+import { useQuery } from '../../lib/query';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { BIBLE_BOOKS } from '../../generated/content';

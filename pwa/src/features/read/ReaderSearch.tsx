@@ -2,8 +2,8 @@
 // else over the chapters kept on this device (scripture.ts), the typed words
 // kept in the address.
 
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '../../lib/query';
 import { Link, useSearchParams } from '../../lib/router';
 import { messageOf } from '../../api/client';
 import { BIBLE_SEARCH_MAX } from '../../generated/content';

@@ -4,8 +4,8 @@
 // server finds the symptom (other words for it, typos) and sends remedies to
 // members only.
 
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '../../lib/query';
 import { apiRequest } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { SearchFailed } from '../../components/SearchFailed';

@@ -3,8 +3,8 @@
 // confirmation. The server cancels the subscription and deletes every row;
 // this device then starts again as a new anonymous user.
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '../../lib/query';
 import { Link, useLocation, useNavigate } from '../../lib/router';
 import { ApiError, apiRequest, messageOf } from '../../api/client';
 import { CodeInput, PasswordInput } from '../../components/form';

@@ -6,8 +6,8 @@
 // of what it adds and what it refuses, before anything is saved. Settings the
 // server refused (an import brings them) show here, to try again or discard.
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
+import { useQuery, useQueryClient } from '../../lib/query';
 import { apiRequest, messageOf } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,7 +1,7 @@
 // The seven daily cards after Today's Reading, in the home screen's order.
 
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useQuery } from '../../../lib/query';
 import { Link } from '../../../lib/router';
 import { apiRequest } from '../../../api/client';
 import { recipesPath } from '../../../content/foodSlug';
