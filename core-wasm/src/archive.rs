@@ -9,6 +9,7 @@
 
 use crate::calendar::Date;
 use crate::order::sort_by;
+use manna_sync_protocol::records::read::joined;
 use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
@@ -82,7 +83,7 @@ fn text(item: &Value, fields: &[&str]) -> String {
             _ => {}
         }
     }
-    parts.join(" ")
+    joined(&parts, " ")
 }
 
 /// What the search sees of an item: its title, its text and their words.
@@ -235,7 +236,8 @@ impl Query {
 /// At most [`SNIPPET_MAX`] characters of `body`, cut at a word, starting a
 /// little before the first word the query found there.
 pub fn snippet(body: &str, query: Option<&Query>) -> String {
-    let flat = body.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = body.split_whitespace().collect::<Vec<_>>();
+    let flat = joined(&flat, " ");
     let at = query.and_then(|q| q.first_match(&flat)).unwrap_or(0);
     let start = if flat[..at].chars().count() < 40 {
         0

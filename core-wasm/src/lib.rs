@@ -23,6 +23,7 @@
 //! - `plans`: the two plans, their prices and the figures shown of them.
 //! - `meals`: meal plans, personal 30-day plans and shopping lists.
 //! - `order`: stable sorting, built once for every type sorted.
+//! - `json_value`: any serde value as a JSON value, with little code per type.
 //! - `timer`: the countdown of meditation, prayer and exercise sessions.
 //! - `wasm`: the browser's two modules, the only place that touches
 //!   wasm-bindgen.
@@ -30,6 +31,7 @@
 pub mod archive;
 pub mod church_year;
 pub mod flatjson;
+pub mod json_value;
 pub mod meals;
 pub mod order;
 pub mod plans;

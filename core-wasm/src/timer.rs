@@ -196,8 +196,7 @@ impl Timer {
             (self.steps - 1, self.steps)
         } else {
             // Step i covers [i, i + 1) × duration / steps.
-            let passed = (u128::from(elapsed) * u128::from(self.steps)
-                / u128::from(self.duration_ms)) as u32;
+            let passed = steps_passed(elapsed, self.duration_ms, self.steps);
             (passed.min(self.steps - 1), passed.min(self.steps))
         };
         TimerView {
@@ -210,6 +209,40 @@ impl Timer {
             just_completed,
         }
     }
+}
+
+/// `elapsed × steps / duration`, rounded down, for `elapsed` at most
+/// `duration`: exact for every `u64` and `u32`, without the 128-bit division
+/// (a sizeable routine in the browser build). Long multiplication one bit of
+/// `steps` at a time keeps the remainder below `duration`, so nothing
+/// overflows.
+fn steps_passed(elapsed: u64, duration: u64, steps: u32) -> u32 {
+    if let Some(product) = elapsed.checked_mul(u64::from(steps)) {
+        return (product / duration) as u32;
+    }
+    // Here `elapsed < duration`: at `elapsed == duration` the product is
+    // `duration × steps`, which overflowed, so `duration` cannot be 0 either.
+    let (mut whole, mut rest) = (0u64, 0u64);
+    for bit in (0..32).rev() {
+        // Double `whole × duration + rest`.
+        whole *= 2;
+        if rest >= duration - rest {
+            rest -= duration - rest;
+            whole += 1;
+        } else {
+            rest *= 2;
+        }
+        // Add `elapsed` when this bit of `steps` is set.
+        if (steps >> bit) & 1 == 1 {
+            if rest >= duration - elapsed {
+                rest -= duration - elapsed;
+                whole += 1;
+            } else {
+                rest += elapsed;
+            }
+        }
+    }
+    whole as u32
 }
 
 /// Minutes from a duration text such as "15 minutes" or "10-15 min": its
@@ -229,6 +262,28 @@ pub fn minutes_from_text(text: &str, default_minutes: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn steps_passed_is_the_exact_quotient(
+            duration in 1u64..,
+            share in 0u64..=1 << 32,
+            steps in proptest::num::u32::ANY,
+        ) {
+            // Any `elapsed` from 0 to `duration`, both ends included.
+            let elapsed = ((u128::from(duration) * u128::from(share)) >> 32) as u64;
+            let exact = u128::from(elapsed) * u128::from(steps) / u128::from(duration);
+            proptest::prop_assert_eq!(u128::from(steps_passed(elapsed, duration, steps)), exact);
+        }
+    }
+
+    #[test]
+    fn steps_passed_at_the_edges() {
+        assert_eq!(steps_passed(u64::MAX, u64::MAX, u32::MAX), u32::MAX);
+        assert_eq!(steps_passed(u64::MAX - 1, u64::MAX, u32::MAX), u32::MAX - 1);
+        assert_eq!(steps_passed(1 << 63, u64::MAX, 3), 1);
+        assert_eq!(steps_passed(0, 5, 7), 0);
+    }
 
     #[test]
     fn a_ten_minute_session_paused_for_a_while_ends_ten_running_minutes_later() {

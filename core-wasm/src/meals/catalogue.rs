@@ -5,6 +5,7 @@
 //! same file, so both build the same plan from the same answers.
 
 use super::quantity::{Amount, Measure, Unit};
+use manna_sync_protocol::records::read::joined;
 use manna_sync_protocol::records::shopping::ItemCategory;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -241,7 +242,7 @@ impl Catalogue {
             _ => (Some(Unit::Whole), rest),
         };
         let unit = unit.unwrap_or(Unit::Whole);
-        let name = name.join(" ");
+        let name = joined(name, " ");
         let ingredient = self
             .ingredient(&name)
             .ok_or_else(|| format!("\"{text}\": no ingredient \"{name}\" in the catalogue"))?;

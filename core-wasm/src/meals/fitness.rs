@@ -4,6 +4,7 @@
 //! Sabbath rest. Reps and holds grow a little each week.
 
 use super::catalogue::{Catalogue, Measured, Move, MoveKind};
+use manna_sync_protocol::records::read::joined;
 use manna_sync_protocol::records::wellness::{FitnessLevel, PrimaryGoal, TimeCommitment};
 use serde::Serialize;
 use ts_rs::TS;
@@ -90,11 +91,11 @@ pub fn workout(
     let start = (offset + day as usize) % pool.len().max(1);
     let chosen: Vec<&Move> = (0..count).map(|i| pool[(start + i) % pool.len()]).collect();
     let rounds = [2, 3, 4][level_index(level)];
-    let listed = chosen
+    let listed: Vec<String> = chosen
         .iter()
         .map(|m| format!("{} ({})", amount(m, level, week), m.cue))
-        .collect::<Vec<_>>()
-        .join("; ");
+        .collect();
+    let listed = joined(&listed, "; ");
     let (title, main_step) = match kind {
         MoveKind::Strength => (
             "Strength Circuit",

@@ -10,6 +10,7 @@ use super::fitness::{self, Workout};
 use super::menu::{MealChoice, Portion};
 use super::pick::{Seeded, on_day, rota};
 use manna_sync_protocol::records::plans::PlanType;
+use manna_sync_protocol::records::read::joined;
 use manna_sync_protocol::records::shopping::ItemCategory;
 use manna_sync_protocol::records::wellness::{
     Budget, DietaryRestriction, HealthConcern, PrimaryGoal, WellnessGoal,
@@ -243,7 +244,7 @@ pub fn generate(catalogue: &Catalogue, goal: &WellnessGoal, seed: &str) -> [Plan
     let leaves_out = match restriction_words(goal).as_slice() {
         [] => String::new(),
         [one] => format!(" Every meal is {one}."),
-        [rest @ .., last] => format!(" Every meal is {} and {last}.", rest.join(", ")),
+        [rest @ .., last] => format!(" Every meal is {} and {last}.", joined(rest, ", ")),
     };
     let level = goal.current_fitness_level.wire();
     let minutes = fitness::minutes(goal.time_commitment);

@@ -13,7 +13,8 @@ use super::menu::{MealChoice, MenuDay};
 use super::quantity::Unit;
 use manna_sync_protocol::FieldError;
 use manna_sync_protocol::records::read::{
-    Fields, FromField, ReadFields, camel, field, must, nested, only_known, word_index,
+    Fields, FromField, ReadFields, camel, must, nested, only_known, read_field, read_object,
+    word_index,
 };
 use serde_json::Value;
 
@@ -80,15 +81,20 @@ words!(Measured {
 });
 
 /// Declares how a struct reads from an object (`$label` names one in
-/// messages). The catalogue's readers refuse fields they do not know, so a
-/// typo in the content file cannot hide.
+/// messages): `$read` reads each field with `read_field`, leaving the first
+/// refusal in `$refused`. The catalogue's readers refuse fields they do not
+/// know (`known`), so a typo in the content file cannot hide.
 macro_rules! object {
-    ($name:ident as $label:literal, |$fields:ident| $read:expr) => {
+    (
+        $name:ident as $label:literal $(, known $known:expr)?,
+        |$fields:ident, $refused:ident| $read:expr
+    ) => {
         impl ReadFields for $name {
             const NAME: &'static str = $label;
 
             fn read_fields($fields: &Fields) -> Result<Self, FieldError> {
-                $read
+                $( only_known($fields, $known, $label)?; )?
+                read_object(|$refused| $read)
             }
         }
 
@@ -115,163 +121,127 @@ impl FromField for Tips {
     }
 }
 
-/// A list of exactly `N` values.
+/// A list of exactly `N` values, read as `read_field` reads one.
 fn exactly<T: FromField, const N: usize>(
     fields: &Fields,
     snake: &str,
-) -> Result<[T; N], FieldError> {
-    let list: Vec<T> = field(fields, snake, None)?;
-    list.try_into()
-        .map_err(|_: Vec<T>| FieldError::new(camel(snake), format!("must be a list of {N}")))
+    refused: &mut FieldError,
+) -> Option<[T; N]> {
+    let list: Vec<T> = read_field(fields, snake, None, refused)?;
+    match list.try_into() {
+        Ok(exact) => Some(exact),
+        Err(_) => {
+            *refused = FieldError::new(camel(snake), format!("must be a list of {N}"));
+            None
+        }
+    }
 }
 
-object!(Ingredient as "an ingredient", |f| {
-    only_known(
-        f,
-        &["name", "plural", "aisle", "flags", "per", "cents", "focus"],
-        Ingredient::NAME,
-    )?;
-    Ok(Ingredient {
-        name: field(f, "name", None)?,
-        plural: field(f, "plural", None)?,
-        aisle: field(f, "aisle", None)?,
-        flags: field(f, "flags", Some(Vec::new))?,
-        per: field(f, "per", None)?,
-        cents: field(f, "cents", None)?,
-        focus: field(f, "focus", None)?,
-    })
-});
+object!(Ingredient as "an ingredient",
+    known &["name", "plural", "aisle", "flags", "per", "cents", "focus"],
+    |f, r| Some(Ingredient {
+    name: read_field(f, "name", None, r)?,
+    plural: read_field(f, "plural", None, r)?,
+    aisle: read_field(f, "aisle", None, r)?,
+    flags: read_field(f, "flags", Some(Vec::new), r)?,
+    per: read_field(f, "per", None, r)?,
+    cents: read_field(f, "cents", None, r)?,
+    focus: read_field(f, "focus", None, r)?,
+}));
 
-object!(Recipe as "a recipe", |f| {
-    only_known(
-        f,
-        &[
-            "id",
-            "name",
-            "meal",
-            "minutes",
-            "ingredients",
-            "benefits",
-            "tags",
-        ],
-        Recipe::NAME,
-    )?;
-    Ok(Recipe {
-        id: field(f, "id", None)?,
-        name: field(f, "name", None)?,
-        meal: field(f, "meal", None)?,
-        minutes: field(f, "minutes", None)?,
-        ingredients: field(f, "ingredients", None)?,
-        benefits: field(f, "benefits", None)?,
-        tags: field(f, "tags", Some(Vec::new))?,
-    })
-});
+object!(Recipe as "a recipe", known &[
+        "id",
+        "name",
+        "meal",
+        "minutes",
+        "ingredients",
+        "benefits",
+        "tags",
+    ], |f, r| Some(Recipe {
+    id: read_field(f, "id", None, r)?,
+    name: read_field(f, "name", None, r)?,
+    meal: read_field(f, "meal", None, r)?,
+    minutes: read_field(f, "minutes", None, r)?,
+    ingredients: read_field(f, "ingredients", None, r)?,
+    benefits: read_field(f, "benefits", None, r)?,
+    tags: read_field(f, "tags", Some(Vec::new), r)?,
+}));
 
-object!(Move as "a move", |f| {
-    only_known(
-        f,
-        &["name", "kind", "measured", "amounts", "cue"],
-        Move::NAME,
-    )?;
-    Ok(Move {
-        name: field(f, "name", None)?,
-        kind: field(f, "kind", None)?,
-        measured: field(f, "measured", None)?,
-        amounts: exactly(f, "amounts")?,
-        cue: field(f, "cue", None)?,
-    })
-});
+object!(Move as "a move", known &["name", "kind", "measured", "amounts", "cue"], |f, r| Some(Move {
+    name: read_field(f, "name", None, r)?,
+    kind: read_field(f, "kind", None, r)?,
+    measured: read_field(f, "measured", None, r)?,
+    amounts: exactly(f, "amounts", r)?,
+    cue: read_field(f, "cue", None, r)?,
+}));
 
-object!(Verse as "a verse", |f| {
-    only_known(f, &["reference", "text", "focus"], Verse::NAME)?;
-    Ok(Verse {
-        reference: field(f, "reference", None)?,
-        text: field(f, "text", None)?,
-        focus: field(f, "focus", None)?,
-    })
-});
+object!(Verse as "a verse", known &["reference", "text", "focus"], |f, r| Some(Verse {
+    reference: read_field(f, "reference", None, r)?,
+    text: read_field(f, "text", None, r)?,
+    focus: read_field(f, "focus", None, r)?,
+}));
 
-object!(Themes as "the themes", |f| {
-    only_known(f, &["weeks", "meal_days", "fitness_days"], Themes::NAME)?;
-    Ok(Themes {
-        weeks: field(f, "weeks", None)?,
-        meal_days: exactly(f, "meal_days")?,
-        fitness_days: exactly(f, "fitness_days")?,
-    })
-});
+object!(Themes as "the themes", known &["weeks", "meal_days", "fitness_days"], |f, r| Some(Themes {
+    weeks: read_field(f, "weeks", None, r)?,
+    meal_days: exactly(f, "meal_days", r)?,
+    fitness_days: exactly(f, "fitness_days", r)?,
+}));
 
-object!(Routine as "the routine", |f| {
-    only_known(f, &["warm_up", "cool_down", "sabbath"], Routine::NAME)?;
-    Ok(Routine {
-        warm_up: field(f, "warm_up", None)?,
-        cool_down: field(f, "cool_down", None)?,
-        sabbath: field(f, "sabbath", None)?,
-    })
-});
+object!(Routine as "the routine", known &["warm_up", "cool_down", "sabbath"], |f, r| Some(Routine {
+    warm_up: read_field(f, "warm_up", None, r)?,
+    cool_down: read_field(f, "cool_down", None, r)?,
+    sabbath: read_field(f, "sabbath", None, r)?,
+}));
 
-object!(PantryGroup as "a pantry group", |f| {
-    only_known(f, &["title", "why", "items"], PantryGroup::NAME)?;
-    Ok(PantryGroup {
-        title: field(f, "title", None)?,
-        why: field(f, "why", None)?,
-        items: field(f, "items", None)?,
-    })
-});
+object!(PantryGroup as "a pantry group", known &["title", "why", "items"], |f, r| Some(PantryGroup {
+    title: read_field(f, "title", None, r)?,
+    why: read_field(f, "why", None, r)?,
+    items: read_field(f, "items", None, r)?,
+}));
 
-object!(Catalogue as "the catalogue", |f| {
-    only_known(
-        f,
-        &[
-            "ingredients",
-            "recipes",
-            "moves",
-            "verses",
-            "themes",
-            "routine",
-            "tips",
-            "pantry",
-        ],
-        Catalogue::NAME,
-    )?;
-    Ok(Catalogue {
-        ingredients: field(f, "ingredients", None)?,
-        recipes: field(f, "recipes", None)?,
-        moves: field(f, "moves", None)?,
-        verses: field(f, "verses", None)?,
-        themes: field(f, "themes", None)?,
-        routine: field(f, "routine", None)?,
-        tips: field(f, "tips", None)?,
-        pantry: field(f, "pantry", None)?,
-    })
-});
+object!(Catalogue as "the catalogue", known &[
+        "ingredients",
+        "recipes",
+        "moves",
+        "verses",
+        "themes",
+        "routine",
+        "tips",
+        "pantry",
+    ], |f, r| Some(Catalogue {
+    ingredients: read_field(f, "ingredients", None, r)?,
+    recipes: read_field(f, "recipes", None, r)?,
+    moves: read_field(f, "moves", None, r)?,
+    verses: read_field(f, "verses", None, r)?,
+    themes: read_field(f, "themes", None, r)?,
+    routine: read_field(f, "routine", None, r)?,
+    tips: read_field(f, "tips", None, r)?,
+    pantry: read_field(f, "pantry", None, r)?,
+}));
 
 // A plan's days come back from the app as it was given them; what else a day
 // or a meal carries is passed over.
 
-object!(MealChoice as "a meal", |f| {
-    Ok(MealChoice {
-        recipe_id: field(f, "recipe_id", None)?,
-        name: field(f, "name", None)?,
-        ingredients: field(f, "ingredients", None)?,
-        benefits: field(f, "benefits", None)?,
-        minutes: field(f, "minutes", None)?,
-        portion: field(f, "portion", None)?,
-        swapped_from: field(f, "swapped_from", None)?,
-    })
-});
+object!(MealChoice as "a meal", |f, r| Some(MealChoice {
+    recipe_id: read_field(f, "recipe_id", None, r)?,
+    name: read_field(f, "name", None, r)?,
+    ingredients: read_field(f, "ingredients", None, r)?,
+    benefits: read_field(f, "benefits", None, r)?,
+    minutes: read_field(f, "minutes", None, r)?,
+    portion: read_field(f, "portion", None, r)?,
+    swapped_from: read_field(f, "swapped_from", None, r)?,
+}));
 
-object!(MenuDay as "a plan day", |f| {
-    Ok(MenuDay {
-        day_number: field(f, "day_number", None)?,
-        theme: field(f, "theme", None)?,
-        breakfast: field(f, "breakfast", None)?,
-        lunch: field(f, "lunch", None)?,
-        dinner: field(f, "dinner", None)?,
-        snacks: field(f, "snacks", None)?,
-        beverages: field(f, "beverages", None)?,
-        tips: field(f, "tips", None)?,
-    })
-});
+object!(MenuDay as "a plan day", |f, r| Some(MenuDay {
+    day_number: read_field(f, "day_number", None, r)?,
+    theme: read_field(f, "theme", None, r)?,
+    breakfast: read_field(f, "breakfast", None, r)?,
+    lunch: read_field(f, "lunch", None, r)?,
+    dinner: read_field(f, "dinner", None, r)?,
+    snacks: read_field(f, "snacks", None, r)?,
+    beverages: read_field(f, "beverages", None, r)?,
+    tips: read_field(f, "tips", None, r)?,
+}));
 
 #[cfg(test)]
 mod tests {
@@ -286,7 +256,8 @@ mod tests {
         json!({
             "ingredients": [{"name": "rolled oats", "aisle": "pantry", "per": "cup",
                              "cents": 30, "focus": "fiber", "flags": ["gluten"]}],
-            "recipes": [meal("a", "breakfast"), meal("b", "lunch"), meal("c", "dinner"), meal("d", "snack")],
+            "recipes": [meal("a", "breakfast"), meal("b", "lunch"),
+                        meal("c", "dinner"), meal("d", "snack")],
             "moves": [{"name": "squats", "kind": "strength", "measured": "reps",
                        "amounts": [10, 15, 20], "cue": "sit back"}],
             "verses": [{"reference": "Ps 23:1", "text": "The Lord is my shepherd", "focus": "Rest"}],

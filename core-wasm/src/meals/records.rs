@@ -106,7 +106,7 @@ pub fn plan_records(
 
 /// A built list or plan as the JSON value the records are made from.
 pub fn value_of<T: Serialize>(built: &T) -> Value {
-    serde_json::to_value(built).unwrap_or(Value::Null)
+    crate::json_value::to_value(built).unwrap_or(Value::Null)
 }
 
 #[cfg(test)]

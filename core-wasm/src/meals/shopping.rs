@@ -9,6 +9,7 @@ use super::buying;
 use super::catalogue::{Catalogue, Line};
 use super::diet::Exclusions;
 use super::quantity::{Measure, Unit, measure_words, wording};
+use manna_sync_protocol::records::read::joined;
 use manna_sync_protocol::records::shopping::ItemCategory;
 use serde::Serialize;
 use serde_json::Value;
@@ -152,7 +153,7 @@ fn item(t: &Tally<'_>, from_meals: bool) -> BuiltItem {
                 unit => measure_words(exact, unit),
             })
             .collect();
-        let words = parts.join(" + ");
+        let words = joined(&parts, " + ");
         match from_meals {
             true => format!("Recipes use {words}"),
             false => format!("The pantry guide lists {words}"),
@@ -160,7 +161,7 @@ fn item(t: &Tally<'_>, from_meals: bool) -> BuiltItem {
     });
     let uses = t.meals.len();
     let notes = match t.meals.as_slice() {
-        _ if !from_meals => t.meals.join(", "),
+        _ if !from_meals => joined(&t.meals, ", "),
         [one] => format!("For {one}"),
         [first, second] => format!("For {first} and {second}"),
         _ => format!("For {uses} meals"),

@@ -172,20 +172,28 @@ impl<T: FromField> FromField for Option<T> {
 
 impl<T: FromField> FromField for Vec<T> {
     fn from_value(value: &Value) -> Result<Self, String> {
-        let items = value.as_array().ok_or_else(|| must("a list", value))?;
-        // A plain loop, not `collect` into a `Result`: that adapter is
-        // repeated for every item type in the browser build.
-        let mut out = Vec::with_capacity(items.len());
-        for (i, item) in items.iter().enumerate() {
-            out.push(T::from_value(item).map_err(|m| in_item(i, m))?);
-        }
+        let mut out = Vec::new();
+        each_item(value, &mut |item| {
+            out.push(T::from_value(item)?);
+            Ok(())
+        })?;
         Ok(out)
     }
 }
 
+/// Reads each item of the list `value` with `read`; a refusal names the item.
+/// Kept apart from the typed reading, so each item type adds little more
+/// than its own reader to the browser build.
 #[inline(never)]
-fn in_item(index: usize, message: String) -> String {
-    format!("item {}: {message}", index + 1)
+fn each_item(
+    value: &Value,
+    read: &mut dyn FnMut(&Value) -> Result<(), String>,
+) -> Result<(), String> {
+    let items = value.as_array().ok_or_else(|| must("a list", value))?;
+    for (i, item) in items.iter().enumerate() {
+        read(item).map_err(|m| format!("item {}: {m}", i + 1))?;
+    }
+    Ok(())
 }
 
 impl<T: FromField> FromField for BTreeMap<String, T> {
@@ -216,21 +224,32 @@ pub fn word_index(value: &Value, words: &[&str]) -> Result<usize, String> {
 /// `words` with `between` between each two. Written out because the
 /// standard `join` is a generic copy routine that weighs several times more
 /// in the browser build.
-pub(crate) fn joined(words: &[&str], between: &str) -> String {
+pub fn joined<S: AsRef<str>>(words: &[S], between: &str) -> String {
     let mut out = String::new();
     for (i, word) in words.iter().enumerate() {
         if i > 0 {
             out.push_str(between);
         }
-        out.push_str(word);
+        out.push_str(word.as_ref());
     }
     out
 }
 
 /// A nested object reads like a record; its refusal names the inner field.
 pub fn nested<T: ReadFields>(value: &Value) -> Result<T, String> {
-    let fields = value.as_object().ok_or_else(|| must("an object", value))?;
-    T::read_fields(fields).map_err(|e| e.to_string())
+    T::read_fields(object(value)?).map_err(inner_refusal)
+}
+
+// The parts of `nested` that do not depend on the type, kept out of line
+// so each nested type adds only a few instructions to the browser build.
+#[inline(never)]
+fn object(value: &Value) -> Result<&Fields, String> {
+    value.as_object().ok_or_else(|| must("an object", value))
+}
+
+#[inline(never)]
+fn inner_refusal(refused: FieldError) -> String {
+    refused.to_string()
 }
 
 /// `reminder_time` → `reminderTime`: Rust field names as they travel.
@@ -264,21 +283,18 @@ pub fn only_known(fields: &Fields, known: &[&str], name: &str) -> Result<(), Fie
     }
 }
 
-/// Reads one field (`snake` is its Rust name); `default` is used when absent.
-pub fn field<T: FromField>(
-    fields: &Fields,
-    snake: &str,
-    default: Option<fn() -> T>,
-) -> Result<T, FieldError> {
+/// Reads a whole object with `read`, which reads each field with
+/// `read_field` and stops at the first one refused; that refusal is the error.
+pub fn read_object<T>(read: impl FnOnce(&mut FieldError) -> Option<T>) -> Result<T, FieldError> {
     let mut refused = FieldError::new(String::new(), String::new());
-    read_field(fields, snake, default, &mut refused).ok_or(refused)
+    read(&mut refused).ok_or(refused)
 }
 
-/// `field` for a record's reader: `None` when the field is refused, with the
-/// refusal left in `refused`. Only a flag passes back to the reader, so each
-/// field of each record adds a few instructions to the browser build instead
-/// of the moves of a whole `Result`.
-#[doc(hidden)]
+/// Reads one field (`snake` is its Rust name; `default` is used when it is
+/// absent): `None` when the field is refused, with the refusal left in
+/// `refused`. Only a flag passes back to the reader, so each field of each
+/// object adds a few instructions to the browser build instead of the moves
+/// of a whole `Result`.
 pub fn read_field<T: FromField>(
     fields: &Fields,
     snake: &str,
@@ -342,17 +358,14 @@ macro_rules! record {
                 fields: &$crate::records::read::Fields,
             ) -> Result<Self, $crate::field_error::FieldError> {
                 $crate::records::read::only_known(fields, &[$(stringify!($field)),+], $label)?;
-                // Filled in by the reader of the first field refused.
-                let mut refused = $crate::field_error::FieldError::new(String::new(), String::new());
-                let read = (|| Some(Self {
+                $crate::records::read::read_object(|refused| Some(Self {
                     $( $field: $crate::records::read::read_field(
                         fields,
                         stringify!($field),
                         $crate::records::read::record!(@default $($default)?),
-                        &mut refused,
+                        refused,
                     )?, )+
-                }))();
-                read.ok_or(refused)
+                }))
             }
         }
 

@@ -4,19 +4,21 @@
 
 use crate::wasm::{js_of, value_of};
 use manna_sync_protocol::FieldError;
-use manna_sync_protocol::records::read::{Fields, FromField, ReadFields, field, nested};
+use manna_sync_protocol::records::read::{
+    Fields, FromField, ReadFields, nested, read_field, read_object,
+};
 use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 /// A result as the browser gets it: the JSON value serde makes of it, as
 /// plain objects, arrays, numbers and strings. Going through the JSON value
-/// shares serde_json's serializer with the rest of the module, where a
-/// serializer straight to browser values would add its own code for every
-/// type; an object's keys come in the JSON value's (sorted) order.
+/// shares one serializer with the rest of the module, where a serializer
+/// straight to browser values would add its own code for every type; an
+/// object's keys come in the JSON value's (sorted) order.
 pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let value =
-        serde_json::to_value(value).map_err(|_| JsError::new("a result that JSON cannot hold"))?;
+    let value = crate::json_value::to_value(value)
+        .map_err(|_| JsError::new("a result that JSON cannot hold"))?;
     js_of(&value)
 }
 
@@ -57,13 +59,18 @@ impl ReadFields for SavedItem {
     const NAME: &'static str = "a saved item";
 
     fn read_fields(f: &Fields) -> Result<Self, FieldError> {
-        Ok(SavedItem {
-            kind: field(f, "type", None)?,
-            item: f
-                .get("item")
-                .cloned()
-                .ok_or_else(|| FieldError::new("item", "is required"))?,
-            date: field(f, "date", None)?,
+        read_object(|r| {
+            Some(SavedItem {
+                kind: read_field(f, "type", None, r)?,
+                item: match f.get("item") {
+                    Some(item) => item.clone(),
+                    None => {
+                        *r = FieldError::new("item", "is required");
+                        return None;
+                    }
+                },
+                date: read_field(f, "date", None, r)?,
+            })
         })
     }
 }
@@ -72,9 +79,11 @@ impl ReadFields for SavedVerse {
     const NAME: &'static str = "a verse";
 
     fn read_fields(f: &Fields) -> Result<Self, FieldError> {
-        Ok(SavedVerse {
-            verse: field(f, "verse", None)?,
-            text: field(f, "text", None)?,
+        read_object(|r| {
+            Some(SavedVerse {
+                verse: read_field(f, "verse", None, r)?,
+                text: read_field(f, "text", None, r)?,
+            })
         })
     }
 }
@@ -83,10 +92,12 @@ impl ReadFields for SavedChapter {
     const NAME: &'static str = "a chapter";
 
     fn read_fields(f: &Fields) -> Result<Self, FieldError> {
-        Ok(SavedChapter {
-            osis: field(f, "osis", None)?,
-            chapter: field(f, "chapter", None)?,
-            verses: field(f, "verses", None)?,
+        read_object(|r| {
+            Some(SavedChapter {
+                osis: read_field(f, "osis", None, r)?,
+                chapter: read_field(f, "chapter", None, r)?,
+                verses: read_field(f, "verses", None, r)?,
+            })
         })
     }
 }
