@@ -1,30 +1,28 @@
-// Home (/): the day's banner, Today's Reading, then the premium section (the
-// member card, or the promo and the trial notice), the other daily cards,
-// This Week's Journey (after any day's practices the server refused), the
-// wellness summary and the Wellness Tools grid.
+// Home (/): the day's banner, Today's Reading, then what lies below it
+// (HomeBelow.tsx: the premium section, the other daily cards, the week's
+// journey, the wellness summary and the tools), whose code loads after the
+// first render.
 //
 // Nothing moves once shown: the first render waits for the core and the
 // device's stored copy of today (both quick and local), what loads later fills
-// space kept for it, and promotions sit below the reading.
+// space kept for it or comes below the first screen, and promotions sit below
+// the reading.
 
-import { startTransition, use, useCallback, useContext, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, use, useCallback, useContext, useEffect, useState } from 'react';
 import { useQueryClient } from '../../lib/query';
 import { Link } from '../../lib/router';
 import { primeDay, useDaily } from '../../content/useDaily';
 import { HeaderStatus } from '../../components/PageHeader';
 import { loadCore, type Core } from '../../wasm/core';
 import { AccountLink } from '../account';
-import { HomePremium } from '../premium';
-import { CompletionRefusals } from '../progress';
-import { BiblicalFoodCard, BiohackCard, HealthTipCard, HomeTipCard, MovementCard, SnackCard, SpotlightCard } from './cards/DailyCards';
 import { ReadingCard } from './cards/ReadingCard';
 import { useOfflineDays } from './useOfflineDays';
 import { useRefreshContent } from './useRefreshContent';
 import { useToday } from './useToday';
-import { WeekJourney } from './WeekJourney';
 import { WellnessBanner } from './WellnessBanner';
-import { WellnessSummary } from './WellnessSummary';
-import { WellnessTools, type Tool } from './WellnessTools';
+import type { Tool } from './WellnessTools';
+
+const HomeBelow = lazy(() => import('./HomeBelow'));
 
 export default function HomePage({ tools }: { tools: Tool[] }) {
   // Waiting (suspending) only when something is missing: `use` of a loaded
@@ -46,7 +44,7 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
   // rest of the screen, so nothing below the banner moves when it arrives.
   const loading = useDaily('bibleReading', today.date).isPending;
   // Below the reading (off the first screen) renders right after it, in
-  // slices, so the reading shows as early as it can.
+  // slices and once its code is in, so the reading shows as early as it can.
   const [below, setBelow] = useState(false);
   useEffect(() => startTransition(() => setBelow(true)), []);
   // The sync badge, as the app puts it in every page header.
@@ -76,20 +74,9 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
           <>
             <ReadingCard {...day} />
             {below && (
-              <>
-            <HomePremium />
-            <HealthTipCard {...day} />
-            <SpotlightCard {...day} />
-            <MovementCard {...day} />
-            <BiohackCard {...day} />
-            <HomeTipCard {...day} />
-            <BiblicalFoodCard {...day} />
-            <SnackCard {...day} />
-            <CompletionRefusals />
-            <WeekJourney core={core} today={today.date} />
-            <WellnessSummary core={core} today={today.date} />
-            <WellnessTools tools={tools} />
-              </>
+              <Suspense fallback={<div className="premium-slot" aria-hidden="true" />}>
+                <HomeBelow core={core} today={today.date} tools={tools} />
+              </Suspense>
             )}
           </>
         )}
