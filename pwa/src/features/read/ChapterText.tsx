@@ -8,7 +8,8 @@ import { Link } from '../../lib/router';
 import { messageOf } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import type { BibleChapter } from '../../generated/content';
-import { hasNoteDraft, NoteText, placeName, useChapterMarks, VerseTools } from '../saved';
+import { placeName } from '../../lib/places';
+import { hasNoteDraft, NoteText, useChapterMarks, VerseTools } from '../saved';
 import { ChapterNotSaved, TRANSLATIONS, type TranslationId } from './scripture';
 
 export type ChapterQuery = { data?: BibleChapter; isPending: boolean; error: Error | null; refetch: () => unknown };

@@ -16,7 +16,7 @@ import type { Live } from '../../lib/live';
 import { readPath } from '../../lib/readPath';
 import { TableRefusals } from '../refusals';
 import { colorName, deleteRecord, HIGHLIGHT_COLORS, type VersePlace } from './marks';
-import { canonicalOrder, placeName } from './places';
+import { canonicalOrder, placeName } from '../../lib/places';
 import { NoteText } from './NoteText';
 
 const verseLink = (p: VersePlace) => readPath('kjv', p.book, p.chapter, p.verse);

@@ -6,5 +6,4 @@ export { HeartButton } from './HeartButton';
 export { hasNoteDraft } from './drafts';
 export { NoteText } from './NoteText';
 export { useChapterMarks, type ChapterMarks, type VerseWithText } from './marks';
-export { placeName } from './places';
 export { VerseTools } from './LazyVerseTools';

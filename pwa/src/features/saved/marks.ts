@@ -7,13 +7,9 @@
 import type { HighlightColor } from '../../generated/records';
 import { newRecordId, saveRecords, useRecords, type RecordChange, type Stored } from '../../sync/useRecords';
 import type { Live } from '../../lib/live';
+import type { VersePlace } from '../../lib/places';
 
-/** A verse: its book's OSIS id, chapter and number. */
-export interface VersePlace {
-  book: string;
-  chapter: number;
-  verse: number;
-}
+export type { VersePlace };
 
 /** A verse with its words where they are at hand. */
 export type VerseWithText = VersePlace & { text?: string | null };

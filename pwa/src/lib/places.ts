@@ -1,7 +1,13 @@
 // Verses named and ordered as a reader expects (the Saved page, the reader).
 
-import { BIBLE_BOOKS } from '../../generated/content';
-import type { VersePlace } from './marks';
+import { BIBLE_BOOKS } from '../generated/content';
+
+/** A verse: its book's OSIS id, chapter and number. */
+export interface VersePlace {
+  book: string;
+  chapter: number;
+  verse: number;
+}
 
 /** "John 3:16", "Psalm 23:1-3" (a verse is of one psalm). */
 export function placeName(place: VersePlace, to?: number): string {
