@@ -52,9 +52,11 @@ async function follow(page, locator) {
 
 /** Waits until the page followed to is shown, with its heading, and nothing in it is still loading. */
 async function settled(page) {
-  // The app's own page: Home's first one from the server has no tab bar yet.
+  // The app's own page: Home's first one from the server has no tab bar yet,
+  // and the app's bar comes right after its first render.
   await page.locator('main:not([data-left]):not([data-first-screen])').first().waitFor();
   await page.locator('h1').first().waitFor();
+  await bar(page).waitFor();
   await page
     .waitForFunction(() => !document.querySelector('main .skeleton, main .spinner, .spinner-screen, main [aria-busy="true"]'), null, {
       timeout: 15_000,

@@ -13,18 +13,44 @@ import { Spinner } from '../components/Spinner';
 import { toast, Toaster } from '../components/toast';
 import { PremiumBanner } from '../features/premium/PremiumBanner';
 import type { SyncStatus } from '../sync/engine';
-import { SyncStatusBadge } from '../sync/SyncStatusBadge';
 import { useLive } from '../sync/useRecords';
 import { DocumentTitle } from './DocumentTitle';
 import { ROUTES } from './routes';
-import { FollowTheme } from '../features/settings';
-import { TabBar } from '../features/navigation';
 
 // The service worker registers after the first screen, and with it the prompt
 // for a new version.
 // Pages few visits need load when shown (offline too: the app's files are all saved).
 const NotFound = lazy(() => import('../components/NotFound').then((m) => ({ default: m.NotFound })));
 const UpdatePrompt = lazy(() => import('../components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+// The theme's stored copy is shown from the first frame (main.tsx); a change
+// synced from another device is followed once this is in.
+const FollowTheme = lazy(() => import('../features/settings').then((m) => ({ default: m.FollowTheme })));
+// The tab bar (fixed at the foot of the screen) loads right after the first
+// render; until then its bar is there, empty, so the page's space for it never changes.
+const TabBar = lazy(() => import('../features/navigation').then((m) => ({ default: m.TabBar })));
+const SyncStatusBadge = lazy(() => import('../sync/SyncStatusBadge').then((m) => ({ default: m.SyncStatusBadge })));
+
+/** The sync badge; until its code is in, its place kept (unseen), as the
+ *  server's page keeps it, so nothing beside it moves. */
+const syncBadge = (
+  <Suspense
+    fallback={
+      <button type="button" className="sync-badge sync-idle held" disabled aria-hidden="true">
+        <span className="sync-dot" />
+        <span className="sync-label">Not synced yet</span>
+      </button>
+    }
+  >
+    <SyncStatusBadge onAnswer={toast} />
+  </Suspense>
+);
+
+/** The tab bar's place until its code is in: the bar, empty. */
+const tabBarSpace = (
+  <div className="tab-bar" aria-hidden="true">
+    <div className="tab-bar-slot" />
+  </div>
+);
 
 /** The update prompt, insisting when the server says this version is too old to sync. */
 function UpdateWhenTooOld() {
@@ -53,7 +79,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <Toaster>
-          <HeaderStatus.Provider value={<SyncStatusBadge onAnswer={toast} />}>
+          <HeaderStatus.Provider value={syncBadge}>
             <BrowserRouter>
               <DocumentTitle>
                 <PremiumBanner />
@@ -65,7 +91,9 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
                     <Route path="*" element={<NotFound />} />
                   </Routes>
                 </Suspense>
-                <TabBar />
+                <Suspense fallback={tabBarSpace}>
+                  <TabBar />
+                </Suspense>
               </DocumentTitle>
             </BrowserRouter>
           </HeaderStatus.Provider>

@@ -26,7 +26,8 @@ vi.mock('../wasm/premium', async (original) => ({
   ...(await original<typeof import('../wasm/premium')>()),
   loadPremium: () => Promise.resolve(premium),
 }));
-const { KEYS_KEY, TOKEN_KEY, acceptAnswer, readPremium } = await import('./entitlement');
+const { KEYS_KEY, TOKEN_KEY, readPremium } = await import('./entitlement');
+const { acceptAnswer } = await import('./server');
 
 const b64 = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 const server = generateKeyPairSync('ed25519');

@@ -3,11 +3,11 @@
 // so it holds offline until it expires, at most 7 days after it was issued),
 // refreshed whenever the server can be asked. The spec's local keys (isPremium,
 // subscriptionPlan, stripeCustomerId, …) are written as a mirror of what the
-// server said, for display; nothing here reads them to decide anything.
+// server said, for display; nothing here reads them to decide anything. What
+// asks the server (server.ts) loads when it is first needed.
 
-import { apiRequest, ApiError } from '../api/client';
-import type { CheckoutVerified, KeySet, PremiumStatus } from '../generated/api';
-import { ensureDevice, userId } from '../identity';
+import type { KeySet, PremiumStatus } from '../generated/api';
+import { userId } from '../identity';
 import { storage } from '../lib/storage';
 import { loadPremium, loadedPremium, type Premium } from '../wasm/premium';
 
@@ -80,7 +80,8 @@ export function cachedPremiumNow(): PremiumState | undefined {
   return premium ? cachedPremium(premium) : undefined;
 }
 
-function mirror(answer: PremiumAnswer | null): void {
+/** Writes the spec's local keys as what the server said (a display mirror). */
+export function mirror(answer: PremiumAnswer | null): void {
   if (answer?.isPremium) {
     storage.set('isPremium', 'true');
     storage.set('subscriptionPlan', answer.plan === 'annual' ? 'annual' : 'monthly');
@@ -94,59 +95,6 @@ function mirror(answer: PremiumAnswer | null): void {
     for (const key of ['isPremium', 'subscriptionPlan', 'stripeCustomerId', 'subscriptionId', 'adminMode', MEMBER_SINCE_KEY, STATUS_KEY])
       storage.remove(key);
   }
-}
-
-/** Keeps what a server answer says: a fresh token, or none when not premium. */
-export async function acceptAnswer(answer: PremiumAnswer): Promise<void> {
-  const premium = await loadPremium();
-  const outcome = answer.isPremium && answer.entitlement ? 'granted' : 'revoked';
-  const next = premium.tokenAfterCheck(storage.get(TOKEN_KEY), outcome, answer.entitlement?.token ?? null);
-  if (next) storage.set(TOKEN_KEY, next);
-  else storage.remove(TOKEN_KEY);
-  storage.set(CHECKED_KEY, String(Date.now()));
-  mirror(answer);
-}
-
-/** The success page's and Home's check of a checkout the browser came back
- *  from: premium is kept when the server verified it for this user. */
-export async function verifyCheckout(sessionId: string): Promise<boolean> {
-  await ensureDevice();
-  const answer = await apiRequest<CheckoutVerified>('POST', '/api/verify-checkout-session', { sessionId });
-  if (!answer.verified) return false;
-  await acceptAnswer(answer);
-  return true;
-}
-
-/** Asks the server (keys and entitlement). Unreachable: the cached token stays. */
-export async function refreshPremium(): Promise<'checked' | 'unreachable'> {
-  try {
-    await ensureDevice();
-    const keys = await apiRequest<KeySet>('GET', '/api/entitlement/keys');
-    storage.set(KEYS_KEY, JSON.stringify(keys));
-    const answer = await apiRequest<PremiumAnswer>('GET', '/api/entitlement');
-    await acceptAnswer(answer);
-    return 'checked';
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500 && error.status !== 408) {
-      // The server answered but refused (for example a lost device token): not premium.
-      await acceptAnswer({ isPremium: false });
-      return 'checked';
-    }
-    return 'unreachable';
-  }
-}
-
-let checkedThisLoad = false;
-
-/** The premium state, asking the server first when online and due (always
- *  once each time the app starts, so a cancellation shows at the next visit). */
-export async function currentPremium(): Promise<PremiumState> {
-  const cached = await readPremium();
-  const last = Number(storage.get(CHECKED_KEY) ?? 0) || 0;
-  const due = !checkedThisLoad || (await loadPremium()).needsRecheck(cached.expiresAt ?? null, last, Date.now(), RECHECK_MS);
-  checkedThisLoad = true;
-  if (due && (typeof navigator === 'undefined' || navigator.onLine !== false)) await refreshPremium();
-  return readPremium();
 }
 
 /** Forgets premium on this device (logout, a new identity). */

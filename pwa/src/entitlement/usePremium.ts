@@ -6,14 +6,17 @@
 
 import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '../lib/query';
-import { cachedPremiumNow, clearPremium, currentPremium, FREE, RECHECK_MS, refreshPremium, type PremiumState } from './entitlement';
+import { cachedPremiumNow, clearPremium, FREE, RECHECK_MS, type PremiumState } from './entitlement';
+
+/** What asks the server (server.ts), loaded when first needed. */
+const server = () => import('./server');
 
 export const PREMIUM_KEY = ['premium'] as const;
 
 export function usePremium(): { premium: PremiumState; loading: boolean } {
   const q = useQuery({
     queryKey: PREMIUM_KEY,
-    queryFn: currentPremium,
+    queryFn: async () => (await server()).currentPremium(),
     initialData: cachedPremiumNow,
     // The cached answer is shown at once and checked with the server right after.
     initialDataUpdatedAt: 0,
@@ -31,7 +34,7 @@ export function usePremium(): { premium: PremiumState; loading: boolean } {
 export function useRecheckPremium(): () => Promise<void> {
   const client = useQueryClient();
   return useCallback(async () => {
-    await refreshPremium();
+    await (await server()).refreshPremium();
     await client.invalidateQueries({ queryKey: PREMIUM_KEY });
   }, [client]);
 }

@@ -2,7 +2,7 @@
 
 import type { QueryClient } from '../../lib/query';
 import { apiRequest } from '../../api/client';
-import { refreshPremium } from '../../entitlement/entitlement';
+import { refreshPremium } from '../../entitlement/server';
 import { resetPremium } from '../../entitlement/usePremium';
 import type { AccountView, SignedIn } from '../../generated/api';
 import { adoptAccount, ensureDevice, leaveAccount, noteSignedIn } from '../../identity';

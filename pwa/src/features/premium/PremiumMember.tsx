@@ -7,7 +7,7 @@
 
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
-import { verifyCheckout } from '../../entitlement/entitlement';
+import { verifyCheckout } from '../../entitlement/server';
 import { usePremium, useRecheckPremium } from '../../entitlement/usePremium';
 import { storage } from '../../lib/storage';
 import { ManageSubscriptionButton } from './manage';

@@ -9,7 +9,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
 import { ensureDevice } from '../../identity';
-import { acceptAnswer, type PremiumAnswer } from '../../entitlement/entitlement';
+import type { PremiumAnswer } from '../../entitlement/entitlement';
+import { acceptAnswer } from '../../entitlement/server';
 import { PremiumRequired } from '../upgrade';
 import { useRecheckPremium } from '../../entitlement/usePremium';
 

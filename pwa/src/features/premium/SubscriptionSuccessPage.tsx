@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { apiRequest } from '../../api/client';
 import { toast } from '../../components/toast';
-import { verifyCheckout } from '../../entitlement/entitlement';
+import { verifyCheckout } from '../../entitlement/server';
 import { usePremium, useRecheckPremium } from '../../entitlement/usePremium';
 import type { PaymentStatus } from '../../generated/api';
 import { PremiumFeatureList } from '../upgrade';
