@@ -19,7 +19,7 @@ use axum::body::Bytes;
 use axum::extract::FromRef;
 use manna_core::Date;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, RwLock};
 
 /// Home payloads are the same for everyone on a date; keep the encoded bytes of a
 /// few dates so the busiest call costs no JSON work.
@@ -47,7 +47,8 @@ pub struct AppState {
     content: Arc<RwLock<Arc<ContentSet>>>,
     /// The whole KJV and WEB, read at start.
     pub bible: Arc<crate::bible::Bible>,
-    home_cache: Arc<Mutex<HashMap<Date, Arc<Encoded>>>>,
+    /// Read by every home call at once; written once a date.
+    home_cache: Arc<RwLock<HashMap<Date, Arc<Encoded>>>>,
 }
 
 impl FromRef<AppState> for Store {
@@ -206,7 +207,7 @@ impl AppState {
         let set = load_into_store(&self.store, &files).await?;
         *self.content.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(set);
         self.home_cache
-            .lock()
+            .write()
             .unwrap_or_else(|p| p.into_inner())
             .clear();
         Ok(())
@@ -261,7 +262,17 @@ impl AppState {
     /// The encoded home payload of `date`.
     /// The home payload of a date, encoded and compressed once.
     pub fn home_json(&self, date: Date) -> Arc<Encoded> {
-        let mut cache = self.home_cache.lock().unwrap_or_else(|p| p.into_inner());
+        let kept = self
+            .home_cache
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&date)
+            .cloned();
+        if let Some(body) = kept {
+            return body;
+        }
+        let mut cache = self.home_cache.write().unwrap_or_else(|p| p.into_inner());
+        // Another call may have made it meanwhile.
         if let Some(body) = cache.get(&date) {
             return body.clone();
         }

@@ -93,17 +93,21 @@ async fn a_production_server_has_no_outbox_and_sends_security_headers() {
     let body = res.text().await.unwrap_or_default();
     assert!(!body.contains("\"emails\""), "{body}");
 
+    let policy = |res: &reqwest::Response| {
+        res.headers()
+            .get("content-security-policy")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string()
+    };
+    // The app's page: its own scripts only, never framed.
     let res = s
         .client
-        .get(format!("{}/api/health", s.base))
+        .get(format!("{}/privacy-policy", s.base))
         .send()
         .await
         .expect("request");
-    let h = res.headers();
-    let csp = h
-        .get("content-security-policy")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
+    let csp = policy(&res);
     assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
     assert!(csp.contains("script-src 'self'"), "{csp}");
     let scripts = csp
@@ -111,7 +115,17 @@ async fn a_production_server_has_no_outbox_and_sends_security_headers() {
         .find(|d| d.trim().starts_with("script-src"))
         .unwrap_or_default();
     assert!(!scripts.contains("unsafe-inline"), "{csp}");
+    // An API answer (JSON) allows nothing, and has the same other headers.
+    let res = s
+        .client
+        .get(format!("{}/api/health", s.base))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(policy(&res), "default-src 'none'; frame-ancestors 'none'");
+    let h = res.headers();
     assert_eq!(h["x-content-type-options"], "nosniff");
+    assert_eq!(h["x-frame-options"], "DENY");
     assert!(
         h.get("strict-transport-security").is_some(),
         "HSTS over https"
