@@ -1,7 +1,7 @@
 // Plan generation and shopping-list building as the device runs them: the
 // app's tools WebAssembly module (the same file the browser loads, run here by
 // V8 as in Chromium) over the real meal catalogue, timed call by call as the
-// app makes them (JSON in, JSON out and parsed).
+// app makes them (plain values in and out, as pwa/src/wasm/tools.ts passes them).
 // Targets: 30 days of plans <= 50 ms (p95); a shopping list <= 50 ms (p95).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -13,7 +13,7 @@ pkg.initSync({ module: readFileSync(resolve(root, 'pwa/src/wasm/pkg/manna_tools_
 const catalogue = readFileSync(resolve(root, 'server/content/meal-catalogue.json'), 'utf8');
 
 const t0 = performance.now();
-const meals = new pkg.Meals(catalogue);
+const meals = new pkg.Meals(JSON.parse(catalogue));
 const readMs = performance.now() - t0;
 
 const GOALS = ['weight_loss', 'muscle_gain', 'energy_boost', 'stress_reduction', 'general_health'];
@@ -34,11 +34,11 @@ for (const primaryGoal of GOALS) {
         n += 1;
         const goal = { primaryGoal, currentFitnessLevel, gender: 'female', timeCommitment, budget: 'moderate', dietaryRestrictions, healthConcerns: ['joint_health'], preferredMealTypes: ['quick_prep'] };
         let start = performance.now();
-        const [mealPlan] = JSON.parse(meals.generatePlans(JSON.stringify(goal), `goal-${n}`));
+        const [mealPlan] = meals.generatePlans(goal, `goal-${n}`);
         plans.push(performance.now() - start);
-        const prefs = JSON.stringify({ dietaryRestrictions, allergies: [], dislikes: [] });
+        const prefs = { dietaryRestrictions, allergies: [], dislikes: [] };
         start = performance.now();
-        const four = JSON.parse(meals.calendarLists(mealPlan.title, JSON.stringify(mealPlan.dailyPlans), prefs));
+        const four = meals.calendarLists(mealPlan.title, mealPlan.dailyPlans, prefs);
         lists.push((performance.now() - start) / four.length);
         if (four.length !== 4 || mealPlan.dailyPlans.length !== 30) throw new Error('unexpected plan shape');
       }
