@@ -3,7 +3,7 @@
 //! device-less snapshot. Prints one JSON line of timings in ms.
 //! Run: `cargo run --release -p manna-server --example sync_bench`.
 
-use manna_server::{Config, run};
+use manna_server::{AppState, Clock, Config, serve};
 use serde_json::{Value, json};
 use std::time::Instant;
 
@@ -30,7 +30,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let base = format!("http://{}", listener.local_addr()?);
     let mut config = Config::for_tests(data.path().to_path_buf());
     config.content_dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/content"));
-    tokio::spawn(run(config, listener, std::future::pending()));
+    let state = AppState::open(config, Clock::system()).await?;
+    tokio::spawn(serve(state, listener, std::future::pending()));
     let client = reqwest::Client::new();
 
     let user = "user-1763790000000-bench1";

@@ -70,18 +70,86 @@ pub use state::AppState;
 use std::future::Future;
 use tokio::net::TcpListener;
 
+type Failure = Box<dyn std::error::Error + Send + Sync>;
+
 /// Opens the database, loads the content and serves until `shutdown` resolves.
+///
+/// Each core answers on a thread and runtime of its own, from a listener of
+/// its own on the one address (`SO_REUSEPORT`: the kernel spreads the
+/// connections), so a request is read, answered and written on one core with
+/// no hand-over between threads. The periodic jobs and the database threads
+/// are shared. `serve` is the one-listener form the tests use.
 pub async fn run(
     config: Config,
-    listener: TcpListener,
+    addr: std::net::SocketAddr,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    serve(
-        AppState::open(config, Clock::system()).await?,
-        listener,
-        shutdown,
-    )
-    .await
+) -> Result<(), Failure> {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    // Bound here, so that an address in use stops the start at once. A plain
+    // bind first: SO_REUSEPORT alone would let a second server of the same
+    // user join an address already served, and take half its connections.
+    // Port 0 asks for any free port: the one the probe was given is then
+    // the one every core listens on.
+    let addr = std::net::TcpListener::bind(addr)?.local_addr()?;
+    let listeners = (0..cores)
+        .map(|_| per_core_listener(addr))
+        .collect::<std::io::Result<Vec<_>>>()?;
+    let state = AppState::open(config, Clock::system()).await?;
+    start_jobs(&state);
+    tracing::info!("answering on {cores} cores");
+    tracing::info!("Manna is serving http://{addr}");
+    let app = router(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let mut threads = Vec::with_capacity(cores);
+    for (core, listener) in listeners.into_iter().enumerate() {
+        let app = app.clone();
+        let mut stopped = stopped.clone();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        threads.push(
+            std::thread::Builder::new()
+                .name(format!("manna-http-{core}"))
+                .spawn(move || {
+                    runtime.block_on(async move {
+                        let listener = TcpListener::from_std(listener)?;
+                        axum::serve(listener, app)
+                            .with_graceful_shutdown(async move {
+                                let _ = stopped.wait_for(|stop| *stop).await;
+                            })
+                            .await
+                    })
+                })?,
+        );
+    }
+    shutdown.await;
+    let _ = stop.send(true);
+    tokio::task::spawn_blocking(move || {
+        for thread in threads {
+            match thread.join() {
+                Ok(Err(e)) => tracing::warn!(error = %e, "a core's server stopped with an error"),
+                Err(_) => tracing::warn!("a core's server panicked"),
+                Ok(Ok(())) => {}
+            }
+        }
+    })
+    .await?;
+    Ok(())
+}
+
+/// A listener on `addr` that other listeners of this process share.
+fn per_core_listener(addr: std::net::SocketAddr) -> std::io::Result<std::net::TcpListener> {
+    let socket = if addr.is_ipv6() {
+        tokio::net::TcpSocket::new_v6()?
+    } else {
+        tokio::net::TcpSocket::new_v4()?
+    };
+    socket.set_reuseaddr(true)?;
+    #[cfg(unix)]
+    socket.set_reuseport(true)?;
+    socket.bind(addr)?;
+    // Registered with the runtime it will run on, not this one.
+    socket.listen(1024)?.into_std()
 }
 
 /// How much sooner than its period a periodic job may be claimed again.
@@ -95,7 +163,20 @@ pub async fn serve(
     state: AppState,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+) -> Result<(), Failure> {
+    start_jobs(&state);
+    tracing::info!("Manna is serving http://{}", listener.local_addr()?);
+    axum::serve(
+        listener,
+        router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await?;
+    Ok(())
+}
+
+/// The periodic jobs: Stripe reconciliation, tidying, and each minute's reminders.
+fn start_jobs(state: &AppState) {
     billing::reconcile::spawn(
         state.store.clone(),
         state.clock.clone(),
@@ -132,12 +213,4 @@ pub async fn serve(
             }
         }
     });
-    tracing::info!("Manna is serving http://{}", listener.local_addr()?);
-    axum::serve(
-        listener,
-        router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await?;
-    Ok(())
 }

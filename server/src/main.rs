@@ -62,8 +62,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
                 std::process::exit(2);
             }
             let addr = std::net::SocketAddr::from((config.host, config.port));
-            let listener = tokio::net::TcpListener::bind(addr).await?;
-            run(config, listener, shutdown_signal()).await?;
+            run(config, addr, shutdown_signal()).await?;
             return Ok(());
         }
     };

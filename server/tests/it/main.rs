@@ -32,6 +32,7 @@ mod restore;
 mod router;
 mod saved;
 mod schema;
+mod serving;
 mod sessions;
 mod shopping;
 mod simulation;
