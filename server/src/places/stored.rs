@@ -41,10 +41,32 @@ fn fields_json(place: &Place) -> String {
     }
 }
 
+/// Where a box's centre falls on a Z-order curve over the map: places near
+/// each other on the map are mostly near each other in this order.
+fn map_order(bounds: Bounds) -> u64 {
+    /// The bits of `x` spread to the even places of a `u64`.
+    fn spread(x: u32) -> u64 {
+        let mut x = u64::from(x);
+        x = (x | (x << 16)) & 0x0000_ffff_0000_ffff;
+        x = (x | (x << 8)) & 0x00ff_00ff_00ff_00ff;
+        x = (x | (x << 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+        x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+        (x | (x << 1)) & 0x5555_5555_5555_5555
+    }
+    let (min_lat, max_lat, min_lon, max_lon) = bounds;
+    // As a fraction of the whole range, then as 32 bits (`as` saturates).
+    let at = |v: f64, range: f64| ((v / range + 0.5) * f64::from(u32::MAX)) as u32;
+    let lat = at((min_lat + max_lat) / 2.0, 180.0);
+    let lon = at((min_lon + max_lon) / 2.0, 360.0);
+    spread(lat) << 1 | spread(lon)
+}
+
 /// The rows of `places` as the store keeps them (a place without an
-/// OpenStreetMap id of the form `type/number` is left out).
+/// OpenStreetMap id of the form `type/number` is left out), in map order:
+/// stored in that order, an area's places lie together, so a search reads
+/// fewer pages.
 pub fn rows(places: &[Located]) -> Vec<PlaceRow> {
-    places
+    let mut rows: Vec<PlaceRow> = places
         .iter()
         .filter_map(|(place, points)| {
             let (osm_type, osm_id) = place
@@ -61,7 +83,9 @@ pub fn rows(places: &[Located]) -> Vec<PlaceRow> {
                 bounds: geo::bounds(points),
             })
         })
-        .collect()
+        .collect();
+    rows.sort_by_cached_key(|row| map_order(row.bounds));
+    rows
 }
 
 /// A place found near a point, with its distance in miles.
@@ -81,46 +105,53 @@ pub async fn near(
     radius: f64,
 ) -> Result<(Vec<Near>, Option<i64>), AppError> {
     let (rows, loaded) = store
-        .places_in(kind.key(), geo::radius_box(centre, radius))
+        .places_in(kind.key(), geo::radius_box(centre, radius), move |points| {
+            geo::nearest(centre, decode_points(points)).filter(|&(miles, _)| miles <= radius)
+        })
         .await?;
-    let mut found: Vec<(f64, String, Near)> = Vec::new();
-    for (fields, points) in rows {
-        let Some((miles, point)) = geo::nearest(centre, decode_points(&points)) else {
-            continue;
-        };
-        if miles > radius {
-            continue;
-        }
-        let rounded = (miles * 10.0).round() / 10.0;
-        let distance = Some(rounded);
-        let near = match kind {
-            PlaceKind::Farm => serde_json::from_str::<Farm>(&fields).ok().map(|f| {
-                Near::Farm(Farm {
+    let found: Vec<(f64, Near)> = rows
+        .into_iter()
+        .filter_map(|(fields, (miles, point))| {
+            let rounded = (miles * 10.0).round() / 10.0;
+            let distance = Some(rounded);
+            let near = match kind {
+                PlaceKind::Farm => Near::Farm(Farm {
                     distance,
                     distance_label: Some(super::shapes::miles_label(rounded)),
-                    ..f
-                })
-            }),
-            PlaceKind::Trail => serde_json::from_str::<Trail>(&fields).ok().map(|t| {
-                Near::Trail(Trail {
+                    ..serde_json::from_str::<Farm>(&fields).ok()?
+                }),
+                PlaceKind::Trail => Near::Trail(Trail {
                     distance,
                     distance_label: Some(super::shapes::trail_distance_label(miles, rounded)),
                     latitude: point.0,
                     longitude: point.1,
-                    ..t
-                })
-            }),
-        };
-        if let Some(near) = near {
-            let name = match &near {
-                Near::Farm(f) => f.name.clone(),
-                Near::Trail(t) => t.name.clone(),
+                    ..serde_json::from_str::<Trail>(&fields).ok()?
+                }),
             };
-            found.push((miles, name, near));
+            Some((miles, near))
+        })
+        .collect();
+    // Sorted as positions, so the places themselves move once.
+    let mut order: Vec<usize> = (0..found.len()).collect();
+    order.sort_by(|&x, &y| {
+        let (x, y) = (&found[x], &found[y]);
+        x.0.total_cmp(&y.0).then_with(|| x.1.name().cmp(y.1.name()))
+    });
+    let mut slots: Vec<Option<Near>> = found.into_iter().map(|(_, n)| Some(n)).collect();
+    Ok((
+        order.into_iter().filter_map(|i| slots[i].take()).collect(),
+        loaded,
+    ))
+}
+
+impl Near {
+    /// The place's name.
+    pub fn name(&self) -> &str {
+        match self {
+            Near::Farm(f) => &f.name,
+            Near::Trail(t) => &t.name,
         }
     }
-    found.sort_by(|x, y| x.0.total_cmp(&y.0).then_with(|| x.1.cmp(&y.1)));
-    Ok((found.into_iter().map(|(_, _, n)| n).collect(), loaded))
 }
 
 /// Farms whose name holds `words` (any case), by name; at most `limit`.

@@ -44,6 +44,13 @@ pub struct PlaceRow {
 /// The live source's name in `places.source`.
 pub const LIVE: &str = "overpass";
 
+/// Of two statements, the one on `kind`'s boxes: on SQLite each kind's boxes
+/// are an R*Tree of their own (`farms_box`, `trails_box`), so a search looks
+/// up only the places of its kind; PostgreSQL keeps them in one `places_box`.
+fn on_boxes_of(kind: &str, farms: &'static str, trails: &'static str) -> &'static str {
+    if kind == "farm" { farms } else { trails }
+}
+
 fn source(c: &mut Sql<'_>, source: &str) -> Result<Option<SourceRow>, AppError> {
     c.query_opt(
         "SELECT file_hash, data_time, loaded_at, places FROM place_sources WHERE source = ?1",
@@ -76,13 +83,17 @@ fn upsert(
 ) -> Result<(Saved, HashSet<i64>), AppError> {
     let mut saved = Saved::default();
     let mut kept = HashSet::new();
-    let boxed = tx.pick(
-        "INSERT OR REPLACE INTO places_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)",
-        "INSERT INTO places_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (id) DO UPDATE SET min_lat = excluded.min_lat, max_lat = excluded.max_lat,
-           min_lon = excluded.min_lon, max_lon = excluded.max_lon",
-    );
     for p in rows {
+        let boxed = tx.pick(
+            on_boxes_of(
+                p.kind,
+                "INSERT OR REPLACE INTO farms_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT OR REPLACE INTO trails_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)",
+            ),
+            "INSERT INTO places_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (id) DO UPDATE SET min_lat = excluded.min_lat, max_lat = excluded.max_lat,
+               min_lon = excluded.min_lon, max_lon = excluded.max_lon",
+        );
         let found: Option<(i64, String, Vec<u8>, String)> = tx.query_opt(
             "SELECT id, fields, points, source FROM places WHERE kind = ?1 AND osm_type = ?2 AND osm_id = ?3",
             &[&p.kind, &p.osm_type, &p.osm_id],
@@ -129,9 +140,18 @@ fn upsert(
     Ok((saved, kept))
 }
 
-fn remove(tx: &mut Sql<'_>, rows: &[i64]) -> Result<(), AppError> {
-    for id in rows {
-        tx.execute("DELETE FROM places_box WHERE id = ?1", &[id])?;
+/// Removes the places `rows` (id and kind) and their boxes.
+fn remove(tx: &mut Sql<'_>, rows: &[(i64, String)]) -> Result<(), AppError> {
+    for (id, kind) in rows {
+        let boxed = tx.pick(
+            on_boxes_of(
+                kind,
+                "DELETE FROM farms_box WHERE id = ?1",
+                "DELETE FROM trails_box WHERE id = ?1",
+            ),
+            "DELETE FROM places_box WHERE id = ?1",
+        );
+        tx.execute(boxed, &[id])?;
         tx.execute("DELETE FROM places WHERE id = ?1", &[id])?;
     }
     Ok(())
@@ -157,14 +177,20 @@ fn record_source(
     Ok(())
 }
 
-/// The places `source` holds that are not among `kept`.
-fn stale(tx: &mut Sql<'_>, source: &str, kept: &HashSet<i64>) -> Result<Vec<i64>, AppError> {
+/// The places (id and kind) `source` holds that are not among `kept`.
+fn stale(
+    tx: &mut Sql<'_>,
+    source: &str,
+    kept: &HashSet<i64>,
+) -> Result<Vec<(i64, String)>, AppError> {
     Ok(tx
-        .query("SELECT id FROM places WHERE source = ?1", &[&source], |r| {
-            r.get::<i64>(0)
-        })?
+        .query(
+            "SELECT id, kind FROM places WHERE source = ?1",
+            &[&source],
+            |r| Ok((r.get::<i64>(0)?, r.get::<String>(1)?)),
+        )?
         .into_iter()
-        .filter(|id| !kept.contains(id))
+        .filter(|(id, _)| !kept.contains(id))
         .collect())
 }
 
@@ -235,15 +261,22 @@ impl Store {
                 c.write(|tx| {
                     let (mut saved, kept) = upsert(tx, LIVE, &rows, false)?;
                     let (a, b, c, d) = area;
-                    let gone: Vec<i64> = tx
-                        .query(
-                            "SELECT p.id FROM places p JOIN places_box x ON x.id = p.id
-                             WHERE p.source = ?1 AND p.kind = ?2 AND x.min_lat >= ?3 AND x.max_lat <= ?4 AND x.min_lon >= ?5 AND x.max_lon <= ?6",
-                            &[&LIVE, &kind, &a, &b, &c, &d],
-                            |r| r.get(0),
-                        )?
+                    let inside = tx.pick(
+                        on_boxes_of(
+                            kind,
+                            "SELECT p.id FROM farms_box x CROSS JOIN places p ON p.id = x.id
+                             WHERE x.min_lat >= ?3 AND x.max_lat <= ?4 AND x.min_lon >= ?5 AND x.max_lon <= ?6 AND p.source = ?1 AND p.kind = ?2",
+                            "SELECT p.id FROM trails_box x CROSS JOIN places p ON p.id = x.id
+                             WHERE x.min_lat >= ?3 AND x.max_lat <= ?4 AND x.min_lon >= ?5 AND x.max_lon <= ?6 AND p.source = ?1 AND p.kind = ?2",
+                        ),
+                        "SELECT p.id FROM places p JOIN places_box x ON x.id = p.id
+                         WHERE p.source = ?1 AND p.kind = ?2 AND x.min_lat >= ?3 AND x.max_lat <= ?4 AND x.min_lon >= ?5 AND x.max_lon <= ?6",
+                    );
+                    let gone: Vec<(i64, String)> = tx
+                        .query(inside, &[&LIVE, &kind, &a, &b, &c, &d], |r| r.get(0))?
                         .into_iter()
                         .filter(|id| !kept.contains(id))
+                        .map(|id| (id, kind.to_owned()))
                         .collect();
                     remove(tx, &gone)?;
                     saved.removed = gone.len();
@@ -278,31 +311,41 @@ impl Store {
             .await
     }
 
-    /// The answers and points of the places of `kind` whose box meets `area`,
-    /// and when any source last loaded places.
-    pub async fn places_in(
+    /// The answers of the places of `kind` whose box meets `area` and whose
+    /// points `keep` accepts (read where they lie, not copied), each with
+    /// what `keep` answered; and when any source last loaded places.
+    pub async fn places_in<T: Send + 'static>(
         &self,
         kind: &'static str,
         area: Bounds,
-    ) -> Result<(Vec<(String, Vec<u8>)>, Option<i64>), AppError> {
+        keep: impl Fn(&[u8]) -> Option<T> + Send + 'static,
+    ) -> Result<(Vec<(String, T)>, Option<i64>), AppError> {
         let (a, b, c, d) = area;
         self.db
             .call(move |conn| {
                 let sql = conn.pick(
-                    // CROSS JOIN keeps this order: the R*Tree finds the boxes,
-                    // then each place is read by its id (not every place of
-                    // the kind scanned).
-                    "SELECT p.fields, p.points FROM places_box x CROSS JOIN places p ON p.id = x.id
-                     WHERE x.max_lat >= ?1 AND x.min_lat <= ?2 AND x.max_lon >= ?3 AND x.min_lon <= ?4 AND p.kind = ?5",
+                    // CROSS JOIN keeps this order: the kind's R*Tree finds
+                    // the boxes, then each place is read by its id (not every
+                    // place of the kind scanned).
+                    on_boxes_of(
+                        kind,
+                        "SELECT p.fields, p.points FROM farms_box x CROSS JOIN places p ON p.id = x.id
+                         WHERE x.max_lat >= ?1 AND x.min_lat <= ?2 AND x.max_lon >= ?3 AND x.min_lon <= ?4 AND p.kind = ?5",
+                        "SELECT p.fields, p.points FROM trails_box x CROSS JOIN places p ON p.id = x.id
+                         WHERE x.max_lat >= ?1 AND x.min_lat <= ?2 AND x.max_lon >= ?3 AND x.min_lon <= ?4 AND p.kind = ?5",
+                    ),
                     // The box's GiST index finds the boxes that meet the area.
                     "SELECT p.fields, p.points FROM places_box x JOIN places p ON p.id = x.id
                      WHERE box(point(x.min_lon, x.min_lat), point(x.max_lon, x.max_lat))
                            && box(point(?3, ?1), point(?4, ?2)) AND p.kind = ?5",
                 );
                 let rows = conn.query(sql, &[&a, &b, &c, &d, &kind], |r| {
-                    Ok((r.get(0)?, r.get(1)?))
+                    match r.with_bytes(1, &keep)? {
+                        Some(kept) => Ok(Some((r.get(0)?, kept))),
+                        None => Ok(None),
+                    }
                 })?;
-                Ok((rows, last_loaded(conn)?))
+                Ok((rows.into_iter().flatten().collect(), last_loaded(conn)?))
             })
             .await
     }

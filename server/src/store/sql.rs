@@ -42,6 +42,23 @@ impl Row<'_, '_> {
             Row::Pg(r) => Ok(r.try_get(i)?),
         }
     }
+
+    /// Column `i`'s bytes, lent to `f` rather than copied.
+    pub fn with_bytes<T>(&self, i: usize, f: impl FnOnce(&[u8]) -> T) -> Result<T, AppError> {
+        match self {
+            Row::Lite(r) => {
+                let bytes = r.get_ref(i)?.as_blob().map_err(|e| {
+                    rusqlite::Error::FromSqlConversionFailure(
+                        i,
+                        rusqlite::types::Type::Blob,
+                        Box::new(e),
+                    )
+                })?;
+                Ok(f(bytes))
+            }
+            Row::Pg(r) => Ok(f(r.try_get::<_, &[u8]>(i)?)),
+        }
+    }
 }
 
 /// A PostgreSQL connection with its prepared statements.

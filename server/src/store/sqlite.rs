@@ -39,6 +39,9 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!(
             "../../migrations/sqlite/013_place_fetches.sql"
         )),
+        M::up(include_str!(
+            "../../migrations/sqlite/014_places_box_by_kind.sql"
+        )),
     ])
 });
 
@@ -298,5 +301,35 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(super::migrations().validate().is_ok());
+    }
+
+    #[test]
+    fn stored_places_keep_their_boxes_when_each_kind_gets_its_own_tree() {
+        let mut conn = rusqlite::Connection::open_in_memory().expect("db");
+        super::migrations()
+            .to_version(&mut conn, 13)
+            .expect("migrated to 13");
+        conn.execute_batch(
+            "INSERT INTO places (id, kind, osm_type, osm_id, name, fields, points, source) VALUES
+               (1, 'farm', 'node', 10, 'Hill Farm', '{}', x'', 'overpass'),
+               (2, 'trail', 'way', 20, 'Creek Path', '{}', x'', 'overpass');
+             INSERT INTO places_box VALUES (1, 40.0, 40.0, -75.0, -75.0), (2, 41.0, 41.5, -76.0, -75.5);",
+        )
+        .expect("places stored");
+        super::migrations().to_latest(&mut conn).expect("migrated");
+        let boxes = |table: &str| -> Vec<(i64, f64, f64)> {
+            conn.prepare(&format!("SELECT id, min_lat, max_lat FROM {table}"))
+                .expect("table")
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .expect("rows")
+                .collect::<Result<_, _>>()
+                .expect("read")
+        };
+        assert_eq!(boxes("farms_box"), vec![(1, 40.0, 40.0)]);
+        assert_eq!(boxes("trails_box"), vec![(2, 41.0, 41.5)]);
+        assert!(
+            conn.prepare("SELECT * FROM places_box").is_err(),
+            "the shared tree is gone"
+        );
     }
 }
