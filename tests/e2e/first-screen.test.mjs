@@ -123,4 +123,53 @@ describe('home, first page', () => {
     assert.match(cookie.value, new RegExp(`^${localDate()}~[A-Za-z_/+-]+$`));
     await context.close();
   });
+
+  test("a phone on another date than the server's shows its own day, swapped in place", async () => {
+    // Clear of the server's midnight, so that its date holds for the test.
+    const toMidnight = 86_400_000 - (Date.now() % 86_400_000);
+    if (toMidnight < 60_000) await new Promise((r) => setTimeout(r, toMidnight + 1000));
+    // A zone a day ahead of UTC (the server's zone) or a day behind it, now.
+    const now = new Date();
+    const zone = now.getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    const dateIn = (timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    const [serverDate, phoneDate] = [dateIn('UTC'), dateIn(zone)];
+    assert.notEqual(serverDate, phoneDate);
+    const dayOf = async (date) => (await (await fetch(`${env.server.base}/api/home?date=${date}`)).json()).bibleReading;
+    const [serverDay, phoneDay] = [await dayOf(serverDate), await dayOf(phoneDate)];
+    assert.notEqual(serverDay.reference, phoneDay.reference, 'the two days have different readings');
+
+    const context = await env.browser.newContext({ ...PHONE, timezoneId: zone });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__gone = 0;
+      let seen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('.card-reading .verse')) seen = true;
+        else if (seen) window.__gone += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    let release;
+    const held = new Promise((r) => (release = r));
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(env.server.base, { waitUntil: 'commit' });
+    // With no note of the phone's day yet, the server writes its own.
+    const reference = page.locator('.card-reading .reference');
+    await page.locator('main[data-first-screen] .card-reading .verse').waitFor();
+    assert.equal(await reference.textContent(), serverDay.reference);
+
+    release();
+    await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
+    await page.waitForFunction((want) => document.querySelector('.card-reading .reference')?.textContent === want, phoneDay.reference);
+    assert.equal(await page.locator('.card-reading .verse').textContent(), phoneDay.verse);
+    assert.equal(await page.evaluate(() => window.__gone), 0, 'the verse left the page while the day was swapped');
+    // The next visit is written for the phone's day.
+    const cookie = (await context.cookies()).find((c) => c.name === 'manna-day');
+    assert.ok(cookie?.value.startsWith(`${phoneDate}~`), cookie?.value);
+    const again = await page.request.get(env.server.base, { headers: { cookie: `manna-day=${cookie.value}` } });
+    assert.ok((await again.text()).includes(phoneDay.reference.replace(/&/g, '&amp;')), "the server's page for the phone's day");
+    await context.close();
+  });
 });
