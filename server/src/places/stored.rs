@@ -109,7 +109,7 @@ pub async fn near(
             geo::nearest(centre, decode_points(points)).filter(|&(miles, _)| miles <= radius)
         })
         .await?;
-    let found: Vec<(f64, Near)> = rows
+    let mut found: Vec<(f64, Near)> = rows
         .into_iter()
         .filter_map(|(fields, (miles, point))| {
             let rounded = (miles * 10.0).round() / 10.0;
@@ -131,17 +131,8 @@ pub async fn near(
             Some((miles, near))
         })
         .collect();
-    // Sorted as positions, so the places themselves move once.
-    let mut order: Vec<usize> = (0..found.len()).collect();
-    order.sort_by(|&x, &y| {
-        let (x, y) = (&found[x], &found[y]);
-        x.0.total_cmp(&y.0).then_with(|| x.1.name().cmp(y.1.name()))
-    });
-    let mut slots: Vec<Option<Near>> = found.into_iter().map(|(_, n)| Some(n)).collect();
-    Ok((
-        order.into_iter().filter_map(|i| slots[i].take()).collect(),
-        loaded,
-    ))
+    found.sort_by(|x, y| x.0.total_cmp(&y.0).then_with(|| x.1.name().cmp(y.1.name())));
+    Ok((found.into_iter().map(|(_, near)| near).collect(), loaded))
 }
 
 impl Near {

@@ -44,11 +44,56 @@ pub struct PlaceRow {
 /// The live source's name in `places.source`.
 pub const LIVE: &str = "overpass";
 
-/// Of two statements, the one on `kind`'s boxes: on SQLite each kind's boxes
-/// are an R*Tree of their own (`farms_box`, `trails_box`), so a search looks
-/// up only the places of its kind; PostgreSQL keeps them in one `places_box`.
-fn on_boxes_of(kind: &str, farms: &'static str, trails: &'static str) -> &'static str {
-    if kind == "farm" { farms } else { trails }
+/// The SQLite statements on one kind's boxes: on SQLite each kind's boxes are
+/// an R*Tree of their own (`farms_box`, `trails_box`), so a search looks up
+/// only the places of its kind; PostgreSQL keeps them in one `places_box`.
+struct Boxes {
+    /// A place's box, set: id, min lat, max lat, min lon, max lon.
+    put: &'static str,
+    /// A place's box, removed: id.
+    remove: &'static str,
+    /// The ids of `source` (?1) places of `kind` (?2) whose box lies inside
+    /// min lat ?3, max lat ?4, min lon ?5, max lon ?6.
+    inside: &'static str,
+    /// The answers and points of the places of `kind` (?5) whose box meets
+    /// min lat ?1, max lat ?2, min lon ?3, max lon ?4. CROSS JOIN keeps this
+    /// order: the R*Tree finds the boxes, then each place is read by its id
+    /// (not every place of the kind scanned).
+    meets: &'static str,
+}
+
+macro_rules! boxes {
+    ($table:literal) => {
+        Boxes {
+            put: concat!(
+                "INSERT OR REPLACE INTO ", $table,
+                " (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)"
+            ),
+            remove: concat!("DELETE FROM ", $table, " WHERE id = ?1"),
+            inside: concat!(
+                "SELECT p.id FROM ", $table, " x CROSS JOIN places p ON p.id = x.id
+                 WHERE x.min_lat >= ?3 AND x.max_lat <= ?4 AND x.min_lon >= ?5 AND x.max_lon <= ?6
+                   AND p.source = ?1 AND p.kind = ?2"
+            ),
+            meets: concat!(
+                "SELECT p.fields, p.points FROM ", $table, " x CROSS JOIN places p ON p.id = x.id
+                 WHERE x.max_lat >= ?1 AND x.min_lat <= ?2 AND x.max_lon >= ?3 AND x.min_lon <= ?4
+                   AND p.kind = ?5"
+            ),
+        }
+    };
+}
+
+const FARM_BOXES: Boxes = boxes!("farms_box");
+const TRAIL_BOXES: Boxes = boxes!("trails_box");
+
+/// The SQLite statements on the boxes of `kind` (`farm` or `trail`).
+fn boxes_of(kind: &str) -> &'static Boxes {
+    if kind == "farm" {
+        &FARM_BOXES
+    } else {
+        &TRAIL_BOXES
+    }
 }
 
 fn source(c: &mut Sql<'_>, source: &str) -> Result<Option<SourceRow>, AppError> {
@@ -85,11 +130,7 @@ fn upsert(
     let mut kept = HashSet::new();
     for p in rows {
         let boxed = tx.pick(
-            on_boxes_of(
-                p.kind,
-                "INSERT OR REPLACE INTO farms_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)",
-                "INSERT OR REPLACE INTO trails_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)",
-            ),
+            boxes_of(p.kind).put,
             "INSERT INTO places_box (id, min_lat, max_lat, min_lon, max_lon) VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT (id) DO UPDATE SET min_lat = excluded.min_lat, max_lat = excluded.max_lat,
                min_lon = excluded.min_lon, max_lon = excluded.max_lon",
@@ -144,11 +185,7 @@ fn upsert(
 fn remove(tx: &mut Sql<'_>, rows: &[(i64, String)]) -> Result<(), AppError> {
     for (id, kind) in rows {
         let boxed = tx.pick(
-            on_boxes_of(
-                kind,
-                "DELETE FROM farms_box WHERE id = ?1",
-                "DELETE FROM trails_box WHERE id = ?1",
-            ),
+            boxes_of(kind).remove,
             "DELETE FROM places_box WHERE id = ?1",
         );
         tx.execute(boxed, &[id])?;
@@ -262,13 +299,7 @@ impl Store {
                     let (mut saved, kept) = upsert(tx, LIVE, &rows, false)?;
                     let (a, b, c, d) = area;
                     let inside = tx.pick(
-                        on_boxes_of(
-                            kind,
-                            "SELECT p.id FROM farms_box x CROSS JOIN places p ON p.id = x.id
-                             WHERE x.min_lat >= ?3 AND x.max_lat <= ?4 AND x.min_lon >= ?5 AND x.max_lon <= ?6 AND p.source = ?1 AND p.kind = ?2",
-                            "SELECT p.id FROM trails_box x CROSS JOIN places p ON p.id = x.id
-                             WHERE x.min_lat >= ?3 AND x.max_lat <= ?4 AND x.min_lon >= ?5 AND x.max_lon <= ?6 AND p.source = ?1 AND p.kind = ?2",
-                        ),
+                        boxes_of(kind).inside,
                         "SELECT p.id FROM places p JOIN places_box x ON x.id = p.id
                          WHERE p.source = ?1 AND p.kind = ?2 AND x.min_lat >= ?3 AND x.max_lat <= ?4 AND x.min_lon >= ?5 AND x.max_lon <= ?6",
                     );
@@ -324,16 +355,7 @@ impl Store {
         self.db
             .call(move |conn| {
                 let sql = conn.pick(
-                    // CROSS JOIN keeps this order: the kind's R*Tree finds
-                    // the boxes, then each place is read by its id (not every
-                    // place of the kind scanned).
-                    on_boxes_of(
-                        kind,
-                        "SELECT p.fields, p.points FROM farms_box x CROSS JOIN places p ON p.id = x.id
-                         WHERE x.max_lat >= ?1 AND x.min_lat <= ?2 AND x.max_lon >= ?3 AND x.min_lon <= ?4 AND p.kind = ?5",
-                        "SELECT p.fields, p.points FROM trails_box x CROSS JOIN places p ON p.id = x.id
-                         WHERE x.max_lat >= ?1 AND x.min_lat <= ?2 AND x.max_lon >= ?3 AND x.min_lon <= ?4 AND p.kind = ?5",
-                    ),
+                    boxes_of(kind).meets,
                     // The box's GiST index finds the boxes that meet the area.
                     "SELECT p.fields, p.points FROM places_box x JOIN places p ON p.id = x.id
                      WHERE box(point(x.min_lon, x.min_lat), point(x.max_lon, x.max_lat))
