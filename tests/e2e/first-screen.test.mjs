@@ -34,6 +34,30 @@ async function today(base) {
   return res.json();
 }
 
+/** Counts, in `window.__gone`, the states of the page after a change in which
+ *  the verse had been shown and is missing (each checked before it is painted). */
+async function watchVerse(page) {
+  await page.addInitScript(() => {
+    window.__gone = 0;
+    let seen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.card-reading .verse')) seen = true;
+      else if (seen) window.__gone += 1;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Holds back the app's code until the answered function is called. */
+async function holdAppCode(page) {
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('home, first page', () => {
   const env = serverAndBrowser();
 
@@ -73,22 +97,11 @@ describe('home, first page', () => {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
-      // Every state of the page after a change, before it is painted: the
-      // verse must be in each one (no placeholder or spinner in between).
-      window.__gone = 0;
-      let seen = false;
-      new MutationObserver(() => {
-        if (document.querySelector('.card-reading .verse')) seen = true;
-        else if (seen) window.__gone += 1;
-      }).observe(document, { childList: true, subtree: true });
     });
+    // The verse must be in every state of the page (no placeholder or spinner in between).
+    await watchVerse(page);
     // The app's code waits until the server's page has been measured.
-    let release;
-    const held = new Promise((r) => (release = r));
-    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(env.server.base, { waitUntil: 'commit' });
     await page.locator('main[data-first-screen] .card-reading .verse').waitFor();
     // Measured as painted: with the page's styles in, a frame after.
@@ -140,20 +153,8 @@ describe('home, first page', () => {
 
     const context = await env.browser.newContext({ ...PHONE, timezoneId: zone });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      window.__gone = 0;
-      let seen = false;
-      new MutationObserver(() => {
-        if (document.querySelector('.card-reading .verse')) seen = true;
-        else if (seen) window.__gone += 1;
-      }).observe(document, { childList: true, subtree: true });
-    });
-    let release;
-    const held = new Promise((r) => (release = r));
-    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    await watchVerse(page);
+    const release = await holdAppCode(page);
     await page.goto(env.server.base, { waitUntil: 'commit' });
     // With no note of the phone's day yet, the server writes its own.
     const reference = page.locator('.card-reading .reference');
