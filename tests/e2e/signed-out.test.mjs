@@ -68,4 +68,71 @@ describe('a signed-out visitor', () => {
     assert.deepEqual(seen.failed, []);
     await context.close();
   });
+
+  test('logging out while a sync is under way waits for it: nothing of the account is written after, no request fails', async () => {
+    const email = 'mid.sync@example.com';
+    const { context, page } = await registeredBrowser(env.server, env.browser, { email, firstName: 'Naomi' });
+    await page.goto('/');
+    await settled(page);
+    // The next pull is answered by the server at once, but its answer reaches
+    // the app only when the test lets it: a slow network mid-sync.
+    let held;
+    const heldNow = new Promise((resolve) => (held = resolve));
+    let release;
+    const released = new Promise((resolve) => (release = resolve));
+    let pulls = 0;
+    await page.route('**/api/sync/pull', async (route) => {
+      pulls += 1;
+      if (pulls > 1) return route.continue();
+      const response = await route.fetch();
+      held();
+      await released;
+      await route.fulfill({ response });
+    });
+    // A reminder the account holds on the server that this device has not pulled yet.
+    const made = await page.evaluate(async () => {
+      const res = await fetch('/api/prayer-reminders', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-User-ID': localStorage.getItem('manna-user-id'),
+          Authorization: `Bearer ${localStorage.getItem('manna-device-token')}`,
+        },
+        body: JSON.stringify({ title: 'Naomi at dawn', description: '', reminderTime: '06:30', isActive: 1, days: ['monday'], prayerType: 'morning' }),
+      });
+      return res.status;
+    });
+    assert.equal(made, 201);
+    await page.reload();
+    await heldNow;
+    const seen = watch(page);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    // Logging out waits for the sync to end: while the pull's answer is on
+    // its way, the server is not told (a second's watch).
+    const early = await page
+      .waitForRequest('**/api/auth/logout', { timeout: 1_000 })
+      .then(() => true)
+      .catch(() => false);
+    assert.equal(early, false, 'logged out while a sync was under way');
+    await page.getByRole('button', { name: 'Logging out…' }).waitFor();
+    release();
+    await page.waitForURL(/\/login$/);
+    const left = await page.evaluate(async () => {
+      const db = await new Promise((resolve, reject) => {
+        const open = indexedDB.open('manna');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const all = await new Promise((resolve) => {
+        const get = db.transaction('prayerReminders').objectStore('prayerReminders').getAll();
+        get.onsuccess = () => resolve(get.result);
+      });
+      db.close();
+      return all.map((r) => r.fields.title);
+    });
+    assert.deepEqual(left, [], 'nothing of the account stays on this device');
+    assert.deepEqual(seen.errors, []);
+    assert.deepEqual(seen.failed, []);
+    await context.close();
+  });
 });

@@ -5,7 +5,7 @@ import { getMeta, setMeta } from '../db/meta';
 import { pendingAfter, writeRecord } from '../db/synced';
 import { ensureDevice } from '../identity/device';
 import { SCHEMA_VERSION } from '../generated/sync';
-import { syncNow, type SyncStatus } from './engine';
+import { betweenSyncs, syncNow, type SyncStatus } from './engine';
 
 type Handler = (body: unknown, headers: Record<string, string>) => { status?: number; json: unknown };
 
@@ -292,5 +292,80 @@ describe('sync engine', () => {
     expect(status?.reason).toBe('clientTooOld');
     expect(status?.message).toMatch(/update the app/);
     expect(await pendingAfter(0)).toHaveLength(1);
+  });
+});
+
+/** The Web Locks the engine asks for, as one browser grants them: one holder
+ *  at a time, `ifAvailable` refused while held. */
+function oneLock() {
+  let tail: Promise<unknown> = Promise.resolve();
+  let held = false;
+  return {
+    request(_name: string, ...args: unknown[]) {
+      const callback = args.pop() as (lock: object | null) => Promise<unknown>;
+      const options = (args[0] ?? {}) as { ifAvailable?: boolean };
+      if (options.ifAvailable && held) return Promise.resolve(callback(null));
+      const result = tail.then(async () => {
+        held = true;
+        try {
+          return await callback({});
+        } finally {
+          held = false;
+        }
+      });
+      tail = result.catch(() => undefined);
+      return result;
+    },
+  };
+}
+
+describe('a change of identity (login, logout) and the sync under way', () => {
+  beforeEach(() => {
+    Object.defineProperty(navigator, 'locks', { value: oneLock(), configurable: true });
+    localStorage.setItem('manna-device-id', 'dev-1');
+    localStorage.setItem('manna-device-token', 'secret');
+  });
+  afterEach(() => {
+    delete (navigator as { locks?: unknown }).locks;
+  });
+
+  const PULLED = {
+    changes: [{ table: 'prayerReminders', id: 'r9', op: 'put', version: 1, fields: { title: 'Account reminder' } }],
+    cursor: { epoch: 'e', version: 1 }, hasMore: false, ackedSeq: 0,
+  };
+
+  it('waits for the sync to end: what it pulled is in place before the change, none of it after', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn((url: string) =>
+      url === '/api/sync/pull'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : Promise.resolve(new Response('{"message":"no route"}', { status: 404 }))));
+    const sync = syncNow();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/sync/pull', expect.anything()));
+    const seen: string[] = [];
+    const change = betweenSyncs(async () => {
+      seen.push(`change saw ${(await (await db()).prayerReminders.get('r9'))?.fields.title}`);
+      await (await db()).prayerReminders.clear();
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toEqual([]);
+    answer(new Response(JSON.stringify(PULLED)));
+    await Promise.all([sync, change]);
+    expect(seen).toEqual(['change saw Account reminder']);
+    expect(await (await db()).prayerReminders.count()).toBe(0);
+  });
+
+  it('stops a sync that never gets an answer instead of waiting for it forever', async () => {
+    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)))));
+    const sync = syncNow();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    let changed = false;
+    await betweenSyncs(async () => {
+      changed = true;
+    }, 50);
+    expect(changed).toBe(true);
+    await sync;
+    expect(await (await db()).prayerReminders.count()).toBe(0);
   });
 });

@@ -62,6 +62,15 @@ class ServerRestored extends Error {
   }
 }
 
+/** Ends this tab's sync under way (its requests), for a change of identity
+ *  that waited long enough for it. */
+let running: AbortController | undefined;
+
+/** One sync request, ended with the sync if it is stopped. */
+function send<T>(path: string, body: unknown): Promise<T> {
+  return apiRequest<T>('POST', path, body, { signal: running?.signal });
+}
+
 async function pushAll(deviceId: string): Promise<void> {
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const acked = (await getMeta<number>('acked')) ?? 0;
@@ -69,7 +78,7 @@ async function pushAll(deviceId: string): Promise<void> {
     if (pending.length === 0) return;
     let answer: PushResponse;
     try {
-      answer = await apiRequest<PushResponse>('POST', '/api/sync/push', pushRequest(deviceId, pending));
+      answer = await send<PushResponse>('/api/sync/push', pushRequest(deviceId, pending));
     } catch (error) {
       throw incompatibility(error) ?? error;
     }
@@ -100,7 +109,7 @@ async function pullAll(deviceId: string): Promise<void> {
   let resets = 0;
   for (let round = 0; round < MAX_ROUNDS * 10; round += 1) {
     const cursor = (await getMeta<Cursor>('cursor')) ?? null;
-    const answer = await apiRequest<PullResponse>('POST', '/api/sync/pull', pullRequest(deviceId, cursor));
+    const answer = await send<PullResponse>('/api/sync/pull', pullRequest(deviceId, cursor));
     if ('reset' in answer) {
       const reason: ResetReason = answer.reset;
       if (isIncompatibility(reason)) throw new Incompatible(reason);
@@ -126,7 +135,7 @@ async function serverVersions(deviceId: string): Promise<Map<string, number>> {
   const versions = new Map<string, number>();
   let cursor: Cursor | null = null;
   for (let round = 0; round < MAX_ROUNDS * 10; round += 1) {
-    const answer: PullResponse = await apiRequest<PullResponse>('POST', '/api/sync/pull', pullRequest(deviceId, cursor));
+    const answer: PullResponse = await send<PullResponse>('/api/sync/pull', pullRequest(deviceId, cursor));
     if ('reset' in answer) throw new Error(`The server asked to start sync again (${answer.reset}).`);
     for (const c of answer.changes) if (c.op === 'put') versions.set(recordKey(c.table, c.id), c.version);
     if (!answer.hasMore) return versions;
@@ -172,6 +181,7 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
     const last = await getMeta<SyncStatus>('status');
     if (last?.state === 'blocked' && !wait) return;
     await setStatus({ state: 'syncing', lastSyncedAt: last?.lastSyncedAt });
+    running = new AbortController();
     try {
       await catchUpIdentity();
       userId();
@@ -195,6 +205,8 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
         message: error instanceof Error ? error.message : String(error),
         ...(error instanceof Incompatible ? { reason: error.reason } : {}),
       });
+    } finally {
+      running = undefined;
     }
   };
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
@@ -208,6 +220,28 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
     return true;
   });
 }
+
+/**
+ * Runs `change` (logging in, logging out, deleting the account) once no tab is
+ * syncing, and lets no sync start until it is done: a sync never straddles two
+ * identities (a pull answered for the account is never written after logout
+ * forgot it, and no request is sent with a session that just ended).
+ */
+export async function betweenSyncs<T>(change: () => Promise<T>, longestWaitMs = LONGEST_WAIT_MS): Promise<T> {
+  clearTimeout(timer);
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return change();
+  // A sync stuck on a network that never answers is stopped, not waited for.
+  const stuck = setTimeout(() => running?.abort(), longestWaitMs);
+  try {
+    return (await locks.request(LOCK, change)) as T;
+  } finally {
+    clearTimeout(stuck);
+  }
+}
+
+/** How long a change of identity waits for this tab's sync under way. */
+const LONGEST_WAIT_MS = 10_000;
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 

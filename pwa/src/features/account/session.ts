@@ -10,8 +10,15 @@ import { storage } from '../../lib/storage';
 
 export type AccountUser = AccountView;
 
+const engine = () => import('../../sync/engine');
+
 async function syncNow(): Promise<void> {
-  await (await import('../../sync/engine')).syncNow({ wait: true });
+  await (await engine()).syncNow({ wait: true });
+}
+
+/** Changes who this device speaks for with no sync running meanwhile. */
+async function betweenSyncs<T>(change: () => Promise<T>): Promise<T> {
+  return (await engine()).betweenSyncs(change);
 }
 
 /**
@@ -26,12 +33,15 @@ export async function signIn(
   await ensureDevice()
     .then(syncNow)
     .catch(() => undefined);
-  const answer = await apiRequest<SignedIn>('POST', path, body);
-  storage.remove('stripeCustomerId');
-  storage.remove('subscriptionId');
-  storage.set('userEmail', answer.user.email);
-  noteSignedIn(true);
-  await adoptAccount(answer.userId);
+  const answer = await betweenSyncs(async () => {
+    const signedIn = await apiRequest<SignedIn>('POST', path, body);
+    storage.remove('stripeCustomerId');
+    storage.remove('subscriptionId');
+    storage.set('userEmail', signedIn.user.email);
+    noteSignedIn(true);
+    await adoptAccount(signedIn.userId);
+    return signedIn;
+  });
   await syncNow();
   await refreshPremium();
   await client.invalidateQueries();
@@ -39,12 +49,14 @@ export async function signIn(
 }
 
 export async function logout(client: QueryClient): Promise<void> {
-  try {
-    await apiRequest('POST', '/api/auth/logout');
-  } catch (error) {
-    console.warn('The server did not confirm the logout', error);
-  }
-  await forgetAccountHere(client);
+  await betweenSyncs(async () => {
+    try {
+      await apiRequest('POST', '/api/auth/logout');
+    } catch (error) {
+      console.warn('The server did not confirm the logout', error);
+    }
+    await forgetAccountHere(client);
+  });
 }
 
 /** What deleting an account proves it with: its password, or an emailed code. */
@@ -52,8 +64,10 @@ export type DeletionProof = { password: string } | { code: string };
 
 /** Deletes the signed-in account on the server; then this device keeps nothing of it. */
 export async function deleteAccount(client: QueryClient, proof: DeletionProof): Promise<void> {
-  await apiRequest('DELETE', '/api/account', proof);
-  await forgetAccountHere(client);
+  await betweenSyncs(async () => {
+    await apiRequest('DELETE', '/api/account', proof);
+    await forgetAccountHere(client);
+  });
 }
 
 /** Nothing of the account stays on this device: a new anonymous user starts. */
