@@ -83,6 +83,8 @@ export const PAGES = [
 
 /** What members see. */
 export const MEMBER_PAGES = [
+  // Home's header with the account's name and 'Log out' on the green.
+  ['/', (p) => p.getByRole('link', { name: /^Signed in as / }).waitFor()],
   ['/premium-dashboard', (p) => p.getByText(/done today$/).waitFor()],
   ['/premium-dashboard?tab=physical', (p) => p.getByRole('link', { name: 'Start Guided Workout' }).waitFor()],
   ['/premium-dashboard?tab=nutrition', (p) => p.locator('[data-card="snack"] h3').waitFor()],

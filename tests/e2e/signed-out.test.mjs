@@ -57,6 +57,24 @@ describe('a signed-out visitor', () => {
     const { context, page } = await registeredBrowser(env.server, env.browser, { email, firstName: 'Ruth' });
     await page.goto('/');
     await page.getByRole('link', { name: 'Signed in as Ruth' }).waitFor();
+    // The name and 'Log out' keep to their side of the header, clear of the tagline.
+    const header = await page.evaluate(() => {
+      const link = document.querySelector('.account-link a');
+      const a = link.getBoundingClientRect();
+      const t = document.querySelector('.tagline').getBoundingClientRect();
+      // WCAG contrast of the name against the header's green.
+      const luminance = (css) => {
+        const [r, g, b] = css.match(/\d+/g).slice(0, 3).map((v) => {
+          const c = Number(v) / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const [hi, lo] = [luminance(getComputedStyle(link).color), luminance(getComputedStyle(document.querySelector('.app-header')).backgroundColor)].sort((x, y) => y - x);
+      return { covers: a.left < t.right && t.left < a.right && a.top < t.bottom && t.top < a.bottom, contrast: (hi + 0.05) / (lo + 0.05) };
+    });
+    assert.equal(header.covers, false, "the account's name covers the tagline");
+    assert.ok(header.contrast >= 4.5, `the account's name stands out from the header (contrast ${header.contrast.toFixed(2)})`);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/login$/);
     const seen = watch(page);

@@ -25,7 +25,18 @@ export function AccountLink() {
   }
   return (
     <p className="account-link">
-      <Link to="/account">Signed in as {name}</Link>{' '}
+      {/* On a phone the name alone fits beside 'Log out' (cut short if long);
+          a screen reader hears who is signed in. */}
+      <Link to="/account">
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21a8 8 0 0 1 16 0" />
+        </svg>
+        <span className="account-name">
+          <span className="sr-only">Signed in as </span>
+          {name}
+        </span>
+      </Link>{' '}
       <button
         type="button"
         className="link-btn"
