@@ -301,11 +301,15 @@ function oneLock() {
   let tail: Promise<unknown> = Promise.resolve();
   let held = false;
   return {
+    /** Requests waiting for the holder to let go. */
+    queued: 0,
     request(_name: string, ...args: unknown[]) {
       const callback = args.pop() as (lock: object | null) => Promise<unknown>;
       const options = (args[0] ?? {}) as { ifAvailable?: boolean };
       if (options.ifAvailable && held) return Promise.resolve(callback(null));
+      this.queued += 1;
       const result = tail.then(async () => {
+        this.queued -= 1;
         held = true;
         try {
           return await callback({});
@@ -320,8 +324,10 @@ function oneLock() {
 }
 
 describe('a change of identity (login, logout) and the sync under way', () => {
+  let locks: ReturnType<typeof oneLock>;
   beforeEach(() => {
-    Object.defineProperty(navigator, 'locks', { value: oneLock(), configurable: true });
+    locks = oneLock();
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
     localStorage.setItem('manna-device-id', 'dev-1');
     localStorage.setItem('manna-device-token', 'secret');
   });
@@ -347,7 +353,8 @@ describe('a change of identity (login, logout) and the sync under way', () => {
       seen.push(`change saw ${(await (await db()).prayerReminders.get('r9'))?.fields.title}`);
       await (await db()).prayerReminders.clear();
     });
-    await new Promise((r) => setTimeout(r, 20));
+    // The change waits its turn behind the sync, not yet run.
+    await vi.waitFor(() => expect(locks.queued).toBe(1));
     expect(seen).toEqual([]);
     answer(new Response(JSON.stringify(PULLED)));
     await Promise.all([sync, change]);
@@ -367,5 +374,16 @@ describe('a change of identity (login, logout) and the sync under way', () => {
     expect(changed).toBe(true);
     await sync;
     expect(await (await db()).prayerReminders.count()).toBe(0);
+  });
+
+  it('a change that fails (a wrong password) leaves a sync to follow, for what waits to be sent', async () => {
+    const calls = stubServer({
+      '/api/sync/push': () => ({ json: { ackedSeq: 1, rejected: [] } }),
+      '/api/sync/pull': () => ({ json: { changes: [], cursor: { epoch: 'e', version: 1 }, hasMore: false, ackedSeq: 1 } }),
+    });
+    await writeRecord('prayerReminders', 'r1', 'put', { title: 'Morning' });
+    await expect(betweenSyncs(() => Promise.reject(new Error('401: wrong password')))).rejects.toThrow('wrong password');
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/sync/push'), { timeout: 3000 });
+    expect(await pendingAfter(0)).toEqual([]);
   });
 });

@@ -230,11 +230,14 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
 export async function betweenSyncs<T>(change: () => Promise<T>, longestWaitMs = LONGEST_WAIT_MS): Promise<T> {
   clearTimeout(timer);
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) return change();
   // A sync stuck on a network that never answers is stopped, not waited for.
   const stuck = setTimeout(() => running?.abort(), longestWaitMs);
   try {
-    return (await locks.request(LOCK, change)) as T;
+    return locks ? ((await locks.request(LOCK, change)) as T) : await change();
+  } catch (error) {
+    // Nothing changed hands: the sync a write had asked for still comes.
+    syncSoon();
+    throw error;
   } finally {
     clearTimeout(stuck);
   }
