@@ -292,6 +292,18 @@ export function getAsUser(path) {
   return fetch(path, { headers: { 'X-User-ID': userId, Authorization: `Bearer ${token}` } }).then((r) => r.json());
 }
 
+/** In the page (`page.evaluate(postAsUser, { path, body })`): the status of a
+ *  POST of `body` as JSON, made as this browser's user. */
+export function postAsUser({ path, body }) {
+  const userId = localStorage.getItem('manna-user-id');
+  const token = localStorage.getItem('manna-device-token');
+  return fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-User-ID': userId, Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  }).then((r) => r.status);
+}
+
 /** A new phone-sized browser signed in to an existing account. */
 export async function loggedInBrowser(server, browser, { email, password = 'manna password' }) {
   const context = await browser.newContext({ ...PHONE, baseURL: server.base });

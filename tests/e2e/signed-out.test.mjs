@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, registeredBrowser, serverAndBrowser } from './harness.mjs';
+import { PHONE, postAsUser, registeredBrowser, serverAndBrowser } from './harness.mjs';
 
 const PAGES = ['/', '/bible', '/meditation', '/settings'];
 
@@ -108,17 +108,9 @@ describe('a signed-out visitor', () => {
       await route.fulfill({ response });
     });
     // A reminder the account holds on the server that this device has not pulled yet.
-    const made = await page.evaluate(async () => {
-      const res = await fetch('/api/prayer-reminders', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-User-ID': localStorage.getItem('manna-user-id'),
-          Authorization: `Bearer ${localStorage.getItem('manna-device-token')}`,
-        },
-        body: JSON.stringify({ title: 'Naomi at dawn', description: '', reminderTime: '06:30', isActive: 1, days: ['monday'], prayerType: 'morning' }),
-      });
-      return res.status;
+    const made = await page.evaluate(postAsUser, {
+      path: '/api/prayer-reminders',
+      body: { title: 'Naomi at dawn', description: '', reminderTime: '06:30', isActive: 1, days: ['monday'], prayerType: 'morning' },
     });
     assert.equal(made, 201);
     await page.reload();
