@@ -156,6 +156,10 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
+    // A busy machine runs the files side by side: tests wait for what they
+    // assert (waitFor, findBy), and these bounds only stop one that hangs.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
     include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.js'],
   },
 });

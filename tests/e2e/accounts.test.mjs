@@ -64,6 +64,8 @@ describe('accounts', () => {
     await page2.waitForURL(/\/login$/);
     await page2.goto('/');
     await page2.getByRole('link', { name: 'Log in' }).waitFor();
+    // The premium section is drawn (the offer to check an email would be beside its promo).
+    await page2.getByRole('link', { name: 'Start My Plan - $4.99/mo' }).waitFor();
     assert.equal(await page2.getByText('Subscribed with ruth.account@example.org?').count(), 0);
     await page2.goto('/weight-tracking');
     await page2.getByText('No entries yet. Log your first weight above.').waitFor();

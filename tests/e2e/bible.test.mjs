@@ -33,6 +33,8 @@ describe('Bible Study Center', () => {
         weekday: 'long', month: 'long', day: 'numeric', year: 'numeric',
       });
       await page.locator('time', { hasText: longDate }).waitFor();
+      // The date shows at once; the tabs once today's reading is read.
+      await page.getByRole('tablist', { name: 'Bible study' }).waitFor();
       assert.deepEqual(await page.getByRole('tab').allInnerTexts(), ['Study', 'Context', 'Application', 'Resources']);
 
       // Study: the passage, the three words with Strong's numbers, Nave's passages.

@@ -67,6 +67,7 @@ describe('premium members', () => {
     assert.equal(await progress.getAttribute('aria-valuenow'), '0');
 
     await page.getByRole('tab', { name: 'Physical' }).click();
+    await page.waitForURL(/tab=physical/);
     assert.match(page.url(), /tab=physical/);
     const start = page.getByRole('link', { name: 'Start Guided Workout' });
     const href = await start.getAttribute('href');

@@ -30,6 +30,8 @@ describe('accessibility of every page, dark and for members', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Appearance' }).waitFor();
     assert.notEqual(await background(), dark, 'still light after a reload');
+    // The choices are offered (and one marked) once the saved preferences are read.
+    await page.locator('fieldset.theme-choices:not([disabled])').waitFor();
     assert.equal(await page.getByLabel(/^Light/).isChecked(), true);
     await page.getByLabel(/^Dark/).check();
     assert.equal(await background(), dark);

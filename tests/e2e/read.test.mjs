@@ -60,6 +60,8 @@ describe('the Bible reader', () => {
     const beside = page.getByLabel('Show the WEB beside it');
     await beside.click();
     await page.waitForURL(/\/read\/kjv\/Ruth\/1\?with=web$/);
+    // The page is drawn for the new address a moment after it changes.
+    await page.getByRole('checkbox', { name: 'Show the WEB beside it', checked: true }).waitFor();
     assert.equal(await beside.isChecked(), true);
     const web1 = await api('/api/bible/web/Ruth/1');
     const kjv1 = await api('/api/bible/kjv/Ruth/1');

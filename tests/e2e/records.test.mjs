@@ -84,6 +84,8 @@ describe('records saved offline', () => {
     const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${env.server.base}/wellness-score`);
+    // The form is drawn: its button's place says what is left to rate.
+    await page.getByText('5 statements left to rate.').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Get My Score' }).count(), 0);
     const statements = page.locator('fieldset.rating');
     for (let i = 0; i < 5; i += 1) await statements.nth(i).getByText(i < 3 ? '5' : '4', { exact: true }).click();
@@ -144,6 +146,8 @@ describe('records saved offline', () => {
     await dialog.getByLabel('Time').fill('07:05');
     await dialog.getByRole('button', { name: 'Create Reminder' }).click();
     await page.getByRole('listitem', { name: 'Old app reminder' }).waitFor();
+    // The refusal is settled by the same save; the page shows so a moment later.
+    await problem.waitFor({ state: 'detached' });
     assert.equal(await page.getByText('Not saved: Old app reminder').count(), 0);
     const saved = await serverAnswer(page, '/api/prayer-reminders', { length: 1 });
     assert.equal(saved[0].reminderTime, '07:05');

@@ -84,6 +84,8 @@ describe('changes the server refused, where they were made', () => {
     await page.getByRole('button', { name: 'Get My Score' }).click();
     await page.getByText('Wellness score saved!').first().waitFor();
     await page.locator('.result').getByText('Great!', { exact: true }).waitFor();
+    // The save settles the refusal; the page shows so a moment after the score.
+    await problem.waitFor({ state: 'detached' });
     assert.equal(await page.getByText('Not saved: your wellness check of').count(), 0);
     const saved = await serverAnswer(page, '/api/wellness-scores/{userId}', { length: 1 });
     assert.equal(saved[0].score, 24);
@@ -162,6 +164,8 @@ describe('changes the server refused, where they were made', () => {
     await problem.waitFor({ state: 'detached' });
     const note = page.getByRole('status').filter({ hasText: 'Discarded: 1 Sourdough loaf on Weekend Market.' });
     await note.waitFor();
+    // Focus moves to the note once it is drawn.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('refused-done'));
     assert.equal(await note.evaluate((el) => el === document.activeElement), true);
     await page.waitForFunction(() => !document.querySelector('.sync-label')?.textContent?.includes('not saved'));
     assert.equal(await page.getByRole('alert').filter({ hasText: 'Not saved' }).count(), 0);

@@ -54,6 +54,8 @@ describe('exercise timer', () => {
     await page.getByRole('button', { name: 'Start' }).click();
     assert.ok(await page.getByRole('button', { name: 'Reset' }).isDisabled(), 'Reset is disabled while active');
     await page.clock.runFor(5_000);
+    // The ticks have run; the page shows their time a moment later.
+    await page.waitForFunction((left) => document.querySelector('[role="timer"]')?.textContent === left, clockText(total - 5));
     assert.equal(await secondsLeft(page), total - 5);
 
     // Paused for a minute: no time passes.
@@ -135,6 +137,7 @@ describe('meditation and prayer sessions', () => {
     assert.equal(await secondsLeft(page), total);
     await page.getByRole('button', { name: 'Start' }).click();
     await page.clock.runFor(5_000);
+    await page.waitForFunction((left) => document.querySelector('[role="timer"]')?.textContent === left, clockText(total - 5));
     assert.equal(await secondsLeft(page), total - 5);
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.clock.runFor(60_000);
@@ -166,6 +169,8 @@ describe('meditation and prayer sessions', () => {
     await server.stop();
     await page.goto('/prayer-sessions');
     await page.getByRole('heading', { name: 'Sessions', exact: true }).waitFor();
+    // The heading shows at once; the list once it is read from the device.
+    await page.locator('.session-card').first().waitFor();
     assert.ok((await page.locator('.session-card').count()) >= 12);
     await context.close();
   });

@@ -26,11 +26,12 @@ const SAME_PAGE = [
 ];
 const pageOf = (path) => SAME_PAGE.find((group) => group.includes(path))?.[0] ?? path;
 
-/** The tab's title once the page has drawn its heading (and two frames
- *  later, so the effects of that render have run). */
-async function titleAt(page, path) {
+/** The tab's title once the page has drawn its heading (`heading`, when the
+ *  page names itself only once its data is in), and two frames later, so the
+ *  effects of that render have run. */
+async function titleAt(page, path, heading) {
   await page.goto(path);
-  await page.locator('h1').first().waitFor();
+  await (heading ? page.getByRole('heading', { level: 1, name: heading }) : page.locator('h1').first()).waitFor();
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return page.title();
 }
@@ -72,7 +73,8 @@ describe('tab titles', () => {
     await page.waitForFunction(() => document.title === 'Wholistic Meal Plans · Manna');
 
     assert.equal(await titleAt(page, '/no-such-page'), NOT_FOUND);
-    assert.equal(await titleAt(page, '/meal-plans/no-such-plan'), 'Meal Plan Not Found · Manna');
+    // Headed "Meal Plan" until the server says there is no such plan.
+    assert.equal(await titleAt(page, '/meal-plans/no-such-plan', 'Meal Plan Not Found'), 'Meal Plan Not Found · Manna');
     await context.close();
   });
 });

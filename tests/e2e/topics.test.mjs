@@ -40,6 +40,8 @@ describe('health, nutrition and movement pages', () => {
       const today = page.locator('.card', { has: page.getByRole('heading', { name: p.today }) });
       await today.getByRole('heading', { name: day[p.field][p.name] }).waitFor();
       await page.getByRole('heading', { name: p.recent }).waitFor();
+      // The heading stays while the list loads: the list is in once its placeholders are gone.
+      await page.getByRole('status', { name: `Loading ${p.recent.toLowerCase()}` }).waitFor({ state: 'detached' });
       const dates = await page.locator('.plain-list time').evaluateAll((ts) => ts.map((t) => t.getAttribute('datetime')));
       assert.ok(dates.length >= 7, `${p.path}: ${dates.length} recent items`);
       assert.deepEqual(dates, [...dates].sort().reverse(), `${p.path}: newest first`);
@@ -59,6 +61,8 @@ describe('health, nutrition and movement pages', () => {
     for (const p of PAGES) {
       await page.goto(p.path);
       await page.getByRole('heading', { name: day[p.field][p.name] }).first().waitFor();
+      // Today's item and the recent list are read from the device apart.
+      await page.getByRole('status', { name: `Loading ${p.recent.toLowerCase()}` }).waitFor({ state: 'detached' });
       assert.ok((await page.locator('.plain-list time').count()) >= 7, `${p.path} offline`);
     }
     await page.goto(timerUrl);

@@ -193,9 +193,9 @@ describe('live lists', () => {
       open();
       const sub = await subscribed;
       try {
-        await vi.waitFor(() => expect(seen).toEqual([[]]));
+        await vi.waitFor(() => expect(seen).toEqual([[]]), { timeout: 10_000 });
         await fresh.writeRecord('prayerReminders', 'r1', 'put', { title: 'Morning' });
-        await vi.waitFor(() => expect(seen.at(-1)).toEqual(['r1']));
+        await vi.waitFor(() => expect(seen.at(-1)).toEqual(['r1']), { timeout: 10_000 });
       } finally {
         sub.unsubscribe();
       }

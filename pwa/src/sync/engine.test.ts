@@ -347,14 +347,14 @@ describe('a change of identity (login, logout) and the sync under way', () => {
         ? new Promise<Response>((resolve) => (answer = resolve))
         : Promise.resolve(new Response('{"message":"no route"}', { status: 404 }))));
     const sync = syncNow();
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/sync/pull', expect.anything()));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/sync/pull', expect.anything()), { timeout: 10_000 });
     const seen: string[] = [];
     const change = betweenSyncs(async () => {
       seen.push(`change saw ${(await (await db()).prayerReminders.get('r9'))?.fields.title}`);
       await (await db()).prayerReminders.clear();
     });
     // The change waits its turn behind the sync, not yet run.
-    await vi.waitFor(() => expect(locks.queued).toBe(1));
+    await vi.waitFor(() => expect(locks.queued).toBe(1), { timeout: 10_000 });
     expect(seen).toEqual([]);
     answer(new Response(JSON.stringify(PULLED)));
     await Promise.all([sync, change]);
@@ -366,7 +366,7 @@ describe('a change of identity (login, logout) and the sync under way', () => {
     vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) =>
       new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)))));
     const sync = syncNow();
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled(), { timeout: 10_000 });
     let changed = false;
     await betweenSyncs(async () => {
       changed = true;
@@ -383,7 +383,9 @@ describe('a change of identity (login, logout) and the sync under way', () => {
     });
     await writeRecord('prayerReminders', 'r1', 'put', { title: 'Morning' });
     await expect(betweenSyncs(() => Promise.reject(new Error('401: wrong password')))).rejects.toThrow('wrong password');
-    await vi.waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/sync/push'), { timeout: 3000 });
-    expect(await pendingAfter(0)).toEqual([]);
+    // The sync that follows sends the change and empties the outbox once the
+    // push's answer is applied: wait for that, not for the request.
+    await vi.waitFor(async () => expect(await pendingAfter(0)).toEqual([]), { timeout: 10_000, interval: 50 });
+    expect(calls.map((c) => c.url)).toContain('/api/sync/push');
   });
 });

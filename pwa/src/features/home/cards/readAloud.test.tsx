@@ -58,7 +58,7 @@ describe('read-aloud', () => {
     await vi.waitFor(() => {
       spoken.onend?.();
       expect(button('Listen')).toBeInTheDocument();
-    });
+    }, { timeout: 10_000 });
   });
 
   it('tells the user when the browser cannot speak', async () => {
