@@ -42,6 +42,8 @@ pub struct AppState {
     pub mailer: crate::mail::Mailer,
     /// Web Push: the VAPID key and the client that reaches push services.
     pub push: Arc<crate::push::Push>,
+    /// The pool that sends notifications, a few at a time to each service.
+    pub senders: crate::push::senders::Senders,
     /// The live map source (Overpass), when `MANNA_OVERPASS_URL` is set.
     pub overpass: Option<Arc<crate::places::live::Overpass>>,
     content: Arc<RwLock<Arc<ContentSet>>>,
@@ -93,6 +95,7 @@ impl AppState {
         }
         let bible =
             Arc::new(crate::bible::Bible::load(&config.content_dir).map_err(AppError::Internal)?);
+        let push = Arc::new(crate::push::Push::from_config(&config)?);
         let state = Self {
             signer: Arc::new(signer),
             limits: Arc::new(match store.is_shared() {
@@ -105,7 +108,8 @@ impl AppState {
             }),
             stripe: StripeApi::from_config(&config)?,
             mailer: crate::mail::Mailer::from_config(&config, &clock)?,
-            push: Arc::new(crate::push::Push::from_config(&config)?),
+            push: push.clone(),
+            senders: crate::push::senders::Senders::new(push, store.clone(), clock.clone()),
             overpass: crate::places::live::Overpass::from_config(&config)
                 .map_err(AppError::Internal)?
                 .map(Arc::new),
@@ -220,11 +224,13 @@ impl AppState {
             .clone()
     }
 
-    /// Claims and sends the notifications that fell due since the last look.
+    /// Claims the notifications that fell due since the last look and hands
+    /// them to the senders; answers once they are handed over, not sent (the
+    /// next minute's look never waits for this one's sends).
     pub async fn ring_due(&self) -> Result<(), AppError> {
         let (set, now) = (self.content(), self.clock.now_ms());
         let claimed = crate::push::schedule::claim_due(&self.store, set, now).await?;
-        crate::push::deliver(&self.store, &self.push, claimed, now).await;
+        self.senders.hand(claimed);
         Ok(())
     }
 

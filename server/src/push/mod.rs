@@ -7,17 +7,18 @@
 //! - `endpoint`: which push service addresses may be sent to.
 //! - `timing`: when a local clock time happens in a time zone.
 //! - `schedule`: what falls due in a window of time, claimed once.
+//! - `senders`: the bounded pool that sends what was claimed, a few at a
+//!   time to each push service.
 
 pub mod endpoint;
 pub mod keys;
 pub mod schedule;
+pub mod senders;
 pub mod timing;
 
 use crate::config::Config;
 use crate::error::AppError;
-use crate::store::Claimed;
 pub use crate::store::PushSubscription as Subscription;
-use crate::store::Store;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use endpoint::{GuardedResolver, Reach};
@@ -32,11 +33,15 @@ use web_push_native::{Auth, WebPushBuilder, p256};
 /// it is not.
 pub const TTL: Duration = Duration::from_secs(60 * 60);
 
-/// How long one request to a push service may take.
-const SEND_TIMEOUT: Duration = Duration::from_secs(15);
+/// How long one request to a push service may take: push services answer
+/// in well under a second, and one that does not only delays itself.
+const SEND_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Sendings in flight at once.
-const CONCURRENT_SENDS: usize = 16;
+/// Subscriptions one device may keep (a browser has one; a few allow for a
+/// new one before the old one is known to have ended).
+pub const SUBSCRIPTIONS_PER_DEVICE: i64 = 3;
+/// Subscriptions one user may keep, over all their devices.
+pub const SUBSCRIPTIONS_PER_USER: i64 = 10;
 
 /// What a notification says, as the service worker shows it.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
@@ -88,7 +93,7 @@ impl Push {
             // A proxy would resolve the names itself, past the guard.
             .no_proxy()
             .timeout(SEND_TIMEOUT)
-            .connect_timeout(Duration::from_secs(5))
+            .connect_timeout(Duration::from_secs(3))
             .user_agent(concat!("Manna/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| AppError::Internal(format!("the push client: {e}")))?;
@@ -113,8 +118,8 @@ impl Push {
             Ok(r) => r,
             // An address no longer allowed (the server moved to production)
             // can never be sent to.
-            Err(Refusal::Endpoint(why)) => {
-                tracing::info!(%why, "a push subscription's address is not allowed");
+            Err(Refusal::Endpoint) => {
+                tracing::info!("a push subscription's address is not allowed");
                 return Outcome::Gone;
             }
             Err(Refusal::Other(why)) => return Outcome::Failed(why),
@@ -137,21 +142,20 @@ impl Push {
                     s => Outcome::Failed(format!("the push service answered {s}")),
                 }
             }
+            // Without the address: its path names one browser.
             Err(e) => Outcome::Retry {
-                reason: format!("the push service could not be reached: {e}"),
+                reason: format!("the push service could not be reached: {}", e.without_url()),
                 after: None,
             },
         }
     }
 
     fn request(&self, sub: &Subscription, payload: &[u8]) -> Result<reqwest::Request, Refusal> {
-        let url = endpoint::check_endpoint(&sub.endpoint, self.reach).map_err(Refusal::Endpoint)?;
+        let url =
+            endpoint::check_endpoint(&sub.endpoint, self.reach).map_err(|_| Refusal::Endpoint)?;
         let keys = DeviceKeys::read(&sub.p256dh, &sub.auth)
             .map_err(|(field, why)| Refusal::Other(format!("{field} {why}")))?;
-        let uri: axum::http::Uri = url
-            .as_str()
-            .parse()
-            .map_err(|_| Refusal::Endpoint("not an address".into()))?;
+        let uri: axum::http::Uri = url.as_str().parse().map_err(|_| Refusal::Endpoint)?;
         let built = WebPushBuilder::new(uri, keys.public, keys.auth)
             .with_valid_duration(TTL)
             .build(payload.to_vec())
@@ -167,7 +171,7 @@ impl Push {
 }
 
 enum Refusal {
-    Endpoint(String),
+    Endpoint,
     Other(String),
 }
 
@@ -199,47 +203,5 @@ impl DeviceKeys {
                 "must be the browser's 16-byte secret, base64url".to_string(),
             ))?;
         Ok(Self { public, auth })
-    }
-}
-
-/// Sends what was claimed and records what became of each: gone subscriptions
-/// are forgotten, failures worth retrying wait with a growing delay until the
-/// notification would be too late, the rest are logged.
-pub async fn deliver(db: &Store, push: &Arc<Push>, claimed: Vec<Claimed>, now_ms: i64) {
-    let gate = Arc::new(tokio::sync::Semaphore::new(CONCURRENT_SENDS));
-    let mut sending = tokio::task::JoinSet::new();
-    for c in claimed {
-        let (push, gate) = (push.clone(), gate.clone());
-        sending.spawn(async move {
-            let _slot = gate.acquire_owned().await;
-            let outcome = push.send(&c.subscription, c.payload.as_bytes()).await;
-            (c, outcome)
-        });
-    }
-    while let Some(done) = sending.join_next().await {
-        let Ok((c, outcome)) = done else { continue };
-        let (state, next) = match &outcome {
-            Outcome::Sent => ("sent", None),
-            Outcome::Gone => ("gone", None),
-            Outcome::Retry { reason, after } => {
-                let wait = schedule::backoff(c.attempts).max(after.unwrap_or_default());
-                let next = now_ms + wait.as_millis() as i64;
-                if next > c.due_at + TTL.as_millis() as i64 {
-                    tracing::warn!(source = %c.source, attempts = c.attempts, %reason, "a notification could not be sent in time");
-                    ("failed", None)
-                } else {
-                    tracing::info!(source = %c.source, attempts = c.attempts, %reason, "a notification will be tried again");
-                    ("retry", Some(next))
-                }
-            }
-            Outcome::Failed(reason) => {
-                tracing::warn!(source = %c.source, %reason, "a notification was refused");
-                ("failed", None)
-            }
-        };
-        let result = db.settle_push(c, state, next).await;
-        if let Err(e) = result {
-            tracing::warn!(error = %e, "recording a notification's outcome failed");
-        }
     }
 }

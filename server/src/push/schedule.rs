@@ -29,6 +29,11 @@ pub fn backoff(attempt: u32) -> Duration {
     Duration::from_secs(60 * (1u64 << attempt.saturating_sub(1).min(5)).min(30))
 }
 
+/// Notifications claimed for one subscription in one look: more would only
+/// replace one another on the phone's screen, and a user with thousands of
+/// reminders at one minute must not fill the senders' queue.
+pub const MOST_PER_LOOK: usize = 20;
+
 /// The tables what rings is read from.
 const DUE_TABLES: &[Table] = &[Table::PrayerReminders, Table::UserSettings];
 
@@ -40,16 +45,19 @@ pub async fn claim_due(
     set: Arc<ContentSet>,
     now_ms: i64,
 ) -> Result<Vec<Claimed>, AppError> {
+    let lease_ms = i64::try_from(super::senders::LEASE.as_millis()).unwrap_or(i64::MAX);
     store
         .claim_due(
             JOB,
             now_ms,
             CATCH_UP_MS,
+            lease_ms,
             DUE_TABLES,
             move |sub, records, from, to| {
-                Due::of_records(records)
-                    .between(&set, sub, from, to)
-                    .into_iter()
+                let mut due = Due::of_records(records).between(&set, sub, from, to);
+                due.sort_by_key(|(_, at, _)| *at);
+                due.truncate(MOST_PER_LOOK);
+                due.into_iter()
                     .map(|(source, at, message)| {
                         let payload = serde_json::to_string(&message)
                             .map_err(|e| AppError::Internal(e.to_string()))?;

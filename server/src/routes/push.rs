@@ -7,8 +7,11 @@ use crate::guard::PUSH_TEST;
 use crate::identity::DeviceAuth;
 use crate::push::Subscription;
 use crate::push::endpoint::check_endpoint;
-use crate::push::{DeviceKeys, Outcome, PushMessage, timing};
+use crate::push::{
+    DeviceKeys, Outcome, PushMessage, SUBSCRIPTIONS_PER_DEVICE, SUBSCRIPTIONS_PER_USER, timing,
+};
 use crate::state::AppState;
+use crate::store::Subscribed;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -60,6 +63,9 @@ pub struct PushTested {
     pub sent: u32,
 }
 
+/// How long a test notification may take, to every subscription together.
+const TEST_DEADLINE: std::time::Duration = std::time::Duration::from_secs(8);
+
 fn invalid(field: &str, message: impl Into<String>) -> AppError {
     AppError::Invalid(FieldError::new(field, message.into()))
 }
@@ -102,8 +108,22 @@ pub async fn subscription_create(
         time_zone: sub.time_zone.clone(),
     };
     let now = state.clock.now_ms();
-    state.store.subscribe_push(sub, now).await?;
-    Ok((StatusCode::CREATED, Json(saved)))
+    let kept = state
+        .store
+        .subscribe_push(sub, SUBSCRIPTIONS_PER_DEVICE, SUBSCRIPTIONS_PER_USER, now)
+        .await?;
+    match kept {
+        Subscribed::Kept => Ok((StatusCode::CREATED, Json(saved))),
+        Subscribed::AnotherUsers => Err(AppError::Conflict(
+            "endpoint: this browser's notifications are turned on for another account; turn them off there first".into(),
+        )),
+        Subscribed::DeviceFull(n) => Err(AppError::Conflict(format!(
+            "endpoint: this device already has {n} notification subscriptions, the most Manna keeps for one device; turn notifications off and on again to replace them"
+        ))),
+        Subscribed::UserFull(n) => Err(AppError::Conflict(format!(
+            "endpoint: your devices already have {n} notification subscriptions, the most Manna keeps for one person; turn notifications off on a device you no longer use"
+        ))),
+    }
 }
 
 /// `DELETE /api/push/subscriptions`: this device no longer rings.
@@ -150,9 +170,15 @@ pub async fn test_create(
         tag: "test".into(),
     };
     let payload = serde_json::to_vec(&message).map_err(|e| AppError::Internal(e.to_string()))?;
+    // Side by side, under one deadline: a silent push service costs the
+    // person seconds, not a minute a subscription.
+    let outcomes = state
+        .senders
+        .send_now(subs.clone(), std::sync::Arc::new(payload), TEST_DEADLINE)
+        .await;
     let mut sent = 0;
-    for sub in subs {
-        match state.push.send(&sub, &payload).await {
+    for (sub, outcome) in subs.iter().zip(outcomes) {
+        match outcome {
             Outcome::Sent => sent += 1,
             Outcome::Gone => {
                 state.store.remove_push(&sub.endpoint).await?;

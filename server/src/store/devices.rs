@@ -67,8 +67,8 @@ impl Store {
     }
 }
 
-/// Forgets a device: its token stops working.
+/// Forgets a device: its token stops working, and nothing rings on it.
 pub(super) fn forget_device(c: &mut Sql<'_>, device_id: &str) -> Result<(), AppError> {
     c.execute("DELETE FROM devices WHERE id = ?1", &[&device_id])?;
-    Ok(())
+    super::push::forget_device_pushes(c, device_id)
 }

@@ -40,7 +40,7 @@ pub use calendar::FeedSource;
 pub use codes::CodeCheck;
 pub use content::{ContentRows, StoredContent};
 pub use places::{Bounds, LIVE, PlaceRow, Saved, SourceRow};
-pub use push::{Claimed, Due, PushSubscription};
+pub use push::{Claimed, Due, PushSubscription, Settled, Subscribed};
 pub use resources::{ChildCount, Listed, RecordQuery};
 pub use sessions::{NewBrowser, NewSession};
 pub use sqlite::{DeviceMemo, migrations};
@@ -135,6 +135,20 @@ impl Store {
     pub async fn execute_for_tests(&self, sql: &str) -> Result<usize, AppError> {
         let sql = sql.to_owned();
         self.db.call(move |c| c.execute(&sql, &[])).await
+    }
+
+    /// How many rows `table` holds: for tests that check what is kept.
+    #[doc(hidden)]
+    pub async fn count_for_tests(&self, table: &'static str) -> Result<i64, AppError> {
+        self.db
+            .call(move |c| {
+                c.query_one(
+                    &format!("SELECT CAST(COUNT(*) AS BIGINT) FROM {table}"),
+                    &[],
+                    |r| r.get(0),
+                )
+            })
+            .await
     }
 
     /// The whole numbers of the first column of a query written for both

@@ -18,6 +18,10 @@ const MIGRATIONS: &[(i64, &str)] = &[
         2,
         include_str!("../../migrations/postgres/002_shared_state.sql"),
     ),
+    (
+        3,
+        include_str!("../../migrations/postgres/003_push_leases.sql"),
+    ),
 ];
 
 /// A lock key no other program takes: held while migrating, so replicas

@@ -30,15 +30,71 @@ pub struct Claimed {
     pub attempts: u32,
 }
 
-/// Keeps a device's subscription; an endpoint already known (the same browser
-/// subscribing again, or after signing into another account) is replaced.
-fn subscribe(c: &mut Sql<'_>, s: &PushSubscription, now_ms: i64) -> Result<(), AppError> {
+/// What became of a subscription asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subscribed {
+    /// Kept (new, or replacing the same endpoint of the same user).
+    Kept,
+    /// The endpoint is another user's: it stays theirs.
+    AnotherUsers,
+    /// The device already has this many other subscriptions.
+    DeviceFull(i64),
+    /// The user already has this many other subscriptions.
+    UserFull(i64),
+}
+
+/// Keeps a device's subscription. The same endpoint subscribed again by its
+/// user (the same browser, another zone, a new device token) is replaced; an
+/// endpoint of another user is never taken over; a new one is refused past
+/// `per_device` subscriptions of the device or `per_user` of the user.
+fn subscribe(
+    c: &mut Sql<'_>,
+    s: &PushSubscription,
+    per_device: i64,
+    per_user: i64,
+    now_ms: i64,
+) -> Result<Subscribed, AppError> {
+    let owner: Option<String> = c.query_opt(
+        "SELECT user_id FROM push_subscriptions WHERE endpoint = ?1",
+        &[&s.endpoint],
+        |r| r.get(0),
+    )?;
+    match owner {
+        Some(owner) if owner != s.user_id => return Ok(Subscribed::AnotherUsers),
+        Some(_) => {}
+        None => {
+            let (of_device, of_user): (i64, i64) = c.query_one(
+                "SELECT CAST(COALESCE(SUM(CASE WHEN device_id = ?2 THEN 1 ELSE 0 END), 0) AS BIGINT),
+                        CAST(COUNT(*) AS BIGINT)
+                 FROM push_subscriptions WHERE user_id = ?1",
+                &[&s.user_id, &s.device_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
+            if of_device >= per_device {
+                return Ok(Subscribed::DeviceFull(of_device));
+            }
+            if of_user >= per_user {
+                return Ok(Subscribed::UserFull(of_user));
+            }
+        }
+    }
     c.execute(
         "INSERT INTO push_subscriptions (endpoint, user_id, device_id, p256dh, auth, time_zone, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-         ON CONFLICT(endpoint) DO UPDATE SET user_id = excluded.user_id, device_id = excluded.device_id,
-           p256dh = excluded.p256dh, auth = excluded.auth, time_zone = excluded.time_zone",
+         ON CONFLICT(endpoint) DO UPDATE SET device_id = excluded.device_id,
+           p256dh = excluded.p256dh, auth = excluded.auth, time_zone = excluded.time_zone
+         WHERE push_subscriptions.user_id = excluded.user_id",
         &[&s.endpoint, &s.user_id, &s.device_id, &s.p256dh, &s.auth, &s.time_zone, &now_ms],
+    )?;
+    Ok(Subscribed::Kept)
+}
+
+/// Forgets the subscriptions of a device that is forgotten (logged out, or
+/// signed out everywhere): its user's reminders no longer ring there.
+pub(super) fn forget_device_pushes(c: &mut Sql<'_>, device_id: &str) -> Result<(), AppError> {
+    c.execute(
+        "DELETE FROM push_subscriptions WHERE device_id = ?1",
+        &[&device_id],
     )?;
     Ok(())
 }
@@ -76,27 +132,32 @@ fn all(c: &mut Sql<'_>) -> Result<Vec<PushSubscription>, AppError> {
 
 /// Claims one sending: true when this call made the claim, false when it
 /// was already made (by this process or another one on the same database).
+/// The claim is a lease: a sending still `sending` at `lease_until` (its
+/// process stopped mid-way) is claimed again.
 fn claim(
     c: &mut Sql<'_>,
     endpoint: &str,
     source: &str,
     due_at: i64,
     payload: &str,
+    lease_until: i64,
 ) -> Result<bool, AppError> {
     Ok(c.execute(
-        "INSERT INTO push_sends (endpoint, source, due_at, payload, state, attempts)
-         VALUES (?1, ?2, ?3, ?4, 'sending', 1) ON CONFLICT DO NOTHING",
-        &[&endpoint, &source, &due_at, &payload],
+        "INSERT INTO push_sends (endpoint, source, due_at, payload, state, attempts, next_try_at)
+         VALUES (?1, ?2, ?3, ?4, 'sending', 1, ?5) ON CONFLICT DO NOTHING",
+        &[&endpoint, &source, &due_at, &payload, &lease_until],
     )? == 1)
 }
 
-/// Claims the sendings waiting for a retry whose time has come.
-fn take_retries(c: &mut Sql<'_>, now_ms: i64) -> Result<Vec<Claimed>, AppError> {
+/// Claims the sendings waiting for a retry whose time has come, and those
+/// whose lease ran out while `sending` (their process stopped), each with a
+/// new lease.
+fn take_retries(c: &mut Sql<'_>, now_ms: i64, lease_until: i64) -> Result<Vec<Claimed>, AppError> {
     let due: Vec<(String, String, i64, String, i64)> = c.query(
-        "UPDATE push_sends SET state = 'sending', attempts = attempts + 1
-         WHERE state = 'retry' AND next_try_at <= ?1
+        "UPDATE push_sends SET state = 'sending', attempts = attempts + 1, next_try_at = ?2
+         WHERE state IN ('retry', 'sending') AND next_try_at <= ?1
          RETURNING endpoint, source, due_at, payload, attempts",
-        &[&now_ms],
+        &[&now_ms, &lease_until],
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
     )?;
     let mut claimed = Vec::with_capacity(due.len());
@@ -119,22 +180,47 @@ fn take_retries(c: &mut Sql<'_>, now_ms: i64) -> Result<Vec<Claimed>, AppError> 
     Ok(claimed)
 }
 
-/// What became of a sending.
-fn settle(
-    c: &mut Sql<'_>,
-    claimed: &Claimed,
-    state: &str,
-    next_try_at: Option<i64>,
-) -> Result<(), AppError> {
+/// What became of a sending, as kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Settled {
+    Sent,
+    /// The push service says the subscription has ended: it is forgotten.
+    Gone,
+    /// To be tried again at this instant (ms).
+    RetryAt(i64),
+    /// Given up.
+    Failed,
+}
+
+impl Settled {
+    fn state(self) -> (&'static str, Option<i64>) {
+        match self {
+            Self::Sent => ("sent", None),
+            Self::Gone => ("gone", None),
+            Self::RetryAt(at) => ("retry", Some(at)),
+            Self::Failed => ("failed", None),
+        }
+    }
+}
+
+/// Records what became of a sending, unless it was claimed again meanwhile
+/// (its lease ran out and another try holds it now).
+fn settle(c: &mut Sql<'_>, claimed: &Claimed, settled: Settled) -> Result<(), AppError> {
+    let attempts = i64::from(claimed.attempts);
+    if settled == Settled::Gone {
+        return remove(c, &claimed.subscription.endpoint);
+    }
+    let (state, next_try_at) = settled.state();
     c.execute(
         "UPDATE push_sends SET state = ?4, next_try_at = ?5
-         WHERE endpoint = ?1 AND source = ?2 AND due_at = ?3",
+         WHERE endpoint = ?1 AND source = ?2 AND due_at = ?3 AND attempts = ?6 AND state = 'sending'",
         &[
             &claimed.subscription.endpoint,
             &claimed.source,
             &claimed.due_at,
             &state,
             &next_try_at,
+            &attempts,
         ],
     )?;
     Ok(())
@@ -163,9 +249,18 @@ fn advance_mark(c: &mut Sql<'_>, job: &str, to_ms: i64) -> Result<Option<i64>, A
 pub type Due = (String, i64, String);
 
 impl Store {
-    /// Keeps a device's subscription (replacing one at the same endpoint).
-    pub async fn subscribe_push(&self, s: PushSubscription, now_ms: i64) -> Result<(), AppError> {
-        self.db.call(move |c| subscribe(c, &s, now_ms)).await
+    /// Keeps a device's subscription (replacing its user's own at the same
+    /// endpoint), within `per_device` and `per_user` subscriptions.
+    pub async fn subscribe_push(
+        &self,
+        s: PushSubscription,
+        per_device: i64,
+        per_user: i64,
+        now_ms: i64,
+    ) -> Result<Subscribed, AppError> {
+        self.db
+            .call(move |c| c.write(|tx| subscribe(tx, &s, per_device, per_user, now_ms)))
+            .await
     }
 
     /// Forgets `user`'s subscription at `endpoint`; answers whether there was one.
@@ -209,14 +304,16 @@ impl Store {
 
     /// Claims every sending that fell due since the job's last look (at most
     /// `catch_up_ms` back; the first look covers the minute just past)
-    /// through `now_ms`, and the retries whose time has come. `due` says what
-    /// falls due to a subscription in a window, given its user's live records
-    /// of `tables`. Answers what this call claimed.
+    /// through `now_ms`, and the retries whose time has come (or whose lease
+    /// ran out). `due` says what falls due to a subscription in a window,
+    /// given its user's live records of `tables`. Each claim holds its
+    /// sending for `lease_ms`. Answers what this call claimed.
     pub async fn claim_due<F>(
         &self,
         job: &'static str,
         now_ms: i64,
         catch_up_ms: i64,
+        lease_ms: i64,
         tables: &'static [Table],
         due: F,
     ) -> Result<Vec<Claimed>, AppError>
@@ -235,7 +332,8 @@ impl Store {
                 c.write(|tx| {
                     let mark = advance_mark(tx, job, now_ms)?;
                     let from = mark.unwrap_or(now_ms - 60_000).max(now_ms - catch_up_ms);
-                    let mut claimed = take_retries(tx, now_ms)?;
+                    let lease_until = now_ms + lease_ms;
+                    let mut claimed = take_retries(tx, now_ms, lease_until)?;
                     if from >= now_ms {
                         return Ok(claimed);
                     }
@@ -248,7 +346,7 @@ impl Store {
                             .collect::<Result<Vec<_>, AppError>>()?;
                         for sub in of_user {
                             for (source, at, payload) in due(sub, &records, from, now_ms)? {
-                                if claim(tx, &sub.endpoint, &source, at, &payload)? {
+                                if claim(tx, &sub.endpoint, &source, at, &payload, lease_until)? {
                                     claimed.push(Claimed {
                                         subscription: sub.clone(),
                                         source,
@@ -268,21 +366,8 @@ impl Store {
 
     /// Records what became of a sending: a gone subscription is forgotten,
     /// otherwise the sending's state (and when to try again) is kept.
-    pub async fn settle_push(
-        &self,
-        claimed: Claimed,
-        state: &'static str,
-        next_try_at: Option<i64>,
-    ) -> Result<(), AppError> {
-        self.db
-            .call(move |c| {
-                if state == "gone" {
-                    remove(c, &claimed.subscription.endpoint)
-                } else {
-                    settle(c, &claimed, state, next_try_at)
-                }
-            })
-            .await
+    pub async fn settle_push(&self, claimed: Claimed, settled: Settled) -> Result<(), AppError> {
+        self.db.call(move |c| settle(c, &claimed, settled)).await
     }
 
     /// Forgets sendings due before `before_ms` (their claims can no longer

@@ -52,6 +52,11 @@ pub(super) fn end_other_access(
         "DELETE FROM devices WHERE user_id = ?1 AND id IS DISTINCT FROM ?2",
         &[&user_id, &keep_device],
     )?;
+    // The devices signed out ring no more.
+    c.execute(
+        "DELETE FROM push_subscriptions WHERE user_id = ?1 AND device_id IS DISTINCT FROM ?2",
+        &[&user_id, &keep_device],
+    )?;
     let feeds = c.execute("DELETE FROM calendar_feeds WHERE user_id = ?1", &[&user_id])?;
     c.execute(
         "DELETE FROM known_logins WHERE account_id = ?1",

@@ -42,6 +42,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!(
             "../../migrations/sqlite/014_places_box_by_kind.sql"
         )),
+        M::up(include_str!("../../migrations/sqlite/015_push_leases.sql")),
     ])
 });
 

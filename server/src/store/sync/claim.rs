@@ -95,6 +95,11 @@ pub fn claim_into(
                 "UPDATE devices SET user_id = ?2 WHERE id = ?1",
                 &[&device, &into],
             )?;
+            // What rang on the device rings on as the account's.
+            tx.execute(
+                "UPDATE push_subscriptions SET user_id = ?3 WHERE device_id = ?1 AND user_id = ?2",
+                &[&device, &from, &into],
+            )?;
         }
         Ok(moved)
     })
