@@ -6,7 +6,7 @@
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::error::AppError;
-use crate::tokens::random_hex;
+use crate::tokens::{log_tag, random_hex};
 use lettre::message::{Mailbox, header::ContentType};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
@@ -71,8 +71,12 @@ impl Mailer {
                 write_to_outbox(dir, to, subject, text, clock.now_ms()).await
             }
             Self::Smtp { transport, from } => {
-                let unsendable = |e: &dyn std::fmt::Display| {
-                    tracing::error!(%to, error = %e, "sending an email failed");
+                // The log names the address by a hash, and the mail
+                // server's answer only by its kind: its words may quote the
+                // address.
+                let to_tag = log_tag(to);
+                let unsendable = |why: &str| {
+                    tracing::error!(to = %to_tag, %why, "sending an email failed");
                     AppError::Mail(
                         "We could not send the email just now. Please try again in a few minutes."
                             .into(),
@@ -87,12 +91,36 @@ impl Mailer {
                     .subject(subject)
                     .header(ContentType::TEXT_PLAIN)
                     .body(text.to_string())
-                    .map_err(|e| unsendable(&e))?;
-                transport.send(message).await.map_err(|e| unsendable(&e))?;
-                tracing::info!(%to, %subject, "email sent");
+                    .map_err(|_| unsendable("the message could not be built"))?;
+                transport
+                    .send(message)
+                    .await
+                    .map_err(|e| unsendable(&smtp_problem(&e)))?;
+                tracing::info!(to = %to_tag, "email sent");
                 Ok(())
             }
         }
+    }
+}
+
+/// What kind of failure an SMTP error is, without the server's words.
+fn smtp_problem(e: &lettre::transport::smtp::Error) -> String {
+    let kind = if e.is_timeout() {
+        "timed out"
+    } else if e.is_permanent() {
+        "refused for good"
+    } else if e.is_transient() {
+        "refused for now"
+    } else if e.is_tls() {
+        "TLS failed"
+    } else if e.is_client() {
+        "not sendable"
+    } else {
+        "could not be reached"
+    };
+    match e.status() {
+        Some(code) => format!("{kind} ({code})"),
+        None => kind.to_string(),
     }
 }
 
@@ -142,7 +170,7 @@ async fn write_to_outbox(
     })
     .await
     .map_err(|e| AppError::Internal(format!("mail task: {e}")))??;
-    tracing::info!(%to, %subject, "email written to the outbox");
+    tracing::info!(to = %log_tag(to), "email written to the outbox");
     Ok(())
 }
 

@@ -40,10 +40,7 @@ enum Command {
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let Cli { command, config } = Cli::parse();
     tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "manna_server=info,tower_http=warn".into()),
-        )
+        .with_env_filter(log_filter())
         .init();
     let done = match command {
         Some(Command::Backup { file }) => manna_server::store::backup(&config, &file)
@@ -76,6 +73,24 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             std::process::exit(1);
         }
     }
+}
+
+/// What is logged: `RUST_LOG`, or Manna's own information and warnings. At
+/// any level, the mail and HTTP clients say no more than warnings: at debug
+/// they would write the SMTP conversation (addresses, the code in a message)
+/// and the addresses they connect to (a push endpoint names one browser).
+fn log_filter() -> tracing_subscriber::EnvFilter {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "manna_server=info,tower_http=warn".into());
+    [
+        "lettre=warn",
+        "reqwest=warn",
+        "hyper_util=warn",
+        "web_push_native=warn",
+    ]
+    .into_iter()
+    .filter_map(|d| d.parse().ok())
+    .fold(filter, tracing_subscriber::EnvFilter::add_directive)
 }
 
 async fn shutdown_signal() {

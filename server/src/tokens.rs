@@ -16,6 +16,14 @@ pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
+/// How the log names a secret it must not show (an email address): a
+/// short hash, the same for the same value, so an operator can follow one
+/// address's mail without reading it.
+pub fn log_tag(secret: &str) -> String {
+    let digest = Sha256::digest(format!("manna-log:{secret}").as_bytes());
+    hex::encode(&digest[..5])
+}
+
 /// Writes a new secret file readable by its owner only (0600); an existing
 /// file is never overwritten.
 pub fn write_private(path: &std::path::Path, text: &str) -> Result<(), AppError> {

@@ -304,6 +304,17 @@ pub fn router(state: AppState) -> Router {
             config,
             crate::guard::check_host,
         ))
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .layer(fast_home::FastHomeLayer::new(fast_state, security))
+}
+
+/// The span a request is logged in: its method and route (`/api/calendar/{file}`),
+/// never its address, whose path or query may carry a secret (a calendar
+/// address, an email).
+fn request_span<B>(req: &axum::http::Request<B>) -> tracing::Span {
+    let route = req
+        .extensions()
+        .get::<axum::extract::MatchedPath>()
+        .map_or("(no route)", axum::extract::MatchedPath::as_str);
+    tracing::debug_span!("request", method = %req.method(), route)
 }

@@ -18,6 +18,7 @@ mod expiry;
 mod hardening;
 mod home;
 mod limits;
+mod logs;
 mod mail;
 mod places;
 mod places_live;

@@ -3,6 +3,7 @@
 #![allow(dead_code)] // not every helper is used by every build of the tests
 
 pub mod pay;
+pub mod smtp;
 
 use manna_server::{AppState, Clock, Config, serve};
 use std::path::PathBuf;
