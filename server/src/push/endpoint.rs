@@ -4,8 +4,9 @@
 //! runs twice: when the subscription is made (its text), and on every send
 //! (the addresses its name resolves to, so a name cannot later point inward).
 
+use super::address::{Place, place_of};
 use reqwest::Url;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 
 /// The longest endpoint kept (real ones are under 500 characters).
 pub const ENDPOINT_MAX: usize = 2048;
@@ -57,49 +58,10 @@ pub fn check_endpoint(text: &str, reach: Reach) -> Result<Url, String> {
 /// Whether an address may be sent to: `Ok(true)` for loopback (allowed in
 /// development only), `Ok(false)` for a public address, else why not.
 fn address_kind(ip: IpAddr) -> Result<bool, String> {
-    let ip = match ip {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
-        v4 => v4,
-    };
-    if ip.is_loopback() {
-        return Ok(true);
-    }
-    if is_public(ip) {
-        Ok(false)
-    } else {
-        Err("must be a public push service, not a private address".into())
-    }
-}
-
-/// Addresses on the open internet: not private, link-local, shared,
-/// reserved, documentation, multicast or unspecified.
-fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
-            !(v4.is_private()
-                || v4.is_loopback()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_broadcast()
-                || v4.is_multicast()
-                || v4.is_documentation()
-                || a == 0
-                || (a == 100 && (64..128).contains(&b)) // shared (CGNAT)
-                || (a == 192 && b == 0 && v4.octets()[2] == 0) // IETF protocol
-                || (a == 198 && (18..20).contains(&b)) // benchmarking
-                || a >= 240)
-        }
-        IpAddr::V6(v6) => {
-            let first = v6.segments()[0];
-            !(v6.is_loopback()
-                || v6.is_unspecified()
-                || v6.is_multicast()
-                || (first & 0xfe00) == 0xfc00 // unique local
-                || (first & 0xffc0) == 0xfe80 // link-local
-                || (first == 0x2001 && v6.segments()[1] == 0x0db8) // documentation
-                || v6 == Ipv6Addr::from(0u128))
-        }
+    match place_of(ip) {
+        Place::Loopback => Ok(true),
+        Place::Public => Ok(false),
+        Place::Inside => Err("must be a public push service, not a private address".into()),
     }
 }
 
@@ -172,6 +134,13 @@ mod tests {
             "https://[::1]/push",
             "https://[fd00::1]/push",
             "https://[::ffff:10.0.0.1]/push",
+            // IPv6 forms that carry an address inside, or are not global.
+            "https://[::a9fe:a9fe]/push",
+            "https://[64:ff9b::a9fe:a9fe]/push",
+            "https://[64:ff9b::7f00:1]/push",
+            "https://[2002:7f00:1::1]/push",
+            "https://[2001::a9fe:a9fe]/push",
+            "https://[fec0::1]/push",
             "https://0.0.0.0/push",
             "https://printer.local/push",
             "https://intranet/push",

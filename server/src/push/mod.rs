@@ -4,12 +4,14 @@
 //! (RFC 8292).
 //!
 //! - `keys`: the VAPID key, kept in the data folder or given by the environment.
+//! - `address`: where an IP address leads (this machine, the internet, inside).
 //! - `endpoint`: which push service addresses may be sent to.
 //! - `timing`: when a local clock time happens in a time zone.
 //! - `schedule`: what falls due in a window of time, claimed once.
 //! - `senders`: the bounded pool that sends what was claimed, a few at a
 //!   time to each push service.
 
+mod address;
 pub mod endpoint;
 pub mod keys;
 pub mod schedule;
