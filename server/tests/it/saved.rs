@@ -66,6 +66,11 @@ async fn favorites_highlights_and_notes_are_one_record_per_day_or_verse() {
             json!({"book": "Ps", "chapter": 119, "verse": 177, "color": "pink"}),
             "verse",
         ),
+        // John 3 ends at verse 36.
+        (
+            json!({"book": "John", "chapter": 3, "verse": 99, "color": "pink"}),
+            "verse",
+        ),
     ] {
         let (status, refused) = me.call(Method::POST, "/api/highlights", Some(body)).await;
         assert_eq!(
