@@ -3,10 +3,13 @@
 //! revisions, devices (their tokens stop working at once), sessions, proven
 //! emails and codes, the local copy of its subscriptions and checkouts,
 //! claims, calendar address, known browsers and push subscriptions (with
-//! their pending notifications) all go; then the user rows themselves.
+//! their pending notifications) all go; then the user rows themselves. Then
+//! the files forget them too: SQLite overwrites what it deletes
+//! (`secure_delete`) and its write-ahead log, which still holds the pages as
+//! they were, is checkpointed and truncated; PostgreSQL vacuums the tables.
 
 use super::Store;
-use super::sql::Sql;
+use super::sql::{Dialect, Sql};
 use crate::error::AppError;
 
 /// Every table holding a user's rows, by the column naming the user, in the
@@ -50,8 +53,45 @@ impl Store {
     ) -> Result<usize, AppError> {
         let account = account.to_owned();
         self.db
-            .call(move |c| delete_account(c, &account, &subscriptions))
+            .call(move |c| {
+                let gone = delete_account(c, &account, &subscriptions)?;
+                // Deleted already: a file that keeps a trace a little longer
+                // (a reader holding the log) is not a failed deletion.
+                if let Err(e) = scrub(c) {
+                    tracing::warn!(error = %e, "clearing a deleted account from the database files");
+                }
+                Ok(gone)
+            })
             .await
+    }
+}
+
+/// How many times a checkpoint is tried while readers hold the log.
+const CHECKPOINT_TRIES: u32 = 20;
+
+/// Clears what was just deleted out of the database's files.
+fn scrub(c: &mut Sql<'_>) -> Result<(), AppError> {
+    match c.dialect() {
+        Dialect::Sqlite => {
+            for _ in 0..CHECKPOINT_TRIES {
+                // (busy, log frames, frames checkpointed): busy while a
+                // reader still uses the log.
+                let busy: i64 =
+                    c.query_one("PRAGMA wal_checkpoint(TRUNCATE)", &[], |r| r.get(0))?;
+                if busy == 0 {
+                    return Ok(());
+                }
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
+            Err(AppError::Internal(
+                "the write-ahead log stayed in use".into(),
+            ))
+        }
+        Dialect::Postgres => {
+            let mut tables: Vec<&str> = BY_USER.iter().map(|(t, _)| *t).collect();
+            tables.dedup();
+            c.batch(&format!("VACUUM users, {}", tables.join(", ")))
+        }
     }
 }
 

@@ -137,20 +137,6 @@ impl Store {
         self.db.call(move |c| c.execute(&sql, &[])).await
     }
 
-    /// How many rows `table` holds: for tests that check what is kept.
-    #[doc(hidden)]
-    pub async fn count_for_tests(&self, table: &'static str) -> Result<i64, AppError> {
-        self.db
-            .call(move |c| {
-                c.query_one(
-                    &format!("SELECT CAST(COUNT(*) AS BIGINT) FROM {table}"),
-                    &[],
-                    |r| r.get(0),
-                )
-            })
-            .await
-    }
-
     /// The whole numbers of the first column of a query written for both
     /// engines, for tests that look at what is stored.
     #[doc(hidden)]

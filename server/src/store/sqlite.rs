@@ -135,10 +135,13 @@ fn configure(c: &mut Connection) -> Result<(), rusqlite::Error> {
     c.set_transaction_behavior(TransactionBehavior::Immediate);
     // FULL: a write the server acknowledged survives a power cut, not only a
     // crash of the process (NORMAL may lose the last commits).
+    // secure_delete: what is deleted (an account, a journal entry) is
+    // overwritten in the file, not left in free pages.
     c.execute_batch(
         "PRAGMA journal_mode = WAL;
          PRAGMA synchronous = FULL;
-         PRAGMA foreign_keys = ON;",
+         PRAGMA foreign_keys = ON;
+         PRAGMA secure_delete = ON;",
     )?;
     // Room for every statement of the request paths, each parsed once.
     c.set_prepared_statement_cache_capacity(64);

@@ -263,3 +263,107 @@ async fn an_account_without_a_password_proves_itself_with_an_emailed_code() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(rows_of(&s, &d.user).await, Vec::<(String, i64)>::new());
 }
+
+/// Every file under `dir` that holds `needle`, with how many times.
+fn files_holding(dir: &std::path::Path, needle: &str) -> Vec<(String, usize)> {
+    let mut found = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap_or_default();
+            let n = bytes
+                .windows(needle.len())
+                .filter(|w| *w == needle.as_bytes())
+                .count();
+            if n > 0 {
+                found.push((path.display().to_string(), n));
+            }
+        }
+    }
+    found
+}
+
+#[tokio::test]
+async fn a_deleted_account_leaves_no_trace_in_the_database_files() {
+    let sink = crate::common::smtp::SmtpSink::default();
+    let smtp = sink.start().await;
+    let s = TestServer::start_with(|c| c.smtp_url = Some(smtp.as_str().into())).await;
+    let d = s.register("user-1801310400002-traceless").await;
+    let email = "traceless.ruth@example.org";
+    let phrase = "Moabite gleaning field at barley harvest";
+    let (status, _) = s
+        .call_as(
+            &d,
+            Method::POST,
+            "/api/sync/push",
+            Some(json!({"protocolVersion": 1, "deviceId": d.id, "mutations": [
+                {"seq": 1, "table": "prayerJournal", "id": "j-trace", "op": "put",
+                 "fields": {"date": "2026-11-24", "title": "Ruth 2", "content": phrase, "category": "gratitude"}}]})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let register = form(email, "manna password", "manna password", "Ruth");
+    let (status, body, _) = s
+        .call_with_cookie(
+            &d,
+            Method::POST,
+            "/api/auth/register",
+            Some(register.clone()),
+            None,
+        )
+        .await;
+    assert_eq!(status, 202, "{body}");
+    let message = sink.messages().pop().expect("the code email");
+    let text = message.data.split("\n\n").skip(1).collect::<String>();
+    let code: String = text.chars().filter(char::is_ascii_digit).take(6).collect();
+    let mut with_code = register;
+    with_code["code"] = json!(code);
+    let (status, body, cookie) = s
+        .call_with_cookie(
+            &d,
+            Method::POST,
+            "/api/auth/register",
+            Some(with_code),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let cookie = cookie_pair(&cookie.expect("session"));
+    // The files hold them now (so the search below can find them).
+    if !s.state.store.is_shared() {
+        assert!(!files_holding(s.data_dir(), email).is_empty());
+        assert!(!files_holding(s.data_dir(), phrase).is_empty());
+    }
+
+    let (status, body) = with_cookie(
+        &s,
+        &d,
+        Method::DELETE,
+        "/api/account",
+        Some(json!({"password": "manna password"})),
+        &cookie,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    if s.state.store.is_shared() {
+        // PostgreSQL's files are its own: the deleted rows are vacuumed.
+        let vacuumed = s
+            .state
+            .store
+            .numbers_for_tests(
+                "SELECT count(*) FROM pg_stat_user_tables
+                 WHERE relname IN ('users', 'records') AND last_vacuum IS NOT NULL",
+            )
+            .await
+            .expect("stats");
+        assert_eq!(vacuumed, [2]);
+    } else {
+        assert_eq!(files_holding(s.data_dir(), email), []);
+        assert_eq!(files_holding(s.data_dir(), phrase), []);
+    }
+}
