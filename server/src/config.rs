@@ -100,6 +100,10 @@ pub struct Config {
     /// How long a live Overpass query may take, in seconds.
     #[arg(long, env = "MANNA_OVERPASS_TIMEOUT", default_value_t = 25)]
     pub overpass_timeout_secs: u64,
+    /// Calls that may wait for the database before new requests are turned
+    /// away with 503 and Retry-After (its guard against a flood).
+    #[arg(long, env = "MANNA_DB_QUEUE_MAX", default_value_t = 2_048)]
+    pub db_queue_max: usize,
     /// The map tiles under the finders' results (`{z}`, `{x}`, `{y}`, and
     /// `{s}` for a subdomain); the page's security policy allows their host.
     #[arg(long, env = "MANNA_MAP_TILES", default_value = DEFAULT_TILES)]
@@ -240,6 +244,7 @@ impl Config {
             vapid_subject: None,
             overpass_url: None,
             overpass_timeout_secs: 25,
+            db_queue_max: 2_048,
             map_tiles: DEFAULT_TILES.into(),
             map_attribution: DEFAULT_TILES_CREDIT.into(),
             time_zone: chrono_tz::UTC,

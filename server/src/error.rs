@@ -35,8 +35,10 @@ pub enum AppError {
     Forbidden(String),
     #[error("{0}")]
     NotFound(String),
+    /// Refused by a rate limit: 429, with how many seconds until a try may
+    /// succeed (`Retry-After`).
     #[error("{0}")]
-    TooManyRequests(String),
+    TooManyRequests(String, u64),
     #[error("{0}")]
     UnsupportedMedia(String),
     /// The server is at capacity for this kind of work: 503, try again soon.
@@ -76,7 +78,7 @@ impl AppError {
             Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
             Self::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             Self::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
-            Self::TooManyRequests(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
+            Self::TooManyRequests(..) => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
             Self::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             Self::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             Self::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
@@ -110,18 +112,21 @@ impl IntoResponse for AppError {
             Self::Invalid(e) => Some(e.field.clone()),
             _ => None,
         };
-        let busy = matches!(self, Self::Busy(_));
+        // When to try again: a phone that is turned away waits this long.
+        let retry_after = match &self {
+            Self::Busy(_) => Some(5),
+            Self::TooManyRequests(_, secs) => Some((*secs).max(1)),
+            _ => None,
+        };
         let body = ErrorBody {
             error: code,
             message,
             field,
         };
         let mut res = (status, Json(body)).into_response();
-        if busy {
-            res.headers_mut().insert(
-                axum::http::header::RETRY_AFTER,
-                axum::http::HeaderValue::from_static("5"),
-            );
+        if let Some(secs) = retry_after {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
         }
         res
     }

@@ -52,17 +52,19 @@ pub struct Registration {
     pub device_token: String,
 }
 
+/// Registers `user_id`'s first device, seen from `origin`.
 pub async fn register(
     db: &Store,
     clock: &Clock,
     user_id: String,
+    origin: &str,
 ) -> Result<Registration, AppError> {
     check_user_id(&user_id)?;
     let token = random_hex(32)?;
     let device_id = format!("dev-{}", random_hex(12)?);
     let hash = hash_token(&token);
     let (uid, did, now) = (&user_id, &device_id, clock.now_ms());
-    db.register_device(uid, did, &hash, now).await?;
+    db.register_device(uid, did, &hash, origin, now).await?;
     Ok(Registration {
         user_id,
         device_id,

@@ -12,7 +12,7 @@ use crate::content::{ContentSet, home_payload, load_into_store, read_content_fil
 use crate::encoded::Encoded;
 use crate::entitlement::{EntitlementSigner, Premium, premium_now};
 use crate::error::AppError;
-use crate::guard::{Backoff, RateLimiter};
+use crate::guard::{Backoff, Origins, RateLimiter};
 use crate::store::sync::{REVISION_RETENTION_MS, TOMBSTONE_RETENTION_MS};
 use crate::store::{Store, Writer};
 use axum::body::Bytes;
@@ -38,6 +38,8 @@ pub struct AppState {
     pub limits: Arc<RateLimiter>,
     /// Growing delays after an account's wrong passwords.
     pub login_delays: Arc<Backoff>,
+    /// Where anonymous users were first seen (keyed hashes of addresses).
+    pub origins: Origins,
     pub stripe: StripeApi,
     pub mailer: crate::mail::Mailer,
     /// Web Push: the VAPID key and the client that reaches push services.
@@ -96,6 +98,11 @@ impl AppState {
         let bible =
             Arc::new(crate::bible::Bible::load(&config.content_dir).map_err(AppError::Internal)?);
         let push = Arc::new(crate::push::Push::from_config(&config)?);
+        let origin_key = crate::tokens::random_hex(32)?;
+        let origin_key = store
+            .shared_secret(Origins::SECRET_NAME, origin_key, clock.now_ms())
+            .await?;
+        let origins = Origins::new(&origin_key);
         let state = Self {
             signer: Arc::new(signer),
             limits: Arc::new(match store.is_shared() {
@@ -106,6 +113,7 @@ impl AppState {
                 true => Backoff::shared(store.clone()),
                 false => Backoff::default(),
             }),
+            origins,
             stripe: StripeApi::from_config(&config)?,
             mailer: crate::mail::Mailer::from_config(&config, &clock)?,
             push: push.clone(),

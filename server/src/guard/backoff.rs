@@ -61,7 +61,7 @@ fn wait_ms(count: i64, last_ms: i64, now: i64) -> i64 {
 /// The refusal of an attempt that must wait `wait` ms more.
 fn too_soon(wait: i64) -> AppError {
     let seconds = (wait + 999) / 1000;
-    AppError::TooManyRequests(if seconds < 120 {
+    let message = if seconds < 120 {
         format!(
             "Too many wrong passwords for this account. Please wait {seconds} seconds and try again."
         )
@@ -70,7 +70,8 @@ fn too_soon(wait: i64) -> AppError {
             "Too many wrong passwords for this account. Please wait {} minutes and try again.",
             (seconds + 59) / 60
         )
-    })
+    };
+    AppError::TooManyRequests(message, u64::try_from(seconds).unwrap_or(1))
 }
 
 impl Backoff {

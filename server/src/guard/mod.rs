@@ -1,16 +1,20 @@
 //! Request guards: the browser rules (CSRF, the host check), the client's
-//! address as limits see it, the rate limits and the growing delays of wrong
-//! passwords.
+//! address as limits see it, the rate limits, the growing delays of wrong
+//! passwords, and the database's guard against a flood.
 
 mod backoff;
 mod client;
 mod csrf;
 mod limits;
+mod load;
+mod origin;
 
 pub use backoff::Backoff;
 pub use client::ClientIp;
 pub use csrf::{check_host, csrf, host_allowed};
 pub use limits::{
-    CODES, CODES_INBOX_DAY, CODES_PAIR, DEVICES, LOGIN, Limit, PAYMENTS, PUSH_TEST, REGISTER,
-    RateLimiter, SYNC_PUSH,
+    CODES, CODES_DEVICE, CODES_INBOX_DAY, CODES_PAIR, DEVICES, LOGIN, Limit, PAYMENTS, PUSH_TEST,
+    REGISTER, REGISTER_DEVICE, RateLimiter, SYNC_PUSH,
 };
+pub use load::{Load, shed};
+pub use origin::Origins;

@@ -55,6 +55,10 @@ pub async fn subscription_check_by_email(
     }
     let email = normalise_email(&form.email)?;
     let now = state.clock.now_ms();
+    state
+        .limits
+        .hit(guard::CODES_DEVICE, &auth.user_id, now)
+        .await?;
     state.limits.hit(guard::CODES, &client.key(), now).await?;
     let user = auth.user_id.clone();
     let code = form

@@ -292,6 +292,13 @@ pub fn router(state: AppState) -> Router {
             config.clone(),
             crate::guard::csrf,
         ))
+        .layer(axum::middleware::from_fn_with_state(
+            crate::guard::Load {
+                store: state.store.clone(),
+                most_waiting: config.db_queue_max,
+            },
+            crate::guard::shed,
+        ))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .with_state(state);
     api.merge(crate::static_files::service(&static_dir))

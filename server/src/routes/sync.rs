@@ -51,9 +51,10 @@ pub async fn devices_create(
         .limits
         .hit(guard::DEVICES, &client.key(), state.clock.now_ms())
         .await?;
+    let origin = state.origins.of(client);
     Ok((
         StatusCode::CREATED,
-        Json(register(&state.store, &state.clock, user_id).await?),
+        Json(register(&state.store, &state.clock, user_id, &origin).await?),
     ))
 }
 

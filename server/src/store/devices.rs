@@ -7,21 +7,24 @@ use crate::error::AppError;
 
 impl Store {
     /// Registers user `user` with its first device, whose token hashes to
-    /// `token_hash`; 409 when the user id is taken.
+    /// `token_hash`, first seen from `origin` (a keyed hash of its address);
+    /// 409 when the user id is taken.
     pub async fn register_device(
         &self,
         user: &str,
         device: &str,
         token_hash: &str,
+        origin: &str,
         now_ms: i64,
     ) -> Result<(), AppError> {
         let (user, device, hash) = (user.to_owned(), device.to_owned(), token_hash.to_owned());
+        let origin = origin.to_owned();
         self.db
             .call(move |c| {
                 c.write(|tx| {
                     let inserted = tx.execute(
-                        "INSERT INTO users (id, created_at) VALUES (?1, ?2) ON CONFLICT(id) DO NOTHING",
-                        &[&user, &now_ms],
+                        "INSERT INTO users (id, created_at, origin) VALUES (?1, ?2, ?3) ON CONFLICT(id) DO NOTHING",
+                        &[&user, &now_ms, &origin],
                     )?;
                     if inserted == 0 {
                         return Err(AppError::Conflict(

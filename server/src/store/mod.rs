@@ -113,6 +113,14 @@ impl Store {
         matches!(self.db, Engine::Postgres(_))
     }
 
+    /// Calls waiting for the database now (none are, while it keeps up).
+    pub fn waiting(&self) -> usize {
+        match &self.db {
+            Engine::Sqlite(e) => e.waiting(),
+            Engine::Postgres(e) => e.waiting(),
+        }
+    }
+
     /// The devices already looked up by token (see `DeviceMemo`).
     pub fn devices(&self) -> &DeviceMemo {
         match &self.db {

@@ -185,6 +185,11 @@ impl Postgres {
 
     /// Runs `f` on one of the database threads. A panic in `f` is re-raised
     /// here rather than turned into an error.
+    /// Calls waiting for a database connection.
+    pub fn waiting(&self) -> usize {
+        self.jobs.len()
+    }
+
     pub async fn call<F, R>(&self, f: F) -> Result<R, AppError>
     where
         F: FnOnce(&mut Sql<'_>) -> Result<R, AppError> + Send + 'static,

@@ -43,6 +43,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
             "../../migrations/sqlite/014_places_box_by_kind.sql"
         )),
         M::up(include_str!("../../migrations/sqlite/015_push_leases.sql")),
+        M::up(include_str!("../../migrations/sqlite/016_origins.sql")),
     ])
 });
 
@@ -253,6 +254,11 @@ impl Sqlite {
             }
         };
         super::workers::ask(&self.jobs, run, settle).await
+    }
+
+    /// Calls waiting for a database thread.
+    pub fn waiting(&self) -> usize {
+        self.jobs.len()
     }
 }
 

@@ -13,6 +13,7 @@ mod catalogues;
 mod clock;
 mod cluster;
 mod conformance;
+mod congregation;
 mod deletion;
 mod expiry;
 mod hardening;

@@ -37,6 +37,10 @@ pub async fn deletion_code_create(
     session: Session,
 ) -> Result<Json<CodeSent>, AppError> {
     let now = state.clock.now_ms();
+    state
+        .limits
+        .hit(guard::CODES_DEVICE, &session.user_id, now)
+        .await?;
     state.limits.hit(guard::CODES, &client.key(), now).await?;
     let user = session.user_id.clone();
     let account = state

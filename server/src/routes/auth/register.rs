@@ -36,12 +36,23 @@ pub struct RegisterForm {
 }
 
 impl RegisterForm {
-    /// Counts the attempt against the client and checks the fields: what
-    /// registering and setting a password both start with.
-    async fn check(&self, state: &AppState, client: ClientIp) -> Result<Credentials, AppError> {
+    /// Counts the attempt against the client's address and device and
+    /// checks the fields: what registering and setting a password both start
+    /// with.
+    async fn check(
+        &self,
+        state: &AppState,
+        client: ClientIp,
+        device: &DeviceAuth,
+    ) -> Result<Credentials, AppError> {
+        let now = state.clock.now_ms();
         state
             .limits
-            .hit(guard::REGISTER, &client.key(), state.clock.now_ms())
+            .hit(guard::REGISTER_DEVICE, &device.user_id, now)
+            .await?;
+        state
+            .limits
+            .hit(guard::REGISTER, &client.key(), now)
             .await?;
         check_credentials(
             &self.email,
@@ -106,7 +117,7 @@ pub async fn auth_register(
     auth: DeviceAuth,
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
-    let creds = form.check(&state, client).await?;
+    let creds = form.check(&state, client, &auth).await?;
     if let Some(mine) = state.store.account_by_id(&auth.user_id).await? {
         return Err(AppError::Conflict(format!(
             "You are already signed in as {}. Log out to create another account.",
@@ -150,7 +161,7 @@ pub async fn auth_set_password(
     session: Option<Session>,
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> Result<Json<Done>, AppError> {
-    let creds = form.check(&state, client).await?;
+    let creds = form.check(&state, client, &auth).await?;
     // The address must be this device's: proven with a code (/quick-access,
     // /already-paid, registration) or the account it is signed in as. The
     // answer is the same whether or not someone else has an account with it.

@@ -133,7 +133,7 @@ pub fn apply_one(
             }
             let body = encode_record(&record)?;
             let change = usage_change(stored, Some((&body, record.deleted)), &revisions);
-            if let Err(over_quota) = charge(c, user, change)? {
+            if let Err(over_quota) = charge(c, user, change, now_ms)? {
                 return Ok(Err(over_quota));
             }
             *version += 1;
@@ -142,7 +142,7 @@ pub fn apply_one(
         }
         MergeOutcome::Unchanged { revisions } => {
             let change = usage_change(stored, None, &revisions);
-            if let Err(over_quota) = charge(c, user, change)? {
+            if let Err(over_quota) = charge(c, user, change, now_ms)? {
                 return Ok(Err(over_quota));
             }
             save_revisions(c, user, m.table, &m.id, &revisions, now_ms)?

@@ -50,6 +50,18 @@ pub const MAX_BYTES_PER_USER: i64 = 50 * 1024 * 1024;
 /// deleting frees room at once, and bounded here, oldest forgotten first.
 pub const MAX_HISTORY_BYTES_PER_USER: i64 = 20 * 1024 * 1024;
 
+/// Live records the never-signed-in users first seen from one address (an
+/// origin) in the last [`ORIGIN_WEEK_MS`] may keep together: room for a
+/// congregation's phones, while a script making devices by the hundred on one
+/// address gets no more.
+pub const MAX_RECORDS_PER_ORIGIN: i64 = 250_000;
+/// Bytes they may keep together.
+pub const MAX_BYTES_PER_ORIGIN: i64 = 256 * 1024 * 1024;
+/// How long a new anonymous user counts in its origin's allowance (a mobile
+/// carrier's shared address is shared for good; a week of its new users is
+/// what is bounded).
+pub const ORIGIN_WEEK_MS: i64 = 7 * 24 * 60 * 60 * 1000;
+
 /// What a stored row takes of a user's allowances.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Usage {
@@ -142,14 +154,17 @@ pub fn charge(
     c: &mut Sql<'_>,
     user: &str,
     change: Usage,
+    now_ms: i64,
 ) -> Result<Result<(), FieldError>, AppError> {
     if change == Usage::default() {
         return Ok(Ok(()));
     }
-    let (count, bytes): (i64, i64) = c.query_one(
-        "SELECT record_count, stored_bytes FROM users WHERE id = ?1",
-        &[&user],
-        |r| Ok((r.get(0)?, r.get(1)?)),
+    let (count, bytes, origin): (i64, i64, Option<String>) = c.query_one(
+        "SELECT record_count, stored_bytes,
+                CASE WHEN email IS NULL AND merged_into IS NULL AND created_at > ?2 THEN origin END
+         FROM users WHERE id = ?1",
+        &[&user, &(now_ms - ORIGIN_WEEK_MS)],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
     if change.records > 0 && count + change.records > MAX_RECORDS_PER_USER {
         return Ok(Err(FieldError::new(
@@ -168,6 +183,12 @@ pub fn charge(
             ),
         )));
     }
+    if let Some(origin) = origin
+        && (change.records > 0 || change.bytes > 0)
+        && let Err(refused) = origin_has_room(c, &origin, change, now_ms)?
+    {
+        return Ok(Err(refused));
+    }
     let history: i64 = c.query_one(
         "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3,
            history_bytes = history_bytes + ?4 WHERE id = ?1 RETURNING history_bytes",
@@ -178,6 +199,32 @@ pub fn charge(
         forget_oldest_history(c, user, history - MAX_HISTORY_BYTES_PER_USER)?;
     }
     Ok(Ok(()))
+}
+
+/// Whether the anonymous users of `origin` made in the last week have room
+/// for `change` together.
+fn origin_has_room(
+    c: &mut Sql<'_>,
+    origin: &str,
+    change: Usage,
+    now_ms: i64,
+) -> Result<Result<(), FieldError>, AppError> {
+    let (count, bytes): (i64, i64) = c.query_one(
+        "SELECT CAST(COALESCE(SUM(record_count), 0) AS BIGINT), CAST(COALESCE(SUM(stored_bytes), 0) AS BIGINT)
+         FROM users WHERE origin = ?1 AND created_at > ?2 AND email IS NULL AND merged_into IS NULL",
+        &[&origin, &(now_ms - ORIGIN_WEEK_MS)],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let full = (change.records > 0 && count + change.records > MAX_RECORDS_PER_ORIGIN)
+        || (change.bytes > 0 && bytes + change.bytes > MAX_BYTES_PER_ORIGIN);
+    Ok(if full {
+        Err(FieldError::new(
+            "id",
+            "phones on this network that have not signed in have saved as much as Manna keeps for them this week; create a free account (or log in) to keep saving".to_string(),
+        ))
+    } else {
+        Ok(())
+    })
 }
 
 /// Forgets at least `excess` bytes of a user's history: the oldest deleted

@@ -336,7 +336,7 @@ fn register(rt: &tokio::runtime::Runtime, store: Store) -> Store {
             let device = format!("dev-{d}");
             if d == 0 {
                 store
-                    .register_device(USER, &device, &format!("hash-{d}"), 0)
+                    .register_device(USER, &device, &format!("hash-{d}"), "simulation", 0)
                     .await
                     .expect("user");
             } else {

@@ -1,0 +1,12 @@
+-- Where an anonymous user was first seen: a keyed hash of the address it
+-- registered from (never the address itself). What the never-signed-in
+-- users of one address made in the last week store together is bounded.
+ALTER TABLE users ADD COLUMN origin TEXT;
+CREATE INDEX users_by_origin ON users (origin, created_at) WHERE origin IS NOT NULL;
+
+-- Secrets the server keeps in its database (the key of those hashes).
+CREATE TABLE IF NOT EXISTS signing_keys (
+    name       TEXT    PRIMARY KEY,
+    secret     TEXT    NOT NULL,
+    created_at INTEGER NOT NULL
+);
