@@ -36,7 +36,7 @@ describe('records saved offline', () => {
     assert.match(await page.getByRole('listitem', { name: 'Evening thanks' }).textContent(), /Mon, Fri/);
     await page.goto(`${env.server.base}/weight-tracking`);
     await page.getByText('182.4 lbs').first().waitFor();
-    await page.getByRole('button', { name: /^Offline|^Sync problem/ }).waitFor();
+    await page.getByRole('button', { name: /^Offline|^Sync paused/ }).waitFor();
 
     await env.server.restart();
     await page.getByRole('button', { name: /Sync now$/ }).click();

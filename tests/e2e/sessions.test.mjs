@@ -51,6 +51,9 @@ describe('exercise timer', () => {
     const steps = page.locator('.timer-steps li');
     assert.equal(await steps.count(), today.instructions.length);
 
+    // From here the page's clock moves only when the test moves it: seconds
+    // a busy machine spends between two steps do not pass on the timer.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await page.getByRole('button', { name: 'Start' }).click();
     assert.ok(await page.getByRole('button', { name: 'Reset' }).isDisabled(), 'Reset is disabled while active');
     await page.clock.runFor(5_000);
@@ -74,7 +77,8 @@ describe('exercise timer', () => {
     assert.equal(await page.locator('.timer-steps li.done').count(), doneSoFar);
     await page.locator('.timer-steps li[aria-current="step"]').getByText(today.instructions[doneSoFar]).waitFor();
 
-    // A reload mid-session carries on where it was.
+    // A reload mid-session carries on where it was (the clock runs again).
+    await page.clock.resume();
     await page.reload();
     await page.getByRole('heading', { name: today.title }).waitFor();
     assert.ok((await secondsLeft(page)) <= total - half);
@@ -135,6 +139,9 @@ describe('meditation and prayer sessions', () => {
     await page.getByRole('heading', { name: free.title, level: 2 }).waitFor();
     const total = free.duration * 60;
     assert.equal(await secondsLeft(page), total);
+    // From here the page's clock moves only when the test moves it: seconds
+    // a busy machine spends between two steps do not pass on the timer.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await page.getByRole('button', { name: 'Start' }).click();
     await page.clock.runFor(5_000);
     await page.waitForFunction((left) => document.querySelector('[role="timer"]')?.textContent === left, clockText(total - 5));
@@ -166,6 +173,7 @@ describe('meditation and prayer sessions', () => {
     assert.ok(bells.length > bellsBefore, 'the bell rang at the end');
 
     // Prayer sessions, with the server gone: saved with the coming days.
+    await page.clock.resume();
     await server.stop();
     await page.goto('/prayer-sessions');
     await page.getByRole('heading', { name: 'Sessions', exact: true }).waitFor();

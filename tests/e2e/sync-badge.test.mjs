@@ -1,6 +1,8 @@
 // Changes made offline are shown as waiting, and "Sync now" always answers:
 // offline it says the changes are kept on the device; back online it says
-// what it sent, and the waiting count is gone.
+// what it sent, and the waiting count is gone. A phone the server turns away
+// (many phones on one network) is told why in a sentence and syncs by itself
+// once the wait is over.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -52,6 +54,38 @@ describe('the sync badge', () => {
     await page.unroute('**/api/sync/push');
     await badge(page, /Sync now$/).click();
     await page.getByText('Already up to date', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  test('a phone turned away at first says why in a sentence, never the server words, and syncs by itself later', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const page = await context.newPage();
+    // The server turns this new phone away once, as it would the 1,001st
+    // phone of a network in an hour, asking for a second's wait.
+    let refusals = 0;
+    await page.route('**/api/devices', async (route) => {
+      if (refusals > 0) return route.continue();
+      refusals += 1;
+      await route.fulfill({
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+        body: JSON.stringify({ error: 'too_many_requests', message: 'Too many attempts. Please wait 1 minutes and try again.' }),
+      });
+    });
+    await page.goto('/prayer-reminders');
+    const paused = badge(page, /^Sync paused/);
+    await paused.waitFor({ timeout: 30_000 });
+    for (const said of [await paused.getAttribute('title'), await paused.getAttribute('aria-label')]) {
+      assert.match(said, /Many phones are reaching Manna from this network just now, so the server asked this one to wait\. Your changes are kept on this phone, and Manna tries again by itself in a few seconds\./);
+      assert.doesNotMatch(said, /[{}]|too_many|Too many attempts|429/);
+    }
+    // Nothing typed is lost meanwhile, and no one presses anything.
+    await createReminder(page, 'Sunday prayer chain', ['Sun']);
+    await badge(page, /^Sync paused · 1 change waiting/).waitFor();
+    await badge(page, /^Synced/).waitFor({ timeout: 60_000 });
+    assert.equal(refusals, 1);
+    const onServer = await serverAnswer(page, '/api/prayer-reminders', { length: 1 });
+    assert.equal(onServer[0].title, 'Sunday prayer chain');
     await context.close();
   });
 });

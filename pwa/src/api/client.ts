@@ -9,10 +9,21 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: string,
     statusText: string,
+    /** How long the server asked to wait before trying again (Retry-After). */
+    readonly retryAfterMs?: number,
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
   }
+}
+
+/** A Retry-After header in milliseconds: seconds, or an HTTP date. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** What to tell a person about a failed call: the server's `message` (or a
@@ -30,7 +41,7 @@ export function messageOf(error: unknown, fallback: string): string {
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText, retryAfterMs(res.headers.get('Retry-After')));
 }
 
 export interface RequestOptions {

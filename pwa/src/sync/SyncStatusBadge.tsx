@@ -1,7 +1,9 @@
 // Shows whether the user's records are saved to the server: offline, syncing,
 // synced with the time of the last sync, blocked (the app and the server speak
 // different versions), how many changes are waiting to be sent and how many
-// the server refused. Tapping it syncs now and tells `onAnswer` what it did.
+// the server refused; when a sync did not finish, why and when it tries again
+// (in the engine's words, in its title and label). Tapping it syncs now and
+// tells `onAnswer` what it did.
 
 import { useState } from 'react';
 import { counted } from '../lib/words';
@@ -27,7 +29,8 @@ function label(status: SyncStatus | undefined, waiting: number): string {
       if (status.reason === 'clientTooOld') return 'Update Manna to sync';
       return waiting > 0 ? `Not syncing · ${pending} waiting` : 'Not syncing · saved on this device';
     case 'error':
-      return waiting > 0 ? `Sync problem · ${pending} waiting` : 'Sync problem · saved on this device';
+      // Paused: the badge's title and label say why and when it resumes.
+      return waiting > 0 ? `Sync paused · ${pending} waiting` : 'Sync paused · saved on this device';
     default:
       return waiting > 0 ? `${pending} waiting to sync` : 'Not synced yet';
   }

@@ -7,7 +7,7 @@ import { ensureDevice } from '../identity/device';
 import { SCHEMA_VERSION } from '../generated/sync';
 import { betweenSyncs, syncNow, type SyncStatus } from './engine';
 
-type Handler = (body: unknown, headers: Record<string, string>) => { status?: number; json: unknown };
+type Handler = (body: unknown, headers: Record<string, string>) => { status?: number; json: unknown; answerHeaders?: Record<string, string> };
 
 function stubServer(routes: Record<string, Handler>) {
   const calls: { url: string; body: unknown; headers: Record<string, string> }[] = [];
@@ -17,8 +17,8 @@ function stubServer(routes: Record<string, Handler>) {
     calls.push({ url, body, headers });
     const handler = routes[url];
     if (!handler) return new Response('{"message":"no route"}', { status: 404 });
-    const { status = 200, json } = handler(body, headers);
-    return new Response(JSON.stringify(json), { status });
+    const { status = 200, json, answerHeaders } = handler(body, headers);
+    return new Response(JSON.stringify(json), { status, headers: answerHeaders });
   }));
   return calls;
 }
@@ -387,5 +387,46 @@ describe('a change of identity (login, logout) and the sync under way', () => {
     // push's answer is applied: wait for that, not for the request.
     await vi.waitFor(async () => expect(await pendingAfter(0)).toEqual([]), { timeout: 10_000, interval: 50 });
     expect(calls.map((c) => c.url)).toContain('/api/sync/push');
+  });
+});
+
+describe('a phone turned away (many phones on one network, a busy server)', () => {
+  it('says why in a sentence, waits as long as the server asked, then syncs by itself', async () => {
+    localStorage.removeItem('manna-device-id');
+    localStorage.removeItem('manna-device-token');
+    let open = false;
+    const calls = stubServer({
+      '/api/devices': () =>
+        open
+          ? { status: 201, json: { userId: 'u', deviceId: 'dev-9', deviceToken: 'token-9' } }
+          : {
+              status: 429,
+              json: { error: 'too_many_requests', message: 'Too many attempts. Please wait 2 minutes and try again.' },
+              answerHeaders: { 'Retry-After': '120' },
+            },
+      '/api/sync/push': () => ({ json: { ackedSeq: 1, rejected: [] } }),
+      '/api/sync/pull': () => ({ json: { changes: [], cursor: { epoch: 'e', version: 1 }, hasMore: false, ackedSeq: 1 } }),
+    });
+    await writeRecord('prayerReminders', 'r1', 'put', { title: 'Morning' });
+    const before = Date.now();
+    await syncNow();
+    const status = (await getMeta<SyncStatus>('status'))!;
+    expect(status.state).toBe('error');
+    expect(status.message).toBe(
+      'Many phones are reaching Manna from this network just now, so the server asked this one to wait. Your changes are kept on this phone, and Manna tries again by itself in 2 minutes.',
+    );
+    expect(status.retryAt).toBeGreaterThanOrEqual(before + 120_000);
+    expect(status.retryAt).toBeLessThanOrEqual(Date.now() + 144_000);
+    // Before then, an automatic sync (a write, a reload) asks nothing.
+    const asked = calls.length;
+    expect(await syncNow()).toBe(false);
+    expect(calls.length).toBe(asked);
+    expect(await pendingAfter(0)).toHaveLength(1);
+    // Its time come, it goes by itself and the change is sent.
+    open = true;
+    await setMeta('status', { ...status, retryAt: Date.now() - 1 });
+    await syncNow();
+    expect((await getMeta<SyncStatus>('status'))?.state).toBe('synced');
+    expect(await pendingAfter(0)).toEqual([]);
   });
 });

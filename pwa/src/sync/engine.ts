@@ -10,6 +10,7 @@ import { applyPull, keepRefused, pendingAfter, recordKey, requeueAfterRestore, t
 import { catchUpIdentity, ensureDevice } from '../identity/device';
 import { userId } from '../identity/ids';
 import { SCHEMA_VERSION, type Incompatibility } from '../generated/sync';
+import { syncProblem } from './problem';
 import { pullRequest, pushRequest, type PullResponse, type PushResponse, type ResetReason } from './protocol';
 
 /** `blocked`: this app and the server speak different protocol versions; no
@@ -19,7 +20,10 @@ export type SyncState = 'offline' | 'syncing' | 'synced' | 'error' | 'blocked';
 export interface SyncStatus {
   state: SyncState;
   lastSyncedAt?: number;
+  /** Why the last sync did not finish, as a sentence for the person. */
   message?: string;
+  /** When Manna tries again by itself (ms since 1970). */
+  retryAt?: number;
   /** Why sync is blocked: this app is too old (an update brings it back), or the server is. */
   reason?: Incompatibility;
 }
@@ -172,6 +176,17 @@ async function setStatus(status: SyncStatus): Promise<void> {
  * asked for (`wait`) queues behind another tab's and tries again.
  */
 export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promise<boolean> {
+  // The server refused or failed and said when to come back: an automatic
+  // sync (in any tab, after a reload too) keeps to it; one the person asked
+  // for goes now. A phone that was offline syncs as soon as it is online.
+  if (!wait) {
+    const last = await getMeta<SyncStatus>('status');
+    const pausedFor = last?.state === 'error' && last.retryAt ? last.retryAt - Date.now() : 0;
+    if (pausedFor > 0) {
+      syncSoon(pausedFor);
+      return false;
+    }
+  }
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     const last = await getMeta<SyncStatus>('status');
     if (last?.state !== 'blocked') await setStatus({ state: 'offline', lastSyncedAt: last?.lastSyncedAt });
@@ -193,17 +208,22 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
       retryMs = FIRST_RETRY_MS;
     } catch (error) {
       const offline = error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
-      // A server that could not be reached (a network with no internet, a
-      // restarting server) is asked again later, less often each time.
-      if (!(error instanceof Incompatible)) {
-        syncSoon(retryMs);
-        retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+      if (error instanceof Incompatible) {
+        await setStatus({ state: 'blocked', lastSyncedAt: last?.lastSyncedAt, message: error.message, reason: error.reason });
+        return;
       }
+      // A server that could not be reached, was busy or refused is asked
+      // again later, less often each time, and never sooner than it asked;
+      // a little chance in the wait keeps a congregation's phones apart.
+      const problem = syncProblem(error, retryMs);
+      const wait = Math.round(problem.waitMs * (1 + Math.random() * 0.2));
+      syncSoon(wait);
+      retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
       await setStatus({
-        state: error instanceof Incompatible ? 'blocked' : offline ? 'offline' : 'error',
+        state: offline ? 'offline' : 'error',
         lastSyncedAt: last?.lastSyncedAt,
-        message: error instanceof Error ? error.message : String(error),
-        ...(error instanceof Incompatible ? { reason: error.reason } : {}),
+        message: problem.message,
+        retryAt: Date.now() + wait,
       });
     } finally {
       running = undefined;

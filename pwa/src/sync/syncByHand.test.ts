@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { pendingCount, writeRecord } from '../db/synced';
+import { ApiError } from '../api/client';
+import { syncProblem } from './problem';
 import { answer } from './syncByHand';
 
 describe('what "Sync now" says', () => {
@@ -16,12 +18,16 @@ describe('what "Sync now" says', () => {
     expect(offline).toEqual({ title: 'The server cannot be reached', description: '3 changes are saved on this device and will sync when it answers.' });
   });
 
-  it('a failed sync says what is kept and that it tries again', () => {
-    expect(answer({ state: 'error', message: '500: boom' }, 2, 1)).toEqual({
+  it('a failed sync says what is kept, why, and when it tries again', () => {
+    const why = syncProblem(new ApiError(429, '{"error":"too_many_requests","message":"Too many attempts."}', 'Too Many Requests', 40 * 60_000), 15_000);
+    const said = answer({ state: 'error', message: why.message }, 2, 1);
+    expect(said).toEqual({
       title: 'Sync did not finish',
-      description: '1 change is saved on this device and we will try again shortly.',
+      description:
+        '1 change is saved on this device. Many phones are reaching Manna from this network just now, so the server asked this one to wait. Your changes are kept on this phone, and Manna tries again by itself in 40 minutes.',
       variant: 'destructive',
     });
+    expect(answer({ state: 'error' }, 0, 0).description).toBe('Nothing is waiting to sync. Manna tries again by itself shortly.');
   });
 
   it('a version too old to sync is answered with the way to update; a server too old is waited for', () => {

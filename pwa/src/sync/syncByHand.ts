@@ -52,9 +52,11 @@ export function answer(status: SyncStatus | undefined, before: number, waiting: 
         ...(status.reason === 'clientTooOld' ? { action: { label: 'Update', onClick: () => void updateApp() } } : {}),
       };
     default:
+      // Why, and when Manna tries again, in the engine's words (never the
+      // server's); the count of what is kept first.
       return {
         title: 'Sync did not finish',
-        description: waiting === 0 ? 'We will try again shortly.' : `${kept} and we will try again shortly.`,
+        description: [waiting === 0 ? 'Nothing is waiting to sync.' : `${kept}.`, status?.message ?? 'Manna tries again by itself shortly.'].join(' '),
         variant: 'destructive',
       };
   }

@@ -71,7 +71,9 @@ export default function PrivacyPolicyPage() {
             the first time you open Manna, and our server gives that browser a device token so that only it can read and
             change its data. The server keeps the token only as a one-way hash. A cookie holds your device's date and the name of
             its time zone (such as America/Chicago) so that the first page shows the reading of your day; the server does not
-            store it.
+            store it. With your browser's record the server keeps a keyed hash of the network address it first came from
+            (never the address itself), so that what browsers without an account on one network may store together can be
+            limited.
           </p>
           <p>
             <strong>What you record.</strong> Prayer journal entries, weight entries, prayer reminders, wellness check
