@@ -115,6 +115,7 @@ impl IntoResponse for AppError {
         // When to try again: a phone that is turned away waits this long.
         let retry_after = match &self {
             Self::Busy(_) => Some(5),
+            Self::Unavailable(_) => Some(60),
             Self::TooManyRequests(_, secs) => Some((*secs).max(1)),
             _ => None,
         };

@@ -46,8 +46,9 @@ pub struct AppState {
     pub push: Arc<crate::push::Push>,
     /// The pool that sends notifications, a few at a time to each service.
     pub senders: crate::push::senders::Senders,
-    /// The live map source (Overpass), when `MANNA_OVERPASS_URL` is set.
-    pub overpass: Option<Arc<crate::places::live::Overpass>>,
+    /// The live map source (Overpass) and its queue, when
+    /// `MANNA_OVERPASS_URL` is set.
+    pub asking: Option<Arc<crate::places::asking::Asking>>,
     content: Arc<RwLock<Arc<ContentSet>>>,
     /// The whole KJV and WEB, read at start.
     pub bible: Arc<crate::bible::Bible>,
@@ -118,9 +119,9 @@ impl AppState {
             mailer: crate::mail::Mailer::from_config(&config, &clock)?,
             push: push.clone(),
             senders: crate::push::senders::Senders::new(push, store.clone(), clock.clone()),
-            overpass: crate::places::live::Overpass::from_config(&config)
+            asking: crate::places::live::Overpass::from_config(&config)
                 .map_err(AppError::Internal)?
-                .map(Arc::new),
+                .map(|live| Arc::new(crate::places::asking::Asking::new(live))),
             config: Arc::new(config),
             clock,
             store,

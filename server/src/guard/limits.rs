@@ -98,6 +98,15 @@ pub const PAYMENTS: Limit = Limit {
     window: Duration::from_secs(15 * MINUTE),
 };
 
+/// Finder searches from one address that ask the live map source (the
+/// store's answers do not count): 60 per 10 minutes. A congregation searching
+/// its own town asks once; a script asking about every town does not get far.
+pub const LIVE_SEARCH: Limit = Limit {
+    name: "live-search",
+    max: 60,
+    window: Duration::from_secs(10 * MINUTE),
+};
+
 /// Test notifications asked for by one user: 10 an hour (each one is a
 /// request to a push service in the server's name).
 pub const PUSH_TEST: Limit = Limit {

@@ -13,8 +13,8 @@ pub use backoff::Backoff;
 pub use client::ClientIp;
 pub use csrf::{check_host, csrf, host_allowed};
 pub use limits::{
-    CODES, CODES_DEVICE, CODES_INBOX_DAY, CODES_PAIR, DEVICES, LOGIN, Limit, PAYMENTS, PUSH_TEST,
-    REGISTER, REGISTER_DEVICE, RateLimiter, SYNC_PUSH,
+    CODES, CODES_DEVICE, CODES_INBOX_DAY, CODES_PAIR, DEVICES, LIVE_SEARCH, LOGIN, Limit, PAYMENTS,
+    PUSH_TEST, REGISTER, REGISTER_DEVICE, RateLimiter, SYNC_PUSH,
 };
 pub use load::{Load, shed};
 pub use origin::Origins;

@@ -18,9 +18,6 @@ pub struct Overpass {
     url: String,
     client: reqwest::Client,
     timeout: Duration,
-    /// One live query at a time from this server: a crowd of searches never
-    /// becomes a crowd of queries.
-    one_at_a_time: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Overpass {
@@ -44,18 +41,12 @@ impl Overpass {
             url,
             client,
             timeout,
-            one_at_a_time: std::sync::Arc::default(),
         }))
     }
 
     /// How long one query may take.
     pub fn timeout(&self) -> Duration {
         self.timeout
-    }
-
-    /// Waits for this server's turn to ask (one query at a time).
-    pub async fn turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
-        self.one_at_a_time.lock().await
     }
 
     /// The farms or trails of `area`. The answer is read up to

@@ -9,8 +9,11 @@
 //! - `stored`: the places in the database and the radius search (R*Tree).
 //! - `import`: reading an extract (`manna-server import-places FILE.osm.pbf`).
 //! - `live`: asking the Overpass API about an area.
+//! - `asking`: the live source's queue: one query an area, a few waiting,
+//!   failures remembered, a deadline for every search.
 //! - `search`: the places near a ZIP code, from the store or asked live.
 
+pub mod asking;
 pub mod assemble;
 pub mod geo;
 pub mod import;

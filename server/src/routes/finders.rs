@@ -2,6 +2,7 @@
 
 use crate::error::AppError;
 use crate::extract::Params;
+use crate::guard::ClientIp;
 use crate::places::osm::PlaceKind;
 use crate::places::search;
 use crate::places::stored::{self, Near};
@@ -33,13 +34,15 @@ async fn place_data(state: &AppState, live: bool) -> Result<PlaceData, AppError>
 /// `GET /api/farms/search/{zip}?radius=`: every farm within the radius, nearest first.
 pub async fn farms_search_get(
     State(state): State<AppState>,
+    client: ClientIp,
     Path(zip): Path<String>,
     Query(q): Params,
 ) -> Result<Json<FarmSearch>, AppError> {
     let centre = zips::find(&zip)?;
     let radius = farm_radius(q.get("radius").map(String::as_str))?;
     let point = (centre.latitude, centre.longitude);
-    let (found, data) = search::near(&state, PlaceKind::Farm, point, f64::from(radius)).await?;
+    let (found, data) =
+        search::near(&state, client, PlaceKind::Farm, point, f64::from(radius)).await?;
     let farms = found
         .into_iter()
         .filter_map(|n| match n {
@@ -72,7 +75,7 @@ pub async fn farms_named_get(
             "search: must be at most 100 characters".into(),
         ));
     }
-    let live = state.overpass.is_some();
+    let live = state.asking.is_some();
     let farms = if words.is_empty() {
         Vec::new()
     } else {
@@ -94,13 +97,14 @@ pub async fn farms_named_get(
 /// nearest first.
 pub async fn trails_search_get(
     State(state): State<AppState>,
+    client: ClientIp,
     Path(zip): Path<String>,
     Query(q): Params,
 ) -> Result<Json<TrailSearch>, AppError> {
     let centre = zips::find(&zip)?;
     let radius = trail_radius(q.get("radius").map(String::as_str))?;
     let point = (centre.latitude, centre.longitude);
-    let (found, data) = search::near(&state, PlaceKind::Trail, point, radius).await?;
+    let (found, data) = search::near(&state, client, PlaceKind::Trail, point, radius).await?;
     let trails = found
         .into_iter()
         .filter_map(|n| match n {

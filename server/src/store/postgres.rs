@@ -22,6 +22,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
         3,
         include_str!("../../migrations/postgres/003_push_leases.sql"),
     ),
+    (4, include_str!("../../migrations/postgres/004_origins.sql")),
 ];
 
 /// A lock key no other program takes: held while migrating, so replicas

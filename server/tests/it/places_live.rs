@@ -209,7 +209,19 @@ async fn a_failing_live_source_answers_503_or_the_places_it_gave_before_with_the
         "{body}"
     );
 
+    // A failed area is left alone for a few minutes: asked again after.
+    let asked = fake.count();
+    let (status, _) = server.get("/api/farms/search/43215?radius=10").await;
+    assert_eq!(
+        (status, fake.count()),
+        (503, asked),
+        "not asked again at once"
+    );
+    server
+        .clock
+        .advance(manna_server::places::asking::FAILED_FOR_MS + 1);
     fake.set("answer");
+    let fetched_at = server.clock.now_ms();
     let (status, fresh) = server.get("/api/farms/search/43215?radius=10").await;
     assert_eq!(status, 200);
     server.clock.advance(8 * 24 * 60 * 60 * 1000);
@@ -220,7 +232,7 @@ async fn a_failing_live_source_answers_503_or_the_places_it_gave_before_with_the
     assert_eq!(old["data"]["stale"], true);
     assert_eq!(
         old["data"]["updatedAt"],
-        manna_core::calendar::iso_time(start)
+        manna_core::calendar::iso_time(fetched_at)
     );
 
     // Places imported from an extract are served with their date when the
@@ -234,5 +246,163 @@ async fn a_failing_live_source_answers_503_or_the_places_it_gave_before_with_the
     assert_eq!(
         names(&imported["trails"]),
         ["Ridge Loop", "Oak Hollow Preserve", "Creek Path"]
+    );
+}
+
+/// ZIP codes whose 10-mile searches' grid areas do not meet: none is
+/// answered by another's query.
+fn zips_apart(count: usize) -> Vec<String> {
+    use manna_server::places::{asking::snap, geo::radius_box, zips};
+    let mut taken: Vec<(f64, f64, f64, f64)> = Vec::new();
+    zips::all()
+        .iter()
+        .filter(|z| {
+            let (s, n, w, e) = snap(radius_box((z.latitude, z.longitude), 10.0)).0;
+            let apart = taken
+                .iter()
+                .all(|&(s2, n2, w2, e2)| n < s2 || s > n2 || e < w2 || w > e2);
+            if apart {
+                taken.push((s, n, w, e));
+            }
+            apart
+        })
+        .take(count)
+        .map(|z| z.zip.clone())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_source_that_never_answers_holds_no_search_past_its_deadline_and_few_queries_wait() {
+    use manna_server::places::asking::{DEADLINE, QUERIES_WAITING};
+    let (fake, url) = FakeOverpass::start().await;
+    fake.set("hang");
+    let server = TestServer::start_with(move |c| {
+        c.overpass_url = Some(url);
+        c.overpass_timeout_secs = 25;
+    })
+    .await;
+    let zips = zips_apart(8);
+    let searches = zips.iter().map(|zip| {
+        let server = &server;
+        async move {
+            let started = std::time::Instant::now();
+            let res = server
+                .client
+                .get(format!("{}/api/farms/search/{zip}?radius=10", server.base))
+                .send()
+                .await
+                .expect("search");
+            let retry = res.headers().get("retry-after").is_some();
+            (res.status().as_u16(), retry, started.elapsed())
+        }
+    });
+    let answers = futures::future::join_all(searches).await;
+    let longest = answers.iter().map(|a| a.2).max().expect("answers");
+    eprintln!(
+        "figure: 8 searches of different areas against a source that never answers: longest answer {} ms",
+        longest.as_millis()
+    );
+    for (status, retry, _) in &answers {
+        assert_eq!((*status, *retry), (503, true), "{answers:?}");
+    }
+    assert!(
+        longest < DEADLINE + std::time::Duration::from_secs(5),
+        "{longest:?}"
+    );
+    // The rest were answered at once, not queued.
+    let at_once = answers
+        .iter()
+        .filter(|a| a.2 < std::time::Duration::from_secs(5))
+        .count();
+    assert!(at_once >= 8 - (1 + QUERIES_WAITING), "{answers:?}");
+    assert_eq!(fake.count(), 1, "one query goes out at a time");
+}
+
+#[tokio::test]
+async fn neighbouring_zip_codes_share_one_query_and_a_failed_area_is_left_alone() {
+    let (fake, url) = FakeOverpass::start().await;
+    fake.set("slow");
+    let server = TestServer::start_pinned(1_795_000_000_000, move |c| {
+        c.overpass_url = Some(url);
+        c.overpass_timeout_secs = 5;
+    })
+    .await;
+    // Two Columbus ZIP codes at once: one query for the grid's area.
+    let (a, b) = tokio::join!(
+        server.get("/api/farms/search/43215?radius=10"),
+        server.get("/api/farms/search/43201?radius=10"),
+    );
+    assert_eq!((a.0, b.0), (200, 200), "{a:?} {b:?}");
+    assert_eq!(fake.count(), 1, "{:?}", fake.asked.lock().expect("lock"));
+
+    // A failing source: asked once, then the area (and its neighbours) are
+    // answered at once without asking, until a few minutes pass.
+    fake.set("fail");
+    let (status, _) = server.get("/api/trails/search/43215?radius=10").await;
+    assert_eq!(status, 503);
+    assert_eq!(fake.count(), 2);
+    for zip in ["43215", "43201", "43215"] {
+        let started = std::time::Instant::now();
+        let res = server
+            .client
+            .get(format!("{}/api/trails/search/{zip}?radius=10", server.base))
+            .send()
+            .await
+            .expect("search");
+        assert_eq!(res.status(), 503);
+        assert!(res.headers().get("retry-after").is_some());
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+    assert_eq!(fake.count(), 2, "a failed area is not asked again at once");
+    server
+        .clock
+        .advance(manna_server::places::asking::FAILED_FOR_MS + 1);
+    let (status, _) = server.get("/api/trails/search/43201?radius=10").await;
+    assert_eq!(status, 503);
+    assert_eq!(fake.count(), 3, "asked again after a few minutes");
+}
+
+#[tokio::test]
+async fn each_client_has_its_own_allowance_of_live_queries() {
+    use manna_server::guard::LIVE_SEARCH;
+    let (fake, url) = FakeOverpass::start().await;
+    let server = TestServer::start_with(move |c| {
+        c.overpass_url = Some(url);
+        c.trusted_proxies = vec!["127.0.0.1".parse().expect("net")];
+    })
+    .await;
+    let search = |zip: String, from: &'static str| {
+        let server = &server;
+        async move {
+            let res = server
+                .client
+                .get(format!("{}/api/farms/search/{zip}?radius=10", server.base))
+                .header("x-forwarded-for", from)
+                .send()
+                .await
+                .expect("search");
+            (
+                res.status().as_u16(),
+                res.headers().get("retry-after").is_some(),
+            )
+        }
+    };
+    let zips = zips_apart(LIVE_SEARCH.max as usize + 2);
+    for zip in &zips[..LIVE_SEARCH.max as usize] {
+        assert_eq!(search(zip.clone(), "198.51.100.4").await, (200, false));
+    }
+    let asked = fake.count();
+    assert_eq!(
+        search(zips[LIVE_SEARCH.max as usize].clone(), "198.51.100.4").await,
+        (429, true),
+        "past its allowance, with nothing stored there"
+    );
+    assert_eq!(fake.count(), asked, "and the source was not asked");
+    // An area it asked about before is still served from the store.
+    assert_eq!(search(zips[0].clone(), "198.51.100.4").await, (200, false));
+    // Another client is not held back.
+    assert_eq!(
+        search(zips[LIVE_SEARCH.max as usize + 1].clone(), "203.0.113.8").await,
+        (200, false)
     );
 }
