@@ -138,9 +138,15 @@ impl Doc {
         // 401, 403, 404, 409, 413, 415 and 429, as the call may answer).
         op.responses.insert(
             "4XX".into(),
-            json!({"description": "Refused: the message says why (and the field, for a record).",
-                   "content": {"application/json": {"schema": error}}}),
+            json!({"description": "Refused: the message says why (and the field, for a record); a 429 says when to try again in Retry-After.",
+                   "content": {"application/json": {"schema": error.clone()}}}),
         );
+        // Any call, when the database's queue is long: try again after
+        // Retry-After.
+        op.responses.entry("503".to_string()).or_insert_with(|| {
+            json!({"description": "Very busy just now: try again after Retry-After (seconds).",
+                   "content": {"application/json": {"schema": error}}})
+        });
         let mut operation = json!({
             "summary": op.summary,
             "operationId": format!("{method} {path}"),

@@ -17,7 +17,7 @@ pub fn add(doc: &mut Doc) {
         .ok(zip),
     );
     let error = doc.schema::<crate::error::ErrorBody>();
-    let down = "The live map source failed and nothing of the area was stored before";
+    let down = "The live map source failed, is busy or is still answering, and nothing of the area was stored before: try again after Retry-After";
     let farms = doc.schema::<FarmSearch>();
     doc.add(
         "get",
