@@ -177,6 +177,8 @@ pub fn premium_of(standing: &Standing, config: &Config, now_secs: i64) -> Option
 pub struct PremiumUser {
     pub user_id: String,
     pub premium: Premium,
+    /// The device, holding its user's turn while the handler runs.
+    _device: DeviceAuth,
 }
 
 /// The refusal of a premium endpoint to a member who is not premium.
@@ -192,6 +194,7 @@ where
     Store: FromRef<S>,
     Arc<Config>: FromRef<S>,
     Clock: FromRef<S>,
+    crate::guard::Turns: FromRef<S>,
 {
     type Rejection = AppError;
 
@@ -202,8 +205,9 @@ where
             .await?
             .ok_or_else(premium_required)?;
         Ok(Self {
-            user_id: device.user_id,
+            user_id: device.user_id.clone(),
             premium,
+            _device: device,
         })
     }
 }

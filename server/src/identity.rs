@@ -4,6 +4,7 @@
 
 use crate::clock::Clock;
 use crate::error::AppError;
+use crate::guard::{Turn, Turns};
 use crate::store::Store;
 use crate::tokens::{hash_token, random_hex};
 use axum::extract::{FromRef, FromRequestParts};
@@ -11,11 +12,14 @@ use axum::http::request::Parts;
 
 pub const USER_HEADER: &str = "x-user-id";
 
-/// The user and device a request proved it speaks for.
+/// The user and device a request proved it speaks for. Taken as an
+/// extractor, it also holds one of the user's turns (see `guard::Turns`)
+/// while the handler runs.
 #[derive(Debug, Clone)]
 pub struct DeviceAuth {
     pub user_id: String,
     pub device_id: String,
+    turn: Option<std::sync::Arc<Turn>>,
 }
 
 /// Digits in the timestamp part of an anonymous id (milliseconds since 1970
@@ -78,6 +82,7 @@ impl<S> axum::extract::OptionalFromRequestParts<S> for DeviceAuth
 where
     S: Send + Sync,
     Store: FromRef<S>,
+    Turns: FromRef<S>,
 {
     type Rejection = AppError;
 
@@ -89,7 +94,7 @@ where
         {
             return Ok(None);
         }
-        Self::from_headers(&parts.headers, &Store::from_ref(state))
+        <Self as FromRequestParts<S>>::from_request_parts(parts, state)
             .await
             .map(Some)
     }
@@ -99,11 +104,16 @@ impl<S> FromRequestParts<S> for DeviceAuth
 where
     S: Send + Sync,
     Store: FromRef<S>,
+    Turns: FromRef<S>,
 {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        Self::from_headers(&parts.headers, &Store::from_ref(state)).await
+        let mut auth = Self::from_headers(&parts.headers, &Store::from_ref(state)).await?;
+        auth.turn = Some(std::sync::Arc::new(
+            Turns::from_ref(state).take(&auth.user_id).await?,
+        ));
+        Ok(auth)
     }
 }
 
@@ -132,7 +142,11 @@ impl DeviceAuth {
         let hash = hash_token(&token);
         let found = db.device_of_token(&hash).await?;
         match found {
-            Some((device_id, owner)) if owner == user_id => Ok(DeviceAuth { user_id, device_id }),
+            Some((device_id, owner)) if owner == user_id => Ok(DeviceAuth {
+                user_id,
+                device_id,
+                turn: None,
+            }),
             Some(_) => Err(AppError::Unauthorized(
                 "the device token does not belong to this X-User-ID".into(),
             )),

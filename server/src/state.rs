@@ -12,7 +12,7 @@ use crate::content::{ContentSet, home_payload, load_into_store, read_content_fil
 use crate::encoded::Encoded;
 use crate::entitlement::{EntitlementSigner, Premium, premium_now};
 use crate::error::AppError;
-use crate::guard::{Backoff, Origins, RateLimiter};
+use crate::guard::{Backoff, Origins, RateLimiter, Turns};
 use crate::store::sync::{REVISION_RETENTION_MS, TOMBSTONE_RETENTION_MS};
 use crate::store::{Store, Writer};
 use axum::body::Bytes;
@@ -40,6 +40,8 @@ pub struct AppState {
     pub login_delays: Arc<Backoff>,
     /// Where anonymous users were first seen (keyed hashes of addresses).
     pub origins: Origins,
+    /// Each user's turns: a few calls at once.
+    pub turns: Turns,
     pub stripe: StripeApi,
     pub mailer: crate::mail::Mailer,
     /// Web Push: the VAPID key and the client that reaches push services.
@@ -59,6 +61,12 @@ pub struct AppState {
 impl FromRef<AppState> for Store {
     fn from_ref(state: &AppState) -> Self {
         state.store.clone()
+    }
+}
+
+impl FromRef<AppState> for Turns {
+    fn from_ref(state: &AppState) -> Self {
+        state.turns.clone()
     }
 }
 
@@ -115,6 +123,7 @@ impl AppState {
                 false => Backoff::default(),
             }),
             origins,
+            turns: Turns::default(),
             stripe: StripeApi::from_config(&config)?,
             mailer: crate::mail::Mailer::from_config(&config, &clock)?,
             push: push.clone(),

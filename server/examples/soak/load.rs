@@ -2,9 +2,12 @@
 //! connections, each connection sending its next call as soon as the last is
 //! answered. The content mix reads the day (home, a week of daily content);
 //! the sync mix pushes one change at a time and pulls from where it last
-//! pulled; the full mix adds weights and reminders, each call a sixth.
+//! pulled; the full mix adds weights and reminders, each call a sixth. Beside
+//! any of them may run a noisy user: one device sending as much as the
+//! server lets one user send (the largest pushes back to back, full pulls and
+//! reads on many connections), whose calls are counted apart.
 
-use crate::harness::{Error, Rng, call, journal, percentile, register};
+use crate::harness::{Device, Error, Rng, call, journal, percentile, register};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -84,15 +87,64 @@ pub async fn drive(
     seconds: u64,
     connections: usize,
 ) -> Result<Figures, Error> {
-    let client = reqwest::Client::builder()
-        .pool_max_idle_per_host(connections)
-        .build()?;
+    let client = client(connections);
+    let users = users(&client, base).await?;
+    let (figures, _) = drive_users(&client, base, &users, mix, seconds, connections, None).await?;
+    Ok(figures)
+}
+
+/// The load's HTTP client, keeping `connections` open.
+pub fn client(connections: usize) -> reqwest::Client {
+    reqwest::Client::builder()
+        .pool_max_idle_per_host(connections + 64)
+        .build()
+        .expect("an HTTP client")
+}
+
+/// The 1,000 users of the load, registered at `base`.
+pub async fn users(
+    client: &reqwest::Client,
+    base: &str,
+) -> Result<std::sync::Arc<Vec<Device>>, Error> {
     let mut users = Vec::new();
     for n in 0..1000 {
-        users.push(register(&client, base, n).await?);
+        users.push(register(client, base, n).await?);
     }
-    let users = std::sync::Arc::new(users);
+    Ok(std::sync::Arc::new(users))
+}
+
+/// What the noisy user sent: calls answered, and calls refused with 429.
+pub struct Noise {
+    pub done: u64,
+    pub limited: u64,
+}
+
+/// Connections the noisy user keeps busy.
+pub const NOISY_CONNECTIONS: usize = 16;
+/// Mutations in each of the noisy user's pushes (about 1.6 MB, under the
+/// body limit).
+const NOISY_BATCH: u64 = 800;
+
+/// Runs `mix` for `seconds` over `connections` as `users`, beside `noisy`'s
+/// device when given; answers the ordinary calls' figures and the noise.
+pub async fn drive_users(
+    client: &reqwest::Client,
+    base: &str,
+    users: &std::sync::Arc<Vec<Device>>,
+    mix: Mix,
+    seconds: u64,
+    connections: usize,
+    noisy: Option<&Device>,
+) -> Result<(Figures, Noise), Error> {
     let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut noise = tokio::task::JoinSet::new();
+    if let Some(d) = noisy {
+        for lane in 0..NOISY_CONNECTIONS {
+            let (client, base, d) = (client.clone(), base.to_string(), d.clone());
+            noise.spawn(async move { make_noise(&client, &base, &d, lane, deadline).await });
+        }
+    }
+    let (client, users) = (client.clone(), users.clone());
     let mut tasks = tokio::task::JoinSet::new();
     for t in 0..connections {
         let (client, base, users) = (client.clone(), base.to_string(), users.clone());
@@ -184,13 +236,79 @@ pub async fn drive(
         .collect();
     let mut times: Vec<f64> = tagged.into_iter().map(|(_, ms)| ms).collect();
     times.sort_by(f64::total_cmp);
-    Ok(Figures {
-        requests: times.len(),
-        seconds,
-        p50: percentile(&times, 0.5),
-        p99: percentile(&times, 0.99),
-        errors,
-        limited,
-        by_call,
-    })
+    let mut made = Noise {
+        done: 0,
+        limited: 0,
+    };
+    while let Some(finished) = noise.join_next().await {
+        let (done, limited) = finished?;
+        made.done += done;
+        made.limited += limited;
+    }
+    Ok((
+        Figures {
+            requests: times.len(),
+            seconds,
+            p50: percentile(&times, 0.5),
+            p99: percentile(&times, 0.99),
+            errors,
+            limited,
+            by_call,
+        },
+        made,
+    ))
+}
+
+/// One of the noisy user's connections until `deadline`: lane 0 pushes the
+/// largest pushes back to back (its seq numbers its own), the others pull
+/// everything from the start and read the user's lists, each call as soon as
+/// the last is answered. Answers (calls answered, calls refused with 429).
+async fn make_noise(
+    client: &reqwest::Client,
+    base: &str,
+    d: &Device,
+    lane: usize,
+    deadline: Instant,
+) -> (u64, u64) {
+    let (mut done, mut limited, mut seq, mut n) = (0u64, 0u64, 0u64, 0u64);
+    let text = "Noise ".repeat(320);
+    while Instant::now() < deadline {
+        n += 1;
+        let request = if lane == 0 {
+            let mutations: Vec<Value> = (1..=NOISY_BATCH)
+                .map(|i| {
+                    let mut m = journal(seq + i, &format!("noise-{}", seq + i));
+                    m["fields"]["content"] = json!(text);
+                    m
+                })
+                .collect();
+            call(client, base, d, reqwest::Method::POST, "/api/sync/push")
+                .json(&json!({"protocolVersion": 1, "deviceId": d.id, "mutations": mutations}))
+        } else if n % 2 == 0 {
+            call(client, base, d, reqwest::Method::POST, "/api/sync/pull").json(
+                &json!({"protocolVersion": 1, "deviceId": d.id, "cursor": null, "limit": 1000}),
+            )
+        } else {
+            call(client, base, d, reqwest::Method::GET, "/api/prayer-journal")
+        };
+        match done_with(request.send().await).await {
+            Some(200..=299) => {
+                done += 1;
+                if lane == 0 {
+                    seq += NOISY_BATCH;
+                }
+            }
+            Some(429) => limited += 1,
+            _ => {}
+        }
+    }
+    (done, limited)
+}
+
+/// The status of an answer, once all of it has arrived.
+async fn done_with(answer: reqwest::Result<reqwest::Response>) -> Option<u16> {
+    let r = answer.ok()?;
+    let status = r.status().as_u16();
+    r.bytes().await.ok()?;
+    Some(status)
 }

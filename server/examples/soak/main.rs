@@ -14,6 +14,8 @@
 //!    does; every record must be there once (targets: 0 lost, 0 duplicated).
 //!
 //! Run: `MANNA_SERVER_BIN=target/release/manna-server cargo run --release -p manna-server --example soak`.
+//! `soak mix content|sync BASE` and `soak noisy BASE` run one figure of
+//! `make bench` against a server already running.
 
 mod harness;
 mod load;
@@ -207,6 +209,57 @@ async fn restore_cycle() -> Result<bool, Error> {
     Ok(lost == 0 && duplicated == 0)
 }
 
+/// The full mix over `MIX_CONNECTIONS` - 1 ordinary connections, alone and
+/// beside one user sending as much as the server lets one user send, in
+/// turns (alone, beside, alone, beside) on one server: the ordinary calls'
+/// p99 beside the noise, over their p99 alone (target: at most 1.5).
+async fn noisy_neighbour(base: &str) -> Result<(), Error> {
+    let seconds = setting("MIX_SECONDS", 15);
+    let connections = setting("MIX_CONNECTIONS", 256) as usize - 1;
+    let client = load::client(connections);
+    let users = load::users(&client, base).await?;
+    let noisy = register(&client, base, 1000).await?;
+    let (mut alone, mut beside, mut noise, mut limited) = (Vec::new(), Vec::new(), 0, 0);
+    for round in 0..4 {
+        let with = (round % 2 == 1).then_some(&noisy);
+        let (f, n) =
+            load::drive_users(&client, base, &users, Mix::All, seconds, connections, with).await?;
+        if f.errors > 0 {
+            return Err(format!("{} ordinary calls failed", f.errors).into());
+        }
+        if with.is_some() {
+            beside.push(f.p99);
+            noise += n.done;
+            limited += n.limited;
+        } else {
+            alone.push(f.p99);
+        }
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let ratio = mean(&beside) / mean(&alone);
+    println!(
+        "noisy neighbour: {connections} ordinary connections, p99 alone {:.1} ms ({}), beside one user on {} connections {:.1} ms ({}): {ratio:.2}x (target <= 1.5); the noisy user's calls: {noise} answered, {limited} refused with 429",
+        mean(&alone),
+        alone
+            .iter()
+            .map(|p| format!("{p:.1}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        load::NOISY_CONNECTIONS,
+        mean(&beside),
+        beside
+            .iter()
+            .map(|p| format!("{p:.1}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    if ratio <= 1.5 {
+        Ok(())
+    } else {
+        Err("the noisy neighbour target was missed".into())
+    }
+}
+
 #[tokio::main]
 async fn main() -> Result<(), Error> {
     // `soak mix content|sync BASE`: one mix against a server already running
@@ -232,6 +285,10 @@ async fn main() -> Result<(), Error> {
             f.limited
         );
         return Ok(());
+    }
+    if args.get(1).map(String::as_str) == Some("noisy") {
+        let base = args.get(2).ok_or("usage: soak noisy BASE")?;
+        return noisy_neighbour(base).await;
     }
     let load_ok = load().await?;
     let kill_ok = kill_nine().await?;

@@ -90,6 +90,15 @@ pub const SYNC_PUSH: Limit = Limit {
     max: 120,
     window: Duration::from_secs(MINUTE),
 };
+/// What one user's sync pushes carry: 2 MB a minute, the largest push there
+/// is (a phone back from a month offline sends far less). Writes are the
+/// costly part of the server's work, and one user's must not crowd out
+/// everyone else's.
+pub const SYNC_BYTES: Limit = Limit {
+    name: "sync-bytes",
+    max: 2 * 1024 * 1024,
+    window: Duration::from_secs(MINUTE),
+};
 /// Checkouts started and payments looked up from one address: 300 per 15
 /// minutes.
 pub const PAYMENTS: Limit = Limit {
@@ -173,20 +182,44 @@ impl RateLimiter {
     /// Takes one of `key`'s attempts under `limit` at `now` (ms), or refuses
     /// with 429 saying how long to wait.
     pub async fn hit(&self, limit: Limit, key: &str, now: i64) -> Result<(), AppError> {
+        self.take(limit, key, now, 1).await
+    }
+
+    /// Takes `amount` of `key`'s allowance under `limit` (bytes, say), or
+    /// refuses with 429 saying how long to wait.
+    pub async fn take(
+        &self,
+        limit: Limit,
+        key: &str,
+        now: i64,
+        amount: u32,
+    ) -> Result<(), AppError> {
         if let Some(store) = &self.shared {
             let max = i64::from(limit.max);
             return match store
-                .limit_hit(limit.name, key, max, limit.window_ms(), now)
+                .limit_hit(
+                    limit.name,
+                    key,
+                    max,
+                    limit.window_ms(),
+                    now,
+                    i64::from(amount),
+                )
                 .await?
             {
                 None => Ok(()),
                 Some(wait_ms) => Err(too_many(wait_ms)),
             };
         }
-        self.hit_here(limit, key, now)
+        self.take_here(limit, key, now, amount)
     }
 
+    #[cfg(test)]
     fn hit_here(&self, limit: Limit, key: &str, now: i64) -> Result<(), AppError> {
+        self.take_here(limit, key, now, 1)
+    }
+
+    fn take_here(&self, limit: Limit, key: &str, now: i64, amount: u32) -> Result<(), AppError> {
         let mut map = self.windows.lock().unwrap_or_else(|p| p.into_inner());
         if map.len() > MAX_KEYS {
             map.retain(|_, (start, _, window)| now - *start < *window);
@@ -197,10 +230,10 @@ impl RateLimiter {
         if now - entry.0 >= limit.window_ms() {
             *entry = (now, 0, limit.window_ms());
         }
-        if entry.1 >= limit.max {
+        if entry.1.saturating_add(amount) > limit.max {
             return Err(too_many(limit.window_ms() - (now - entry.0)));
         }
-        entry.1 += 1;
+        entry.1 += amount;
         Ok(())
     }
 
@@ -244,6 +277,13 @@ mod tests {
             assert!(rl.hit_here(LOGIN, "10.0.0.2", t).is_ok());
         }
         assert!(rl.hit_here(LOGIN, "10.0.0.2", t).is_err());
+        // An allowance of bytes is taken by amounts, and refuses what would
+        // go past it.
+        let mb = 1024 * 1024;
+        assert!(rl.take_here(SYNC_BYTES, "ruth", t, mb + mb / 2).is_ok());
+        assert!(rl.take_here(SYNC_BYTES, "ruth", t, mb).is_err());
+        assert!(rl.take_here(SYNC_BYTES, "ruth", t, mb / 2).is_ok());
+        assert!(rl.take_here(SYNC_BYTES, "ruth", t, 1).is_err());
         // The window ends: the address may try again.
         assert!(
             rl.hit_here(LOGIN, "10.0.0.1", t + LOGIN.window_ms())

@@ -16,6 +16,7 @@ impl Store {
         max: i64,
         window_ms: i64,
         now: i64,
+        amount: i64,
     ) -> Result<Option<i64>, AppError> {
         let key = key.to_owned();
         self.db
@@ -23,14 +24,14 @@ impl Store {
                 // One statement, so concurrent attempts on any replica count
                 // one after another; a refused one leaves the count at max + 1.
                 let (started, count): (i64, i64) = c.query_one(
-                    "INSERT INTO rate_limits (name, key, started_at, count) VALUES (?1, ?2, ?3, 1)
+                    "INSERT INTO rate_limits (name, key, started_at, count) VALUES (?1, ?2, ?3, ?6)
                      ON CONFLICT (name, key) DO UPDATE SET
                        started_at = CASE WHEN ?3 - rate_limits.started_at >= ?4 THEN ?3
                                          ELSE rate_limits.started_at END,
-                       count = CASE WHEN ?3 - rate_limits.started_at >= ?4 THEN 1
-                                    ELSE LEAST(rate_limits.count + 1, CAST(?5 AS BIGINT) + 1) END
+                       count = CASE WHEN ?3 - rate_limits.started_at >= ?4 THEN ?6
+                                    ELSE LEAST(rate_limits.count + ?6, CAST(?5 AS BIGINT) + 1) END
                      RETURNING started_at, count",
-                    &[&name, &key, &now, &window_ms, &max],
+                    &[&name, &key, &now, &window_ms, &max, &amount],
                     |r| Ok((r.get(0)?, r.get(1)?)),
                 )?;
                 Ok((count > max).then(|| window_ms - (now - started)))

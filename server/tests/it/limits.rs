@@ -200,24 +200,33 @@ async fn a_login_burst_from_many_clients_keeps_memory_bounded() {
         })
         .expect("the server says where it serves");
     let client = reqwest::Client::new();
-    let reg: serde_json::Value = client
-        .post(format!("{base}/api/devices"))
-        .header("X-User-ID", "user-1700000000000-burst")
-        .send()
-        .await
-        .expect("register")
-        .json()
-        .await
-        .expect("json");
-    let token = reg["deviceToken"].as_str().expect("token").to_string();
-    // 200 different clients at once: no limit applies, so every one of them
-    // asks for a password check.
-    let burst = (0..200).map(|i| {
+    let address = |i: usize| format!("10.9.{}.{}", i / 250, i % 250);
+    let mut phones = Vec::new();
+    for i in 0..200 {
+        let user = format!("user-1700000000000-burst{i}");
+        let reg: serde_json::Value = client
+            .post(format!("{base}/api/devices"))
+            .header("X-User-ID", &user)
+            .header("x-forwarded-for", address(i))
+            .send()
+            .await
+            .expect("register")
+            .json()
+            .await
+            .expect("json");
+        phones.push((
+            user,
+            reg["deviceToken"].as_str().expect("token").to_string(),
+        ));
+    }
+    // 200 different phones at once, each on its own address: no limit
+    // applies, so every one of them asks for a password check.
+    let burst = phones.iter().enumerate().map(|(i, (user, token))| {
         client
             .post(format!("{base}/api/auth/login"))
-            .header("x-forwarded-for", format!("10.9.{}.{}", i / 250, i % 250))
-            .header("X-User-ID", "user-1700000000000-burst")
-            .bearer_auth(&token)
+            .header("x-forwarded-for", address(i))
+            .header("X-User-ID", user)
+            .bearer_auth(token)
             .json(&json!({"email": format!("u{i}@example.org"), "password": "wrong"}))
             .send()
     });

@@ -16,6 +16,7 @@ mod conformance;
 mod congregation;
 mod deletion;
 mod expiry;
+mod fair_share;
 mod hardening;
 mod home;
 mod limits;

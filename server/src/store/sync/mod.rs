@@ -17,6 +17,9 @@ mod pull;
 mod push;
 pub mod records;
 
+/// Mutations applied in one transaction of a push.
+pub const PUSH_STEP: usize = 50;
+
 pub(super) use claim::claim_into;
 pub use gate::{Gate, Open, Reads};
 pub(super) use maintenance::rotate_epoch;
@@ -55,10 +58,33 @@ impl Writer {
 
 impl Store {
     /// Applies a device's mutations in one transaction (see `push`).
+    /// Applies a device's push in steps of [`PUSH_STEP`] mutations, each in a
+    /// transaction of its own and queued like any other call: a long push
+    /// never holds the write lock long, and other users' writes go between
+    /// its steps. Each step acknowledges what it applied, so a push cut
+    /// short is sent again from there, exactly once.
     pub async fn push(&self, writer: Writer, req: PushRequest) -> Result<PushResponse, AppError> {
-        self.db
-            .call(move |conn| push::push(conn, writer.author(), &req))
-            .await
+        let mut answer = PushResponse::default();
+        let mut steps = req.mutations.chunks(PUSH_STEP).map(<[Mutation]>::to_vec);
+        // An empty push still answers where the device stands.
+        let mut step = steps.next().unwrap_or_default();
+        loop {
+            let writer = writer.clone();
+            let done = self
+                .db
+                .call(move |conn| push::push(conn, writer.author(), &step))
+                .await?;
+            answer.acked_seq = done.acked_seq;
+            answer.rejected.extend(done.rejected);
+            if done.gap.is_some() {
+                answer.gap = done.gap;
+                return Ok(answer);
+            }
+            match steps.next() {
+                Some(next) => step = next,
+                None => return Ok(answer),
+            }
+        }
     }
 
     /// The changes of `user` after the request's cursor (see `pull`).

@@ -1,4 +1,5 @@
-//! Changes after a cursor, oldest first. No cursor asks for a snapshot of the
+//! Changes after a cursor, oldest first, a page at a time (at most the
+//! request's limit, and about 256 KB). No cursor asks for a snapshot of the
 //! live records. A cursor from another epoch, or older than the forgotten
 //! tombstones, gets `reset`.
 
@@ -8,6 +9,9 @@ use crate::error::AppError;
 use manna_sync_protocol::{
     Change, ChangeOp, Cursor, MAX_PULL_LIMIT, PullRequest, PullResponse, ResetReason, Table,
 };
+
+/// The stored bytes a page of changes carries at most (past the first record).
+pub const PAGE_BYTES: usize = 256 * 1024;
 
 pub fn epoch(c: &mut Sql<'_>) -> Result<String, AppError> {
     c.query_one("SELECT value FROM meta WHERE key = 'epoch'", &[], |r| {
@@ -61,8 +65,16 @@ fn pull_in(
         &[&user, &(after as i64), &snapshot, &(i64::from(limit) + 1)],
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
+    let (found, mut bytes, mut full) = (rows.len(), 0, false);
     let mut changes = Vec::new();
     for (tbl, id, body) in rows {
+        // A page ends at its byte budget too: one pull of large records
+        // costs the server a bounded amount, and the rest follows.
+        if bytes >= PAGE_BYTES && !changes.is_empty() {
+            full = true;
+            break;
+        }
+        bytes += body.len();
         let table = Table::from_name(&tbl)
             .ok_or_else(|| AppError::Internal(format!("unknown table {tbl}")))?;
         let record = decode_record(&body)?;
@@ -84,7 +96,7 @@ fn pull_in(
             fields,
         });
     }
-    let has_more = changes.len() > limit as usize;
+    let has_more = full || found > limit as usize;
     changes.truncate(limit as usize);
     let version = if has_more {
         changes.last().map_or(after, |c| c.version)

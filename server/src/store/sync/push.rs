@@ -1,4 +1,5 @@
-//! Applying a device's mutations: in one transaction, each sequence number once,
+//! Applying a device's mutations: a step of them in one transaction (see
+//! `Store::push`), each sequence number once,
 //! in order. `seq <= acked` is a retry and is skipped; `seq == acked + 1` is
 //! applied (or, when invalid, rejected and still acknowledged so it never blocks
 //! the queue); anything later is a gap and stops the batch.
@@ -12,8 +13,7 @@ use super::records::{
 use crate::error::AppError;
 use manna_sync_protocol::date::iso_time;
 use manna_sync_protocol::{
-    FieldError, Gap, MergeOutcome, Mutation, Op, PushRequest, PushResponse, Rejection,
-    StoredRecord, merge,
+    FieldError, Gap, MergeOutcome, Mutation, Op, PushResponse, Rejection, StoredRecord, merge,
 };
 
 /// Who is writing and when: the user, the device (or `rest:<device>` for REST
@@ -26,10 +26,11 @@ pub struct Author<'a> {
     pub gate: &'a dyn Gate,
 }
 
+/// Applies `mutations` of the author's device in one transaction.
 pub fn push(
     c: &mut Sql<'_>,
     author: Author<'_>,
-    req: &PushRequest,
+    mutations: &[Mutation],
 ) -> Result<PushResponse, AppError> {
     let (user, device) = (author.user, author.device);
     let (response, before) = c.write(|tx| {
@@ -42,7 +43,7 @@ pub fn push(
         let before = acked;
         let (mut version, _) = user_version(tx, user)?;
         let mut response = PushResponse::default();
-        for m in &req.mutations {
+        for m in mutations {
             if m.seq <= acked {
                 continue;
             }
