@@ -110,9 +110,18 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let mut auth = Self::from_headers(&parts.headers, &Store::from_ref(state)).await?;
-        auth.turn = Some(std::sync::Arc::new(
-            Turns::from_ref(state).take(&auth.user_id).await?,
-        ));
+        // One turn a request, however many extractors ask for the device (a
+        // premium check and the device itself, say): the first takes it and
+        // leaves it with the request for the others.
+        let turn = match parts.extensions.get::<std::sync::Arc<Turn>>() {
+            Some(turn) => turn.clone(),
+            None => {
+                let turn = std::sync::Arc::new(Turns::from_ref(state).take(&auth.user_id).await?);
+                parts.extensions.insert(turn.clone());
+                turn
+            }
+        };
+        auth.turn = Some(turn);
         Ok(auth)
     }
 }

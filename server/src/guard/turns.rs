@@ -13,6 +13,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 pub const AT_ONCE: usize = 2;
 /// Calls of one user waiting for a turn; one more is refused.
 pub const WAITING: usize = 32;
+/// Users kept before entries nobody holds are swept.
+const SWEEP_PAST: usize = 10_000;
 
 /// The turns of every user with a call under way.
 #[derive(Debug, Clone, Default)]
@@ -45,6 +47,11 @@ impl Turns {
     pub async fn take(&self, user: &str) -> Result<Turn, AppError> {
         let gate = {
             let mut users = self.0.lock().unwrap_or_else(|p| p.into_inner());
+            // A call given up while waiting leaves its user's entry behind
+            // (only the last turn out removes it): swept now and then.
+            if users.len() >= SWEEP_PAST {
+                users.retain(|_, gate| Arc::strong_count(gate) > 1);
+            }
             let gate = users
                 .entry(user.to_owned())
                 .or_insert_with(|| Arc::new(Semaphore::new(AT_ONCE)))

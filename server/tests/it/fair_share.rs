@@ -173,3 +173,32 @@ async fn one_users_many_calls_at_once_wait_their_turn_and_another_user_goes_stra
         .await;
     assert_eq!(status, 200, "and their turn comes again");
 }
+
+#[tokio::test]
+async fn a_call_that_checks_premium_and_the_device_holds_one_turn_of_its_user() {
+    let s = TestServer::start_with(|c| c.owner_emails = vec!["owner@manna.test".into()]).await;
+    let d =
+        crate::common::pay::owner_device(&s, "user-1801310400206-owner", "owner@manna.test").await;
+    // More at once than a user's turns: each asks for premium and the device,
+    // and none waits for a second turn of its own.
+    let calls = (0..AT_ONCE * 2).map(|_| {
+        s.call_as(
+            &d,
+            Method::POST,
+            "/api/shopping-lists/generate-30-day",
+            Some(json!({"planId": "no-such-plan", "startDate": "2026-12-06"})),
+        )
+    });
+    let answers = tokio::time::timeout(
+        std::time::Duration::from_secs(60),
+        futures::future::join_all(calls),
+    )
+    .await
+    .expect("every call answered: none waits on itself");
+    for (status, body) in answers {
+        assert!(
+            (400..500).contains(&status) && status != 429,
+            "{status} {body}"
+        );
+    }
+}
