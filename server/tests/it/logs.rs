@@ -1,5 +1,6 @@
 //! Secrets never reach the log. The production server, at its most talkative
-//! level (`RUST_LOG=trace`), with an SMTP sink for its codes, goes through
+//! level (`RUST_LOG=trace`), with an SMTP sink for its codes (and on
+//! PostgreSQL when the tests have one), goes through
 //! what carries secrets: registration with a code, a wrong and a right
 //! password, an email proven by code, a new password, a push subscription
 //! and its test, the calendar address; then the whole log is searched for
@@ -42,7 +43,13 @@ impl Production {
             .expect("free port")
             .port();
         let out = std::fs::File::create(log).expect("log file");
-        let child = Command::new(env!("CARGO_BIN_EXE_manna-server"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_manna-server"));
+        // On the tests' PostgreSQL when there is one (its client logs each
+        // statement's parameters at debug).
+        if let Some(url) = crate::common::fresh_postgres().await {
+            command.env("MANNA_DATABASE_URL", url);
+        }
+        let child = command
             .env("MANNA_ENV", "production")
             .env("MANNA_HOST", "127.0.0.1")
             .env("MANNA_PORT", port.to_string())
