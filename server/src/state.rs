@@ -163,6 +163,14 @@ impl AppState {
             // Rate-limit windows and wrong-password counts a day old.
             browsers += store.forget_limits(now - 24 * 60 * 60 * 1000).await?;
         }
+        // Those who signed in, or were made over a week ago, leave their
+        // origin's usage; what a write missed is counted.
+        store
+            .recount_origins(now - crate::store::sync::records::ORIGIN_WEEK_MS)
+            .await?;
+        // A deleted account's pages, still in SQLite's log while a reader
+        // held it, leave it now.
+        store.clear_log().await?;
         if tombstones + revisions + browsers > 0 {
             tracing::info!(tombstones, revisions, browsers, "old history forgotten");
         }

@@ -57,7 +57,6 @@ impl Writer {
 }
 
 impl Store {
-    /// Applies a device's mutations in one transaction (see `push`).
     /// Applies a device's push in steps of [`PUSH_STEP`] mutations, each in a
     /// transaction of its own and queued like any other call: a long push
     /// never holds the write lock long, and other users' writes go between
@@ -174,6 +173,14 @@ impl Store {
         let (user, id) = (user.to_owned(), id.to_owned());
         self.db
             .call(move |conn| records::revisions_of(conn, &user, table, &id))
+            .await
+    }
+
+    /// Counts every origin's usage again from its users (see
+    /// `records::recount_origins`); answers how many origins keep any.
+    pub async fn recount_origins(&self, since_ms: i64) -> Result<usize, AppError> {
+        self.db
+            .call(move |c| records::recount_origins(c, since_ms))
             .await
     }
 

@@ -50,12 +50,19 @@ pub const MAX_BYTES_PER_USER: i64 = 50 * 1024 * 1024;
 /// deleting frees room at once, and bounded here, oldest forgotten first.
 pub const MAX_HISTORY_BYTES_PER_USER: i64 = 20 * 1024 * 1024;
 
+/// Live records a never-signed-in user keeps without counting against its
+/// origin: a phone's ordinary use (its settings, reminders, months of
+/// journal and weights) never does, so it is never refused for what others
+/// on its network stored.
+pub const FREE_RECORDS_ANONYMOUS: i64 = 2_000;
+/// Bytes the same.
+pub const FREE_BYTES_ANONYMOUS: i64 = 2 * 1024 * 1024;
 /// Live records the never-signed-in users first seen from one address (an
-/// origin) in the last [`ORIGIN_WEEK_MS`] may keep together: room for a
-/// congregation's phones, while a script making devices by the hundred on one
-/// address gets no more.
+/// origin) in the last [`ORIGIN_WEEK_MS`] may keep together past their own
+/// allowances: a script making devices by the hundred on one address gets
+/// no more; a person who needs more signs in.
 pub const MAX_RECORDS_PER_ORIGIN: i64 = 250_000;
-/// Bytes they may keep together.
+/// Bytes they may keep together past their own allowances.
 pub const MAX_BYTES_PER_ORIGIN: i64 = 256 * 1024 * 1024;
 /// How long a new anonymous user counts in its origin's allowance (a mobile
 /// carrier's shared address is shared for good; a week of its new users is
@@ -183,11 +190,20 @@ pub fn charge(
             ),
         )));
     }
-    if let Some(origin) = origin
-        && (change.records > 0 || change.bytes > 0)
-        && let Err(refused) = origin_has_room(c, &origin, change, now_ms)?
-    {
-        return Ok(Err(refused));
+    if let Some(origin) = origin {
+        // What this change adds to (or takes from) the user's usage past
+        // its own allowance.
+        let past = |total: i64, free: i64| (total - free).max(0);
+        let beyond = (
+            past(count + change.records, FREE_RECORDS_ANONYMOUS)
+                - past(count, FREE_RECORDS_ANONYMOUS),
+            past(bytes + change.bytes, FREE_BYTES_ANONYMOUS) - past(bytes, FREE_BYTES_ANONYMOUS),
+        );
+        if beyond != (0, 0)
+            && let Err(refused) = charge_origin(c, &origin, beyond)?
+        {
+            return Ok(Err(refused));
+        }
     }
     let history: i64 = c.query_one(
         "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3,
@@ -201,29 +217,56 @@ pub fn charge(
     Ok(Ok(()))
 }
 
-/// Whether the anonymous users of `origin` made in the last week have room
-/// for `change` together.
-fn origin_has_room(
+/// Takes `(records, bytes)` past their users' own allowances into
+/// `origin`'s usage, unless growing takes it past the origin's bound.
+fn charge_origin(
     c: &mut Sql<'_>,
     origin: &str,
-    change: Usage,
-    now_ms: i64,
+    (records, bytes): (i64, i64),
 ) -> Result<Result<(), FieldError>, AppError> {
-    let (count, bytes): (i64, i64) = c.query_one(
-        "SELECT CAST(COALESCE(SUM(record_count), 0) AS BIGINT), CAST(COALESCE(SUM(stored_bytes), 0) AS BIGINT)
-         FROM users WHERE origin = ?1 AND created_at > ?2 AND email IS NULL AND merged_into IS NULL",
-        &[&origin, &(now_ms - ORIGIN_WEEK_MS)],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
-    let full = (change.records > 0 && count + change.records > MAX_RECORDS_PER_ORIGIN)
-        || (change.bytes > 0 && bytes + change.bytes > MAX_BYTES_PER_ORIGIN);
-    Ok(if full {
-        Err(FieldError::new(
+    let (kept_records, kept_bytes): (i64, i64) = c
+        .query_opt(
+            "SELECT records, bytes FROM origin_usage WHERE origin = ?1",
+            &[&origin],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?
+        .unwrap_or((0, 0));
+    if (records > 0 && kept_records + records > MAX_RECORDS_PER_ORIGIN)
+        || (bytes > 0 && kept_bytes + bytes > MAX_BYTES_PER_ORIGIN)
+    {
+        return Ok(Err(FieldError::new(
             "id",
             "phones on this network that have not signed in have saved as much as Manna keeps for them this week; create a free account (or log in) to keep saving".to_string(),
-        ))
-    } else {
-        Ok(())
+        )));
+    }
+    c.execute(
+        "INSERT INTO origin_usage (origin, records, bytes)
+         VALUES (?1, CASE WHEN CAST(?2 AS BIGINT) > 0 THEN CAST(?2 AS BIGINT) ELSE 0 END,
+                     CASE WHEN CAST(?3 AS BIGINT) > 0 THEN CAST(?3 AS BIGINT) ELSE 0 END)
+         ON CONFLICT (origin) DO UPDATE SET
+           records = CASE WHEN origin_usage.records + ?2 > 0 THEN origin_usage.records + ?2 ELSE 0 END,
+           bytes = CASE WHEN origin_usage.bytes + ?3 > 0 THEN origin_usage.bytes + ?3 ELSE 0 END",
+        &[&origin, &records, &bytes],
+    )?;
+    Ok(Ok(()))
+}
+
+/// Counts every origin's usage again from its users: those who signed in, or
+/// were made before `since_ms`, leave it. Answers how many origins keep any.
+pub fn recount_origins(c: &mut Sql<'_>, since_ms: i64) -> Result<usize, AppError> {
+    c.write(|tx| {
+        tx.execute("DELETE FROM origin_usage", &[])?;
+        tx.execute(
+            "INSERT INTO origin_usage (origin, records, bytes)
+             SELECT origin,
+                    CAST(SUM(CASE WHEN record_count > ?2 THEN record_count - ?2 ELSE 0 END) AS BIGINT),
+                    CAST(SUM(CASE WHEN stored_bytes > ?3 THEN stored_bytes - ?3 ELSE 0 END) AS BIGINT)
+             FROM users
+             WHERE origin IS NOT NULL AND created_at > ?1 AND email IS NULL AND merged_into IS NULL
+               AND (record_count > ?2 OR stored_bytes > ?3)
+             GROUP BY origin",
+            &[&since_ms, &FREE_RECORDS_ANONYMOUS, &FREE_BYTES_ANONYMOUS],
+        )
     })
 }
 
