@@ -6,10 +6,12 @@
 //! their pending notifications) all go; then the user rows themselves. Then
 //! the files forget them too: SQLite overwrites what it deletes
 //! (`secure_delete`) and its write-ahead log, which still holds the pages as
-//! they were, is checkpointed and truncated; PostgreSQL vacuums the tables.
+//! they were, is checkpointed and truncated (or, when a reader holds it, at
+//! the next hourly tidying); PostgreSQL vacuums the tables, apart from the
+//! request.
 
 use super::Store;
-use super::sql::{Dialect, Sql};
+use super::sql::Sql;
 use crate::error::AppError;
 
 /// Every table holding a user's rows, by the column naming the user, in the
@@ -52,47 +54,50 @@ impl Store {
         subscriptions: Vec<String>,
     ) -> Result<usize, AppError> {
         let account = account.to_owned();
-        self.db
-            .call(move |c| {
-                let gone = delete_account(c, &account, &subscriptions)?;
-                // Deleted already: a file that keeps a trace a little longer
-                // (a reader holding the log) is not a failed deletion.
-                if let Err(e) = scrub(c) {
-                    tracing::warn!(error = %e, "clearing a deleted account from the database files");
+        let gone = self
+            .db
+            .call(move |c| delete_account(c, &account, &subscriptions))
+            .await?;
+        // Deleted already: a file that keeps a trace a little longer (a
+        // reader holding SQLite's log; PostgreSQL's vacuum, which takes its
+        // time and runs apart) is not a failed deletion.
+        if self.is_shared() {
+            let store = self.clone();
+            tokio::spawn(async move {
+                if let Err(e) = store.db.call(vacuum).await {
+                    tracing::warn!(error = %e, "vacuuming after an account's deletion");
                 }
-                Ok(gone)
+            });
+        } else if let Err(e) = self.clear_log().await {
+            tracing::warn!(error = %e, "clearing a deleted account from the database's log");
+        }
+        Ok(gone)
+    }
+
+    /// SQLite: copies its write-ahead log into the database and empties it,
+    /// unless a reader holds it just now (the next tidying tries again).
+    /// PostgreSQL keeps no such log of ours: nothing to do.
+    pub async fn clear_log(&self) -> Result<(), AppError> {
+        if self.is_shared() {
+            return Ok(());
+        }
+        self.db
+            .call(|c| {
+                // (busy, log frames, frames checkpointed): busy while a
+                // reader still uses the log; its pages wait for next time.
+                let _busy: i64 =
+                    c.query_one("PRAGMA wal_checkpoint(TRUNCATE)", &[], |r| r.get(0))?;
+                Ok(())
             })
             .await
     }
 }
 
-/// How many times a checkpoint is tried while readers hold the log.
-const CHECKPOINT_TRIES: u32 = 20;
-
-/// Clears what was just deleted out of the database's files.
-fn scrub(c: &mut Sql<'_>) -> Result<(), AppError> {
-    match c.dialect() {
-        Dialect::Sqlite => {
-            for _ in 0..CHECKPOINT_TRIES {
-                // (busy, log frames, frames checkpointed): busy while a
-                // reader still uses the log.
-                let busy: i64 =
-                    c.query_one("PRAGMA wal_checkpoint(TRUNCATE)", &[], |r| r.get(0))?;
-                if busy == 0 {
-                    return Ok(());
-                }
-                std::thread::sleep(std::time::Duration::from_millis(25));
-            }
-            Err(AppError::Internal(
-                "the write-ahead log stayed in use".into(),
-            ))
-        }
-        Dialect::Postgres => {
-            let mut tables: Vec<&str> = BY_USER.iter().map(|(t, _)| *t).collect();
-            tables.dedup();
-            c.batch(&format!("VACUUM users, {}", tables.join(", ")))
-        }
-    }
+/// PostgreSQL: the deleted rows of a user's tables are vacuumed.
+fn vacuum(c: &mut Sql<'_>) -> Result<(), AppError> {
+    let mut tables: Vec<&str> = BY_USER.iter().map(|(t, _)| *t).collect();
+    tables.dedup();
+    c.batch(&format!("VACUUM users, {}", tables.join(", ")))
 }
 
 fn delete_account(
