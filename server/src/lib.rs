@@ -96,6 +96,7 @@ pub async fn run(
         .collect::<std::io::Result<Vec<_>>>()?;
     let state = AppState::open(config, Clock::system()).await?;
     start_jobs(&state);
+    let senders = state.senders.clone();
     tracing::info!("answering on {cores} cores");
     tracing::info!("Manna is serving http://{addr}");
     let app = router(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
@@ -134,7 +135,25 @@ pub async fn run(
         }
     })
     .await?;
+    finish_sends(&senders).await;
     Ok(())
+}
+
+/// How long a stopping server waits for the notifications it is sending.
+const SENDS_FINISH: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Waits a little for the notifications under way, so a restart does not
+/// leave them to their leases.
+async fn finish_sends(senders: &push::senders::Senders) {
+    if tokio::time::timeout(SENDS_FINISH, senders.settled())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            queued = senders.queued(),
+            "notifications still under way at the stop are sent after their lease"
+        );
+    }
 }
 
 /// A listener on `addr` that other listeners of this process share.
@@ -165,6 +184,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Failure> {
     start_jobs(&state);
+    let senders = state.senders.clone();
     tracing::info!("Manna is serving http://{}", listener.local_addr()?);
     axum::serve(
         listener,
@@ -172,6 +192,7 @@ pub async fn serve(
     )
     .with_graceful_shutdown(shutdown)
     .await?;
+    finish_sends(&senders).await;
     Ok(())
 }
 

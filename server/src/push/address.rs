@@ -82,7 +82,8 @@ fn place_of_v6(v6: Ipv6Addr) -> Place {
         // 6to4: relayed through an IPv4 address, never a push service.
         0x2002 => true,
         // Documentation (3fff::/20).
-        first => first & 0xfff0 == 0x3ff0,
+        0x3fff => s[1] < 0x1000,
+        _ => false,
     };
     if inside { Place::Inside } else { Place::Public }
 }
@@ -136,6 +137,7 @@ mod tests {
             "2001:10::1",          // ORCHID
             "2001:db8::1",         // documentation
             "3fff::1",             // documentation
+            "3fff:fff::1",         // documentation
             "fec0::1",             // site-local
             "fc00::1",             // unique local
             "fd12:3456::1",        // unique local
@@ -154,6 +156,7 @@ mod tests {
             "2a00:1450:4001:82a::200a", // a push service's
             "2607:f8b0:4004:c1b::5f",
             "2001:4860:4860::8888",
+            "3ff0::1",           // global unicast, outside 3fff::/20
             "64:ff9b::8efa:101", // NAT64 of 142.250.1.1
             "::ffff:142.250.1.1",
         ] {

@@ -21,6 +21,7 @@ pub mod timing;
 use crate::config::Config;
 use crate::error::AppError;
 pub use crate::store::PushSubscription as Subscription;
+use crate::store::{Store, Subscribed};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use endpoint::{GuardedResolver, Reach};
@@ -44,6 +45,32 @@ const SEND_TIMEOUT: Duration = Duration::from_secs(5);
 pub const SUBSCRIPTIONS_PER_DEVICE: i64 = 3;
 /// Subscriptions one user may keep, over all their devices.
 pub const SUBSCRIPTIONS_PER_USER: i64 = 10;
+
+/// Keeps a device's subscription within the caps: the same endpoint again
+/// replaces it; another user's endpoint stays theirs (409); past the caps,
+/// 409 saying what to do.
+pub async fn subscribe(store: &Store, sub: Subscription, now_ms: i64) -> Result<(), AppError> {
+    let kept = store
+        .subscribe_push(
+            sub,
+            SUBSCRIPTIONS_PER_DEVICE,
+            SUBSCRIPTIONS_PER_USER,
+            now_ms,
+        )
+        .await?;
+    match kept {
+        Subscribed::Kept => Ok(()),
+        Subscribed::AnotherUsers => Err(AppError::Conflict(
+            "endpoint: this browser's notifications are turned on for another account; turn them off there first".into(),
+        )),
+        Subscribed::DeviceFull(n) => Err(AppError::Conflict(format!(
+            "endpoint: this device already has {n} notification subscriptions, the most Manna keeps for one device; turn notifications off and on again to replace them"
+        ))),
+        Subscribed::UserFull(n) => Err(AppError::Conflict(format!(
+            "endpoint: your devices already have {n} notification subscriptions, the most Manna keeps for one person; turn notifications off on a device you no longer use"
+        ))),
+    }
+}
 
 /// What a notification says, as the service worker shows it.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]

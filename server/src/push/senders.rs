@@ -1,11 +1,12 @@
 //! The senders: what the scheduler claimed is handed here and sent by a
 //! bounded pool, so claiming the next minute never waits for the last
 //! minute's sends. A slow or dead push host can only delay itself: each host
-//! (scheme, name and port) has a few sends in flight at most, and after
-//! failures in a row it rests, its sends put off until it is tried again.
-//! Each user has a bounded share of the queue, so nobody's subscriptions
-//! crowd out anyone else's, and the queue as a whole is bounded: what does
-//! not fit waits in the database for the next minute.
+//! (scheme, name and port) has a few sends in flight at most (one, until it
+//! has answered once), and after failures in a row it rests, its sends put
+//! off until it is tried again. Each user has a bounded share of the queue,
+//! so nobody's subscriptions crowd out anyone else's, and the queue as a
+//! whole is bounded: what does not fit waits in the database for the next
+//! minute.
 
 use super::schedule::backoff;
 use super::{Outcome, Push, Subscription, TTL};
@@ -17,10 +18,15 @@ use std::time::Duration;
 use tokio::sync::{Notify, Semaphore};
 use tokio::time::Instant;
 
-/// Sends in flight to one push host at once.
+/// Sends in flight to one push host at once, once it has answered (before,
+/// one: a host nobody has heard from yet costs little if it never answers).
 pub const PER_HOST: usize = 4;
-/// Sends in flight at once, to every host together.
-pub const IN_FLIGHT: usize = 64;
+/// Sends in flight at once, to every host together (each is a wait on the
+/// network, not work).
+pub const IN_FLIGHT: usize = 256;
+/// Hosts remembered; past this many, those idle and not resting are
+/// forgotten.
+const HOSTS_KEPT: usize = 1_000;
 /// Sends waiting or in flight at once; more wait in the database.
 pub const MAX_QUEUED: usize = 10_000;
 /// Sends of one user waiting or in flight at once.
@@ -63,6 +69,8 @@ struct Book {
 #[derive(Debug)]
 struct Host {
     gate: Arc<Semaphore>,
+    /// Whether it has answered (and has its full gate).
+    answered: bool,
     failures: u32,
     rests: u32,
     resting_until: Option<Instant>,
@@ -71,11 +79,45 @@ struct Host {
 impl Host {
     fn new() -> Self {
         Self {
-            gate: Arc::new(Semaphore::new(PER_HOST)),
+            gate: Arc::new(Semaphore::new(1)),
+            answered: false,
             failures: 0,
             rests: 0,
             resting_until: None,
         }
+    }
+
+    /// Whether nothing of it is under way or to remember.
+    fn idle(&self, now: Instant) -> bool {
+        let slots = if self.answered { PER_HOST } else { 1 };
+        self.gate.available_permits() == slots
+            && Arc::strong_count(&self.gate) == 1
+            && self.resting_until.is_none_or(|until| until <= now)
+    }
+}
+
+/// What became of one try through a host's gate.
+enum Through {
+    /// The host rests this long still: not tried.
+    Resting(Duration),
+    /// It waited too long for its turn: not tried.
+    TooLate,
+    Sent(Outcome),
+}
+
+impl Book {
+    /// `host`'s gate (a new host's, after forgetting idle ones when many
+    /// are kept).
+    fn gate(&mut self, host: &str) -> Arc<Semaphore> {
+        if !self.hosts.contains_key(host) && self.hosts.len() >= HOSTS_KEPT {
+            let now = Instant::now();
+            self.hosts.retain(|_, h| !h.idle(now));
+        }
+        self.hosts
+            .entry(host.to_owned())
+            .or_insert_with(Host::new)
+            .gate
+            .clone()
     }
 }
 
@@ -120,37 +162,28 @@ impl Senders {
     pub fn hand(&self, claimed: Vec<Claimed>) {
         let mut put_off = Vec::new();
         for c in claimed {
-            let host = host_of(&c.subscription.endpoint);
-            let gate = {
+            let admitted = {
                 let mut book = self.book();
                 let mine = book
                     .per_user
                     .get(&c.subscription.user_id)
                     .copied()
                     .unwrap_or(0);
-                if book.queued >= MAX_QUEUED || mine >= PER_USER_QUEUED {
-                    None
-                } else {
+                let room = book.queued < MAX_QUEUED && mine < PER_USER_QUEUED;
+                if room {
                     book.queued += 1;
                     *book
                         .per_user
                         .entry(c.subscription.user_id.clone())
                         .or_default() += 1;
-                    Some(
-                        book.hosts
-                            .entry(host.clone())
-                            .or_insert_with(Host::new)
-                            .gate
-                            .clone(),
-                    )
                 }
+                room
             };
-            match gate {
-                Some(gate) => {
-                    let me = self.clone();
-                    tokio::spawn(async move { me.send_one(c, host, gate, Instant::now()).await });
-                }
-                None => put_off.push(c),
+            if admitted {
+                let me = self.clone();
+                tokio::spawn(async move { me.send_one(c, Instant::now()).await });
+            } else {
+                put_off.push(c);
             }
         }
         if !put_off.is_empty() {
@@ -168,35 +201,20 @@ impl Senders {
         }
     }
 
-    async fn send_one(self, c: Claimed, host: String, gate: Arc<Semaphore>, queued_at: Instant) {
+    async fn send_one(self, c: Claimed, queued_at: Instant) {
         let user = c.subscription.user_id.clone();
-        let settled = match gate.acquire_owned().await {
-            Err(_) => None,
-            Ok(_host_slot) => {
-                let resting = self.resting(&host);
-                if let Some(rest) = resting {
-                    // Not tried: the host is resting.
-                    let at = self.0.clock.now_ms() + millis(rest);
-                    Some((c, Settled::RetryAt(at)))
-                } else if queued_at.elapsed() > LONGEST_WAIT {
-                    let at = self.0.clock.now_ms() + 60_000;
-                    Some((c, Settled::RetryAt(at)))
-                } else {
-                    let _slot = self.0.in_flight.clone().acquire_owned().await;
-                    let outcome = self
-                        .0
-                        .push
-                        .send(&c.subscription, c.payload.as_bytes())
-                        .await;
-                    self.note(&host, &outcome);
-                    let settled = self.settled_of(&c, &outcome);
-                    Some((c, settled))
-                }
-            }
+        let in_time = || queued_at.elapsed() <= LONGEST_WAIT;
+        let settled = match self
+            .through(&c.subscription, c.payload.as_bytes(), in_time)
+            .await
+        {
+            // Not tried: the host is resting, or the send's lease would not
+            // last (it is claimed again next minute, never sent twice).
+            Through::Resting(rest) => Settled::RetryAt(self.0.clock.now_ms() + millis(rest)),
+            Through::TooLate => Settled::RetryAt(self.0.clock.now_ms() + 60_000),
+            Through::Sent(outcome) => self.settled_of(&c, &outcome),
         };
-        if let Some((c, settled)) = settled {
-            self.settle(c, settled).await;
-        }
+        self.settle(c, settled).await;
         let mut book = self.book();
         book.queued = book.queued.saturating_sub(1);
         if let Some(n) = book.per_user.get_mut(&user) {
@@ -210,6 +228,33 @@ impl Senders {
         }
     }
 
+    /// One send through its host's gate and the pool's: not tried while the
+    /// host rests, nor once `in_time` says it is too late.
+    async fn through(
+        &self,
+        sub: &Subscription,
+        payload: &[u8],
+        in_time: impl Fn() -> bool,
+    ) -> Through {
+        let host = host_of(&sub.endpoint);
+        let gate = self.book().gate(&host);
+        let Ok(_host_slot) = gate.acquire_owned().await else {
+            return Through::TooLate;
+        };
+        if let Some(rest) = self.resting(&host) {
+            return Through::Resting(rest);
+        }
+        let Ok(_slot) = self.0.in_flight.clone().acquire_owned().await else {
+            return Through::TooLate;
+        };
+        if !in_time() {
+            return Through::TooLate;
+        }
+        let outcome = self.0.push.send(sub, payload).await;
+        self.note(&host, &outcome);
+        Through::Sent(outcome)
+    }
+
     /// How long `host` rests still, if it does.
     fn resting(&self, host: &str) -> Option<Duration> {
         let book = self.book();
@@ -218,22 +263,21 @@ impl Senders {
     }
 
     /// Notes what `host` answered: failures in a row make it rest, longer
-    /// each time; an answer ends its rests. A service that asks for a pause
-    /// (Retry-After) gets it.
+    /// each time; an answer ends its rests and, the first time, opens its
+    /// gate to a few sends at once. (A Retry-After speaks of one
+    /// subscription, which waits that long; the host does not rest for it.)
     fn note(&self, host: &str, outcome: &Outcome) {
         let mut book = self.book();
         let Some(h) = book.hosts.get_mut(host) else {
             return;
         };
         match outcome {
-            Outcome::Retry { after, .. } => {
+            Outcome::Retry { .. } => {
                 h.failures += 1;
-                let asked = after.map(|a| a.min(LONGEST_REST));
-                if h.failures >= FAILURES_TO_REST || asked.is_some() {
+                if h.failures >= FAILURES_TO_REST {
                     let rest = FIRST_REST
                         .saturating_mul(1 << h.rests.min(5))
-                        .min(LONGEST_REST)
-                        .max(asked.unwrap_or_default());
+                        .min(LONGEST_REST);
                     h.rests += 1;
                     h.failures = 0;
                     h.resting_until = Some(Instant::now() + rest);
@@ -245,6 +289,10 @@ impl Senders {
                 }
             }
             Outcome::Sent | Outcome::Gone | Outcome::Failed(_) => {
+                if !h.answered {
+                    h.answered = true;
+                    h.gate.add_permits(PER_HOST - 1);
+                }
                 h.failures = 0;
                 h.rests = 0;
                 h.resting_until = None;
@@ -315,31 +363,18 @@ impl Senders {
         for (at, sub) in subs.into_iter().enumerate() {
             let (me, payload) = (self.clone(), payload.clone());
             sending.spawn(async move {
-                let host = host_of(&sub.endpoint);
-                let outcome = tokio::time::timeout(deadline, async {
-                    if me.resting(&host).is_some() {
-                        return Outcome::Retry {
-                            reason: "the push service is resting after failures".into(),
-                            after: None,
-                        };
-                    }
-                    let gate = me
-                        .book()
-                        .hosts
-                        .entry(host.clone())
-                        .or_insert_with(Host::new)
-                        .gate
-                        .clone();
-                    let _slot = gate.acquire_owned().await;
-                    let outcome = me.0.push.send(&sub, &payload).await;
-                    me.note(&host, &outcome);
-                    outcome
-                })
-                .await
-                .unwrap_or_else(|_| Outcome::Retry {
-                    reason: "the push service did not answer in time".into(),
-                    after: None,
-                });
+                let tried = tokio::time::timeout(deadline, me.through(&sub, &payload, || true));
+                let outcome = match tried.await {
+                    Ok(Through::Sent(outcome)) => outcome,
+                    Ok(Through::Resting(_)) => Outcome::Retry {
+                        reason: "the push service is resting after failures".into(),
+                        after: None,
+                    },
+                    Ok(Through::TooLate) | Err(_) => Outcome::Retry {
+                        reason: "the push service did not answer in time".into(),
+                        after: None,
+                    },
+                };
                 (at, outcome)
             });
         }

@@ -7,11 +7,8 @@ use crate::guard::PUSH_TEST;
 use crate::identity::DeviceAuth;
 use crate::push::Subscription;
 use crate::push::endpoint::check_endpoint;
-use crate::push::{
-    DeviceKeys, Outcome, PushMessage, SUBSCRIPTIONS_PER_DEVICE, SUBSCRIPTIONS_PER_USER, timing,
-};
+use crate::push::{DeviceKeys, Outcome, PushMessage, timing};
 use crate::state::AppState;
-use crate::store::Subscribed;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -107,23 +104,8 @@ pub async fn subscription_create(
         endpoint: sub.endpoint.clone(),
         time_zone: sub.time_zone.clone(),
     };
-    let now = state.clock.now_ms();
-    let kept = state
-        .store
-        .subscribe_push(sub, SUBSCRIPTIONS_PER_DEVICE, SUBSCRIPTIONS_PER_USER, now)
-        .await?;
-    match kept {
-        Subscribed::Kept => Ok((StatusCode::CREATED, Json(saved))),
-        Subscribed::AnotherUsers => Err(AppError::Conflict(
-            "endpoint: this browser's notifications are turned on for another account; turn them off there first".into(),
-        )),
-        Subscribed::DeviceFull(n) => Err(AppError::Conflict(format!(
-            "endpoint: this device already has {n} notification subscriptions, the most Manna keeps for one device; turn notifications off and on again to replace them"
-        ))),
-        Subscribed::UserFull(n) => Err(AppError::Conflict(format!(
-            "endpoint: your devices already have {n} notification subscriptions, the most Manna keeps for one person; turn notifications off on a device you no longer use"
-        ))),
-    }
+    crate::push::subscribe(&state.store, sub, state.clock.now_ms()).await?;
+    Ok((StatusCode::CREATED, Json(saved)))
 }
 
 /// `DELETE /api/push/subscriptions`: this device no longer rings.

@@ -78,7 +78,7 @@ fn subscribe(
             }
         }
     }
-    c.execute(
+    let kept = c.execute(
         "INSERT INTO push_subscriptions (endpoint, user_id, device_id, p256dh, auth, time_zone, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT(endpoint) DO UPDATE SET device_id = excluded.device_id,
@@ -86,7 +86,12 @@ fn subscribe(
          WHERE push_subscriptions.user_id = excluded.user_id",
         &[&s.endpoint, &s.user_id, &s.device_id, &s.p256dh, &s.auth, &s.time_zone, &now_ms],
     )?;
-    Ok(Subscribed::Kept)
+    // Nothing written: another user subscribed it meanwhile.
+    Ok(if kept == 0 {
+        Subscribed::AnotherUsers
+    } else {
+        Subscribed::Kept
+    })
 }
 
 /// Forgets the subscriptions of a device that is forgotten (logged out, or
