@@ -61,6 +61,13 @@ pub const CODES_DEVICE: Limit = Limit {
     max: 20,
     window: Duration::from_secs(15 * MINUTE),
 };
+/// Code emails from one address to any inbox: 1,000 a day (a congregation's
+/// registrations and restores; not a way to mail strangers by the thousand).
+pub const CODE_EMAILS_DAY: Limit = Limit {
+    name: "code-emails",
+    max: 1_000,
+    window: Duration::from_secs(24 * 60 * MINUTE),
+};
 /// Code emails from one address to one inbox: 5 an hour. A stranger asking
 /// for codes to someone's inbox uses up only their own allowance.
 pub const CODES_PAIR: Limit = Limit {
@@ -165,7 +172,7 @@ impl RateLimiter {
     }
 
     /// Takes the slots of one code email from `client` to `inbox`: the pair's
-    /// hourly allowance and the inbox's daily one.
+    /// hourly allowance, the inbox's daily one and the address's daily one.
     pub async fn code_email(&self, client: &str, inbox: &str, now: i64) -> Result<(), AppError> {
         // Counted by a hash of the address: the counts (kept a day in the
         // database on replicas) never hold an email.
@@ -174,6 +181,11 @@ impl RateLimiter {
         self.hit(CODES_PAIR, &pair, now).await?;
         if let Err(e) = self.hit(CODES_INBOX_DAY, inbox, now).await {
             self.refund(CODES_PAIR, &pair).await;
+            return Err(e);
+        }
+        if let Err(e) = self.hit(CODE_EMAILS_DAY, client, now).await {
+            self.refund(CODES_PAIR, &pair).await;
+            self.refund(CODES_INBOX_DAY, inbox).await;
             return Err(e);
         }
         Ok(())
@@ -214,6 +226,32 @@ impl RateLimiter {
         self.take_here(limit, key, now, amount)
     }
 
+    /// Takes what `records` (their ids and fields) write from `user`'s
+    /// allowance of [`SYNC_BYTES`]: sync pushes and REST writes alike.
+    pub async fn charge_writes<'a>(
+        &self,
+        user: &str,
+        now: i64,
+        records: impl Iterator<Item = (&'a str, &'a serde_json::Map<String, serde_json::Value>)>,
+    ) -> Result<(), AppError> {
+        let bytes: usize = records
+            .map(|(id, fields)| {
+                id.len()
+                    + fields
+                        .iter()
+                        .map(|(k, v)| k.len() + v.to_string().len())
+                        .sum::<usize>()
+            })
+            .sum();
+        self.take(
+            SYNC_BYTES,
+            user,
+            now,
+            u32::try_from(bytes).unwrap_or(u32::MAX),
+        )
+        .await
+    }
+
     #[cfg(test)]
     fn hit_here(&self, limit: Limit, key: &str, now: i64) -> Result<(), AppError> {
         self.take_here(limit, key, now, 1)
@@ -231,6 +269,9 @@ impl RateLimiter {
             *entry = (now, 0, limit.window_ms());
         }
         if entry.1.saturating_add(amount) > limit.max {
+            // Refused: the rest of the window is, as the shared count does
+            // (so `Retry-After` says truly when to come back).
+            entry.1 = limit.max;
             return Err(too_many(limit.window_ms() - (now - entry.0)));
         }
         entry.1 += amount;
@@ -277,13 +318,16 @@ mod tests {
             assert!(rl.hit_here(LOGIN, "10.0.0.2", t).is_ok());
         }
         assert!(rl.hit_here(LOGIN, "10.0.0.2", t).is_err());
-        // An allowance of bytes is taken by amounts, and refuses what would
-        // go past it.
+        // An allowance of bytes is taken by amounts; what would go past it
+        // is refused, and so is the rest of the window.
         let mb = 1024 * 1024;
         assert!(rl.take_here(SYNC_BYTES, "ruth", t, mb + mb / 2).is_ok());
         assert!(rl.take_here(SYNC_BYTES, "ruth", t, mb).is_err());
-        assert!(rl.take_here(SYNC_BYTES, "ruth", t, mb / 2).is_ok());
         assert!(rl.take_here(SYNC_BYTES, "ruth", t, 1).is_err());
+        assert!(
+            rl.take_here(SYNC_BYTES, "ruth", t + SYNC_BYTES.window_ms(), mb)
+                .is_ok()
+        );
         // The window ends: the address may try again.
         assert!(
             rl.hit_here(LOGIN, "10.0.0.1", t + LOGIN.window_ms())

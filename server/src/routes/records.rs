@@ -80,6 +80,23 @@ pub async fn records_list(
 /// The header naming the cursor of a list's next page.
 pub const NEXT_CURSOR: &str = "x-next-cursor";
 
+/// A REST write counts against its user's allowance of written bytes, as a
+/// sync push does.
+async fn charge_writes(
+    state: &AppState,
+    auth: &DeviceAuth,
+    fields: &Map<String, Value>,
+) -> Result<(), AppError> {
+    state
+        .limits
+        .charge_writes(
+            &auth.user_id,
+            state.clock.now_ms(),
+            std::iter::once(("", fields)),
+        )
+        .await
+}
+
 pub async fn records_create(
     r: &'static Resource,
     State(state): State<AppState>,
@@ -89,6 +106,7 @@ pub async fn records_create(
 ) -> Result<(StatusCode, Json<RecordView>), AppError> {
     filters(&auth, params)?;
     let fields = own_fields(&auth, body)?;
+    charge_writes(&state, &auth, &fields).await?;
     let random = random_hex(8)?;
     let created = r
         .create(&state.store, state.rest_writer(&auth), fields, &random)
@@ -107,6 +125,7 @@ pub async fn records_update(
     let id = params.get("id").cloned().unwrap_or_default();
     filters(&auth, params)?;
     let fields = own_fields(&auth, body)?;
+    charge_writes(&state, &auth, &fields).await?;
     let updated = r
         .update(&state.store, state.rest_writer(&auth), &id, fields)
         .await?

@@ -71,24 +71,12 @@ pub async fn sync_push(
         .limits
         .hit(guard::SYNC_PUSH, &auth.user_id, writer.now_ms)
         .await?;
-    let bytes: usize = req
-        .mutations
-        .iter()
-        .map(|m| {
-            m.id.len()
-                + m.fields
-                    .iter()
-                    .map(|(k, v)| k.len() + v.to_string().len())
-                    .sum::<usize>()
-        })
-        .sum();
     state
         .limits
-        .take(
-            guard::SYNC_BYTES,
+        .charge_writes(
             &auth.user_id,
             writer.now_ms,
-            u32::try_from(bytes).unwrap_or(u32::MAX),
+            req.mutations.iter().map(|m| (m.id.as_str(), &m.fields)),
         )
         .await?;
     let answer = state.store.push(writer, req).await?;
