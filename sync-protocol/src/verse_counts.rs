@@ -1,9 +1,10 @@
-//! How many verses each chapter has in the King James Version's
-//! versification, chapter after chapter of the 66 books in canonical order
-//! (1189 chapters, 31102 verses). Written by
-//! `node tests/content/extract-bible.mjs` from the installed SWORD module
-//! (sword-text-kjv 14.3-1); `tests/content/bible.test.mjs`
-//! checks it against the module. Do not edit by hand.
+//! How many verses each chapter has, chapter after chapter of the 66 books
+//! in canonical order (1189 chapters, 31104 verses): the KJV's versification, with
+//! the two verses the WEB numbers apart (3 John 1:15, Revelation 12:18), so
+//! a verse the reader shows in either translation can be highlighted. Written
+//! by `node tests/content/extract-bible.mjs` from the installed SWORD modules
+//! (sword-text-kjv 14.3-1, sword-text-web 426.0-1); `tests/content/bible.test.mjs`
+//! checks it against them. Do not edit by hand.
 
 #[rustfmt::skip]
 pub(crate) const VERSES: [u8; 1189] = [
@@ -65,6 +66,6 @@ pub(crate) const VERSES: [u8; 1189] = [
     32, 33, 24, 30, 30, 21, 23, 29, 23, 25, 18, 10, 20, 13, 18, 28, 12, 17, 18, 20,
     15, 16, 16, 25, 21, 18, 26, 17, 22, 16, 15, 15, 25, 14, 18, 19, 16, 14, 20, 28,
     13, 28, 39, 40, 29, 25, 27, 26, 18, 17, 20, 25, 25, 22, 19, 14, 21, 22, 18, 10,
-    29, 24, 21, 21, 13, 14, 25, 20, 29, 22, 11, 14, 17, 17, 13, 21, 11, 19, 17, 18,
+    29, 24, 21, 21, 13, 15, 25, 20, 29, 22, 11, 14, 17, 17, 13, 21, 11, 19, 18, 18,
     20, 8, 21, 18, 24, 21, 15, 27, 21,
 ];

@@ -41,17 +41,21 @@ export function storedTranslation(translation) {
 
 export const verseCountsFile = new URL('../../sync-protocol/src/verse_counts.rs', import.meta.url);
 
-/** The Rust source of the verses in each chapter of `bible`, book by book. */
-export function verseCountsSource(bible) {
-  const counts = bible.books.flatMap((b) => b.chapters.map((c) => c.length));
+/** The Rust source of the verses in each chapter, book by book: the larger
+ *  of the KJV's and the WEB's count (the WEB numbers two verses the KJV
+ *  joins to the one before: 3 John 1:15 and Revelation 12:18), so a verse
+ *  the reader shows in either can be highlighted or noted. */
+export function verseCountsSource(kjv, web) {
+  const counts = kjv.books.flatMap((b, i) => b.chapters.map((c, j) => Math.max(c.length, web.books[i].chapters[j].length)));
   const rows = [];
   for (let i = 0; i < counts.length; i += 20) rows.push(`    ${counts.slice(i, i + 20).join(', ')},`);
-  return `//! How many verses each chapter has in the King James Version's
-//! versification, chapter after chapter of the 66 books in canonical order
-//! (${counts.length} chapters, ${counts.reduce((a, b) => a + b, 0)} verses). Written by
-//! \`node tests/content/extract-bible.mjs\` from the installed SWORD module
-//! (${bible.source.package} ${bible.source.version}); \`tests/content/bible.test.mjs\`
-//! checks it against the module. Do not edit by hand.
+  return `//! How many verses each chapter has, chapter after chapter of the 66 books
+//! in canonical order (${counts.length} chapters, ${counts.reduce((a, b) => a + b, 0)} verses): the KJV's versification, with
+//! the two verses the WEB numbers apart (3 John 1:15, Revelation 12:18), so
+//! a verse the reader shows in either translation can be highlighted. Written
+//! by \`node tests/content/extract-bible.mjs\` from the installed SWORD modules
+//! (${kjv.source.package} ${kjv.source.version}, ${web.source.package} ${web.source.version}); \`tests/content/bible.test.mjs\`
+//! checks it against them. Do not edit by hand.
 
 #[rustfmt::skip]
 pub(crate) const VERSES: [u8; ${counts.length}] = [
