@@ -91,6 +91,18 @@ impl Asking {
         self.book.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// Why the live source failed for `area`'s places of `kind` a few
+    /// minutes ago, if it did: such a search is answered without asking (nor
+    /// counting against its client's allowance).
+    pub fn failed(&self, kind: PlaceKind, area: Bounds, now_ms: i64) -> Option<String> {
+        let key = (kind.key(), snap(area).1);
+        let book = self.book();
+        book.failed
+            .get(&key)
+            .filter(|(until, _)| *until > now_ms)
+            .map(|(_, problem)| problem.clone())
+    }
+
     /// Asks the live source about `area`'s places of `kind` (the grid's area
     /// around it), waiting at most [`DEADLINE`].
     pub async fn ask(
@@ -118,7 +130,14 @@ impl Asking {
                     book.under_way.insert(key, answer.clone());
                     let (me, store, clock) = (self.clone(), store.clone(), clock.clone());
                     tokio::spawn(async move {
-                        let result = me.query(&store, &clock, kind, grown).await;
+                        // A query that panics still ends its turn in the book.
+                        let query = {
+                            let (me, store, clock) = (me.clone(), store.clone(), clock.clone());
+                            tokio::spawn(async move { me.query(&store, &clock, kind, grown).await })
+                        };
+                        let result = query.await.unwrap_or_else(|_| {
+                            Err("the map data service's query stopped".to_string())
+                        });
                         let mut book = me.book();
                         book.queued -= 1;
                         book.under_way.remove(&key);

@@ -32,26 +32,33 @@ pub async fn near(
         if let Some(at) = asked.filter(|&t| now - t < FRESH_MS) {
             live_time = Some(at);
         } else {
-            let refused = match state.limits.hit(LIVE_SEARCH, &client.key(), now).await {
-                Err(too_many) => Some(too_many),
-                Ok(()) => match asking.ask(&state.store, &state.clock, kind, area).await {
-                    Asked::Fresh(at) => {
-                        live_time = Some(at);
-                        None
-                    }
-                    Asked::Failed(problem) => Some(AppError::Unavailable(format!(
-                        "{}: {problem}; please try again later",
-                        kind_words(kind)
-                    ))),
-                    Asked::StillAsking => Some(AppError::Busy(format!(
-                        "{}: the map data service is still answering; please try again in a moment",
-                        kind_words(kind)
-                    ))),
-                    Asked::Busy => Some(AppError::Busy(format!(
-                        "{}: many searches are waiting for the map data service; please try again in a moment",
-                        kind_words(kind)
-                    ))),
-                },
+            let failed = |problem: String| {
+                AppError::Unavailable(format!(
+                    "{}: {problem}; please try again later",
+                    kind_words(kind)
+                ))
+            };
+            let refused = if let Some(problem) = asking.failed(kind, area, now) {
+                Some(failed(problem))
+            } else {
+                match state.limits.hit(LIVE_SEARCH, &client.key(), now).await {
+                    Err(too_many) => Some(too_many),
+                    Ok(()) => match asking.ask(&state.store, &state.clock, kind, area).await {
+                        Asked::Fresh(at) => {
+                            live_time = Some(at);
+                            None
+                        }
+                        Asked::Failed(problem) => Some(failed(problem)),
+                        Asked::StillAsking => Some(AppError::Busy(format!(
+                            "{}: the map data service is still answering; please try again in a moment",
+                            kind_words(kind)
+                        ))),
+                        Asked::Busy => Some(AppError::Busy(format!(
+                            "{}: many searches are waiting for the map data service; please try again in a moment",
+                            kind_words(kind)
+                        ))),
+                    },
+                }
             };
             if let Some(refusal) = refused {
                 // What the store holds of the area (asked before, or
