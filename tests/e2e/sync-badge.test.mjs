@@ -76,7 +76,7 @@ describe('the sync badge', () => {
     const paused = badge(page, /^Sync paused/);
     await paused.waitFor({ timeout: 30_000 });
     for (const said of [await paused.getAttribute('title'), await paused.getAttribute('aria-label')]) {
-      assert.match(said, /Many phones are reaching Manna from this network just now, so the server asked this one to wait\. Your changes are kept on this phone, and Manna tries again by itself in a few seconds\./);
+      assert.match(said, /Many phones are reaching Manna just now, so the server asked this one to wait\. Your changes are kept on this phone, and Manna tries again by itself in a few seconds\./);
       assert.doesNotMatch(said, /[{}]|too_many|Too many attempts|429/);
     }
     // Nothing typed is lost meanwhile, and no one presses anything.

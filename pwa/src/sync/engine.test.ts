@@ -413,7 +413,7 @@ describe('a phone turned away (many phones on one network, a busy server)', () =
     const status = (await getMeta<SyncStatus>('status'))!;
     expect(status.state).toBe('error');
     expect(status.message).toBe(
-      'Many phones are reaching Manna from this network just now, so the server asked this one to wait. Your changes are kept on this phone, and Manna tries again by itself in 2 minutes.',
+      'Many phones are reaching Manna just now, so the server asked this one to wait. Your changes are kept on this phone, and Manna tries again by itself in 2 minutes.',
     );
     expect(status.retryAt).toBeGreaterThanOrEqual(before + 120_000);
     expect(status.retryAt).toBeLessThanOrEqual(Date.now() + 144_000);

@@ -176,6 +176,11 @@ async function setStatus(status: SyncStatus): Promise<void> {
  * asked for (`wait`) queues behind another tab's and tries again.
  */
 export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promise<boolean> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    const last = await getMeta<SyncStatus>('status');
+    if (last?.state !== 'blocked') await setStatus({ state: 'offline', lastSyncedAt: last?.lastSyncedAt });
+    return true;
+  }
   // The server refused or failed and said when to come back: an automatic
   // sync (in any tab, after a reload too) keeps to it; one the person asked
   // for goes now. A phone that was offline syncs as soon as it is online.
@@ -186,11 +191,6 @@ export async function syncNow({ wait = false }: { wait?: boolean } = {}): Promis
       syncSoon(pausedFor);
       return false;
     }
-  }
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-    const last = await getMeta<SyncStatus>('status');
-    if (last?.state !== 'blocked') await setStatus({ state: 'offline', lastSyncedAt: last?.lastSyncedAt });
-    return true;
   }
   const run = async () => {
     const last = await getMeta<SyncStatus>('status');

@@ -29,7 +29,8 @@ export function syncProblem(error: unknown, backoffMs: number): SyncProblem {
   if (!(error instanceof ApiError)) {
     return said(error instanceof TypeError ? 'The server cannot be reached.' : 'Sync stopped before it finished.');
   }
-  if (error.status === 429) return said('Many phones are reaching Manna from this network just now, so the server asked this one to wait.');
+  // 429: many phones on one network, or this phone sending a lot at once.
+  if (error.status === 429) return said('Many phones are reaching Manna just now, so the server asked this one to wait.');
   if (error.status === 503) return said('The server is very busy just now.');
   if (error.status === 401 || error.status === 403) return said('The server did not recognize this phone.');
   if (error.status >= 500) return said('The server had a problem with this sync.');

@@ -24,7 +24,7 @@ describe('what "Sync now" says', () => {
     expect(said).toEqual({
       title: 'Sync did not finish',
       description:
-        '1 change is saved on this device. Many phones are reaching Manna from this network just now, so the server asked this one to wait. Your changes are kept on this phone, and Manna tries again by itself in 40 minutes.',
+        '1 change is saved on this device. Many phones are reaching Manna just now, so the server asked this one to wait. Your changes are kept on this phone, and Manna tries again by itself in 40 minutes.',
       variant: 'destructive',
     });
     expect(answer({ state: 'error' }, 0, 0).description).toBe('Nothing is waiting to sync. Manna tries again by itself shortly.');
