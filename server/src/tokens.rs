@@ -17,10 +17,13 @@ pub fn hash_token(token: &str) -> String {
 }
 
 /// How the log names a secret it must not show (an email address): a
-/// short hash, the same for the same value, so an operator can follow one
-/// address's mail without reading it.
+/// short hash, keyed with a secret of this process's, the same for the same
+/// value while the process runs, so an operator can follow one address's
+/// mail without reading it, nor find it by hashing guesses.
 pub fn log_tag(secret: &str) -> String {
-    let digest = Sha256::digest(format!("manna-log:{secret}").as_bytes());
+    static KEY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let key = KEY.get_or_init(|| random_hex(16).unwrap_or_else(|_| "manna-log".into()));
+    let digest = Sha256::digest(format!("{key}:{secret}").as_bytes());
     hex::encode(&digest[..5])
 }
 

@@ -184,13 +184,13 @@ impl Postgres {
         &self.devices
     }
 
-    /// Runs `f` on one of the database threads. A panic in `f` is re-raised
-    /// here rather than turned into an error.
     /// Calls waiting for a database connection.
     pub fn waiting(&self) -> usize {
         self.jobs.len()
     }
 
+    /// Runs `f` on one of the database threads. A panic in `f` is re-raised
+    /// here rather than turned into an error.
     pub async fn call<F, R>(&self, f: F) -> Result<R, AppError>
     where
         F: FnOnce(&mut Sql<'_>) -> Result<R, AppError> + Send + 'static,
