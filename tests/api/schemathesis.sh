@@ -49,10 +49,13 @@ ask '{"email":"schemathesis@manna.test"}' > /dev/null
 code=$(curl -sf "$base/dev/outbox.json" | python3 -c 'import json,re,sys; print(re.search(r"\d{6}", json.load(sys.stdin)["emails"][0]["text"]).group(0))')
 ask "{\"email\":\"schemathesis@manna.test\",\"code\":\"$code\"}" | python3 -c 'import json,sys; assert json.load(sys.stdin)["isPremium"], "not premium"'
 
-# Logging out would end the device the run speaks as: it is left out.
+# Logging out would end the device the run speaks as: it is left out. A
+# call may take seconds on a busy machine (an owner's content reload reads
+# every content file): each has a minute.
 "$venv/bin/schemathesis" run "$base/api/openapi.json" \
   --checks not_a_server_error,response_schema_conformance \
   --phases examples,coverage,fuzzing --max-examples 10 --seed 1 --workers 1 \
+  --request-timeout 60 \
   --exclude-operation-id 'post /api/auth/logout' \
   -H "X-User-ID: $user" -H "Authorization: Bearer $token" \
   --warnings off
