@@ -227,6 +227,7 @@ async fn a_dead_push_service_with_the_most_subscriptions_delays_no_one_else() {
 
     // 14:00: the crowd's fifty reminders on ten subscriptions to a service
     // that never answers, and one of mine.
+    let rss_before = resident_kib();
     s.clock
         .advance(at("2026-11-23T14:00:00.200Z") - s.clock.now_ms());
     let started = Instant::now();
@@ -274,11 +275,27 @@ async fn a_dead_push_service_with_the_most_subscriptions_delays_no_one_else() {
     // database for their retries, and what is kept of them is bounded.
     s.state.senders.settled().await;
     assert_eq!(s.state.senders.queued(), 0);
+    eprintln!(
+        "figure: the test process grew {} KiB over two minutes of the crowd's sends (every test of the run shares it)",
+        resident_kib().saturating_sub(rss_before)
+    );
     let kept: i64 = sends_kept(&s).await;
     assert!(
         kept <= SUBSCRIPTIONS_PER_USER * MOST_PER_LOOK as i64 + 2,
         "{kept} sendings kept for one minute of the crowd's reminders"
     );
+}
+
+/// This process's resident memory (KiB), for the figure.
+fn resident_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
 }
 
 /// Sendings the database keeps (the claims of every minute looked at).
