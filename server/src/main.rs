@@ -76,9 +76,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
 }
 
 /// What is logged: `RUST_LOG`, or Manna's own information and warnings. At
-/// any level, the mail and HTTP clients say no more than warnings: at debug
-/// they would write the SMTP conversation (addresses, the code in a message)
-/// and the addresses they connect to (a push endpoint names one browser).
+/// any level, the mail, HTTP and database clients say no more than warnings:
+/// at debug they would write the SMTP conversation (addresses, the code in a
+/// message), the addresses they connect to (a push endpoint names one
+/// browser) and each statement's parameters (emails, hashes, secrets).
 fn log_filter() -> tracing_subscriber::EnvFilter {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| "manna_server=info,tower_http=warn".into());
@@ -87,6 +88,8 @@ fn log_filter() -> tracing_subscriber::EnvFilter {
         "reqwest=warn",
         "hyper_util=warn",
         "web_push_native=warn",
+        "tokio_postgres=warn",
+        "postgres=warn",
     ]
     .into_iter()
     .filter_map(|d| d.parse().ok())
