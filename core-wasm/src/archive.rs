@@ -157,6 +157,17 @@ fn root(word: &str) -> String {
     word.to_string()
 }
 
+/// Why typed text finds nothing to search for: it holds something, but no
+/// letter or digit (emoji, symbols, punctuation alone).
+pub const NO_WORDS: &str =
+    "type a word or a number to search for: emoji and symbols alone match nothing";
+
+/// `NO_WORDS` when `typed` holds something but no word to search for (an
+/// empty search is the whole archive, not this).
+pub fn nothing_to_search(typed: &str) -> Option<&'static str> {
+    (!typed.trim().is_empty() && Query::parse(typed).is_none()).then_some(NO_WORDS)
+}
+
 /// What typed text asks for: each part a word or a phrase ("in quotes"), all
 /// of which must appear.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -340,6 +351,16 @@ mod tests {
             ArchiveType::Health,
             &json!({"id": "t", "title": "Rest", "content": content, "category": "Sleep", "tags": ["quiet"]}),
         )
+    }
+
+    #[test]
+    fn emoji_or_symbols_alone_are_nothing_to_search_for() {
+        for typed in ["🙏", " 🙏🕊️ ", "!!!", "\"\"", "—"] {
+            assert_eq!(nothing_to_search(typed), Some(NO_WORDS), "{typed:?}");
+        }
+        for typed in ["", "   ", "grace", "🙏 prayer", "3:16", "Ps 23"] {
+            assert_eq!(nothing_to_search(typed), None, "{typed:?}");
+        }
     }
 
     #[test]

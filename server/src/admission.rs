@@ -2,8 +2,9 @@
 //! generate calls): the rules that need the content or the user's standing,
 //! answered as a refused change (`ServerGate`) or as the call's status
 //! (`RestGate`).
-//! Today one: a meal plan is started only if it exists, and a premium one only
-//! by a member.
+//! A meal plan is started only if it exists, and a premium one only by a
+//! member; a day that has come (a weight's, a journal entry's) is not one
+//! still to come anywhere on earth.
 
 use crate::config::Config;
 use crate::content::ContentSet;
@@ -12,7 +13,7 @@ use crate::entitlement::{premium_of, premium_required};
 use crate::error::AppError;
 use crate::store::{Gate, Reads};
 use manna_sync_protocol::records::read::Fields;
-use manna_sync_protocol::{FieldError, Table};
+use manna_sync_protocol::{Date, FieldError, Table};
 use std::sync::Arc;
 
 /// The gate of one request: the content it was served with, and the time
@@ -25,6 +26,24 @@ pub struct ServerGate {
 }
 
 impl ServerGate {
+    /// A day of `after` that has not come yet in any time zone (the writer's
+    /// own today is checked on the device; here the latest today on earth,
+    /// UTC+14, is the day after the server's UTC date). A day `before`
+    /// already held is left as it was stored.
+    fn day_to_come(
+        &self,
+        table: Table,
+        before: Option<&Fields>,
+        after: &Fields,
+    ) -> Option<FieldError> {
+        let latest = Date::from_epoch_ms(self.now_secs * 1000, 0).add_days(1);
+        let mut changed = after.clone();
+        if let Some(before) = before {
+            changed.retain(|field, value| before.get(field) != Some(value));
+        }
+        table.check_days(&changed, latest).err()
+    }
+
     /// Why `after` may not be stored, in the words of the rule.
     fn refusal(
         &self,
@@ -61,6 +80,9 @@ impl Gate for ServerGate {
         before: Option<&Fields>,
         after: &Fields,
     ) -> Result<Result<(), FieldError>, AppError> {
+        if let Some(refusal) = self.day_to_come(table, before, after) {
+            return Ok(Err(refusal));
+        }
         Ok(match self.refusal(reads, user, table, before, after)? {
             None => Ok(()),
             Some(refusal) => Err(refusal.field_error()),
@@ -83,6 +105,9 @@ impl Gate for RestGate {
         before: Option<&Fields>,
         after: &Fields,
     ) -> Result<Result<(), FieldError>, AppError> {
+        if let Some(refusal) = self.0.day_to_come(table, before, after) {
+            return Ok(Err(refusal));
+        }
         match self.0.refusal(reads, user, table, before, after)? {
             None => Ok(Ok(())),
             Some(NotOpen::Unknown(id)) => Err(AppError::NotFound(format!(

@@ -198,6 +198,8 @@ pub async fn serve(
 
 /// The periodic jobs: Stripe reconciliation, tidying, and each minute's reminders.
 fn start_jobs(state: &AppState) {
+    let starting = state.clone();
+    tokio::spawn(async move { places::search::tell_operator_if_empty(&starting).await });
     billing::reconcile::spawn(
         state.store.clone(),
         state.clock.clone(),

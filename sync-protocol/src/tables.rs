@@ -3,6 +3,7 @@
 //! A record is checked whole (after a patch is merged into it), so a patch can
 //! never leave a record that a fresh `put` would have been refused for.
 
+use crate::date::Date;
 use crate::field_error::FieldError;
 use crate::ids::IdScheme;
 use crate::records::Record;
@@ -116,6 +117,33 @@ impl Table {
         Table::ALL.iter().copied().find(|t| t.name() == name)
     }
 
+    /// The fields (wire names) that hold a day which has already come: a
+    /// weight, a wellness check, a day marked done, a journal entry and the
+    /// day its prayer was answered are never for a day still to come.
+    pub fn days_already_come(self) -> &'static [&'static str] {
+        match self {
+            Table::WeightEntries | Table::WellnessScores | Table::DailyCompletions => &["date"],
+            Table::PrayerJournal => &["date", "answeredOn"],
+            _ => &[],
+        }
+    }
+
+    /// Refuses a day in `fields` that is after `latest` (the writer's today)
+    /// in a field that holds a day already come. A field left out, or not a
+    /// date, is for `validate` to judge.
+    pub fn check_days(self, fields: &Fields, latest: Date) -> Result<(), FieldError> {
+        for &field in self.days_already_come() {
+            let day = fields
+                .get(field)
+                .and_then(|v| v.as_str())
+                .and_then(|s| s.parse::<Date>().ok());
+            if day.is_some_and(|day| day > latest) {
+                return Err(FieldError::new(field, "must be today or an earlier day"));
+            }
+        }
+        Ok(())
+    }
+
     /// How this table's records are named.
     pub fn id_scheme(self) -> IdScheme {
         match self {
@@ -158,5 +186,61 @@ impl Table {
         let record = R::read_fields(fields)?;
         record.check()?;
         self.id_scheme().check(id, fields)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn fields(value: serde_json::Value) -> Fields {
+        value.as_object().cloned().expect("an object")
+    }
+
+    #[test]
+    fn a_day_already_come_is_refused_when_it_is_still_to_come() {
+        let today: Date = "2026-12-01".parse().expect("a date");
+        let weight = fields(json!({"weight": 1700, "date": "2026-12-02"}));
+        let refusal = Table::WeightEntries
+            .check_days(&weight, today)
+            .expect_err("refused");
+        assert_eq!(
+            refusal,
+            FieldError::new("date", "must be today or an earlier day")
+        );
+        for day in ["2026-12-01", "2025-01-01"] {
+            let weight = fields(json!({"weight": 1700, "date": day}));
+            assert!(
+                Table::WeightEntries.check_days(&weight, today).is_ok(),
+                "{day}"
+            );
+        }
+        let answered = fields(json!({"date": "2026-11-30", "answeredOn": "2027-01-01"}));
+        assert_eq!(
+            Table::PrayerJournal
+                .check_days(&answered, today)
+                .expect_err("refused")
+                .field,
+            "answeredOn"
+        );
+        for table in [Table::WellnessScores, Table::DailyCompletions] {
+            let ahead = fields(json!({"date": "2026-12-25"}));
+            assert!(table.check_days(&ahead, today).is_err(), "{table:?}");
+        }
+        // A plan or a list may start on a day to come; a field left out or
+        // not a date is the shape check's to judge.
+        let plan = fields(json!({"startDate": "2027-01-01"}));
+        assert!(Table::PersonalizedPlans.check_days(&plan, today).is_ok());
+        assert!(
+            Table::WeightEntries
+                .check_days(&fields(json!({"date": "soon"})), today)
+                .is_ok()
+        );
+        assert!(
+            Table::WeightEntries
+                .check_days(&fields(json!({})), today)
+                .is_ok()
+        );
     }
 }

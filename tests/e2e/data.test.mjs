@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import ICAL from 'ical.js';
-import { PHONE, createReminder, localDate, serverAnswer, serverAndBrowser } from './harness.mjs';
+import { PHONE, SYNCED, createReminder, localDate, serverAndBrowser, serverAnswer } from './harness.mjs';
 
 
 describe('your data', () => {
@@ -18,7 +18,7 @@ describe('your data', () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
     const page = await context.newPage();
     await page.goto('/');
-    await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: SYNCED }).waitFor({ timeout: 30_000 });
     await page.goto('/prayer-reminders');
     // Days that leave today out, so the first time is a later day (a start on
     // today, outside the rule, is what calendar apps show as an extra event).

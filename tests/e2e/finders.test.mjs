@@ -231,21 +231,35 @@ describe('farm and trail finders', () => {
     await context.close();
   });
 
-  test('a server with no place data says so rather than that nothing is near', async () => {
+  test('a server with no place data says so in a person\'s words, offers what still helps, and a bad ZIP is explained beside its field', async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.empty.base });
     const page = await context.newPage();
     await page.goto('/hiking-trails');
     await page.getByLabel('ZIP code').fill('43215');
     await page.getByRole('button', { name: 'Find Trails' }).click();
-    await page.getByRole('heading', { name: 'No trail data on this server yet' }).waitFor();
+    await page.getByRole('heading', { name: 'Trail search is not available here yet' }).waitFor();
+    await page.getByRole('link', { name: "Today's movement" }).waitFor();
     await page.goto('/farm-finder');
-    await page.getByLabel('ZIP code').fill('00000');
+    const zip = page.getByLabel('ZIP code');
+    await zip.fill('00000');
     await page.getByRole('button', { name: 'Find Farms' }).click();
-    await page.getByText('zip: 00000 is not a US ZIP code').waitFor();
-    await page.getByLabel('ZIP code').fill('43215');
+    await page.getByRole('alert').filter({ hasText: '00000 is not a US ZIP code.' }).waitFor();
+    assert.equal(await page.getByText('zip:').count(), 0, 'no wire name in the words');
+    assert.equal(await zip.getAttribute('aria-invalid'), 'true');
+    // Typing another ZIP takes the refusal of the old one away.
+    await zip.fill('4321');
+    await page.getByText('00000 is not a US ZIP code.').waitFor({ state: 'detached' });
+    assert.equal(await zip.getAttribute('aria-invalid'), 'false');
+    await zip.fill('43215');
     await page.getByRole('button', { name: 'Find Farms' }).click();
-    await page.getByRole('heading', { name: 'No farm data on this server yet' }).waitFor();
+    await page.getByRole('heading', { name: 'Farm search is not available here yet' }).waitFor();
+    // Nothing for the server's operator reaches the person.
+    for (const operatorWords of ['import-places', 'MANNA_OVERPASS_URL', 'osm.pbf']) {
+      assert.equal(await page.getByText(operatorWords).count(), 0, operatorWords);
+    }
     assert.deepEqual(await seriousProblems(page), []);
+    await page.getByRole('link', { name: "Today's food and recipes" }).click();
+    await page.waitForURL('**/food-recipes');
     await context.close();
   });
 });

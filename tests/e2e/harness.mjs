@@ -186,6 +186,9 @@ export function localDate(offsetDays = 0, from = new Date()) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** The sync badge once all is sent: 'Synced …' for an account, 'On this phone only' for a guest. */
+export const SYNCED = /^(Synced|On this phone only)/;
+
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 /** A server and a browser for the tests of one describe block. */

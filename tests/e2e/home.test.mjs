@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, launchProfile, localDate, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
+import { PHONE, SYNCED, launchProfile, localDate, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
 
 const CARDS = [
   ['reading', "Today's Reading", (d) => d.bibleReading.reference],
@@ -45,7 +45,7 @@ describe('home screen', () => {
       assert.match(await card.textContent(), /not medical advice/);
     }
     assert.ok(await page.getByRole('button', { name: 'Listen' }).isVisible());
-    await page.getByRole('button', { name: /^Synced/ }).waitFor();
+    await page.getByRole('button', { name: SYNCED }).waitFor();
     assert.ok(await page.getByRole('heading', { name: "This Week's Journey" }).isVisible());
     assert.equal(await page.locator('.week-day').count(), 7);
     // A tile for every tool page the app has.

@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, controlledByServiceWorker, loggedInBrowser, registeredBrowser, serverAndBrowser, syncUntil, waitUntilOfflineReady } from './harness.mjs';
+import { PHONE, SYNCED, controlledByServiceWorker, loggedInBrowser, registeredBrowser, serverAndBrowser, syncUntil, waitUntilOfflineReady } from './harness.mjs';
 
 const OWNER = 'grace.owner@example.org';
 const PASSWORD = 'manna password';
@@ -178,6 +178,10 @@ describe('premium members', () => {
     for (const snippet of await page.locator('.archive-card > p:not(.meta)').allTextContents()) assert.ok(snippet.length <= 120, snippet);
     await search.fill('zzzzqqq');
     await page.getByText('No content found').waitFor();
+    // Emoji alone: a hint, not all of the archive.
+    await search.fill('🙏🕊️');
+    await page.getByText('Type a word or a number to search for: emoji and symbols alone match nothing.').waitFor();
+    assert.equal(await page.locator('.archive-card').count(), 0);
     await page.getByRole('button', { name: 'Clear search' }).click();
     await page.getByText(`Found ${everything} items`).waitFor();
     assert.equal(await search.inputValue(), '');
@@ -234,7 +238,7 @@ describe('premium members', () => {
     await page.getByRole('heading', { name: 'Work for Daniel' }).waitFor();
     await page.getByRole('button', { name: /^Offline/ }).waitFor();
     await context.setOffline(false);
-    await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: SYNCED }).waitFor({ timeout: 30_000 });
 
     const second = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD });
     const page2 = second.page;
@@ -265,6 +269,35 @@ describe('premium members', () => {
     await page.getByRole('tab', { name: 'My Entries (1)' }).waitFor();
     await page.getByText('Lord, thank you for the interview on Monday.').waitFor();
     await second.context.close();
+    await context.close();
+  });
+
+  test('logging out leaves no sign of the member: no premium banner, card or name, after a reload too', async () => {
+    const { server, browser } = env;
+    const { context, page } = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD });
+    await page.goto('/');
+    await page.getByRole('heading', { name: /PREMIUM MEMBER/ }).waitFor();
+    // An account's badge says Synced (a guest's says where the data is).
+    await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login$/);
+    const signs = async () =>
+      page.evaluate(() => ({
+        member: /PREMIUM MEMBER|Full Access/.test(document.body.innerText),
+        email: document.body.innerText.includes('grace.owner'),
+      }));
+    // The login page as it settles, and again after a reload and on Home.
+    await page.getByRole('button', { name: 'Log In' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(await signs(), { member: false, email: false });
+    await page.reload();
+    await page.getByRole('button', { name: 'Log In' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(await signs(), { member: false, email: false });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(await signs(), { member: false, email: false });
     await context.close();
   });
 });

@@ -197,4 +197,56 @@ describe('notifications', () => {
     assert.equal(await kept.jsonValue(), '06:15');
     await context.close();
   });
+
+  test('a refusal is explained once, by its cause: no push service, blocked, an iPhone outside the Home Screen', { timeout: 120_000 }, async () => {
+    // A browser whose push service cannot be reached: its subscribe fails as Chromium's does.
+    const noService = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    await noService.grantPermissions(['notifications'], { origin: env.server.base });
+    await noService.addInitScript(() => {
+      PushManager.prototype.getSubscription = async () => null;
+      PushManager.prototype.subscribe = async () => {
+        throw new DOMException('Registration failed - push service error', 'AbortError');
+      };
+    });
+    let page = await noService.newPage();
+    await page.goto('/prayer-reminders');
+    await controlledByServiceWorker(page);
+    let card = page.getByRole('region', { name: 'Notifications' });
+    await card.getByRole('button', { name: 'Turn on notifications' }).click();
+    await card.getByRole('alert').filter({ hasText: 'could not reach its push service' }).waitFor();
+    assert.equal(await card.getByText('That did not work').count(), 0);
+    await noService.close();
+
+    // The person says no: the page says blocked, once, with what to do.
+    const blocked = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    await blocked.addInitScript(() => {
+      let permission = 'default';
+      Object.defineProperty(Notification, 'permission', { get: () => permission });
+      Notification.requestPermission = async () => (permission = 'denied');
+    });
+    page = await blocked.newPage();
+    await page.goto('/prayer-reminders');
+    card = page.getByRole('region', { name: 'Notifications' });
+    await card.getByRole('button', { name: 'Turn on notifications' }).click();
+    await card.getByText('Notifications are blocked for Manna').waitFor();
+    await card.getByRole('button', { name: 'Turn on notifications' }).waitFor({ state: 'detached' });
+    assert.equal(await card.getByText(/blocked/).count(), 1, 'said once');
+    await blocked.close();
+
+    // Safari on an iPhone, not opened from the Home Screen: no Push API, and the way to get it.
+    const iphone = await env.browser.newContext({
+      ...PHONE,
+      baseURL: env.server.base,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    });
+    await iphone.addInitScript(() => {
+      delete window.PushManager;
+    });
+    page = await iphone.newPage();
+    await page.goto('/prayer-reminders');
+    card = page.getByRole('region', { name: 'Notifications' });
+    await card.getByText('tap Share, then Add to Home Screen').waitFor();
+    assert.equal(await card.getByRole('button', { name: 'Turn on notifications' }).count(), 0);
+    await iphone.close();
+  });
 });

@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { controlledByServiceWorker, loggedInBrowser, registeredBrowser, serverAndBrowser, serverAnswer, syncUntil, waitUntilOfflineReady } from './harness.mjs';
+import { SYNCED, controlledByServiceWorker, loggedInBrowser, registeredBrowser, serverAndBrowser, serverAnswer, syncUntil, waitUntilOfflineReady } from './harness.mjs';
 
 const OWNER = 'ruth.member@example.org';
 const PASSWORD = 'manna password';
@@ -89,7 +89,7 @@ describe('plans and shopping', () => {
     }
 
     // Synced once the server is back: the goal, both plans and the day's tick.
-    await syncUntil(page, page.getByRole('button', { name: /^Synced/ }));
+    await syncUntil(page, page.getByRole('button', { name: SYNCED }));
     const goals = await serverAnswer(page, '/api/wellness-goals/user/{userId}', { length: 1 });
     const plans = await serverAnswer(page, '/api/personalized-plans/user', { length: 2 });
     await serverAnswer(page, '/api/plan-progress/user', { length: 1 });
@@ -168,8 +168,8 @@ describe('plans and shopping', () => {
     } finally {
       await server.restart();
     }
-    await syncUntil(page, page.getByRole('button', { name: /^Synced/ }));
-    await syncUntil(page2, page2.getByRole('button', { name: /^Synced/ }));
+    await syncUntil(page, page.getByRole('button', { name: SYNCED }));
+    await syncUntil(page2, page2.getByRole('button', { name: SYNCED }));
     const saved = await serverAnswer(page, `/api/shopping-list-items/${listId}`, { length: total, some: { isChecked: true } });
     const after = await serverAnswer(page, `/api/shopping-list-items/${listId}`, { length: total });
     assert.equal(after.filter((i) => i.isChecked).length, 2, 'both checks survive');

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { seriousProblems } from './axe.mjs';
-import { PHONE, serverAndBrowser } from './harness.mjs';
+import { PHONE, SYNCED, serverAndBrowser } from './harness.mjs';
 import { isoDates, PAGES } from './pages.mjs';
 
 /** Starts collecting layout shifts before the page's own scripts run. */
@@ -31,7 +31,7 @@ async function homeSettled(page) {
   await page.locator('[data-card="reading"] .reference').waitFor();
   await page.locator('[data-card="snack"] h3').waitFor();
   await page.getByText(/Saved for offline use through/).waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: SYNCED }).waitFor({ timeout: 30_000 });
   await page.locator('.promo, .premium-home').first().waitFor();
   // Two frames for the last layout to be measured.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, controlledByServiceWorker, createReminder, localDate, serverAnswer, serverAndBrowser } from './harness.mjs';
+import { PHONE, SYNCED, controlledByServiceWorker, createReminder, localDate, serverAndBrowser, serverAnswer } from './harness.mjs';
 
 async function logWeight(page, pounds) {
   await page.getByLabel('Weight (lbs)').fill(String(pounds));
@@ -20,7 +20,7 @@ describe('records saved offline', () => {
     const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(env.server.base);
-    await page.getByRole('button', { name: /^Synced/ }).waitFor();
+    await page.getByRole('button', { name: SYNCED }).waitFor();
     await page.getByText(/Saved for offline use through/).waitFor();
     await controlledByServiceWorker(page);
 
@@ -40,7 +40,7 @@ describe('records saved offline', () => {
 
     await env.server.restart();
     await page.getByRole('button', { name: /Sync now$/ }).click();
-    await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: SYNCED }).waitFor({ timeout: 20_000 });
     const weights = await serverAnswer(page, '/api/weight-entries/{userId}', { minLength: 1 });
     assert.deepEqual(weights.map((w) => [w.date, w.weight]), [[localDate(), 1824]]);
     const reminders = await serverAnswer(page, '/api/prayer-reminders', { minLength: 1 });
@@ -107,7 +107,7 @@ describe('records saved offline', () => {
     const context = await env.browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${env.server.base}/prayer-reminders`);
-    await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: SYNCED }).waitFor({ timeout: 20_000 });
     // A reminder written by an older version of the app, whose time the
     // server's rules refuse: straight into this device's database and outbox.
     await page.evaluate(async () => {

@@ -9,7 +9,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, localDate, serverAndBrowser, serverAnswer, syncUntil } from './harness.mjs';
+import { PHONE, SYNCED, localDate, serverAndBrowser, serverAnswer, syncUntil } from './harness.mjs';
 
 const badge = (page, name) => page.getByRole('button', { name });
 
@@ -43,7 +43,7 @@ async function phoneOn(env, path) {
   const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
   const page = await context.newPage();
   await page.goto(path);
-  await badge(page, /^Synced/).waitFor({ timeout: 30_000 });
+  await badge(page, SYNCED).waitFor({ timeout: 30_000 });
   return { context, page };
 }
 

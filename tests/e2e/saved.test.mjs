@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { getAsUser, localDate, loggedInBrowser, registeredBrowser, serverAndBrowser, syncUntil, waitUntilOfflineReady } from './harness.mjs';
+import { SYNCED, getAsUser, localDate, loggedInBrowser, registeredBrowser, serverAndBrowser, syncUntil, waitUntilOfflineReady } from './harness.mjs';
 
 const SHOTS = process.env.SHOTS; // a folder: screenshots of each state, for a person to look at
 const EMAIL = 'kept@example.com';
@@ -93,7 +93,7 @@ describe('favorites, highlights and notes', () => {
     // The server back: everything reaches it once.
     await env.server.restart();
     await page.getByRole('button', { name: /Sync now$/ }).click();
-    await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: SYNCED }).waitFor({ timeout: 20_000 });
     const kept = await page.evaluate(getAsUser, '/api/favorites');
     assert.deepEqual(
       kept.map((f) => [f.date, f.reference, f.verse]),
@@ -120,7 +120,7 @@ describe('favorites, highlights and notes', () => {
     // Let go on the second: the first browser's heart is no longer pressed.
     await secondHeart.click();
     await secondHeart.and(second.page.locator('[aria-pressed="false"]')).waitFor();
-    await second.page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 20_000 });
+    await second.page.getByRole('button', { name: SYNCED }).waitFor({ timeout: 20_000 });
     await page.goto('/');
     await syncUntil(page, card.locator(`button[aria-label="Favorite: ${reference}"][aria-pressed="false"]`));
     await second.context.close();

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, postAsUser, registeredBrowser, serverAndBrowser } from './harness.mjs';
+import { PHONE, SYNCED, postAsUser, registeredBrowser, serverAndBrowser } from './harness.mjs';
 
 const PAGES = ['/', '/bible', '/meditation', '/settings'];
 
@@ -28,7 +28,7 @@ function watch(page) {
 /** Waits until the page has drawn its heading and its first sync is done. */
 async function settled(page) {
   await page.locator('h1').first().waitFor();
-  await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: SYNCED }).waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 }
 

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, localDate, serverAndBrowser } from './harness.mjs';
+import { PHONE, SYNCED, localDate, serverAndBrowser } from './harness.mjs';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
@@ -17,7 +17,7 @@ describe('the streak with grace', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: "This Week's Journey" }).waitFor();
     // The app has opened its database (the sync engine starts once Home is up).
-    await page.getByRole('button', { name: /^Synced/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: SYNCED }).waitFor({ timeout: 30_000 });
 
     // Opened on each of the last fourteen days but yesterday (as this device remembers).
     const opened = Array.from({ length: 14 }, (_, i) => localDate(-(i + 2))).concat(localDate());

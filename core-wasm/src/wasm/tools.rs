@@ -70,6 +70,16 @@ pub fn weight_progress_js(
     to_js(&weight_progress(&dated(&dates, weights), parse(today)?))
 }
 
+/// A weight typed in pounds as the record's tenths, or `{ field, message }`
+/// in pounds.
+#[wasm_bindgen(js_name = weightTenths)]
+pub fn weight_tenths(typed: &str) -> Result<JsValue, JsError> {
+    match manna_sync_protocol::records::weight::tenths_of_pounds(typed) {
+        Ok(tenths) => Ok(JsValue::from(tenths)),
+        Err(e) => to_js(&e),
+    }
+}
+
 /// The weight chart's points (each entry with its 7-day moving average), from
 /// parallel lists of dates and weights (tenths of a pound).
 #[wasm_bindgen(js_name = weightChart)]
@@ -213,6 +223,13 @@ pub fn plan_records(
     let records = meals::plan_records(&plans, goal_id, now_ms as i64, random)
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&records)
+}
+
+/// Why typed search text finds nothing to search for (emoji or symbols
+/// alone), in the server's words, or `undefined`.
+#[wasm_bindgen(js_name = searchHint)]
+pub fn search_hint(typed: &str) -> Option<String> {
+    crate::archive::nothing_to_search(typed).map(str::to_string)
 }
 
 /// The archive searched on the device: `items` are `{type, item, date}` of

@@ -317,6 +317,20 @@ describe('the client', () => {
     await waitFor(() => expect(result.current.data).toBe('tip v2'));
   });
 
+  it('clear reaches a page that shows the query and renders nothing else: what was set after shows at once (a logout)', async () => {
+    const client = newClient({ staleTime: Infinity });
+    const queryFn = vi.fn(async () => 'PREMIUM MEMBER');
+    const { result } = renderHook(() => useQuery({ queryKey: ['premium'], queryFn }), { wrapper: inside(client) });
+    await waitFor(() => expect(result.current.data).toBe('PREMIUM MEMBER'));
+    act(() => {
+      client.clear();
+      client.setQueryData(['premium'], 'free');
+    });
+    // No rerender by the test: the page itself renders again with the new entry.
+    await waitFor(() => expect(result.current.data).toBe('free'));
+    expect(queryFn).toHaveBeenCalledOnce();
+  });
+
   it('forgets an entry no page has shown for its gcTime', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const client = newClient({ staleTime: Infinity, gcTime: 60_000 });

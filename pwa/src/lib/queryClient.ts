@@ -222,11 +222,15 @@ export class QueryClient {
   /** Forgets every entry (an answer still on its way counts for nothing); a
    *  page showing one fetches it again when it next renders. */
   clear(): void {
-    for (const entry of this.#entries.values()) {
+    const gone = [...this.#entries.values()];
+    this.#entries.clear();
+    for (const entry of gone) {
       entry.runs += 1;
       entry.fetching = undefined;
+      // A page still showing it renders again, and so finds the key's new
+      // entry: nothing of what was forgotten stays on screen (a logout).
+      entry.set({});
     }
-    this.#entries.clear();
   }
 
   /**

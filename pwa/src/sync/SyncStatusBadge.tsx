@@ -3,15 +3,21 @@
 // different versions), how many changes are waiting to be sent and how many
 // the server refused; when a sync did not finish, why and when it tries again
 // (in the engine's words, in its title and label). Tapping it syncs now and
-// tells `onAnswer` what it did.
+// tells `onAnswer` what it did. Someone with no account is told that their
+// data is on this phone only, and offered an account to keep it.
 
 import { useState } from 'react';
+import { maybeSignedIn } from '../identity/sessionHint';
+import { useNavigate } from '../lib/router';
 import { counted } from '../lib/words';
 import type { SyncStatus } from './engine';
 import type { SyncAnswer } from './syncByHand';
 import { useLive, usePendingCount, useRefusedCount } from './useRecords';
 
-function label(status: SyncStatus | undefined, waiting: number): string {
+/** What a guest's badge says of where their data is, and the way to keep it. */
+const GUEST_WORDS = 'Your data is on this phone only: create an account to keep it on every device you use.';
+
+function label(status: SyncStatus | undefined, waiting: number, guest: boolean): string {
   const time = status?.lastSyncedAt
     ? new Date(status.lastSyncedAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })
     : null;
@@ -21,6 +27,7 @@ function label(status: SyncStatus | undefined, waiting: number): string {
       return 'Syncing…';
     case 'synced':
       if (waiting > 0) return `${pending} waiting to sync`;
+      if (guest) return 'On this phone only';
       return time ? `Synced ${time}` : 'Synced';
     case 'offline':
       if (waiting > 0) return `Offline · ${pending} waiting`;
@@ -41,6 +48,17 @@ export function SyncStatusBadge({ onAnswer }: { onAnswer?: (answer: SyncAnswer) 
   const { value: refused = 0 } = useRefusedCount();
   const { value: waiting = 0 } = usePendingCount();
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const guest = !maybeSignedIn();
+  /** A guest's answer says where the data is, and offers the account. */
+  const told = (answer: SyncAnswer): SyncAnswer =>
+    guest && answer.allSent
+      ? {
+          ...answer,
+          description: [answer.description, GUEST_WORDS].filter(Boolean).join(' '),
+          action: { label: 'Create account', onClick: () => void navigate('/register') },
+        }
+      : answer;
   const syncNow = () => {
     if (busy) return;
     setBusy(true);
@@ -48,13 +66,14 @@ export function SyncStatusBadge({ onAnswer }: { onAnswer?: (answer: SyncAnswer) 
     const before = waiting;
     void import('./syncByHand')
       .then((m) => m.syncByHand(before))
-      .then(onAnswer, (error: unknown) => {
+      .then((answer) => onAnswer?.(told(answer)), (error: unknown) => {
         console.warn('Sync now failed', error);
         onAnswer?.({ title: 'Sync did not finish', description: 'Your changes are kept on this device.', variant: 'destructive' });
       })
       .finally(() => setBusy(false));
   };
-  const text = label(status, waiting);
+  const text = label(status, waiting, guest);
+  const why = status?.message ?? (guest && status?.state === 'synced' ? GUEST_WORDS : undefined);
   const problems = refused > 0 ? ` · ${counted(refused, 'change', 'changes')} not saved` : '';
   return (
     <button
@@ -62,9 +81,9 @@ export function SyncStatusBadge({ onAnswer }: { onAnswer?: (answer: SyncAnswer) 
       className={`sync-badge sync-${status?.state ?? 'idle'} ${refused > 0 ? 'sync-refused' : ''}`}
       onClick={syncNow}
       aria-busy={busy}
-      title={status?.message ?? 'Sync now'}
+      title={why ?? 'Sync now'}
       aria-live="polite"
-      aria-label={`${text}${problems}. ${status?.message ? `${status.message} ` : ''}Sync now`}
+      aria-label={`${text}${problems}. ${why ? `${why} ` : ''}Sync now`}
     >
       <span className="sync-dot" aria-hidden="true" />
       <span className="sync-label">

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { pendingCount } from '../db/synced';
-import { coreFromBytes } from '../wasm/core';
+import { coreFromBytes, todayIn } from '../wasm/core';
 
 const core = await coreFromBytes(readFileSync(join(process.cwd(), 'src/wasm/pkg/manna_core_bg.wasm')));
 vi.mock('../wasm/core', async (original) => ({
@@ -51,4 +51,23 @@ describe('saving changes made together', () => {
     expect((await (await db()).shoppingLists.get('l3'))?.fields).toMatchObject({ title: 'Market day', status: 'completed' });
     expect(await pendingCount()).toBe(2);
   });
+
+  it('refuses a weight or a journal entry for a day still to come, and keeps a day already stored', async () => {
+    const d = await db();
+    await Promise.all([d.weightEntries.clear(), d.prayerJournal.clear()]);
+    const today = todayIn(core);
+    const tomorrow = core.addDays(today, 1);
+    const ahead = saveRecords([{ table: 'weightEntries', id: `weight:${tomorrow}`, op: 'put', fields: { weight: 1700, date: tomorrow } }]);
+    await expect(ahead).rejects.toMatchObject({ refusal: { field: 'date', message: 'must be today or an earlier day' } });
+    expect(await d.weightEntries.count()).toBe(0);
+
+    const entry = { date: today, title: 'For Ruth', content: 'Healing', category: 'intercession' };
+    await saveRecords([{ table: 'prayerJournal', id: 'journal-a1', op: 'put', fields: entry }]);
+    const answeredAhead = saveRecords([{ table: 'prayerJournal', id: 'journal-a1', op: 'patch', fields: { answered: true, answeredOn: tomorrow } }]);
+    await expect(answeredAhead).rejects.toMatchObject({ refusal: { field: 'answeredOn' } });
+    await saveRecords([{ table: 'prayerJournal', id: 'journal-a1', op: 'patch', fields: { answered: true, answeredOn: today } }]);
+    expect((await d.prayerJournal.get('journal-a1'))?.fields).toMatchObject({ answered: true, answeredOn: today });
+    expect(await pendingCount()).toBe(2);
+  });
 });
+

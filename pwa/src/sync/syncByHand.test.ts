@@ -7,8 +7,8 @@ import { answer } from './syncByHand';
 
 describe('what "Sync now" says', () => {
   it('counts the changes it sent, or says there was nothing to send', () => {
-    expect(answer({ state: 'synced' }, 3, 0)).toEqual({ title: 'Synced: 3 changes sent' });
-    expect(answer({ state: 'synced' }, 1, 0)).toEqual({ title: 'Synced: 1 change sent' });
+    expect(answer({ state: 'synced' }, 3, 0)).toEqual({ title: 'Synced: 3 changes sent', allSent: true });
+    expect(answer({ state: 'synced' }, 1, 0)).toEqual({ title: 'Synced: 1 change sent', allSent: true });
     expect(answer({ state: 'synced' }, 0, 0).title).toBe('Already up to date');
   });
 

@@ -13,6 +13,8 @@ export interface SyncAnswer {
   description?: string;
   variant?: 'default' | 'destructive';
   action?: { label: string; onClick: () => void };
+  /** Everything is on the server (a guest's data, with no account, is then told where it is). */
+  allSent?: true;
 }
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -33,8 +35,8 @@ export function answer(status: SyncStatus | undefined, before: number, waiting: 
     case 'synced': {
       const sent = Math.max(0, before - waiting);
       return sent > 0
-        ? { title: `Synced: ${counted(sent, 'change', 'changes')} sent` }
-        : { title: 'Already up to date', description: 'Nothing on this device was waiting to sync.' };
+        ? { title: `Synced: ${counted(sent, 'change', 'changes')} sent`, allSent: true }
+        : { title: 'Already up to date', description: 'Nothing on this device was waiting to sync.', allSent: true };
     }
     case 'offline':
       if (waiting === 0) {

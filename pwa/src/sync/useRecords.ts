@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { FieldError, TableRecords } from '../generated/records';
 import type { Live } from '../lib/live';
-import { loadCore } from '../wasm/core';
+import { loadCore, todayIn } from '../wasm/core';
 import type { Observable, Op, RefusedChange, SyncedTable, Write } from '../db/synced';
 
 type Synced = typeof import('../db/synced');
@@ -120,13 +120,23 @@ export type RecordChange = Write;
 export async function saveRecords(changes: readonly RecordChange[]): Promise<void> {
   const [db, { syncSoon }, core] = await Promise.all([import('../db/synced'), import('./engine'), loadCore()]);
   const now = new Date().toISOString();
+  const today = todayIn(core);
   await db.writeRecords(changes, (change, current) => {
     const fields = !current && change.op === 'put' ? core.withDefaults(change.table, change.fields ?? {}, now) : (change.fields ?? {});
-    const refusal = core.validateRecord(change.table, change.id, { ...(current ?? {}), ...fields });
+    const refusal =
+      core.validateRecord(change.table, change.id, { ...(current ?? {}), ...fields }) ??
+      (change.op !== 'delete' ? core.checkDays(change.table, changedFields(fields, current), today) : undefined);
     if (refusal) throw new RecordRefused(refusal);
     return fields;
   });
   syncSoon();
+}
+
+/** The fields of a change that differ from the record it changes (a day
+ *  already stored is not judged again). */
+function changedFields(fields: Record<string, unknown>, current: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!current) return fields;
+  return Object.fromEntries(Object.entries(fields).filter(([k, v]) => current[k] !== v));
 }
 
 /** Saves one change on this device (see `saveRecords`). */

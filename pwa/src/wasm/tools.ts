@@ -35,6 +35,8 @@ export interface Tools {
   /** Minutes from a duration text ("15 minutes" → 15), else `defaultMinutes`. */
   minutesFromText(text: string, defaultMinutes: number): number;
   weightProgress(dates: string[], weights: number[], today: string): WeightProgress;
+  /** A weight typed in pounds as the record's tenths, or why not (in pounds). */
+  weightTenths(typed: string): number | FieldError;
   /** Each day logged, oldest first, with the average of the 7 days ending on it. */
   weightChart(dates: string[], weights: number[]): WeightPoint[];
   /** The wellness checks' last 30, newest first, and this week against the week before. */
@@ -55,6 +57,8 @@ export interface Tools {
   accountFormProblems(form: { email: string; password: string; confirmPassword: string; firstName: string; lastName: string }): FieldError[];
   /** Every problem of a login form, each naming its field. */
   loginProblems(email: string, password: string): FieldError[];
+  /** Why typed search text finds nothing to search for (emoji or symbols alone), in the server's words, or undefined. */
+  searchHint(text: string): string | undefined;
   /** The archive's cards found among `items` saved on the device (`{type, item, date}`), ordered as asked, as the server finds them. */
   archiveSearch(text: string, type: string, sort: string, items: unknown[]): ArchiveHit[];
   /** The verses of `chapters` saved on the device with every word of `text`, in canonical order, as the server finds them. */
@@ -109,6 +113,8 @@ function wrap(pkg: typeof Pkg): Tools {
       pkg.planRecords(plans, goalId, nowMs, random) as Mutation[],
     accountFormProblems: (f) => pkg.accountFormProblems(f.email, f.password, f.confirmPassword, f.firstName, f.lastName) as FieldError[],
     loginProblems: (email, password) => pkg.loginProblems(email, password) as FieldError[],
+    searchHint: (text) => pkg.searchHint(text),
+    weightTenths: (typed) => pkg.weightTenths(typed) as number | FieldError,
     archiveSearch: (text, type, sort, items) => pkg.archiveSearch(text, type, sort, items) as ArchiveHit[],
     bibleSearch: (text, chapters, limit) =>
       pkg.bibleSearch(text, chapters.map(({ osis, chapter, verses }) => ({ osis, chapter, verses })), limit) as {

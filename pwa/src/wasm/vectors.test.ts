@@ -45,6 +45,12 @@ describe('manna-core in WebAssembly', () => {
     for (const v of vectors.weightProgress) expect(tools.weightProgress(v.dates, v.weights, v.today)).toEqual(v.progress);
   });
 
+  it('reads a weight typed in pounds as tenths, and refuses it in pounds', () => {
+    expect(tools.weightTenths('172.46')).toBe(1725);
+    expect(tools.weightTenths('-5')).toEqual({ field: 'weight', message: '-5 lb is outside 0.1 to 1500 lb' });
+    expect(tools.weightTenths('heavy')).toEqual({ field: 'weight', message: 'must be your weight in pounds, a number from 0.1 to 1500' });
+  });
+
   it('averages the week of wellness checks like the server', () => {
     for (const v of vectors.weeklyAverage) expect(core.weeklyAverage(v.dates, v.scores, v.to), v.to).toEqual(v.average);
   });

@@ -92,3 +92,18 @@ fn kind_words(kind: PlaceKind) -> &'static str {
         PlaceKind::Trail => "trails",
     }
 }
+
+/// One line in the log at start when the finders have nothing to search: the
+/// people who open them are told the search is not available yet, and the
+/// operator is told here how to give it places.
+pub async fn tell_operator_if_empty(state: &AppState) {
+    if state.asking.is_some() {
+        return;
+    }
+    if let Ok(None) = state.store.places_loaded_at().await {
+        tracing::warn!(
+            "the farm and trail finders have no place data: import an OpenStreetMap extract \
+             (manna-server import-places FILE.osm.pbf) or set MANNA_OVERPASS_URL; see the README's \"Farms and trails\""
+        );
+    }
+}

@@ -253,6 +253,9 @@ pub async fn archive_search_get(
             "q: must be at most {QUERY_MAX} characters"
         )));
     }
+    if let Some(no_words) = manna_core::archive::nothing_to_search(&text) {
+        return Err(AppError::BadRequest(format!("q: {no_words}")));
+    }
     let kind = match q.get("type").map(String::as_str) {
         None | Some("" | "all") => None,
         Some(t) => Some(ArchiveType::from_wire(t).ok_or_else(|| {

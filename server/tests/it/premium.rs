@@ -440,6 +440,13 @@ async fn the_archive_is_searched_by_word_phrase_and_reference() {
     assert_eq!(phrase["total"], 1, "{phrase}");
     let (_, anxiety) = get("q=anxiety".into()).await;
     assert!(anxiety["total"].as_u64().unwrap_or(0) >= 1, "{anxiety}");
+    // Emoji alone are nothing to search for: a hint, not the whole archive.
+    let (status, praying) = get("q=%F0%9F%99%8F".into()).await;
+    assert_eq!(status, 400, "{praying}");
+    assert_eq!(
+        praying["message"],
+        "q: type a word or a number to search for: emoji and symbols alone match nothing"
+    );
 
     // Everything, sorted and paged.
     let (_, all) = get("sort=alphabetical&limit=100".into()).await;

@@ -310,3 +310,52 @@ async fn record_lists_come_in_pages_that_follow_each_other() {
         assert_eq!(res.status(), 400, "{bad}");
     }
 }
+
+#[tokio::test]
+async fn a_day_still_to_come_anywhere_on_earth_is_refused_for_weights_days_done_and_the_journal() {
+    // 1 December 2026, 10:00 UTC: already 2 December in Kiribati (UTC+14).
+    let server = TestServer::start_pinned(1_796_119_200_000, |_| {}).await;
+    let me = Caller::register(&server, "user-1763790000000-ahead1").await;
+    let (status, body) = me
+        .call(
+            Method::POST,
+            "/api/weight-entries",
+            Some(json!({"weight": 1700, "date": "2026-12-03"})),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["message"], "date: must be today or an earlier day");
+    let (status, body) = me
+        .call(
+            Method::POST,
+            "/api/weight-entries",
+            Some(json!({"weight": 1700, "date": "2026-12-02"})),
+        )
+        .await;
+    assert_eq!(status, 201, "today in the zone furthest ahead: {body}");
+
+    let push = json!({"protocolVersion": 1, "deviceId": me.device.id, "mutations": [
+        {"seq": 1, "table": "prayerJournal", "id": "journal-ahead", "op": "put",
+         "fields": {"date": "2026-12-01", "title": "For Ruth", "content": "Healing", "category": "intercession",
+                    "answered": true, "answeredOn": "2027-01-01"}},
+        {"seq": 2, "table": "dailyCompletions", "id": "done:2026-12-25", "op": "put",
+         "fields": {"date": "2026-12-25", "reading": true}},
+        {"seq": 3, "table": "prayerJournal", "id": "journal-today", "op": "put",
+         "fields": {"date": "2026-12-01", "title": "Thanks", "content": "For rain", "category": "gratitude"}},
+    ]});
+    let (status, answer) = me.call(Method::POST, "/api/sync/push", Some(push)).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["ackedSeq"], 3);
+    let refused: Vec<&str> = answer["rejected"]
+        .as_array()
+        .expect("rejected")
+        .iter()
+        .filter_map(|r| r["message"].as_str())
+        .collect();
+    assert_eq!(refused.len(), 2, "{answer}");
+    assert!(
+        refused[0].starts_with("answeredOn: must be today"),
+        "{refused:?}"
+    );
+    assert!(refused[1].starts_with("date: must be today"), "{refused:?}");
+}

@@ -12,6 +12,8 @@ import { CardSkeleton } from '../../components/CardSkeleton';
 import { SearchFailed } from '../../components/SearchFailed';
 import { ARCHIVE_QUERY_MAX, type ArchivePage as Answer } from '../../generated/content';
 import { loadCore, todayIn } from '../../wasm/core';
+import { loadTools } from '../../wasm/tools';
+import { sentence } from '../../components/form/Field';
 import { PremiumOnly } from '../upgrade';
 import { searchOffline } from './offlineSearch';
 import { dayLabel } from '../../lib/dates';
@@ -49,6 +51,7 @@ export default function ArchivePage() {
 
 function Archive() {
   const today = todayIn(use(loadCore()));
+  const tools = use(loadTools());
   const [typed, setTyped] = useState('');
   const [text, setText] = useState('');
   const [type, setType] = useState<(typeof TYPES)[number][0]>('all');
@@ -58,8 +61,11 @@ function Archive() {
     return () => window.clearTimeout(t);
   }, [typed]);
 
+  // Emoji or symbols alone: a hint in place of the search (which would find everything).
+  const hint = tools.searchHint(text);
   const query = useInfiniteQuery({
     queryKey: ['archive', text, type, sort, today],
+    enabled: hint === undefined,
     queryFn: async ({ pageParam }): Promise<Answer & { offline?: boolean }> => {
       try {
         if ((typeof navigator !== 'undefined' && !navigator.onLine) || Date.now() < serverUnreachableUntil) throw new Error('offline');
@@ -118,8 +124,15 @@ function Archive() {
           </label>
         </div>
       </form>
-      <div aria-live="polite" data-results-for={query.isPending ? undefined : text}>
-        {query.isPending ? (
+      <div aria-live="polite" data-results-for={query.isPending && !hint ? undefined : text}>
+        {hint ? (
+          <section className="card empty-state">
+            <p>{sentence(hint)}</p>
+            <button type="button" className="btn btn-outline" onClick={clear}>
+              Clear search
+            </button>
+          </section>
+        ) : query.isPending ? (
           <CardSkeleton label="Searching the archive" count={6} />
         ) : query.isError ? (
           <SearchFailed what="Archive search" onRetry={() => void query.refetch()} />

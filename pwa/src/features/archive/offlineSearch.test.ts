@@ -38,4 +38,11 @@ describe('offline archive search', () => {
     expect(abc.items.map((i) => i.title)).toEqual(['Isaiah 40:31', 'Psalm 23:1-3', 'Spinach']);
     for (const item of all.items) expect(item.snippet.length).toBeLessThanOrEqual(120);
   });
+
+  it('answers emoji or symbols alone with a hint in the server\'s words, and words with a search', () => {
+    expect(tools.searchHint('🙏🕊️')).toBe('type a word or a number to search for: emoji and symbols alone match nothing');
+    expect(tools.searchHint('!!!')).toBeDefined();
+    expect(tools.searchHint('')).toBeUndefined();
+    expect(tools.searchHint('🙏 grace')).toBeUndefined();
+  });
 });

@@ -2,7 +2,10 @@
 // notes on saved and older results, the panel shown where no place data is
 // set up, saving an area for offline, the areas saved, and directions.
 
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useState, type ReactNode } from 'react';
+import { useDaily } from '../../content/useDaily';
+import { Link } from '../../lib/router';
+import { loadCore, todayIn } from '../../wasm/core';
 import { useQuery, useQueryClient } from '../../lib/query';
 import { forgetPlaceSearch, keepPlaceSearch, placeSearches, type PlaceSearchRow } from '../../db';
 import type { Attribution as Credit, MapTiles, PlaceData, ZipPlace } from '../../generated/api';
@@ -41,18 +44,39 @@ export function ResultNotes({ found, data }: { found: Found<unknown>; data: Plac
   return null;
 }
 
-/** Shown instead of "nothing found" where the server has no place data. */
-export function NoPlaceData({ what }: { what: string }) {
+/** Shown instead of "nothing found" where the server has no place data: what
+ *  still helps today (the day's food and its recipes, or the day's movement). */
+export function NoPlaceData({ kind }: { kind: PlaceKind }) {
+  const core = use(loadCore());
+  const date = todayIn(core);
+  const food = useDaily('foodSpotlight', date);
+  const exercise = useDaily('exerciseSuggestion', date);
+  const farms = kind === 'farm';
   return (
     <section className="card" aria-labelledby="no-data-title">
       <h2 id="no-data-title" className="card-title">
-        No {what} data on this server yet
+        {farms ? 'Farm search is not available here yet' : 'Trail search is not available here yet'}
       </h2>
       <p>
-        {what === 'farm' ? 'Farms' : 'Trails'} come from OpenStreetMap, and none have been loaded here. Whoever runs this server can
-        import an OpenStreetMap extract of their area with <code>manna-server import-places FILE.osm.pbf</code>, or turn on the live
-        source by setting <code>MANNA_OVERPASS_URL</code>.
+        {farms ? 'Farms and markets' : 'Trails'} near you cannot be looked up on this server yet. Nothing is wrong with your ZIP code or
+        your phone; please look again another day.
       </p>
+      {farms ? (
+        <p>
+          Meanwhile, today&apos;s food is {food.data ? <strong>{food.data.name}</strong> : 'ready'}, with recipes to cook it.{' '}
+          <Link className="btn btn-outline" to="/food-recipes">
+            Today&apos;s food and recipes
+          </Link>
+        </p>
+      ) : (
+        <p>
+          Meanwhile, today&apos;s movement is {exercise.data ? <strong>{exercise.data.title}</strong> : 'ready'}, with a timer to do it
+          anywhere.{' '}
+          <Link className="btn btn-outline" to="/exercise-timer">
+            Today&apos;s movement
+          </Link>
+        </p>
+      )}
     </section>
   );
 }
@@ -138,18 +162,25 @@ export function fullAddress(p: { address: string | null; city: string | null; st
   return parts.length ? parts.join(', ') : null;
 }
 
-/** The ZIP code box, with the server's refusal beside it. */
-export function ZipField({ id, value, onChange, refusal }: { id: string; value: string; onChange: (zip: string) => void; refusal: string | null }) {
+/** The ZIP code box, with the server's refusal of the ZIP searched beside it
+ *  (gone once the box holds another). */
+export function ZipField({ id, value, onChange, refusal }: {
+  id: string;
+  value: string;
+  onChange: (zip: string) => void;
+  refusal: { zip: string; message: string } | null;
+}) {
+  const shown = refusal !== null && refusal.zip === value.trim() ? refusal.message : null;
   return (
     <>
       <label className="field" htmlFor={id}>
         <span>ZIP code</span>
         <input id={id} name="zip" inputMode="numeric" autoComplete="postal-code" maxLength={5} value={value} placeholder="e.g. 43215"
-          aria-invalid={refusal !== null} aria-describedby={refusal !== null ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)} />
+          aria-invalid={shown !== null} aria-describedby={shown !== null ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)} />
       </label>
-      {refusal !== null && (
+      {shown !== null && (
         <p id={`${id}-error`} className="field-error" role="alert">
-          {refusal}
+          {shown}
         </p>
       )}
     </>
@@ -226,7 +257,7 @@ export function PlaceResults({ kind, found, data, credit, places, center, tiles,
   children: ReactNode;
 }) {
   const count = places.length;
-  if (!data.configured) return <NoPlaceData what={kind} />;
+  if (!data.configured) return <NoPlaceData kind={kind} />;
   return (
     <section aria-labelledby={`${kind}s-found`}>
       <ResultNotes found={found} data={data} />

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '../../lib/query';
 import { ApiError, apiRequest, messageOf } from '../../api/client';
 import { toast } from '../../components/toast';
+import { sentence } from '../../components/form/Field';
 import { placeSearch, placeSearches, savePlaceSearch, type PlaceSearchRow } from '../../db';
 
 export type PlaceKind = PlaceSearchRow['kind'];
@@ -47,6 +48,12 @@ async function find<T>(kind: PlaceKind, { zip, radius }: Search): Promise<Found<
   }
 }
 
+/** The server's "zip: must be …" as the words beside the field: "Must be …". */
+function fieldMessage(message: string): string {
+  const words = message.replace(/^(zip|radius): /, '');
+  return words ? sentence(words) : 'Please check the ZIP code: it should be five digits, such as 43215.';
+}
+
 /** The answer to `search` (nothing until the first search). */
 export function useFinder<T>(kind: PlaceKind, search: Search | null) {
   return useQuery({
@@ -74,5 +81,6 @@ export function useFinderSearch<T>(kind: PlaceKind, failure: string) {
     const trimmed = zip.trim();
     if (trimmed) setSearch((s) => ({ zip: trimmed, radius, press: (s?.press ?? 0) + 1 }));
   }, []);
-  return { search, found, refused, refusal: refused ? messageOf(found.error, 'Check the ZIP code.') : null, run };
+  const refusal = refused && search ? { zip: search.zip, message: fieldMessage(messageOf(found.error, '')) } : null;
+  return { search, found, refused, refusal, run };
 }

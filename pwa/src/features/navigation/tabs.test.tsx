@@ -53,6 +53,17 @@ describe('tabs', () => {
     expect(currentTab('/no-such-page')).toBeUndefined();
   });
 
+  it("the Me tab lists only the person's own pages; the steps of paying and the spec's other pages stay reachable by address", () => {
+    const me = TABS.find((t) => t.id === 'me')!.hub!.sections.flatMap((s) => s.links.map((l) => l.title));
+    for (const notTheirs of ['App Store Toolkit', 'Manual Activation', 'Payment Confirmation', 'Quick Access', 'Pay by Card']) {
+      expect(me).not.toContain(notTheirs);
+    }
+    for (const path of ['/aso-preview', '/activate-premium', '/subscription-success', '/quick-access', '/payment']) {
+      expect(routeOf(path), path).toBeDefined();
+      expect(currentTab(path), path).toBe('Me');
+    }
+  });
+
   it('shows five labelled links, each with its picture hidden from screen readers', () => {
     render(
       <MemoryRouter initialEntries={['/']}>

@@ -149,23 +149,13 @@ const ME: Hub = {
           description: 'Monthly or annual premium',
           also: ['/subscribe-simple', '/checkout', '/checkout-simple'],
         },
-        { to: '/payment?plan=annual', title: 'Pay by Card', description: 'The annual plan, paid on this page' },
-        { to: '/subscription-success', title: 'Payment Confirmation', description: 'Where a completed payment unlocks premium' },
         { to: '/already-paid', title: 'Already Paid?', description: 'Restore your subscription with your payment email' },
-        { to: '/quick-access', title: 'Quick Access', description: 'Premium on this device with a code sent to your email' },
-        {
-          to: '/activate-premium',
-          title: 'Manual Activation',
-          description: 'Why premium starts only with a payment',
-          also: ['/manual-activation'],
-        },
       ],
     },
     {
       title: 'About Manna',
       links: [
         { to: '/privacy-policy', title: 'Privacy Policy', description: 'What Manna keeps, where, and your choices', also: ['/privacy-policy.html'] },
-        { to: '/aso-preview', title: 'App Store Toolkit', description: 'Planning samples for the store listing' },
       ],
     },
   ],
@@ -176,7 +166,15 @@ export const TABS: Tab[] = [
   { id: 'bible', label: 'Bible', to: '/bible', also: ['/read', '/read/:translation/:book/:chapter'] },
   { id: 'pray', label: 'Pray', to: '/pray', hub: PRAY },
   { id: 'plans', label: 'Plans', to: '/plans', hub: PLANS },
-  { id: 'me', label: 'Me', to: '/me', hub: ME },
+  {
+    id: 'me',
+    label: 'Me',
+    to: '/me',
+    hub: ME,
+    // Steps of paying and the spec's other pages: reached by address or from
+    // the page before them, never listed beside the person's own pages.
+    also: ['/payment', '/subscription-success', '/quick-access', '/activate-premium', '/manual-activation', '/aso-preview'],
+  },
 ];
 
 export type HubId = 'pray' | 'plans' | 'me';

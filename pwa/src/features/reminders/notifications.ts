@@ -9,7 +9,9 @@ import type { PushPublicKey, PushSubscriptionSaved } from '../../generated/api';
 /** Where this device stands. */
 export type NotificationState =
   | 'checking'
-  /** No service worker or Push API (an iPhone's Safari outside the home screen, say). */
+  /** An iPhone or iPad whose Safari has no Push API until Manna is opened from the Home Screen. */
+  | 'home-screen'
+  /** No service worker or Push API. */
   | 'unsupported'
   /** The person said no; only the browser's site settings can undo it. */
   | 'blocked'
@@ -18,6 +20,23 @@ export type NotificationState =
 
 export function pushSupported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+/** An iPhone or iPad browsing (not opened from the Home Screen): there, web
+ *  notifications come only to apps added to the Home Screen. */
+function iosOutsideHomeScreen(): boolean {
+  const ios = /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+  const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true || matchMedia('(display-mode: standalone)').matches;
+  return ios && !standalone;
+}
+
+/** Why turning notifications on did not: the browser's answer to the
+ *  permission prompt, or a push service it could not reach. */
+export class NotTurnedOn extends Error {
+  constructor(readonly cause: 'blocked' | 'dismissed' | 'no-push-service') {
+    super(cause);
+    this.name = 'NotTurnedOn';
+  }
 }
 
 /** The base64url text of the server's key as the bytes `subscribe` takes. */
@@ -58,12 +77,20 @@ async function keep(subscription: PushSubscription): Promise<void> {
 /** Asks for permission if needed, subscribes and tells the server. */
 export async function turnOn(): Promise<void> {
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new Error(permission === 'denied' ? 'blocked' : 'dismissed');
+  if (permission !== 'granted') throw new NotTurnedOn(permission === 'denied' ? 'blocked' : 'dismissed');
   const { publicKey } = await apiRequest<PushPublicKey>('GET', '/api/push/public-key');
   const { pushManager } = await registration();
-  const subscription =
-    (await pushManager.getSubscription()) ??
-    (await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  let subscription = await pushManager.getSubscription();
+  if (!subscription) {
+    try {
+      subscription = await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+    } catch (e) {
+      // The browser's push service refused or could not be reached (a browser
+      // without one, a private window): nothing the server could change.
+      if (e instanceof DOMException && e.name !== 'NotAllowedError') throw new NotTurnedOn('no-push-service');
+      throw e;
+    }
+  }
   await keep(subscription);
 }
 
@@ -94,7 +121,7 @@ export function useNotificationState(): { state: NotificationState; refresh: () 
 }
 
 async function readState(): Promise<NotificationState> {
-  if (!pushSupported()) return 'unsupported';
+  if (!pushSupported()) return iosOutsideHomeScreen() ? 'home-screen' : 'unsupported';
   if (Notification.permission === 'denied') return 'blocked';
   try {
     const subscription = await currentSubscription();

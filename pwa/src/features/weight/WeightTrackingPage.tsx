@@ -53,17 +53,24 @@ export default function WeightTrackingPage() {
   const loggedToday = entries.some((e) => e.date === today) && !fixing && editing === null && !pastDay;
   const errorOf = (field: keyof WeightEntry) => (error?.field === field ? error.message : undefined);
 
+  /** A field typed into: its refusal, if shown, no longer holds. */
+  function change(patch: Partial<Form>) {
+    setForm({ ...form, ...patch });
+    if (error && error.field in patch) setError(null);
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const pounds = Number(form.weight);
-    if (!form.weight.trim() || !Number.isFinite(pounds)) {
-      setError({ field: 'weight', message: `Please enter your weight in pounds (0.1 to ${MAX_WEIGHT_TENTHS / 10}).` });
+    const tenths = tools.weightTenths(form.weight);
+    if (typeof tenths !== 'number') {
+      setError(tenths);
       return;
     }
+    const pounds = tenths / 10;
     setSaving(true);
     try {
       const entry: WeightEntry = {
-        weight: Math.round(pounds * 10),
+        weight: tenths,
         date: form.date,
         notes: form.notes.trim() || null,
         mood: form.mood || null,
@@ -156,7 +163,7 @@ export default function WeightTrackingPage() {
               max={MAX_WEIGHT_TENTHS / 10}
               value={form.weight}
               error={errorOf('weight')}
-              onChange={(weight) => setForm({ ...form, weight })}
+              onChange={(weight) => change({ weight })}
             />
             <DateInput
               label="Date"
@@ -164,7 +171,7 @@ export default function WeightTrackingPage() {
               value={form.date}
               max={today}
               error={errorOf('date')}
-              onChange={(date) => setForm({ ...form, date: date || today })}
+              onChange={(date) => change({ date: date || today })}
             />
             <EnumSelect
               label="Mood (optional)"
@@ -173,7 +180,7 @@ export default function WeightTrackingPage() {
               value={form.mood}
               placeholder="Choose a mood"
               error={errorOf('mood')}
-              onChange={(mood) => setForm({ ...form, mood })}
+              onChange={(mood) => change({ mood })}
             />
             <TextArea
               label="Notes (optional)"
@@ -181,7 +188,7 @@ export default function WeightTrackingPage() {
               value={form.notes}
               maxLength={NOTES_MAX}
               error={errorOf('notes')}
-              onChange={(notes) => setForm({ ...form, notes })}
+              onChange={(notes) => change({ notes })}
             />
             <div className="row">
               <button type="submit" className="btn btn-primary" disabled={saving}>

@@ -313,7 +313,7 @@ fn premium(doc: &mut Doc) {
         .query(
             "q",
             json!({"type": "string", "maxLength": 200}),
-            "Words, \"a phrase\" or a reference",
+            "Words, \"a phrase\" or a reference (text with no letter or digit, emoji alone, is refused)",
         )
         .query(
             "type",
