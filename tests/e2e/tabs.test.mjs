@@ -29,6 +29,9 @@ function routePages() {
   return pages;
 }
 
+/** Pages reached by address, not listed on any tab's page. */
+const BY_ADDRESS = ['/payment', '/subscription-success', '/quick-access', '/activate-premium', '/manual-activation', '/aso-preview'];
+
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Whether `pathname` is an address of the route `pattern` (":name" is one segment). */
 const matches = (pattern, pathname) =>
@@ -143,6 +146,16 @@ describe('the tab bar', () => {
     const needsId = pages.filter((addresses) => addresses.some((a) => a.includes(':')));
     const reachedPages = []; // [tab, href, that page's links]
     for (const addresses of pages.filter((p) => !needsId.includes(p))) {
+      if (addresses.some((a) => BY_ADDRESS.includes(a))) {
+        // Steps of paying and the spec's other pages: opened by address (or
+        // from the step before), never listed among the person's own pages.
+        const me = tabs.find((t) => t.href === '/me');
+        assert.ok(!linksOf.get(me).some((href) => addresses.some((a) => matches(a, pathOf(href)))), `${addresses[0]} is listed on Me`);
+        await page.goto(addresses[0]);
+        await settled(page);
+        assert.deepEqual(await markedTabs(page, me.label), [me.label], `${addresses[0]} (by address): the current tab`);
+        continue;
+      }
       await home();
       const own = tabs.find((t) => addresses.includes(t.href));
       if (own) {
@@ -188,6 +201,38 @@ describe('the tab bar', () => {
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     assert.deepEqual(await markedTabs(page, ''), []);
+    await context.close();
+  });
+
+  test('a page opens at its top, and Back returns to where the person was', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const page = await context.newPage();
+    await page.goto('/');
+    await settled(page);
+    // Home, read to its end: the last link of its content is what is tapped.
+    const left = await page.evaluate(async () => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return window.scrollY;
+    });
+    assert.ok(left > 1000, `Home scrolls (${left} px)`);
+    const last = page.locator('main a[href^="/"]:visible').last();
+    const href = await last.getAttribute('href');
+    await follow(page, last);
+    await page.waitForURL((u) => u.pathname === pathOf(href));
+    await settled(page);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, `${href} opens at its top`);
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left, { timeout: 10_000 });
+    // Forward again: the page is where it was left too.
+    await page.goForward();
+    await page.waitForURL((u) => u.pathname === pathOf(href));
+    await settled(page);
+    const forward = await page.evaluate(() => window.scrollY);
+    const room = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    assert.equal(forward, Math.min(200, room), 'Forward returns where the page was left');
     await context.close();
   });
 

@@ -15,6 +15,8 @@ export interface AppLocation {
   key: string;
 }
 
+export type HistoryAction = 'push' | 'replace' | 'pop';
+
 export interface History {
   /** The current address: the same object until the address changes. */
   readonly location: AppLocation;
@@ -24,8 +26,10 @@ export interface History {
   replace(to: string, state?: unknown): void;
   /** Back (-1) or forward (1) through the steps. */
   go(delta: number): void;
-  /** Calls `onChange` after every change of address, Back and Forward included. */
-  listen(onChange: () => void): () => void;
+  /** Calls `onChange` after every change of address, Back and Forward
+   *  included, with how it came: a new step, one taken in place, or a step
+   *  back or forward through those already there. */
+  listen(onChange: (how: HistoryAction) => void): () => void;
 }
 
 /** What the app keeps in each of the browser's history entries (it survives a reload). */
@@ -45,10 +49,10 @@ export function parsePath(path: string): Pick<AppLocation, 'pathname' | 'search'
 }
 
 function listeners() {
-  const all = new Set<() => void>();
+  const all = new Set<(how: HistoryAction) => void>();
   return {
-    notify: () => all.forEach((onChange) => onChange()),
-    add(onChange: () => void) {
+    notify: (how: HistoryAction) => all.forEach((onChange) => onChange(how)),
+    add(onChange: (how: HistoryAction) => void) {
       all.add(onChange);
       return () => {
         all.delete(onChange);
@@ -73,7 +77,7 @@ export function browserHistory(win: Window): History {
     }
     return seen.location;
   };
-  const onPop = () => changes.notify();
+  const onPop = () => changes.notify('pop');
   return {
     get location() {
       return current();
@@ -90,12 +94,12 @@ export function browserHistory(win: Window): History {
         win.location.assign(to);
         return;
       }
-      changes.notify();
+      changes.notify('push');
     },
     replace(to, state = null) {
       const entry: Entry = { state, key: newKey() };
       win.history.replaceState(entry, '', to);
-      changes.notify();
+      changes.notify('replace');
     },
     go(delta) {
       // The browser answers with a popstate event, which notifies.
@@ -125,15 +129,15 @@ export function memoryHistory(paths: string[] = ['/']): History {
     push(to, state = null) {
       index += 1;
       entries.splice(index, entries.length, at(to, state));
-      changes.notify();
+      changes.notify('push');
     },
     replace(to, state = null) {
       entries[index] = at(to, state);
-      changes.notify();
+      changes.notify('replace');
     },
     go(delta) {
       index = Math.min(Math.max(index + delta, 0), entries.length - 1);
-      changes.notify();
+      changes.notify('pop');
     },
     listen: (onChange) => changes.add(onChange),
   };

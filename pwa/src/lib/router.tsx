@@ -14,13 +14,14 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   type ComponentProps,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { browserHistory, memoryHistory, type AppLocation, type History } from './history';
+import { browserHistory, memoryHistory, type AppLocation, type History, type HistoryAction } from './history';
 
 export type { AppLocation } from './history';
 
@@ -44,7 +45,54 @@ const HistoryContext = createContext<History | null>(null);
 const LocationContext = createContext<AppLocation | null>(null);
 const ParamsContext = createContext<Params>({});
 
-function Router({ history, children }: { history: History; children: ReactNode }) {
+/** How long a page that is still loading is waited for to grow tall enough
+ *  to return to where the person was (Back), unless they scroll first. */
+const RESTORE_FOR_MS = 2000;
+
+/**
+ * Where each page was left, and where the next opens: a new page at its
+ * top (or at its #anchor), the same page with another query where it was,
+ * and a page returned to with Back or Forward where the person left it.
+ */
+function useScrollKeeping(window: Window | null, history: History, location: AppLocation) {
+  const positions = useRef(new Map<string, number>());
+  const last = useRef<{ key: string; pathname: string; how: HistoryAction }>({ key: location.key, pathname: location.pathname, how: 'pop' });
+  useLayoutEffect(() => {
+    if (!window) return;
+    window.history.scrollRestoration = 'manual';
+    // Noted as the address changes, before the next page is drawn.
+    return history.listen((how) => {
+      positions.current.set(last.current.key, window.scrollY);
+      last.current = { ...last.current, how };
+    });
+  }, [window, history]);
+  useLayoutEffect(() => {
+    const was = last.current;
+    if (!window || was.key === location.key) return;
+    last.current = { key: location.key, pathname: location.pathname, how: was.how };
+    if (was.how !== 'pop') {
+      if (location.pathname !== was.pathname && !location.hash) window.scrollTo(0, 0);
+      return;
+    }
+    const top = positions.current.get(location.key) ?? 0;
+    const until = Date.now() + RESTORE_FOR_MS;
+    let frame = 0;
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      for (const event of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(event, stop);
+    };
+    const attempt = () => {
+      window.scrollTo(0, top);
+      if (Math.abs(window.scrollY - top) > 1 && Date.now() < until) frame = requestAnimationFrame(attempt);
+      else stop();
+    };
+    for (const event of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(event, stop, { passive: true });
+    attempt();
+    return stop;
+  }, [window, location]);
+}
+
+function Router({ history, window = null, children }: { history: History; window?: Window | null; children: ReactNode }) {
   const [location, setLocation] = useState(history.location);
   useLayoutEffect(
     () =>
@@ -53,6 +101,7 @@ function Router({ history, children }: { history: History; children: ReactNode }
       history.listen(() => startTransition(() => setLocation(history.location))),
     [history],
   );
+  useScrollKeeping(window, history, location);
   return (
     <HistoryContext value={history}>
       <LocationContext value={location}>{children}</LocationContext>
@@ -63,7 +112,11 @@ function Router({ history, children }: { history: History; children: ReactNode }
 /** The app's router, on the browser's address bar and its Back and Forward. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
   const [history] = useState(() => browserHistory(window));
-  return <Router history={history}>{children}</Router>;
+  return (
+    <Router history={history} window={window}>
+      {children}
+    </Router>
+  );
 }
 
 /** A router for tests: it starts at the last of `initialEntries` (default '/'). */
