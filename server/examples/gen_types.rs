@@ -148,6 +148,12 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         "The preference holding the goal weight, in tenths of a pound.",
         settings::WEIGHT_GOAL,
     )
+    .words::<settings::Welcome>(cfg)
+    .constant(
+        "WELCOME",
+        "The preference saying the welcome was gone through or skipped.",
+        settings::WELCOME,
+    )
     .words::<progress::Practice>(cfg)
     .ty::<progress::DailyCompletion>(cfg)
     .ty::<saved::FavoriteReading>(cfg)

@@ -18,6 +18,11 @@ use std::fmt::Write;
 /// The cookie the app sets with its local date and time zone.
 pub const COOKIE: &str = "manna-day";
 
+/// The cookie the app sets to `1` while it shows the premium notice at the
+/// top of its pages (not before the welcome is done, never to members, not
+/// once dismissed), so the next first page has it too, or leaves it out.
+pub const PROMPT_COOKIE: &str = "manna-prompt";
+
 /// Where the app's placeholder is in `index.html`.
 const START: &str = "<!--first-screen-->";
 const END: &str = "<!--/first-screen-->";
@@ -92,13 +97,23 @@ fn noted_day(cookies: &str) -> Option<(&str, &str)> {
         .and_then(|(_, value)| value.split_once('~'))
 }
 
-/// `index.html` with the day written in, or `None` when it has no place for it.
-pub fn page(shell: &str, reading: Option<&Value>, now: &Moment) -> Option<String> {
+/// Whether the app last showed this visitor the premium notice: never for a
+/// visitor the app does not know yet (a first visit opens on the welcome).
+pub fn shows_prompt(cookies: &str) -> bool {
+    cookies
+        .split(';')
+        .filter_map(|c| c.trim().split_once('='))
+        .any(|(name, value)| name == PROMPT_COOKIE && value == "1")
+}
+
+/// `index.html` with the day written in, or `None` when it has no place for
+/// it; with the premium notice above the header when `prompt`.
+pub fn page(shell: &str, reading: Option<&Value>, now: &Moment, prompt: bool) -> Option<String> {
     let start = shell.find(START)? + START.len();
     let end = start + shell[start..].find(END)?;
     let mut out = String::with_capacity(shell.len() + 8 * 1024);
     out.push_str(&without_preloads(&shell[..start]));
-    write_day(&mut out, reading, now);
+    write_day(&mut out, reading, now, prompt);
     out.push_str(&shell[end..]);
     Some(out)
 }
@@ -115,13 +130,17 @@ fn without_preloads(head: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment) {
-    // The premium notice a visitor the app does not know yet sees first.
+fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, prompt: bool) {
+    // The premium notice, where the app showed it on the last visit.
+    if prompt {
+        out.push_str(concat!(
+            r#"<div class="premium-banner premium-required" role="region" aria-label="Premium">"#,
+            "<p><strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features</p>",
+            r#"<a class="btn btn-gold btn-small" href="/subscribe">Subscribe</a>"#,
+            r#"<button type="button" class="icon-btn held" disabled aria-hidden="true">×</button></div>"#,
+        ));
+    }
     out.push_str(concat!(
-        r#"<div class="premium-banner premium-required" role="region" aria-label="Premium">"#,
-        "<p><strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features</p>",
-        r#"<a class="btn btn-gold btn-small" href="/subscribe">Subscribe</a>"#,
-        r#"<button type="button" class="icon-btn held" disabled aria-hidden="true">×</button></div>"#,
         r#"<header class="app-header home-header"><div class="brand"><h1>Manna</h1>"#,
         r#"<p class="tagline">Inspiration for Body and Soul</p></div><div class="header-side">"#,
         r#"<button type="button" class="sync-badge sync-idle held" disabled aria-hidden="true">"#,
@@ -204,6 +223,14 @@ fn write_reading(out: &mut String, r: &Value) {
             let _ = write!(out, r#"<p class="reference">{reference}</p>"#);
         }
     }
+    // Read aloud's place, kept (hidden) until the app's own controls take it.
+    out.push_str(concat!(
+        r#"<div class="read-aloud held" aria-hidden="true"><div class="row play-controls">"#,
+        r#"<button type="button" class="btn btn-primary" disabled>Listen</button>"#,
+        r#"<label class="read-aloud-speed">Speed<select disabled>"#,
+        "<option>0.75×</option><option selected>0.85×</option><option>1×</option><option>1.25×</option>",
+        r#"</select></label></div><p class="read-aloud-state"></p></div>"#,
+    ));
     let _ = write!(
         out,
         r#"<blockquote class="verse">{}</blockquote>"#,
@@ -311,7 +338,8 @@ mod tests {
             "quoteSource": "Someone",
             "prayer": "Lord, teach us."
         });
-        let html = page(SHELL, Some(&reading), &at("2026-11-28", 13 * 60 + 5)).expect("test value");
+        let html =
+            page(SHELL, Some(&reading), &at("2026-11-28", 13 * 60 + 5), true).expect("test value");
         assert!(!html.contains("Loading..."));
         assert!(html.starts_with(r#"<html><body><div id="root"><!--first-screen-->"#));
         assert!(html.ends_with("<!--/first-screen--></div></body></html>"));
@@ -319,6 +347,19 @@ mod tests {
         assert!(html.contains("<p>One.</p><p>Two &amp; three.</p>"));
         assert!(html.contains(r#"href="/read/kjv/John/3#v16""#));
         assert!(html.contains("Saturday, November 28, 2026"));
+        assert!(html.contains("PREMIUM REQUIRED"), "shown last visit: kept");
+        let first_visit =
+            page(SHELL, Some(&reading), &at("2026-11-28", 0), false).expect("test value");
+        assert!(
+            !first_visit.contains("PREMIUM REQUIRED"),
+            "a first visit opens without it"
+        );
+        assert!(shows_prompt("manna-day=2026-11-28~UTC; manna-prompt=1"));
+        assert!(
+            !shows_prompt("manna-prompt=0")
+                && !shows_prompt("")
+                && !shows_prompt("manna-prompted=1")
+        );
         assert!(html.contains("Day 332"));
         assert!(html.contains("1:05 PM"));
         assert!(html.contains(r#"<p class="eyebrow">Jerusalem</p>"#));
@@ -331,21 +372,21 @@ mod tests {
             r#"<html><head><link rel="stylesheet" href="/a.css"><!--app-preload--><link rel="modulepreload" href="/m.js">"#,
             "\n  <!--/app-preload-->\n</head><body><div id=\"root\"><!--first-screen--><!--/first-screen--></div></body></html>",
         );
-        let html = page(shell, None, &at("2026-01-01", 0)).expect("test value");
+        let html = page(shell, None, &at("2026-01-01", 0), false).expect("test value");
         assert!(
             html.starts_with(r#"<html><head><link rel="stylesheet" href="/a.css"></head><body>"#),
             "{html}"
         );
         assert!(!html.contains("modulepreload"));
         // Without the marks, the head is as it was.
-        let html = page(SHELL, None, &at("2026-01-01", 0)).expect("test value");
+        let html = page(SHELL, None, &at("2026-01-01", 0), false).expect("test value");
         assert!(html.starts_with(r#"<html><body><div id="root"><!--first-screen-->"#));
     }
 
     #[test]
     fn a_shell_without_a_place_is_left_alone_and_a_missing_reading_says_so() {
-        assert!(page("<html></html>", None, &at("2026-01-01", 0)).is_none());
-        let html = page(SHELL, None, &at("2026-01-01", 0)).expect("test value");
+        assert!(page("<html></html>", None, &at("2026-01-01", 0), false).is_none());
+        let html = page(SHELL, None, &at("2026-01-01", 0), false).expect("test value");
         assert!(html.contains("No Bible reading available for today"));
         assert!(html.contains("12:00 AM"));
         assert!(html.contains("Thursday, January 1, 2026"));

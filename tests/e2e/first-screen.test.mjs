@@ -88,54 +88,58 @@ describe('home, first page', () => {
     await context.close();
   });
 
-  test('the app takes the page over without moving the reading', async () => {
-    const day = await today(env.server.base);
-    const context = await env.browser.newContext(PHONE);
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      window.__shift = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    // The verse must be in every state of the page (no placeholder or spinner in between).
-    await watchVerse(page);
-    // The app's code waits until the server's page has been measured.
-    const release = await holdAppCode(page);
-    await page.goto(env.server.base, { waitUntil: 'commit' });
-    await page.locator('main[data-first-screen] .card-reading .verse').waitFor();
-    // Measured as painted: with the page's styles in, a frame after.
-    await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const before = await boxes(page);
-    for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
+  // A returning visitor, whose first page has the premium notice the app
+  // showed last, and a first visit, which has none (the welcome comes over it).
+  for (const firstVisit of [false, true]) {
+    test(`the app takes the page over without moving the reading (${firstVisit ? 'a first visit' : 'a returning visitor'})`, async () => {
+      const day = await today(env.server.base);
+      const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, firstVisit });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        window.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The verse must be in every state of the page (no placeholder or spinner in between).
+      await watchVerse(page);
+      // The app's code waits until the server's page has been measured.
+      const release = await holdAppCode(page);
+      await page.goto(env.server.base, { waitUntil: 'commit' });
+      await page.locator('main[data-first-screen] .card-reading .verse').waitFor();
+      // Measured as painted: with the page's styles in, a frame after.
+      await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const before = await boxes(page);
+      for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
 
-    release();
-    // The app's own frame: its Listen button, and the server's marks gone.
-    await page.getByRole('button', { name: 'Listen' }).waitFor();
-    await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
-    assert.equal(await page.locator('.card-reading .reference').textContent(), day.bibleReading.reference);
-    const after = await boxes(page);
-    for (const name of Object.keys(BOXES)) {
-      for (const side of ['x', 'y', 'width', 'height']) {
-        assert.ok(Math.abs(before[name][side] - after[name][side]) <= 1, `${name} ${side}: ${before[name][side]} then ${after[name][side]}`);
+      release();
+      // The app's own frame: its Listen button, and the server's marks gone.
+      await page.getByRole('button', { name: 'Listen' }).waitFor();
+      await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
+      assert.equal(await page.locator('.card-reading .reference').textContent(), day.bibleReading.reference);
+      const after = await boxes(page);
+      for (const name of Object.keys(BOXES)) {
+        for (const side of ['x', 'y', 'width', 'height']) {
+          assert.ok(Math.abs(before[name][side] - after[name][side]) <= 1, `${name} ${side}: ${before[name][side]} then ${after[name][side]}`);
+        }
       }
-    }
-    assert.equal(await page.evaluate(() => window.__gone), 0, 'the verse left the page while the app took over');
-    // The app's code was asked for only once the verse was painted.
-    const [paint, asked] = await page.evaluate(() => [
-      performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      performance.getEntriesByType('resource').find((e) => /\/assets\/main-[^/]+\.js$/.test(e.name))?.startTime,
-    ]);
-    assert.ok(paint > 0 && asked > paint, `the app's code was asked for at ${asked} ms, the first paint was at ${paint} ms`);
-    const shift = await page.evaluate(() => window.__shift);
-    assert.ok(shift <= 0.02, `layout shift ${shift}`);
-    // The next visit's page is written for this browser's own date and zone.
-    const cookie = (await context.cookies()).find((c) => c.name === 'manna-day');
-    assert.ok(cookie, 'the app notes its day');
-    assert.match(cookie.value, new RegExp(`^${localDate()}~[A-Za-z_/+-]+$`));
-    await context.close();
-  });
+      assert.equal(await page.evaluate(() => window.__gone), 0, 'the verse left the page while the app took over');
+      // The app's code was asked for only once the verse was painted.
+      const [paint, asked] = await page.evaluate(() => [
+        performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        performance.getEntriesByType('resource').find((e) => /\/assets\/main-[^/]+\.js$/.test(e.name))?.startTime,
+      ]);
+      assert.ok(paint > 0 && asked > paint, `the app's code was asked for at ${asked} ms, the first paint was at ${paint} ms`);
+      const shift = await page.evaluate(() => window.__shift);
+      assert.ok(shift <= 0.02, `layout shift ${shift}`);
+      // The next visit's page is written for this browser's own date and zone.
+      const cookie = (await context.cookies()).find((c) => c.name === 'manna-day');
+      assert.ok(cookie, 'the app notes its day');
+      assert.match(cookie.value, new RegExp(`^${localDate()}~[A-Za-z_/+-]+$`));
+      await context.close();
+    });
+  }
 
   test("a phone on another date than the server's shows its own day, swapped in place", async () => {
     // Clear of the server's midnight, so that its date holds for the test.

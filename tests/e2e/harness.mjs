@@ -162,14 +162,38 @@ export async function emailedCode(server, to) {
   return /\b(\d{6})\b/.exec(mail.text)[1];
 }
 
-export function launchBrowser() {
-  return chromium.launch(CHROMIUM);
+/**
+ * In every context the tests make, the person has met the welcome already
+ * (skipped it on an earlier visit, whose first page then had the premium
+ * notice), unless the context is made with `firstVisit: true`.
+ */
+async function returningVisitor(context, baseURL) {
+  await context.addInitScript(() => {
+    try {
+      if (!localStorage.getItem('manna.welcome')) localStorage.setItem('manna.welcome', 'skipped');
+    } catch {
+      // A page with no storage of its own (about:blank) has no welcome either.
+    }
+  });
+  if (baseURL) await context.addCookies([{ name: 'manna-prompt', value: '1', url: baseURL }]);
+}
+
+export async function launchBrowser() {
+  const browser = await chromium.launch(CHROMIUM);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async ({ firstVisit = false, ...options } = {}) => {
+    const context = await newContext(options);
+    if (!firstVisit) await returningVisitor(context, options.baseURL);
+    return context;
+  };
+  return browser;
 }
 
 /** A browser with a real (non-incognito) profile, as installing an app needs; removed on close. */
 export async function launchProfile(options = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'manna-profile-'));
   const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
+  await returningVisitor(context, options.baseURL);
   return {
     context,
     async close() {
@@ -186,8 +210,8 @@ export function localDate(offsetDays = 0, from = new Date()) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** The sync badge once all is sent: 'Synced …' for an account, 'On this phone only' for a guest. */
-export const SYNCED = /^(Synced|On this phone only)/;
+/** The sync badge once all is sent: 'Synced …' for an account, 'On this phone' for a guest. */
+export const SYNCED = /^(Synced|On this phone)/;
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
@@ -275,6 +299,33 @@ function latestAnswer({ path, want }) {
 export async function serverAnswer(page, path, want) {
   const handle = await page.waitForFunction(latestAnswer, { path, want }, { timeout: 20_000, polling: 250 });
   return handle.jsonValue();
+}
+
+/**
+ * The account's preferences as the server holds them (pulled as this browser's
+ * device), once `ok(fields)` holds of them; asked again every quarter second
+ * for up to 20 s, then the last seen is answered for the test to judge.
+ */
+export async function serverPreferences(page, ok) {
+  const pull = () =>
+    page.evaluate(async () => {
+      const res = await fetch('/api/sync/pull', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-User-ID': localStorage.getItem('manna-user-id'),
+          Authorization: `Bearer ${localStorage.getItem('manna-device-token')}`,
+        },
+        body: JSON.stringify({ protocolVersion: 1, deviceId: localStorage.getItem('manna-device-id'), cursor: null, limit: 500 }),
+      });
+      const body = await res.json();
+      return (body.changes ?? []).find((c) => c.table === 'userSettings' && c.id === 'settings-preferences')?.fields ?? null;
+    });
+  let fields = await pull();
+  for (const until = Date.now() + 20_000; !(fields && ok(fields)) && Date.now() < until; fields = await pull()) {
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return fields;
 }
 
 /** Creates a prayer reminder on the reminders page (days as the form shows them: Mon, Fri). */

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { describe, test } from 'node:test';
-import { PHONE, controlledByServiceWorker, serverAndBrowser } from './harness.mjs';
+import { PHONE, controlledByServiceWorker, serverAndBrowser, serverPreferences } from './harness.mjs';
 
 /** A push service on 127.0.0.1 that keeps every request. */
 async function pushService() {
@@ -176,25 +176,8 @@ describe('notifications', () => {
     await page.reload();
     await page.getByRole('group', { name: 'Verse of the day' }).getByRole('checkbox', { checked: true }).waitFor();
     assert.equal(await page.getByRole('group', { name: 'Verse of the day' }).getByLabel('Time').inputValue(), '06:15');
-    const kept = await page.waitForFunction(
-      async () => {
-        const res = await fetch('/api/sync/pull', {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            'X-User-ID': localStorage.getItem('manna-user-id'),
-            Authorization: `Bearer ${localStorage.getItem('manna-device-token')}`,
-          },
-          body: JSON.stringify({ protocolVersion: 1, deviceId: localStorage.getItem('manna-device-id'), cursor: null, limit: 500 }),
-        });
-        const body = await res.json();
-        const change = (body.changes ?? []).find((c) => c.table === 'userSettings' && c.id === 'settings-preferences');
-        return change?.fields?.verseTime ?? false;
-      },
-      null,
-      { polling: 500, timeout: 20_000 },
-    );
-    assert.equal(await kept.jsonValue(), '06:15');
+    const kept = await serverPreferences(page, (f) => f.verseTime === '06:15');
+    assert.equal(kept?.verseTime, '06:15');
     await context.close();
   });
 

@@ -30,7 +30,7 @@ function routePages() {
 }
 
 /** Pages reached by address, not listed on any tab's page. */
-const BY_ADDRESS = ['/payment', '/subscription-success', '/quick-access', '/activate-premium', '/manual-activation', '/aso-preview'];
+const BY_ADDRESS = ['/payment', '/subscription-success', '/quick-access', '/activate-premium', '/manual-activation', '/aso-preview', '/welcome'];
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Whether `pathname` is an address of the route `pattern` (":name" is one segment). */

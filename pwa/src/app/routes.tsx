@@ -55,6 +55,7 @@ const MyPlansPage = lazy(() => import('../features/plans/MyPlansPage'));
 const ShoppingListsPage = lazy(() => import('../features/shopping/ShoppingListsPage'));
 const ShoppingCalendarPage = lazy(() => import('../features/shopping/ShoppingCalendarPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const WelcomePage = lazy(() => import('../features/welcome').then((m) => ({ default: m.WelcomePage })));
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 const HubPage = lazy(() => import('../features/navigation/HubPage'));
 const SavedPage = lazy(() => import('../features/saved/SavedPage'));
@@ -179,6 +180,7 @@ export const ROUTES: AppRoute[] = [
     tool: { title: 'Shopping Lists', subtitle: 'Generated from your plan', icon: '☑' },
   },
   { path: '/settings', title: 'Your Data', render: () => <SettingsPage /> },
+  { path: '/welcome', title: 'Welcome', render: () => <WelcomePage /> },
   { path: '/shopping-calendar', title: '30-Day Shopping Calendar', render: () => <ShoppingCalendarPage /> },
   {
     path: '/prayer-journal',

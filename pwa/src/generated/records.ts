@@ -273,6 +273,16 @@ export const VERSE_TIME = "verseTime" as const;
 /** The preference holding the goal weight, in tenths of a pound. */
 export const WEIGHT_GOAL = "weightGoal" as const;
 
+export type Welcome = "done" | "skipped";
+
+export const WELCOME_VALUES = [
+  "done",
+  "skipped"
+] as const satisfies readonly Welcome[];
+
+/** The preference saying the welcome was gone through or skipped. */
+export const WELCOME = "welcome" as const;
+
 export type Practice = "reading" | "prayer" | "exercise" | "meditation";
 
 export const PRACTICE_VALUES = [

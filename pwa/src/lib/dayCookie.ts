@@ -1,6 +1,7 @@
 // The device's local date and time zone, kept in a cookie so the server can
-// write the right day's reading into Home's first page (server/src/first_screen.rs).
-// It holds nothing else and is read by no one but that page.
+// write the right day's reading into Home's first page (server/src/first_screen.rs),
+// and whether the premium notice was shown, so that page has it or not as the
+// app will. They hold nothing else and are read by no one but that page.
 
 export const DAY_COOKIE = 'manna-day';
 
@@ -17,5 +18,17 @@ export function noteDay(date: string): void {
     document.cookie = dayCookie(date, zone, location.protocol === 'https:');
   } catch {
     // A browser refusing cookies gets the server's zone: nothing is lost.
+  }
+}
+
+export const PROMPT_COOKIE = 'manna-prompt';
+
+/** Notes whether the premium notice is shown, for the next visit's first page. */
+export function notePrompt(shown: boolean): void {
+  try {
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${PROMPT_COOKIE}=${shown ? 1 : 0}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  } catch {
+    // A browser refusing cookies may see the notice come in after the first page.
   }
 }

@@ -54,21 +54,21 @@ const RESTORE_FOR_MS = 2000;
  * top (or at its #anchor), the same page with another query where it was,
  * and a page returned to with Back or Forward where the person left it.
  */
-function useScrollKeeping(window: Window | null, history: History, location: AppLocation) {
+function useScrollKeeping(keep: boolean, history: History, location: AppLocation) {
   const positions = useRef(new Map<string, number>());
   const last = useRef<{ key: string; pathname: string; how: HistoryAction }>({ key: location.key, pathname: location.pathname, how: 'pop' });
   useLayoutEffect(() => {
-    if (!window) return;
+    if (!keep) return;
     window.history.scrollRestoration = 'manual';
     // Noted as the address changes, before the next page is drawn.
     return history.listen((how) => {
       positions.current.set(last.current.key, window.scrollY);
       last.current = { ...last.current, how };
     });
-  }, [window, history]);
+  }, [keep, history]);
   useLayoutEffect(() => {
     const was = last.current;
-    if (!window || was.key === location.key) return;
+    if (!keep || was.key === location.key) return;
     last.current = { key: location.key, pathname: location.pathname, how: was.how };
     if (was.how !== 'pop') {
       if (location.pathname !== was.pathname && !location.hash) window.scrollTo(0, 0);
@@ -89,10 +89,11 @@ function useScrollKeeping(window: Window | null, history: History, location: App
     for (const event of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(event, stop, { passive: true });
     attempt();
     return stop;
-  }, [window, location]);
+  }, [keep, location]);
 }
 
-function Router({ history, window = null, children }: { history: History; window?: Window | null; children: ReactNode }) {
+/** `keepScroll`: the page is the browser's (a test's router in memory has none). */
+function Router({ history, keepScroll = false, children }: { history: History; keepScroll?: boolean; children: ReactNode }) {
   const [location, setLocation] = useState(history.location);
   useLayoutEffect(
     () =>
@@ -101,7 +102,7 @@ function Router({ history, window = null, children }: { history: History; window
       history.listen(() => startTransition(() => setLocation(history.location))),
     [history],
   );
-  useScrollKeeping(window, history, location);
+  useScrollKeeping(keepScroll, history, location);
   return (
     <HistoryContext value={history}>
       <LocationContext value={location}>{children}</LocationContext>
@@ -113,7 +114,7 @@ function Router({ history, window = null, children }: { history: History; window
 export function BrowserRouter({ children }: { children: ReactNode }) {
   const [history] = useState(() => browserHistory(window));
   return (
-    <Router history={history} window={window}>
+    <Router history={history} keepScroll>
       {children}
     </Router>
   );

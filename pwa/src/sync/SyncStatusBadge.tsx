@@ -27,7 +27,7 @@ function label(status: SyncStatus | undefined, waiting: number, guest: boolean):
       return 'Syncing…';
     case 'synced':
       if (waiting > 0) return `${pending} waiting to sync`;
-      if (guest) return 'On this phone only';
+      if (guest) return 'On this phone';
       return time ? `Synced ${time}` : 'Synced';
     case 'offline':
       if (waiting > 0) return `Offline · ${pending} waiting`;

@@ -2,7 +2,7 @@
 //! (`first_screen`), for the visitor's local date.
 
 use crate::content::{Kind, item_for};
-use crate::first_screen::{Moment, page};
+use crate::first_screen::{Moment, page, shows_prompt};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -21,7 +21,7 @@ pub async fn page_get(State(state): State<AppState>, headers: HeaderMap) -> Resp
         .join("; ");
     let now = Moment::for_visitor(Some(&cookies), state.config.time_zone, state.clock.now_ms());
     let reading = item_for(&state.content(), Kind::BibleReadings, now.date);
-    let body = page(&shell, reading.as_ref(), &now).unwrap_or(shell);
+    let body = page(&shell, reading.as_ref(), &now, shows_prompt(&cookies)).unwrap_or(shell);
     (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),

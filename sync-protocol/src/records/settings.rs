@@ -26,6 +26,18 @@ pub const VERSE_TIME: &str = "verseTime";
 /// The preference holding the goal weight, in tenths of a pound.
 pub const WEIGHT_GOAL: &str = "weightGoal";
 
+/// The preference saying the welcome was gone through or skipped (absent:
+/// it is shown on the first visit of every device until one of them is).
+pub const WELCOME: &str = "welcome";
+
+wire_enum! {
+    /// How the welcome ended: gone through, or skipped.
+    pub enum Welcome {
+        Done = "done",
+        Skipped = "skipped",
+    }
+}
+
 wire_enum! {
     /// The app's colours: the device's own setting, or always light or dark.
     pub enum Theme {
@@ -69,6 +81,7 @@ impl Record for UserSettings {
         // The settings the app reads, as their records' fields are read.
         word::<Theme>(&self.0, "theme")?;
         word::<Weekday>(&self.0, "restDay")?;
+        word::<Welcome>(&self.0, WELCOME)?;
         if let Some(time) = self.0.get(VERSE_TIME)
             && !time.as_str().is_some_and(is_clock_time)
         {
@@ -213,6 +226,13 @@ mod tests {
             assert_eq!(err.field, "theme");
         }
         assert!(settings(json!({"restDay": "sunday"})).check().is_ok());
+        assert!(settings(json!({"welcome": "skipped"})).check().is_ok());
+        assert_eq!(
+            settings(json!({"welcome": "maybe"}))
+                .check()
+                .map_err(|e| e.field),
+            Err("welcome".to_string())
+        );
         for bad in [json!("sabbath"), json!(6)] {
             let err = settings(json!({ "restDay": bad }))
                 .check()

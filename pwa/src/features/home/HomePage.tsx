@@ -15,6 +15,7 @@ import { primeDay, useDaily } from '../../content/useDaily';
 import { HeaderStatus } from '../../components/PageHeader';
 import { loadCore, type Core } from '../../wasm/core';
 import { AccountLink } from '../account';
+import { useWelcomed } from '../../lib/welcomed';
 import { ReadingCard } from './cards/ReadingCard';
 import { useOfflineDays } from './useOfflineDays';
 import { useRefreshContent } from './useRefreshContent';
@@ -23,6 +24,8 @@ import { WellnessBanner } from './WellnessBanner';
 import type { Tool } from './WellnessTools';
 
 const HomeBelow = lazy(() => import('./HomeBelow'));
+// The welcome over Home on a device's first visit (its code only then).
+const Welcome = lazy(() => import('../welcome').then((m) => ({ default: m.WelcomeOnFirstVisit })));
 
 export default function HomePage({ tools }: { tools: Tool[] }) {
   // Waiting (suspending) only when something is missing: `use` of a loaded
@@ -49,8 +52,14 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
   useEffect(() => startTransition(() => setBelow(true)), []);
   // The sync badge, as the app puts it in every page header.
   const status = useContext(HeaderStatus);
+  const welcomed = useWelcomed();
   return (
     <>
+      {!welcomed && below && (
+        <Suspense fallback={null}>
+          <Welcome />
+        </Suspense>
+      )}
       <header className="app-header home-header">
         <div className="brand">
           <h1>Manna</h1>

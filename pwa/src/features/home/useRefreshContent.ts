@@ -7,8 +7,9 @@ import { useQueryClient } from '../../lib/query';
 import { apiRequest } from '../../api/client';
 import { DEVICE_ID_KEY, DEVICE_TOKEN_KEY, SIGNED_IN_KEY, USER_ID_KEY } from '../../identity';
 import { storage } from '../../lib/storage';
+import { WELCOME_KEY } from '../../lib/welcomed';
 
-/** Keys a manual refresh keeps (spec part 1 §4), plus the device's own identity, token and session note. */
+/** Keys a manual refresh keeps (spec part 1 §4), plus the device's own identity, token and session note, and the welcome met. */
 export const KEYS_KEPT_ON_REFRESH = [
   'stripeCustomerId',
   'subscriptionId',
@@ -20,6 +21,7 @@ export const KEYS_KEPT_ON_REFRESH = [
   DEVICE_TOKEN_KEY,
   DEVICE_ID_KEY,
   SIGNED_IN_KEY,
+  WELCOME_KEY,
 ] as const;
 
 export function useRefreshContent(onRefreshed: () => void) {

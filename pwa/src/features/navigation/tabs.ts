@@ -173,7 +173,7 @@ export const TABS: Tab[] = [
     hub: ME,
     // Steps of paying and the spec's other pages: reached by address or from
     // the page before them, never listed beside the person's own pages.
-    also: ['/payment', '/subscription-success', '/quick-access', '/activate-premium', '/manual-activation', '/aso-preview'],
+    also: ['/payment', '/subscription-success', '/quick-access', '/activate-premium', '/manual-activation', '/aso-preview', '/welcome'],
   },
 ];
 

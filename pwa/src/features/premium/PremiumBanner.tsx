@@ -1,10 +1,14 @@
 // The banner shown across screens: gold 'PREMIUM MEMBER' for members; for
-// everyone else a dismissible 'PREMIUM REQUIRED' (hidden for the session once
-// dismissed). Its place is kept from the first frame so nothing below it ever
-// moves: until premium is known it shows what this device last knew. The
-// 'Test mode' badge (payments go to the emulator) sits in a corner of its own.
+// everyone else, once the welcome is behind them, a dismissible 'PREMIUM
+// REQUIRED' (hidden for the session once dismissed). Its place is kept from
+// the first frame so nothing below it ever moves: until premium is known it
+// shows what this device last knew, and the first page from the server has
+// it where the app showed it last (a cookie says so). The 'Test mode' badge
+// (payments go to the emulator) sits in a corner of its own.
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { notePrompt } from '../../lib/dayCookie';
+import { useWelcomed } from '../../lib/welcomed';
 import { Link } from '../../lib/router';
 import { usePremium } from '../../entitlement/usePremium';
 import { sessionFlag, storage } from '../../lib/storage';
@@ -20,6 +24,10 @@ export function PremiumBanner() {
   // never a decision) keeps the banner's place and look.
   const member = loading ? storage.get('isPremium') === 'true' : premium.isPremium;
   const plan = loading ? (storage.get('subscriptionPlan') ?? 'monthly') : premium.plan;
+  // Nothing asks anyone to pay before the welcome is done.
+  const welcomed = useWelcomed();
+  const prompt = !member && !dismissed && welcomed;
+  useEffect(() => notePrompt(prompt), [prompt]);
   return (
     <>
       {member ? (
@@ -30,7 +38,7 @@ export function PremiumBanner() {
           <span>{planLabel(plan)}</span>
           <span>Full Access</span>
         </div>
-      ) : dismissed ? null : (
+      ) : !prompt ? null : (
         <div className="premium-banner premium-required" role="region" aria-label="Premium">
           <p>
             <strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features

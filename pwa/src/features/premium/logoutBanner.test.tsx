@@ -6,6 +6,7 @@ import { createQueryClient } from '../../api/queryClient';
 import { PREMIUM_KEY, resetPremium } from '../../entitlement/usePremium';
 import { stubFetch } from '../../test/render';
 import { PremiumBanner } from './PremiumBanner';
+import { noteWelcomed } from '../../lib/welcomed';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,6 +16,7 @@ afterEach(() => {
 describe('premium banner after logout', () => {
   it('turns from PREMIUM MEMBER to PREMIUM REQUIRED without a reload', async () => {
     stubFetch(() => ({ testMode: false, publishableKey: null, emulatorUrl: null }));
+    noteWelcomed('skipped');
     const client = createQueryClient();
     client.setQueryData(PREMIUM_KEY, { isPremium: true, plan: 'annual', isOwner: false });
     localStorage.setItem('manna-entitlement', 'a-token');

@@ -1,5 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noteWelcomed, WELCOME_KEY } from '../../lib/welcomed';
 import { renderWithProviders, stubFetch } from '../../test/render';
 import { PremiumBanner } from './PremiumBanner';
 
@@ -7,6 +8,8 @@ const state = vi.hoisted(() => ({ premium: { isPremium: false, plan: 'free', isO
 vi.mock('../../entitlement/usePremium', () => ({ usePremium: () => state }));
 
 const config = (testMode: boolean) => ({ testMode, publishableKey: null, emulatorUrl: null });
+
+beforeEach(() => noteWelcomed('skipped'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,6 +19,17 @@ afterEach(() => {
 });
 
 describe('premium banner', () => {
+  it('asks no one to pay before the welcome is behind them, and tells the next first page', () => {
+    localStorage.removeItem(WELCOME_KEY);
+    stubFetch(() => config(false));
+    renderWithProviders(<PremiumBanner />);
+    expect(screen.queryByText('PREMIUM REQUIRED')).toBeNull();
+    expect(document.cookie).toContain('manna-prompt=0');
+    act(() => noteWelcomed('skipped'));
+    expect(screen.getByText('PREMIUM REQUIRED')).toBeInTheDocument();
+    expect(document.cookie).toContain('manna-prompt=1');
+  });
+
   it('asks a free user to subscribe, and stays dismissed for the rest of the session', async () => {
     stubFetch(() => config(false));
     const first = renderWithProviders(<PremiumBanner />);

@@ -3,11 +3,10 @@
 // on every device with notifications on.
 
 import { useState } from 'react';
-import { messageOf } from '../../api/client';
 import { TimeInput } from '../../components/form';
 import { toast } from '../../components/toast';
 import { savePreferences, usePreferences } from '../settings';
-import { NotTurnedOn, deviceTimeZone, sendTest, turnOff, turnOn, useNotificationState } from './notifications';
+import { deviceTimeZone, sendTest, stateWords, turnOff, turnOn, useNotificationState, whyNotChanged } from './notifications';
 import { twelveHour } from './format';
 
 /** The verse's time before one is chosen. */
@@ -45,7 +44,7 @@ function DeviceNotifications() {
         toast({ title: 'Notifications off', description: 'Reminders no longer ring on this device.' });
       }
     } catch (e) {
-      setProblem(whyNot(e));
+      setProblem(whyNotChanged(e));
     } finally {
       setBusy(null);
       refresh();
@@ -56,21 +55,7 @@ function DeviceNotifications() {
   return (
     <div className="ring-device" aria-live="polite">
       {state === 'checking' && <p className="muted">Checking this device…</p>}
-      {state === 'home-screen' && (
-        <p>
-          On an iPhone or iPad, reminders ring once Manna is on your Home Screen: tap Share, then Add to Home Screen, and open
-          Manna from there to turn notifications on. Until then, the calendar address in Settings rings them in your calendar.
-        </p>
-      )}
-      {state === 'unsupported' && (
-        <p>
-          This browser cannot show notifications. The calendar address in Settings rings your reminders in your phone&apos;s calendar
-          instead.
-        </p>
-      )}
-      {state === 'blocked' && (
-        <p>Notifications are blocked for Manna. Allow them in this site&apos;s settings in your browser, then come back to this page.</p>
-      )}
+      {stateWords(state) && <p>{stateWords(state)}</p>}
       {state === 'off' && (
         <>
           <p>Turn notifications on and each active reminder rings on this device at its time ({zone} time).</p>
@@ -101,21 +86,6 @@ function DeviceNotifications() {
       )}
     </div>
   );
-}
-
-/** What went wrong turning notifications on or off, by its cause, or null
- *  where the page already says it (blocked: the browser's settings). */
-function whyNot(e: unknown): string | null {
-  if (e instanceof NotTurnedOn) {
-    if (e.cause === 'blocked') return null;
-    if (e.cause === 'dismissed') return 'Notifications stay off: permission was not given. Tap Turn on notifications to be asked again.';
-    return (
-      'This browser could not reach its push service, so reminders cannot ring on this device. Some browsers have none (in a ' +
-      'private window, or without Google services). The calendar address in Settings rings your reminders in your calendar instead.'
-    );
-  }
-  if (!navigator.onLine) return 'You are offline. Notifications can be changed once you are back online.';
-  return messageOf(e, 'Notifications could not be changed on this device. Please try again in a moment.');
 }
 
 function VerseOfTheDay() {

@@ -3,7 +3,7 @@
 // local time wherever the phone is), and ended here and there together.
 
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest } from '../../api/client';
+import { apiRequest, messageOf } from '../../api/client';
 import type { PushPublicKey, PushSubscriptionSaved } from '../../generated/api';
 
 /** Where this device stands. */
@@ -130,5 +130,38 @@ async function readState(): Promise<NotificationState> {
     return 'on';
   } catch {
     return 'unsupported';
+  }
+}
+
+/** What went wrong turning notifications on or off, by its cause, or null
+ *  where the page already says it (blocked: the browser's settings). */
+export function whyNotChanged(e: unknown): string | null {
+  if (e instanceof NotTurnedOn) {
+    if (e.cause === 'blocked') return null;
+    if (e.cause === 'dismissed') return 'Notifications stay off: permission was not given. Tap Turn on notifications to be asked again.';
+    return (
+      'This browser could not reach its push service, so reminders cannot ring on this device. Some browsers have none (in a ' +
+      'private window, or without Google services). The calendar address in Settings rings your reminders in your calendar instead.'
+    );
+  }
+  if (!navigator.onLine) return 'You are offline. Notifications can be changed once you are back online.';
+  return messageOf(e, 'Notifications could not be changed on this device. Please try again in a moment.');
+}
+
+/** What a device that cannot turn notifications on is told, by why; null
+ *  where it can. */
+export function stateWords(state: NotificationState): string | null {
+  switch (state) {
+    case 'home-screen':
+      return (
+        'On an iPhone or iPad, reminders ring once Manna is on your Home Screen: tap Share, then Add to Home Screen, and open ' +
+        'Manna from there to turn notifications on. Until then, the calendar address in Settings rings them in your calendar.'
+      );
+    case 'unsupported':
+      return "This browser cannot show notifications. The calendar address in Settings rings your reminders in your phone's calendar instead.";
+    case 'blocked':
+      return "Notifications are blocked for Manna. Allow them in this site's settings in your browser, then come back to this page.";
+    default:
+      return null;
   }
 }

@@ -10,6 +10,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useQuery, useQueryClient } from '../../lib/query';
 import { apiRequest, messageOf } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import type { CalendarFeed } from '../../generated/api';
@@ -66,6 +67,15 @@ export default function SettingsPage() {
         <AppearanceSection />
         <RestDaySection />
         <CalendarSection />
+        <section className="card" aria-labelledby="welcome-again-title">
+          <h2 id="welcome-again-title" className="section-title">
+            Welcome
+          </h2>
+          <p className="muted small">What Manna is, and the reminder, colours and day of rest that shape your mornings.</p>
+          <Link className="btn btn-outline" to="/welcome">
+            Show the welcome again
+          </Link>
+        </section>
         <ExportSection />
         <ImportSection />
         <DeleteAccountSection />

@@ -1,9 +1,10 @@
 // The account's preferences, followed on every device: one synced settings
 // record (PREFERENCES_ID) holding the theme, the day of rest and the time the
-// verse of the day rings (the server reads that one too), and the goal weight.
+// verse of the day rings (the server reads that one too), the goal weight,
+// and whether the welcome was gone through.
 
 import { useEffect } from 'react';
-import { PREFERENCES_ID, VERSE_TIME, WEIGHT_GOAL, WEEKDAY_VALUES, type Theme, type Weekday } from '../../generated/records';
+import { PREFERENCES_ID, VERSE_TIME, WEIGHT_GOAL, WEEKDAY_VALUES, WELCOME, WELCOME_VALUES, type Theme, type Weekday, type Welcome } from '../../generated/records';
 import { applyTheme, shownTheme, themeOf } from '../../lib/theme';
 import { saveRecord, useRecords } from '../../sync/useRecords';
 
@@ -15,6 +16,8 @@ export interface Preferences {
   verseTime: string | null;
   /** Tenths of a pound; null: no goal set. */
   weightGoal: number | null;
+  /** How the welcome ended on any device; null: not yet. */
+  welcome: Welcome | null;
 }
 
 /** The account's saved preferences, once the records load. */
@@ -27,6 +30,7 @@ export function usePreferences(): Preferences | undefined {
     restDay: WEEKDAY_VALUES.find((d) => d === fields.restDay) ?? null,
     verseTime: typeof fields[VERSE_TIME] === 'string' ? fields[VERSE_TIME] : null,
     weightGoal: typeof fields[WEIGHT_GOAL] === 'number' ? fields[WEIGHT_GOAL] : null,
+    welcome: WELCOME_VALUES.find((w) => w === fields[WELCOME]) ?? null,
   };
 }
 
@@ -38,6 +42,7 @@ export async function savePreferences(current: Preferences, change: Partial<Pref
   if (next.restDay) fields.restDay = next.restDay;
   if (next.verseTime) fields[VERSE_TIME] = next.verseTime;
   if (next.weightGoal) fields[WEIGHT_GOAL] = next.weightGoal;
+  if (next.welcome) fields[WELCOME] = next.welcome;
   await saveRecord('userSettings', PREFERENCES_ID, 'put', fields);
 }
 

@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router';
-import { PlayControls } from '../../../components/PlayControls';
+import { ReadAloudControls } from '../../../components/ReadAloudControls';
 import type { BibleReading } from '../../../content/types';
 import type { VerseRange } from '../../../generated/content';
 import { useDaily } from '../../../content/useDaily';
@@ -11,7 +11,8 @@ import { toast } from '../../../components/toast';
 import { hasNoteDraft, HeartButton, NoteText, useChapterMarks, VerseTools, type VerseWithText } from '../../saved';
 import { useState } from 'react';
 
-/** What read-aloud speaks: reference, verse, reflection, quote with source, prayer. */
+/** What read-aloud speaks: reference, verse, reflection, quote with source,
+ *  prayer, each ending its sentence (so each is read on its own). */
 export function spokenText(r: BibleReading): string {
   return [
     r.reference,
@@ -20,8 +21,10 @@ export function spokenText(r: BibleReading): string {
     r.csLewisQuote && `${r.csLewisQuote} ${r.quoteSource ? `— ${r.quoteSource}` : ''}`,
     r.prayer,
   ]
+    .map((part) => (part || '').trim().replace(/[,:]$/, ''))
     .filter(Boolean)
-    .join('. ');
+    .map((part) => (/[.!?;…]['"’”)\]]*$/.test(part) ? part : `${part}.`))
+    .join(' ');
 }
 
 /** What a person is told after sharing. */
@@ -122,6 +125,7 @@ export function ReadingCard({ date }: { date: string }) {
               r.reference
             )}
           </p>
+          <ReadAloudControls speech={speech} text={() => spokenText(r)} title={r.reference} />
           {r.passage ? (
             <MarkedPassage date={date} reference={r.reference} verse={r.verse} passage={r.passage} />
           ) : (
@@ -146,15 +150,6 @@ export function ReadingCard({ date }: { date: string }) {
               <p>{r.prayer}</p>
             </div>
           )}
-          <PlayControls
-            label="Read aloud"
-            startLabel="Listen"
-            state={speech.state === 'speaking' ? 'playing' : speech.state}
-            onStart={() => speech.listen(spokenText(r))}
-            onPause={speech.pause}
-            onResume={speech.resume}
-            onStop={speech.stop}
-          />
           <Link className="btn btn-outline" to="/bible">
             Study this passage
           </Link>

@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../test/render';
+import { MAX_CHUNK, speechChunks } from '../../../components/speech';
 import { ReadingCard } from './ReadingCard';
 
 const reading = {
@@ -9,13 +10,21 @@ const reading = {
 };
 
 class FakeUtterance {
-  rate = 1; pitch = 1; volume = 0.5; voice: unknown = null;
+  rate = 1; pitch = 1; volume = 0.5; voice: unknown = null; lang = '';
   onend: (() => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(public text: string) {}
 }
 
 let speech: { speak: ReturnType<typeof vi.fn>; pause: ReturnType<typeof vi.fn>; resume: ReturnType<typeof vi.fn>; cancel: ReturnType<typeof vi.fn>; getVoices: () => unknown[] };
+
+/** Every utterance spoken so far, in order. */
+const spoken = () => speech.speak.mock.calls.map((call) => call[0] as FakeUtterance);
+const lastSpoken = () => spoken()[spoken().length - 1];
+/** The browser reaching the end of the sentence it is reading. */
+const finishCurrent = () => act(() => lastSpoken().onend?.());
+/** The sentences of the test reading, in the order they are read. */
+const SENTENCES = ['Psalm 23:1.', 'The LORD is my shepherd;', 'I shall not want.', 'Rest is a gift.', 'All shall be well.', '— Julian of Norwich.', 'Lead me today.'];
 
 beforeEach(() => {
   stubFetch(() => ({ contentVersion: 'v1', days: [{ date: '2026-11-22', dayNumber: 326, bibleReading: reading }] }));
@@ -31,34 +40,122 @@ afterEach(() => vi.unstubAllGlobals());
 const button = (name: string) => screen.getByRole('button', { name });
 
 describe('read-aloud', () => {
-  it('goes Listen → Pause → Resume → Stop, speaking the whole reading gently', async () => {
+  it('goes Listen → Pause → Resume → Stop, speaking the whole reading gently, one sentence after another', async () => {
     renderWithProviders(<ReadingCard date="2026-11-22" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
-    const spoken = speech.speak.mock.calls[0][0] as FakeUtterance;
-    for (const part of ['Psalm 23:1', 'my shepherd', 'Rest is a gift', 'All shall be well', 'Julian of Norwich', 'Lead me today']) {
-      expect(spoken.text).toContain(part);
+    // One sentence at a time: the next only once the one before has ended.
+    expect(spoken().map((u) => u.text)).toEqual([SENTENCES[0]]);
+    expect(screen.getByRole('status')).toHaveTextContent('Listening…');
+    expect(screen.getByText(SENTENCES[0], { selector: '.read-aloud-sentence' })).toBeInTheDocument();
+    finishCurrent();
+    finishCurrent();
+    expect(spoken().map((u) => u.text)).toEqual(SENTENCES.slice(0, 3));
+    expect(screen.getByText(SENTENCES[2], { selector: '.read-aloud-sentence' })).toBeInTheDocument();
+    for (const u of spoken()) {
+      expect([u.rate, u.pitch, u.volume]).toEqual([0.85, 0.9, 1]);
+      expect(u.voice).toMatchObject({ name: 'Daniel' });
     }
-    expect([spoken.rate, spoken.pitch, spoken.volume]).toEqual([0.85, 0.9, 1]);
-    expect(spoken.voice).toMatchObject({ name: 'Daniel' });
 
     fireEvent.click(button('Pause'));
     expect(speech.pause).toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('Paused');
     fireEvent.click(button('Resume'));
     expect(speech.resume).toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('Listening…');
     fireEvent.click(button('Stop'));
     expect(speech.cancel).toHaveBeenCalled();
     expect(button('Listen')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    // The stopped sentence ending late starts nothing.
+    act(() => spoken()[2].onend?.());
+    expect(spoken()).toHaveLength(3);
   });
 
-  it('returns to idle when speech ends', async () => {
+  it('returns to idle when the last sentence ends', async () => {
     renderWithProviders(<ReadingCard date="2026-11-22" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
     expect(button('Pause')).toBeInTheDocument();
-    const spoken = speech.speak.mock.calls[0][0] as FakeUtterance;
-    await vi.waitFor(() => {
-      spoken.onend?.();
-      expect(button('Listen')).toBeInTheDocument();
-    }, { timeout: 10_000 });
+    for (let i = 1; i < SENTENCES.length; i++) finishCurrent();
+    expect(spoken().map((u) => u.text)).toEqual(SENTENCES);
+    expect(button('Pause')).toBeInTheDocument();
+    finishCurrent();
+    expect(button('Listen')).toBeInTheDocument();
+    expect(spoken()).toHaveLength(SENTENCES.length);
+  });
+
+  it('returns to idle when a sentence cannot be spoken', async () => {
+    renderWithProviders(<ReadingCard date="2026-11-22" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
+    finishCurrent();
+    act(() => lastSpoken().onerror?.());
+    expect(button('Listen')).toBeInTheDocument();
+    expect(spoken()).toHaveLength(2);
+  });
+
+  it('reads with a voice on the device (it works with no signal), even one that arrives late', async () => {
+    const voices = [
+      { name: 'Google UK English Male', lang: 'en-GB', localService: false },
+      { name: 'Daniel', lang: 'en-GB', localService: false },
+      { name: 'Amélie', lang: 'fr-CA', localService: true },
+      { name: 'Karen', lang: 'en-AU', localService: true },
+      { name: 'Samantha', lang: 'en_US', localService: true },
+    ];
+    let loaded: unknown[] = [];
+    speech.getVoices = () => loaded;
+    renderWithProviders(<ReadingCard date="2026-11-22" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
+    expect(lastSpoken().voice).toBeNull();
+    loaded = voices;
+    finishCurrent();
+    expect(lastSpoken().voice).toMatchObject({ name: 'Samantha' });
+    // Among the device's own voices, a male-sounding one first.
+    loaded = [...voices, { name: 'Daniel (Enhanced)', lang: 'en-GB', localService: true }];
+    finishCurrent();
+    expect(lastSpoken().voice).toMatchObject({ name: 'Daniel (Enhanced)' });
+  });
+
+  it('reads at the chosen speed from the next sentence, and remembers it', async () => {
+    const view = renderWithProviders(<ReadingCard date="2026-11-22" />);
+    const speed = await screen.findByRole('combobox', { name: 'Speed' });
+    expect(speed).toHaveValue('0.85');
+    expect(Array.from((speed as HTMLSelectElement).options, (o) => o.value)).toEqual(['0.75', '0.85', '1', '1.25']);
+    fireEvent.click(button('Listen'));
+    fireEvent.change(speed, { target: { value: '1.25' } });
+    expect(spoken()[0].rate).toBe(0.85);
+    finishCurrent();
+    expect(spoken()[1].rate).toBe(1.25);
+    expect(localStorage.getItem('manna.speechRate')).toBe('1.25');
+
+    fireEvent.click(button('Stop'));
+    view.unmount();
+    renderWithProviders(<ReadingCard date="2026-11-22" />);
+    expect(await screen.findByRole('combobox', { name: 'Speed' })).toHaveValue('1.25');
+  });
+
+  it('shows the reading on the lock screen, whose buttons pause, resume and stop it', async () => {
+    const handlers = new Map<string, (() => void) | null>();
+    const session = { metadata: null as unknown, playbackState: 'none', setActionHandler: (action: string, fn: (() => void) | null) => handlers.set(action, fn) };
+    Object.defineProperty(navigator, 'mediaSession', { value: session, configurable: true });
+    onTestFinished(() => {
+      delete (navigator as { mediaSession?: unknown }).mediaSession;
+    });
+    vi.stubGlobal('MediaMetadata', class { constructor(public init: { title: string; artist: string }) {} });
+    renderWithProviders(<ReadingCard date="2026-11-22" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
+    expect(session.metadata).toMatchObject({ init: { title: 'Psalm 23:1', artist: 'Manna' } });
+    expect(session.playbackState).toBe('playing');
+    act(() => handlers.get('pause')?.());
+    expect(speech.pause).toHaveBeenCalled();
+    expect(session.playbackState).toBe('paused');
+    expect(button('Resume')).toBeInTheDocument();
+    act(() => handlers.get('play')?.());
+    expect(speech.resume).toHaveBeenCalled();
+    expect(session.playbackState).toBe('playing');
+    act(() => handlers.get('stop')?.());
+    expect(button('Listen')).toBeInTheDocument();
+    expect(session.playbackState).toBe('none');
+    expect(session.metadata).toBeNull();
+    expect([...handlers.values()]).toEqual([null, null, null]);
   });
 
   it('tells the user when the browser cannot speak', async () => {
@@ -70,5 +167,23 @@ describe('read-aloud', () => {
     renderWithProviders(<ReadingCard date="2026-11-22" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
     expect(alert).toHaveBeenCalledWith('Text-to-speech is not supported in your browser.');
+  });
+});
+
+describe('the sentences read aloud', () => {
+  it('ends a sentence at . ! ? ; and line breaks, but not after an initial', () => {
+    expect(speechChunks('Be still. Know that I am God! Who is like him? Rest;\nwait — C. S. Lewis, Mere Christianity.')).toEqual([
+      'Be still.', 'Know that I am God!', 'Who is like him?', 'Rest;', 'wait — C. S. Lewis, Mere Christianity.',
+    ]);
+  });
+
+  it('cuts a long sentence at commas, and a long clause between words', () => {
+    const clause = 'and the peace of God which passeth all understanding shall keep your hearts and minds';
+    const long = `${clause}, ${clause}, ${clause}, ${'word '.repeat(60).trim()}.`;
+    const chunks = speechChunks(long);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) expect(chunk.length).toBeLessThanOrEqual(MAX_CHUNK);
+    expect(chunks[0]).toBe(`${clause}, ${clause},`);
+    expect(chunks.join(' ')).toBe(long);
   });
 });
