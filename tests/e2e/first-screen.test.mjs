@@ -85,6 +85,8 @@ describe('home, first page', () => {
     // app's code or its WebAssembly, only of the small boot module's files.
     assert.equal(await page.locator('link[href*="/assets/main-"], link[href$=".wasm"], link[rel="preload"]').count(), 0);
     assert.equal(await page.locator('script[src]').count(), 1);
+    // The app's manifest, named once.
+    assert.deepEqual(await page.locator('link[rel="manifest"]').evaluateAll((links) => links.map((l) => l.getAttribute('href'))), ['/manifest.webmanifest']);
     await context.close();
   });
 

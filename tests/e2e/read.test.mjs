@@ -33,6 +33,8 @@ describe('the Bible reader', () => {
     assert.equal(marked, served.verses[from - 1].text);
     assert.ok(reading.verse.includes(marked), "the reading's verse is the chapter's verse");
     assert.equal(await page.title(), `${served.book} ${chapter} · Manna`);
+    // The chapter opened is kept on the device, and counted so.
+    await page.getByText(/^[1-9]\d* of 1,189 chapters on this device\.$/).waitFor();
     await shot('reading');
 
     // The pickers: a book opens at chapter 1; a chapter of it.

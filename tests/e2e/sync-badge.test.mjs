@@ -25,8 +25,8 @@ describe('the sync badge', () => {
     await badge(page, /^Offline/).waitFor();
     await createReminder(page, 'Morning thanks', ['Mon']);
     await createReminder(page, 'Evening rest', ['Fri']);
-    await badge(page, /^Offline · 2 changes waiting\. Sync now$/).waitFor();
-    assert.equal(await page.locator('.sync-label').innerText(), 'Offline · 2 changes waiting');
+    await badge(page, /^Offline · 2 waiting\. Offline · 2 changes waiting\. Sync now$/).waitFor();
+    assert.equal(await page.locator('.sync-label').innerText(), 'Offline · 2 waiting');
 
     await badge(page, /Sync now$/).click();
     await page.getByText('No connection', { exact: true }).waitFor();

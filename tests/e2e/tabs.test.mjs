@@ -209,14 +209,18 @@ describe('the tab bar', () => {
     const page = await context.newPage();
     await page.goto('/');
     await settled(page);
-    // Home, read to its end: the last link of its content is what is tapped.
-    const left = await page.evaluate(async () => {
+    // Home, read to its end once all of it is in (the coming days saved): the
+    // last link of its content is what is tapped.
+    await page.getByText(/Saved for offline use through/).waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(async () => {
       window.scrollTo(0, document.documentElement.scrollHeight);
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      return window.scrollY;
     });
-    assert.ok(left > 1000, `Home scrolls (${left} px)`);
     const last = page.locator('main a[href^="/"]:visible').last();
+    await last.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    assert.ok(left > 1000, `Home scrolls (${left} px)`);
     const href = await last.getAttribute('href');
     await follow(page, last);
     await page.waitForURL((u) => u.pathname === pathOf(href));

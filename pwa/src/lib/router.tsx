@@ -47,7 +47,7 @@ const ParamsContext = createContext<Params>({});
 
 /** How long a page that is still loading is waited for to grow tall enough
  *  to return to where the person was (Back), unless they scroll first. */
-const RESTORE_FOR_MS = 2000;
+const RESTORE_FOR_MS = 5000;
 
 /**
  * Where each page was left, and where the next opens: a new page at its

@@ -73,6 +73,9 @@ export function SyncStatusBadge({ onAnswer }: { onAnswer?: (answer: SyncAnswer) 
       .finally(() => setBusy(false));
   };
   const text = label(status, waiting, guest);
+  // Offline, the badge's own words are short enough for Home's header; its
+  // label says the whole (the changes waiting, the time of the last sync).
+  const shown = status?.state === 'offline' ? (waiting > 0 ? `Offline · ${waiting} waiting` : 'Offline') : text;
   const why = status?.message ?? (guest && status?.state === 'synced' ? GUEST_WORDS : undefined);
   const problems = refused > 0 ? ` · ${counted(refused, 'change', 'changes')} not saved` : '';
   return (
@@ -83,11 +86,11 @@ export function SyncStatusBadge({ onAnswer }: { onAnswer?: (answer: SyncAnswer) 
       aria-busy={busy}
       title={why ?? 'Sync now'}
       aria-live="polite"
-      aria-label={`${text}${problems}. ${why ? `${why} ` : ''}Sync now`}
+      aria-label={`${shown}${problems}. ${shown !== text ? `${text}. ` : ''}${why ? `${why} ` : ''}Sync now`}
     >
       <span className="sync-dot" aria-hidden="true" />
       <span className="sync-label">
-        {text}
+        {shown}
         {problems}
       </span>
     </button>

@@ -237,9 +237,15 @@ function EmptyJournal({ onWrite }: { onWrite: () => void }) {
   );
 }
 
+/** Characters past which an entry's text is shortened in the list. */
+const LONG_ENTRY = 400;
+
 function EntryCard(props: { entry: Entry; onEdit: (e: Entry) => void; onDelete: (e: Entry) => void; onToggle: (e: Entry) => void }) {
   const { entry } = props;
   const f = entry.fields;
+  // A long prayer shows its first lines in the list; the whole of it on a tap.
+  const long = f.content.length > LONG_ENTRY;
+  const [whole, setWhole] = useState(false);
   return (
     <li className="card journal-entry" aria-labelledby={`entry-${entry.id}`}>
       <p className="meta">
@@ -251,7 +257,14 @@ function EntryCard(props: { entry: Entry; onEdit: (e: Entry) => void; onDelete: 
         </p>
       )}
       <h3 id={`entry-${entry.id}`}>{f.title}</h3>
-      <p className="entry-content">{f.content}</p>
+      <p className={`entry-content${long && !whole ? ' entry-clamped' : ''}`} id={`entry-text-${entry.id}`}>
+        {f.content}
+      </p>
+      {long && (
+        <button type="button" className="link-btn" aria-expanded={whole} aria-controls={`entry-text-${entry.id}`} onClick={() => setWhole(!whole)}>
+          {whole ? 'Show less' : 'Read all'}
+        </button>
+      )}
       <div className="row">
         <button type="button" className="btn btn-small" onClick={() => props.onToggle(entry)} aria-pressed={Boolean(f.answered)}>
           {f.answered ? 'Mark as Not Answered' : 'Mark as Answered'}

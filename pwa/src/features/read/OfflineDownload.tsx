@@ -5,12 +5,13 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { cancelDownload, countSaved, downloadState, removeDownload, startDownload, subscribe } from './download';
 import { TRANSLATIONS, type TranslationId } from './scripture';
 
-export function OfflineDownload({ translation }: { translation: TranslationId }) {
+/** `opened`: the chapter shown (once it is here, it is kept, and counted). */
+export function OfflineDownload({ translation, opened }: { translation: TranslationId; opened: string | null }) {
   const state = useSyncExternalStore(subscribe, () => downloadState(translation));
   const name = TRANSLATIONS.find((t) => t.id === translation)!;
   useEffect(() => {
     void countSaved(translation).catch(() => undefined);
-  }, [translation]);
+  }, [translation, opened]);
   const percent = Math.floor((state.saved / state.total) * 100);
   const label = `${state.saved.toLocaleString()} of ${state.total.toLocaleString()} chapters`;
   return (

@@ -177,7 +177,7 @@ function Reader({ translation, book, chapter }: { translation: TranslationId; bo
           )}
         </nav>
 
-        <OfflineDownload translation={translation} />
+        <OfflineDownload translation={translation} opened={main.data ? `${book.osis} ${chapter}` : null} />
       </main>
     </>
   );
