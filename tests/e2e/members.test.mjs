@@ -268,6 +268,21 @@ describe('premium members', () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('tab', { name: 'My Entries (1)' }).waitFor();
     await page.getByText('Lord, thank you for the interview on Monday.').waitFor();
+
+    // A long prayer shows its first lines in the list, and all of it on a tap.
+    const long = Array.from({ length: 200 }, (_, i) => `Day ${i + 1}: thank you for the work and for the rest.`).join(' ');
+    await page.getByRole('button', { name: 'Edit Work for Daniel' }).click();
+    await page.getByLabel('Your prayer').fill(long);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Prayer Updated').first().waitFor();
+    const text = page.locator('.journal-entry .entry-content').first();
+    const read = page.getByRole('button', { name: 'Read all' });
+    await read.waitFor();
+    const short = (await text.boundingBox()).height;
+    assert.ok(short < 200, `the list shows ${short} px of it`);
+    await read.click();
+    await page.getByRole('button', { name: 'Show less' }).waitFor();
+    assert.ok((await text.boundingBox()).height > 4 * short, 'the whole prayer, on a tap');
     await second.context.close();
     await context.close();
   });

@@ -16,7 +16,22 @@ describe('weight entries', () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
     const page = await context.newPage();
     await page.goto('/weight-tracking');
-    await page.getByLabel('Weight (lbs)').fill('181.4');
+    // A weight typed wrong is refused in pounds, beside its field, and the
+    // refusal goes once the field is typed into again.
+    const weight = page.getByLabel('Weight (lbs)');
+    await weight.fill('-5');
+    await page.getByRole('button', { name: 'Log Weight' }).click();
+    await page.getByText('-5 lb is outside 0.1 to 1500 lb.', { exact: true }).waitFor();
+    assert.equal(await weight.getAttribute('aria-invalid'), 'true');
+    // A day still to come is not a day a weight was taken.
+    await weight.fill('181');
+    await page.getByText('-5 lb is outside 0.1 to 1500 lb.', { exact: true }).waitFor({ state: 'detached' });
+    await page.getByLabel('Date').fill(localDate(2));
+    await page.getByRole('button', { name: 'Log Weight' }).click();
+    await page.getByText('Must be today or an earlier day.', { exact: true }).waitFor();
+    assert.equal(await page.getByText(/Milestone reached/).count(), 0);
+    await page.getByLabel('Date').fill(localDate());
+    await weight.fill('181.4');
     await page.getByRole('button', { name: 'Log Weight' }).click();
     await page.getByRole('heading', { name: 'Already Logged Today!' }).waitFor();
 

@@ -23,3 +23,6 @@ export async function me(): Promise<AccountView | null> {
     throw error;
   }
 }
+
+/** The account's first name as last seen on this device (the header shows it offline). */
+export const NAME_KEY = 'userName';

@@ -7,6 +7,7 @@ import { resetPremium } from '../../entitlement/usePremium';
 import type { AccountView, SignedIn } from '../../generated/api';
 import { adoptAccount, ensureDevice, leaveAccount, noteSignedIn } from '../../identity';
 import { storage } from '../../lib/storage';
+import { NAME_KEY } from './me';
 
 export type AccountUser = AccountView;
 
@@ -73,6 +74,7 @@ export async function deleteAccount(client: QueryClient, proof: DeletionProof): 
 /** Nothing of the account stays on this device: a new anonymous user starts. */
 async function forgetAccountHere(client: QueryClient): Promise<void> {
   storage.remove('userEmail');
+  storage.remove(NAME_KEY);
   noteSignedIn(false);
   await leaveAccount();
   client.clear();
