@@ -68,6 +68,11 @@ describe('a home screen that does not jump', () => {
       .locator('.premium-required, .promo, .trial-notice, .subscription-check')
       .evaluateAll((els, y) => els.filter((el) => el.getBoundingClientRect().top < y).length, top);
     assert.equal(promotionsAbove, 1);
+    // The small links of Home are a thumb's target too (WCAG 2.2: 24 by 24 CSS px).
+    for (const link of [page.getByRole('link', { name: 'Log in' }), page.getByRole('link', { name: 'Privacy Policy' }), page.locator('.card-reading .reference a')]) {
+      const box = await link.boundingBox();
+      assert.ok(box && box.width >= 24 && box.height >= 24, `${await link.textContent()}: ${box?.width}×${box?.height}`);
+    }
     await context.close();
   });
 

@@ -14,7 +14,8 @@ import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import type { CalendarFeed } from '../../generated/api';
-import { WEEKDAY_VALUES, type Table, type Theme, type Weekday } from '../../generated/records';
+import type { Table, Theme, Weekday } from '../../generated/records';
+import { RestDayOptions } from './RestDayOptions';
 import { recordDate } from '../../lib/dates';
 import { applyTheme } from '../../lib/theme';
 import { savePreferences, useChosenTheme, usePreferences } from './preferences';
@@ -134,8 +135,6 @@ function AppearanceSection() {
   );
 }
 
-const capitalized = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
-
 function RestDaySection() {
   const preferences = usePreferences();
   const [picked, setPicked] = useState<Weekday | '' | null>(null);
@@ -159,12 +158,7 @@ function RestDaySection() {
       <div className="field">
         <label htmlFor="rest-day">Day of rest</label>
         <select id="rest-day" value={shown} disabled={!preferences} onChange={(e) => void choose(e.target.value as Weekday | '')}>
-          <option value="">No day of rest</option>
-          {WEEKDAY_VALUES.map((d) => (
-            <option key={d} value={d}>
-              {capitalized(d)}
-            </option>
-          ))}
+          <RestDayOptions />
         </select>
       </div>
     </section>

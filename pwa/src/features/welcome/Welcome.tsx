@@ -9,11 +9,11 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { messageOf } from '../../api/client';
-import { WEEKDAY_VALUES, type Theme, type Weekday } from '../../generated/records';
+import type { Theme, Weekday } from '../../generated/records';
 import { Link, useNavigate } from '../../lib/router';
 import { applyTheme, shownTheme } from '../../lib/theme';
 import { stateWords, turnOn, useNotificationState, whyNotChanged } from '../reminders';
-import { savePreferences, usePreferences } from '../settings';
+import { RestDayOptions, savePreferences, usePreferences } from '../settings';
 import { noteWelcomed } from '../../lib/welcomed';
 
 const THEMES: { theme: Theme; label: string }[] = [
@@ -21,8 +21,6 @@ const THEMES: { theme: Theme; label: string }[] = [
   { theme: 'light', label: 'Light' },
   { theme: 'dark', label: 'Dark' },
 ];
-
-const capitalized = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 
 /** The welcome over Home on a first visit; nothing once any device has met it. */
 export function WelcomeOnFirstVisit() {
@@ -159,12 +157,7 @@ function Choices({ heading, onFinish }: { heading: RefObject<HTMLHeadingElement 
       <div className="field">
         <label htmlFor="welcome-rest">Day of rest (your streak never breaks on it)</label>
         <select id="welcome-rest" value={restDay} onChange={(e) => setRestDay(e.target.value as Weekday | '')}>
-          <option value="">No day of rest</option>
-          {WEEKDAY_VALUES.map((d) => (
-            <option key={d} value={d}>
-              {capitalized(d)}
-            </option>
-          ))}
+          <RestDayOptions />
         </select>
       </div>
       <div className="row welcome-actions">
