@@ -26,7 +26,7 @@ export function pushSupported(): boolean {
  *  notifications come only to apps added to the Home Screen. */
 function iosOutsideHomeScreen(): boolean {
   const ios = /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
-  const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true || matchMedia('(display-mode: standalone)').matches;
+  const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true || (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches);
   return ios && !standalone;
 }
 
