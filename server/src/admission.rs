@@ -37,11 +37,7 @@ impl ServerGate {
         after: &Fields,
     ) -> Option<FieldError> {
         let latest = Date::from_epoch_ms(self.now_secs * 1000, 0).add_days(1);
-        let mut changed = after.clone();
-        if let Some(before) = before {
-            changed.retain(|field, value| before.get(field) != Some(value));
-        }
-        table.check_days(&changed, latest).err()
+        table.check_days(after, before, latest).err()
     }
 
     /// Why `after` may not be stored, in the words of the rule.

@@ -129,10 +129,19 @@ impl Table {
     }
 
     /// Refuses a day in `fields` that is after `latest` (the writer's today)
-    /// in a field that holds a day already come. A field left out, or not a
-    /// date, is for `validate` to judge.
-    pub fn check_days(self, fields: &Fields, latest: Date) -> Result<(), FieldError> {
+    /// in a field that holds a day already come. A day `before` already held
+    /// is left as it was stored; a field left out, or not a date, is for
+    /// `validate` to judge.
+    pub fn check_days(
+        self,
+        fields: &Fields,
+        before: Option<&Fields>,
+        latest: Date,
+    ) -> Result<(), FieldError> {
         for &field in self.days_already_come() {
+            if before.is_some_and(|b| b.get(field) == fields.get(field)) {
+                continue;
+            }
             let day = fields
                 .get(field)
                 .and_then(|v| v.as_str())
@@ -203,7 +212,7 @@ mod tests {
         let today: Date = "2026-12-01".parse().expect("a date");
         let weight = fields(json!({"weight": 1700, "date": "2026-12-02"}));
         let refusal = Table::WeightEntries
-            .check_days(&weight, today)
+            .check_days(&weight, None, today)
             .expect_err("refused");
         assert_eq!(
             refusal,
@@ -212,34 +221,48 @@ mod tests {
         for day in ["2026-12-01", "2025-01-01"] {
             let weight = fields(json!({"weight": 1700, "date": day}));
             assert!(
-                Table::WeightEntries.check_days(&weight, today).is_ok(),
+                Table::WeightEntries
+                    .check_days(&weight, None, today)
+                    .is_ok(),
                 "{day}"
             );
         }
         let answered = fields(json!({"date": "2026-11-30", "answeredOn": "2027-01-01"}));
         assert_eq!(
             Table::PrayerJournal
-                .check_days(&answered, today)
+                .check_days(&answered, None, today)
                 .expect_err("refused")
                 .field,
             "answeredOn"
         );
         for table in [Table::WellnessScores, Table::DailyCompletions] {
             let ahead = fields(json!({"date": "2026-12-25"}));
-            assert!(table.check_days(&ahead, today).is_err(), "{table:?}");
+            assert!(table.check_days(&ahead, None, today).is_err(), "{table:?}");
         }
         // A plan or a list may start on a day to come; a field left out or
         // not a date is the shape check's to judge.
         let plan = fields(json!({"startDate": "2027-01-01"}));
-        assert!(Table::PersonalizedPlans.check_days(&plan, today).is_ok());
         assert!(
-            Table::WeightEntries
-                .check_days(&fields(json!({"date": "soon"})), today)
+            Table::PersonalizedPlans
+                .check_days(&plan, None, today)
                 .is_ok()
         );
         assert!(
             Table::WeightEntries
-                .check_days(&fields(json!({})), today)
+                .check_days(&fields(json!({"date": "soon"})), None, today)
+                .is_ok()
+        );
+        assert!(
+            Table::WeightEntries
+                .check_days(&fields(json!({})), None, today)
+                .is_ok()
+        );
+        // A day already stored is not judged again when another field changes.
+        let stored = fields(json!({"weight": 1700, "date": "2026-12-25"}));
+        let edited = fields(json!({"weight": 1690, "date": "2026-12-25"}));
+        assert!(
+            Table::WeightEntries
+                .check_days(&edited, Some(&stored), today)
                 .is_ok()
         );
     }

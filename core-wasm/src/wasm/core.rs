@@ -29,18 +29,27 @@ pub fn validate_record(table_name: &str, id: &str, fields: JsValue) -> Result<Js
 }
 
 /// Refuses a day still to come after `today` (the device's own) in a field
-/// that holds a day already come: `undefined`, else `{ field, message }`.
+/// that holds a day already come, unless `current` (the record as stored, if
+/// any) already held it: `undefined`, else `{ field, message }`.
 #[wasm_bindgen(js_name = checkDays)]
-pub fn check_days(table_name: &str, fields: JsValue, today: &str) -> Result<JsValue, JsError> {
+pub fn check_days(
+    table_name: &str,
+    fields: JsValue,
+    current: JsValue,
+    today: &str,
+) -> Result<JsValue, JsError> {
     let serde_json::Value::Object(fields) = value_of(&fields) else {
         return Err(JsError::new("fields: must be an object"));
     };
-    Ok(
-        match table(table_name)?.check_days(&fields, parse(today)?) {
-            Ok(()) => JsValue::UNDEFINED,
-            Err(e) => shapes::field_error(&e),
-        },
-    )
+    let current = match value_of(&current) {
+        serde_json::Value::Object(current) => Some(current),
+        _ => None,
+    };
+    let checked = table(table_name)?.check_days(&fields, current.as_ref(), parse(today)?);
+    Ok(match checked {
+        Ok(()) => JsValue::UNDEFINED,
+        Err(e) => shapes::field_error(&e),
+    })
 }
 
 /// The id of a new record of `table` with these fields: from its date or

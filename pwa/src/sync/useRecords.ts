@@ -125,18 +125,11 @@ export async function saveRecords(changes: readonly RecordChange[]): Promise<voi
     const fields = !current && change.op === 'put' ? core.withDefaults(change.table, change.fields ?? {}, now) : (change.fields ?? {});
     const refusal =
       core.validateRecord(change.table, change.id, { ...(current ?? {}), ...fields }) ??
-      (change.op !== 'delete' ? core.checkDays(change.table, changedFields(fields, current), today) : undefined);
+      (change.op !== 'delete' ? core.checkDays(change.table, fields, current, today) : undefined);
     if (refusal) throw new RecordRefused(refusal);
     return fields;
   });
   syncSoon();
-}
-
-/** The fields of a change that differ from the record it changes (a day
- *  already stored is not judged again). */
-function changedFields(fields: Record<string, unknown>, current: Record<string, unknown> | undefined): Record<string, unknown> {
-  if (!current) return fields;
-  return Object.fromEntries(Object.entries(fields).filter(([k, v]) => current[k] !== v));
 }
 
 /** Saves one change on this device (see `saveRecords`). */

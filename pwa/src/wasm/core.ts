@@ -12,8 +12,8 @@ export type { FieldError, WeeklyAverage, WeekStrip };
 export interface Core {
   /** The refusal of a whole record by its rules (the server's words), or undefined. */
   validateRecord(table: Table, id: string, fields: Record<string, unknown>): FieldError | undefined;
-  /** A day still to come after `today` in a field of a day already come (a weight's, a journal entry's), or undefined. */
-  checkDays(table: Table, fields: Record<string, unknown>, today: string): FieldError | undefined;
+  /** A day still to come after `today` in a field of a day already come (a weight's, a journal entry's) that `current` did not hold, or undefined. */
+  checkDays(table: Table, fields: Record<string, unknown>, current: Record<string, unknown> | undefined, today: string): FieldError | undefined;
   /** A new record's fields with its table's defaults for what they leave out. */
   withDefaults(table: Table, fields: Record<string, unknown>, nowIso: string): Record<string, unknown>;
   /** A new record's id: from its date or key fields where its table names records by them, else prefix-random. */
@@ -36,7 +36,7 @@ function wrap(pkg: typeof Pkg): Core {
     weekStrip: (today, visited, restDay) => pkg.weekStrip(today, visited, restDay) as WeekStrip,
     rotationIndex: pkg.rotationIndex,
     validateRecord: (table, id, fields) => (pkg.validateRecord(table, id, fields) as FieldError | undefined) ?? undefined,
-    checkDays: (table, fields, today) => (pkg.checkDays(table, fields, today) as FieldError | undefined) ?? undefined,
+    checkDays: (table, fields, current, today) => (pkg.checkDays(table, fields, current, today) as FieldError | undefined) ?? undefined,
     recordId: (table, fields, random) => pkg.recordId(table, fields, random),
     withDefaults: (table, fields, nowIso) => pkg.withDefaults(table, fields, nowIso) as Record<string, unknown>,
     wellnessScore: (ratings) => pkg.wellnessScore(Uint32Array.from(ratings)) as { score: number; grade: Grade },
