@@ -114,7 +114,10 @@ describe('listening to the reading', () => {
     assert.equal(spoken[0].text, `${reading.reference}.`);
     assert.equal(spoken[0].rate, 0.85);
     assert.equal(spoken[0].voice, 'Samantha');
-    await card.locator('.read-aloud-now', { hasText: reading.reference }).waitFor();
+    // The sentence being read is marked where it stands in the text, and only it.
+    const now = card.locator('mark.reading-now');
+    await card.locator('.reference mark.reading-now', { hasText: reading.reference }).waitFor();
+    assert.equal(await now.count(), 1);
 
     // Each next sentence once the one before ends, in the reading's order.
     await page.evaluate(() => window.__speech.finishCurrent());
@@ -131,7 +134,8 @@ describe('listening to the reading', () => {
       assert.equal(voice, 'Samantha');
     }
     assert.ok(spoken[1].text.length > 0 && reading.verse.startsWith(spoken[1].text.replace(/\.$/, '')), 'the verse comes after the reference');
-    await card.locator('.read-aloud-now', { hasText: spoken[2].text }).waitFor();
+    await now.filter({ hasText: spoken[2].text.replace(/[.,:]$/, '') }).waitFor();
+    assert.equal(await now.count(), 1);
 
     // Pause and Resume.
     await controls.getByRole('button', { name: 'Pause' }).click();
@@ -156,7 +160,7 @@ describe('listening to the reading', () => {
     await listen.waitFor();
     assert.ok((await calls(page)).slice(before).includes('cancel'));
     await status.waitFor({ state: 'detached' });
-    assert.equal(await card.locator('.read-aloud-now').count(), 0);
+    assert.equal(await now.count(), 0);
     // The speed stays chosen for next time.
     await page.reload();
     await listen.waitFor();

@@ -1,5 +1,8 @@
-/** Text written with blank lines between paragraphs, as paragraphs. */
-export function Paragraphs({ text }: { text: string }) {
+import { SpokenWords } from './SpokenWords';
+
+/** Text written with blank lines between paragraphs, as paragraphs; `now`
+ *  (words being read aloud) is marked where it stands. */
+export function Paragraphs({ text, now }: { text: string; now?: string | null }) {
   return (
     <>
       {text
@@ -7,7 +10,9 @@ export function Paragraphs({ text }: { text: string }) {
         .map((p) => p.trim())
         .filter(Boolean)
         .map((p, i) => (
-          <p key={i}>{p}</p>
+          <p key={i}>
+            <SpokenWords text={p} now={now} />
+          </p>
         ))}
     </>
   );

@@ -1,5 +1,6 @@
-// Listen / Pause / Resume / Stop for a text, with the speed to read at, what
-// is happening ("Listening…", "Paused") and the sentence being read now.
+// Listen / Pause / Resume / Stop for a text, with the speed to read at and
+// what is happening ("Listening…", "Paused"). The sentence being read is
+// marked in the text itself (see SpokenWords).
 
 import { PlayControls } from './PlayControls';
 import { SPEECH_RATES } from './speech';
@@ -9,12 +10,12 @@ const STATUS = { idle: '', speaking: 'Listening…', paused: 'Paused' } as const
 
 export function ReadAloudControls({ speech, text, title }: {
   speech: ReadAloud;
-  /** The words to read, asked for when Listen is pressed. */
-  text: () => string;
+  /** The words to read, asked for when Listen is pressed (in parts: see `listen`). */
+  text: () => string | readonly string[];
   /** What the lock screen shows while it reads. */
   title: string;
 }) {
-  const { state, current } = speech;
+  const { state } = speech;
   return (
     <div className="read-aloud">
       <PlayControls
@@ -41,12 +42,6 @@ export function ReadAloudControls({ speech, text, title }: {
       <p role="status" className="read-aloud-state">
         {STATUS[state]}
       </p>
-      {state !== 'idle' && current && (
-        <p className="read-aloud-now">
-          <span className="sr-only">Now reading: </span>
-          <span className="read-aloud-sentence">{current}</span>
-        </p>
-      )}
     </div>
   );
 }

@@ -10,6 +10,12 @@ import { pickVoice, savedSpeechRate, saveSpeechRate, speechChunks } from './spee
 
 export type ReadAloudState = 'idle' | 'speaking' | 'paused';
 
+/** The piece being spoken and which of the texts given to `listen` it is from. */
+export interface SpokenNow {
+  part: number;
+  words: string;
+}
+
 export interface ListenOptions {
   /** What the lock screen shows (a reading's reference); the first sentence otherwise. */
   title?: string;
@@ -61,11 +67,11 @@ function clearLockScreen(): void {
 export function useReadAloud() {
   const [state, setState] = useState<ReadAloudState>('idle');
   /** The sentence being read (null when idle). */
-  const [current, setCurrent] = useState<string | null>(null);
+  const [current, setCurrent] = useState<SpokenNow | null>(null);
   const [rate, setRateNow] = useState(savedSpeechRate);
   const rateForNext = useRef(rate);
   /** The sentences of the reading under way (null when idle). */
-  const reading = useRef<string[] | null>(null);
+  const reading = useRef<SpokenNow[] | null>(null);
   /** The sentence being spoken: events of any other are old news. */
   const utterance = useRef<SpeechSynthesisUtterance | null>(null);
   const voices = useRef<SpeechSynthesisVoice[]>([]);
@@ -99,7 +105,7 @@ export function useReadAloud() {
         finish();
         return;
       }
-      const u = new SpeechSynthesisUtterance(chunks[index]);
+      const u = new SpeechSynthesisUtterance(chunks[index].words);
       u.rate = rateForNext.current;
       u.pitch = 0.9;
       u.volume = 1;
@@ -141,8 +147,10 @@ export function useReadAloud() {
     finish();
   }, [synth, finish]);
 
+  /** Reads `text` aloud; given as parts (a verse, a reflection…), `current`
+   *  tells which part the sentence being read is from. */
   const listen = useCallback(
-    (text: string, options: ListenOptions = {}) => {
+    (text: string | readonly string[], options: ListenOptions = {}) => {
       if (!synth || typeof SpeechSynthesisUtterance === 'undefined') {
         window.alert('Text-to-speech is not supported in your browser.');
         return;
@@ -152,14 +160,15 @@ export function useReadAloud() {
       synth.cancel();
       // A browser left paused would hold the new reading silent.
       if (synth.paused) synth.resume();
-      const chunks = speechChunks(text);
+      const parts = typeof text === 'string' ? [text] : text;
+      const chunks = parts.flatMap((part, i) => speechChunks(part).map((words) => ({ part: i, words })));
       if (!chunks.length) {
         finish();
         return;
       }
       reading.current = chunks;
       setState('speaking');
-      showOnLockScreen(options.title ?? chunks[0], { play: resume, pause, stop });
+      showOnLockScreen(options.title ?? chunks[0].words, { play: resume, pause, stop });
       speakChunk(0);
     },
     [synth, finish, speakChunk, pause, resume, stop],

@@ -4,27 +4,38 @@ import type { BibleReading } from '../../../content/types';
 import type { VerseRange } from '../../../generated/content';
 import { useDaily } from '../../../content/useDaily';
 import { ContentCard } from '../ContentCard';
-import { useReadAloud } from '../../../components/useReadAloud';
+import { useReadAloud, type ReadAloud } from '../../../components/useReadAloud';
+import { SpokenWords } from '../../../components/SpokenWords';
 import { Paragraphs } from '../../../components/Paragraphs';
 import { readPath } from '../../../lib/readPath';
 import { toast } from '../../../components/toast';
 import { hasNoteDraft, HeartButton, NoteText, useChapterMarks, VerseTools, type VerseWithText } from '../../saved';
 import { useState } from 'react';
 
-/** What read-aloud speaks: reference, verse, reflection, quote with source,
- *  prayer, each ending its sentence (so each is read on its own). */
-export function spokenText(r: BibleReading): string {
-  return [
-    r.reference,
-    r.verse,
-    r.reflection,
-    r.csLewisQuote && `${r.csLewisQuote} ${r.quoteSource ? `— ${r.quoteSource}` : ''}`,
-    r.prayer,
-  ]
-    .map((part) => (part || '').trim().replace(/[,:]$/, ''))
-    .filter(Boolean)
-    .map((part) => (/[.!?;…]['"’”)\]]*$/.test(part) ? part : `${part}.`))
-    .join(' ');
+/** The parts of a reading in the order they are read aloud. */
+const SPOKEN = ['reference', 'verse', 'reflection', 'quote', 'prayer'] as const;
+type SpokenPart = (typeof SPOKEN)[number];
+
+/** What read-aloud speaks, part by part (in `SPOKEN`'s order): reference,
+ *  verse, reflection, quote with source, prayer, each ending its sentence (so
+ *  each is read on its own); a part the reading lacks is empty. */
+export function spokenParts(r: BibleReading): string[] {
+  const words: Record<SpokenPart, string | null | undefined> = {
+    reference: r.reference,
+    verse: r.verse,
+    reflection: r.reflection,
+    quote: r.csLewisQuote && `${r.csLewisQuote} ${r.quoteSource ? `— ${r.quoteSource}` : ''}`,
+    prayer: r.prayer,
+  };
+  return SPOKEN.map((key) => (words[key] || '').trim().replace(/[,:]$/, '')).map((part) =>
+    !part || /[.!?;…]['"’”)\]]*$/.test(part) ? part : `${part}.`,
+  );
+}
+
+/** The words of `part` being read aloud now, if any. */
+function nowIn(speech: ReadAloud, part: SpokenPart): string | null {
+  const now = speech.current;
+  return now && now.part === SPOKEN.indexOf(part) ? now.words : null;
 }
 
 /** What a person is told after sharing. */
@@ -78,7 +89,7 @@ async function passageVerses(passage: VerseRange, verse: string): Promise<VerseW
 
 /** The verse in its highlight, with share, the heart, and the highlight and
  *  note tools (the note belongs to the passage's first verse). */
-function MarkedPassage({ date, reference, verse, passage }: { date: string; reference: string; verse: string; passage: VerseRange }) {
+function MarkedPassage({ date, reference, verse, passage, now }: { date: string; reference: string; verse: string; passage: VerseRange; now: string | null }) {
   const marks = useChapterMarks(passage.osis, passage.chapter);
   const [open, setOpen] = useState(() => hasNoteDraft({ book: passage.osis, chapter: passage.chapter, verse: passage.from }));
   const color = marks.highlights.get(passage.from)?.fields.color ?? null;
@@ -87,7 +98,7 @@ function MarkedPassage({ date, reference, verse, passage }: { date: string; refe
   return (
     <>
       <blockquote className={`verse ${color ? `hl-${color}` : ''}`}>
-        {verse}
+        <SpokenWords text={verse} now={now} />
         {color && <span className="sr-only"> (highlighted {color})</span>}
       </blockquote>
       <div className="row share-row">
@@ -119,35 +130,45 @@ export function ReadingCard({ date }: { date: string }) {
           <p className="reference">
             {r.passage ? (
               <Link to={readPath('kjv', r.passage.osis, r.passage.chapter, r.passage.from)} title={`Read ${r.reference} in its chapter`}>
-                {r.reference}
+                <SpokenWords text={r.reference} now={nowIn(speech, 'reference')} />
               </Link>
             ) : (
-              r.reference
+              <SpokenWords text={r.reference} now={nowIn(speech, 'reference')} />
             )}
           </p>
-          <ReadAloudControls speech={speech} text={() => spokenText(r)} title={r.reference} />
+          <ReadAloudControls speech={speech} text={() => spokenParts(r)} title={r.reference} />
           {r.passage ? (
-            <MarkedPassage date={date} reference={r.reference} verse={r.verse} passage={r.passage} />
+            <MarkedPassage date={date} reference={r.reference} verse={r.verse} passage={r.passage} now={nowIn(speech, 'verse')} />
           ) : (
             <>
-              <blockquote className="verse">{r.verse}</blockquote>
+              <blockquote className="verse">
+                <SpokenWords text={r.verse} now={nowIn(speech, 'verse')} />
+              </blockquote>
               <div className="row share-row">
                 <ShareButtons reference={r.reference} verse={r.verse} />
                 <HeartButton date={date} reference={r.reference} verse={r.verse} />
               </div>
             </>
           )}
-          <Paragraphs text={r.reflection} />
+          <Paragraphs text={r.reflection} now={nowIn(speech, 'reflection')} />
           {r.csLewisQuote && (
             <figure className="quote">
-              <blockquote>“{r.csLewisQuote}”</blockquote>
-              {r.quoteSource && <figcaption>— {r.quoteSource}</figcaption>}
+              <blockquote>
+                “<SpokenWords text={r.csLewisQuote} now={nowIn(speech, 'quote')} />”
+              </blockquote>
+              {r.quoteSource && (
+                <figcaption>
+                  <SpokenWords text={`— ${r.quoteSource}`} now={nowIn(speech, 'quote')} />
+                </figcaption>
+              )}
             </figure>
           )}
           {r.prayer && (
             <div className="prayer">
               <h3>Prayer</h3>
-              <p>{r.prayer}</p>
+              <p>
+                <SpokenWords text={r.prayer} now={nowIn(speech, 'prayer')} />
+              </p>
             </div>
           )}
           <Link className="btn btn-outline" to="/bible">

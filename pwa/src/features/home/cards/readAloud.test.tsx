@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../test/render';
-import { MAX_CHUNK, speechChunks } from '../../../components/speech';
+import { MAX_CHUNK, speechChunks, spokenAt } from '../../../components/speech';
 import { ReadingCard } from './ReadingCard';
 
 const reading = {
@@ -38,6 +38,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const button = (name: string) => screen.getByRole('button', { name });
+/** The words marked as being read now. */
+const marked = () => [...document.querySelectorAll('mark.reading-now')].map((m) => m.textContent);
 
 describe('read-aloud', () => {
   it('goes Listen → Pause → Resume → Stop, speaking the whole reading gently, one sentence after another', async () => {
@@ -46,11 +48,14 @@ describe('read-aloud', () => {
     // One sentence at a time: the next only once the one before has ended.
     expect(spoken().map((u) => u.text)).toEqual([SENTENCES[0]]);
     expect(screen.getByRole('status')).toHaveTextContent('Listening…');
-    expect(screen.getByText(SENTENCES[0], { selector: '.read-aloud-sentence' })).toBeInTheDocument();
+    // The sentence being read is marked where it stands, and only there.
+    expect(marked()).toEqual(['Psalm 23:1']);
     finishCurrent();
+    expect(marked()).toEqual(['The LORD is my shepherd;']);
     finishCurrent();
     expect(spoken().map((u) => u.text)).toEqual(SENTENCES.slice(0, 3));
-    expect(screen.getByText(SENTENCES[2], { selector: '.read-aloud-sentence' })).toBeInTheDocument();
+    expect(marked()).toEqual(['I shall not want.']);
+    expect(document.querySelector('mark.reading-now')?.closest('blockquote.verse')).not.toBeNull();
     for (const u of spoken()) {
       expect([u.rate, u.pitch, u.volume]).toEqual([0.85, 0.9, 1]);
       expect(u.voice).toMatchObject({ name: 'Daniel' });
@@ -66,16 +71,24 @@ describe('read-aloud', () => {
     expect(speech.cancel).toHaveBeenCalled();
     expect(button('Listen')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(marked()).toEqual([]);
     // The stopped sentence ending late starts nothing.
     act(() => spoken()[2].onend?.());
     expect(spoken()).toHaveLength(3);
   });
 
-  it('returns to idle when the last sentence ends', async () => {
+  it('returns to idle when the last sentence ends, having marked each in turn', async () => {
     renderWithProviders(<ReadingCard date="2026-11-22" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
     expect(button('Pause')).toBeInTheDocument();
-    for (let i = 1; i < SENTENCES.length; i++) finishCurrent();
+    const seen = [marked()];
+    for (let i = 1; i < SENTENCES.length; i++) {
+      finishCurrent();
+      seen.push(marked());
+    }
+    expect(seen).toEqual([
+      ['Psalm 23:1'], ['The LORD is my shepherd;'], ['I shall not want.'], ['Rest is a gift.'], ['All shall be well.'], ['— Julian of Norwich'], ['Lead me today.'],
+    ]);
     expect(spoken().map((u) => u.text)).toEqual(SENTENCES);
     expect(button('Pause')).toBeInTheDocument();
     finishCurrent();
@@ -171,6 +184,15 @@ describe('read-aloud', () => {
 });
 
 describe('the sentences read aloud', () => {
+  it('finds a spoken piece in its text though spaces differ or its end gained a stop or lost a comma', () => {
+    const text = 'Come unto me, all ye that labour\nand are heavy laden, and I will give you rest:';
+    expect(text.slice(...spokenAt(text, 'all ye that labour and are heavy laden,')!)).toBe('all ye that labour\nand are heavy laden,');
+    expect(text.slice(...spokenAt(text, 'and I will give you rest.')!)).toBe('and I will give you rest:');
+    expect(spokenAt('Psalm 23:1', 'Psalm 23:1.')).toEqual([0, 10]);
+    expect(spokenAt(text, 'Come (unto) me?')).toBeNull();
+    expect(spokenAt(text, '   ')).toBeNull();
+  });
+
   it('ends a sentence at . ! ? ; and line breaks, but not after an initial', () => {
     expect(speechChunks('Be still. Know that I am God! Who is like him? Rest;\nwait — C. S. Lewis, Mere Christianity.')).toEqual([
       'Be still.', 'Know that I am God!', 'Who is like him?', 'Rest;', 'wait — C. S. Lewis, Mere Christianity.',
