@@ -19,7 +19,14 @@ pub struct VerseRange {
     pub chapter: u32,
     pub from: u32,
     pub to: u32,
+    /// Whether a card shows only the passage's first lines until the person
+    /// asks for the whole (it has more than `FOLDED_AFTER_VERSES` verses).
+    pub folded: bool,
 }
+
+/// The most verses a card shows whole at once: a longer passage (a feast's
+/// story) opens on its first lines, with "Read the whole passage".
+pub const FOLDED_AFTER_VERSES: u32 = 8;
 
 /// The passage of "Book chapter:verse[-verse]"; "Psalm" names one psalm.
 pub fn passage(reference: &str) -> Option<VerseRange> {
@@ -34,6 +41,7 @@ pub fn passage(reference: &str) -> Option<VerseRange> {
         chapter,
         from,
         to,
+        folded: to - from + 1 > FOLDED_AFTER_VERSES,
     })
 }
 
@@ -135,6 +143,12 @@ mod tests {
             p("Song of Solomon 2:10-13"),
             Some(("Song".into(), 2, 10, 13))
         );
+        // A feast's story opens folded on a card; eight verses show whole.
+        let folded = |r: &str| passage(r).map(|p| p.folded);
+        assert_eq!(folded("Luke 2:1-14"), Some(true));
+        assert_eq!(folded("Luke 2:1-9"), Some(true));
+        assert_eq!(folded("Luke 2:1-8"), Some(false));
+        assert_eq!(folded("John 3:16"), Some(false));
         for bad in ["Psalm 23", "Hezekiah 1:1", "John 3:16-3", "John 0:1", ""] {
             assert_eq!(p(bad), None, "{bad}");
         }

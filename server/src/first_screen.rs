@@ -231,11 +231,20 @@ fn write_reading(out: &mut String, r: &Value) {
         "<option>0.75×</option><option selected>0.85×</option><option>1×</option><option>1.25×</option>",
         r#"</select></label></div><p class="read-aloud-state"></p></div>"#,
     ));
+    // A long passage opens on its first lines, as the app's card does.
+    let folded = passage["folded"].as_bool() == Some(true);
     let _ = write!(
         out,
-        r#"<blockquote class="verse">{}</blockquote>"#,
+        r#"<blockquote class="verse{}">{}</blockquote>"#,
+        if folded { " folded" } else { "" },
         escape(text(r, "verse").unwrap_or_default())
     );
+    if folded {
+        out.push_str(concat!(
+            r#"<p class="unfold held" aria-hidden="true">"#,
+            r#"<button type="button" class="link-btn" disabled>Read the whole passage</button></p>"#,
+        ));
+    }
     // Share, favourite and (for a passage) the note: the app's buttons.
     out.push_str(concat!(
         r#"<div class="row share-row held" aria-hidden="true">"#,
@@ -364,6 +373,23 @@ mod tests {
         assert!(html.contains("1:05 PM"));
         assert!(html.contains(r#"<p class="eyebrow">Jerusalem</p>"#));
         assert!(!html.contains("<script"));
+        assert!(!html.contains("folded") && !html.contains("Read the whole passage"));
+    }
+
+    #[test]
+    fn a_long_passage_opens_on_its_first_lines_as_the_card_does() {
+        let mut reading = json!({
+            "reference": "Luke 2:1-14",
+            "verse": "And it came to pass in those days",
+            "reflection": "One.",
+        });
+        reading["passage"] = serde_json::to_value(
+            manna_core::scripture::passage("Luke 2:1-14").expect("a passage"),
+        )
+        .expect("test value");
+        let html = page(SHELL, Some(&reading), &at("2026-12-25", 8 * 60), true).expect("test value");
+        assert!(html.contains(r#"<blockquote class="verse folded">And it came to pass"#));
+        assert!(html.contains("Read the whole passage"));
     }
 
     #[test]

@@ -74,3 +74,30 @@ test('a formula shared by two cards is caught, a shared caution is not', () => {
   assert.ok(formulas(cards).every((f) => f.endsWith(': a, b')));
   assert.deepEqual(formulas([cards[0], { id: 'c', content: caution }]), []);
 });
+
+/** A study link as the content writes it: a PubMed search for its topic. */
+const SEARCH = /^PubMed search: ([^—]+?) — https:\/\/pubmed\.ncbi\.nlm\.nih\.gov\/\?term=(\S+)$/;
+
+/** Why `source` is not a search link for the topic it names, or null. */
+function searchProblem(source) {
+  const m = SEARCH.exec(source);
+  if (!m) return 'not "PubMed search: <topic> — https://pubmed.ncbi.nlm.nih.gov/?term=<topic>"';
+  const term = decodeURIComponent(m[2].replace(/\+/g, ' '));
+  return term === m[1] ? null : `it searches for "${term}", not for "${m[1]}"`;
+}
+
+test('every study link is a search for the topic it names (shown as "Search PubMed for …", never as a source)', () => {
+  const problems = [];
+  for (const name of ['health-tips', 'food-spotlights', 'exercise-suggestions', 'biohacks', 'biblical-foods']) {
+    for (const item of items(name)) {
+      for (const key of ['sources', 'scientificBasis']) {
+        if (item[key] === undefined) continue;
+        const problem = searchProblem(item[key]);
+        if (problem) problems.push(`${name} ${item.id} ${key}: ${problem}`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.notEqual(searchProblem('PubMed search: figs — https://pubmed.ncbi.nlm.nih.gov/?term=dates'), null);
+  assert.notEqual(searchProblem('Smith et al. 2019 — https://example.org/study'), null);
+});

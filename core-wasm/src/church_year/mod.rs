@@ -8,6 +8,12 @@
 //! days of Christmas. Each season has its own readings ("slots"), and the
 //! ordinary days share one path read straight through, the first stretch then
 //! the second, so no slot comes twice in a calendar year.
+//!
+//! The path has a reading for the longest year's ordinary days. A shorter year
+//! leaves out as many readings as it lacks days, always from one of two spare
+//! runs (readings that stand alone, such as a week of Proverbs between two
+//! books), the one in even years and the other in odd: so every year reads the
+//! path to its end before Advent, and no reading goes unread two years running.
 
 use crate::Date;
 
@@ -21,6 +27,12 @@ use slot::{HOLY_WEEK, ORDINALS};
 pub const ORDINARY_DAYS: u16 = 228;
 /// The most weekdays Advent can have (it runs 22 to 28 days, four of them Sundays).
 pub const ADVENT_WEEKDAYS: u8 = 24;
+/// The path's two spare runs (first and last reading): a year with fewer than
+/// `ORDINARY_DAYS` ordinary days leaves out the last readings of one of them,
+/// the first run in even years and the second in odd ones.
+pub const SPARE_RUNS: [(u16, u16); 2] = [(63, 69), (125, 131)];
+/// The most readings a year leaves out: each spare run must be this long.
+pub const MOST_LEFT_OUT: u16 = 7;
 /// Days after Ash Wednesday up to the Saturday before Palm Sunday.
 pub const LENT_DAYS: u8 = 38;
 /// Days from Easter Day to the Saturday before Pentecost, Easter Day being 1.
@@ -118,7 +130,7 @@ pub fn church_day(date: Date) -> ChurchDay {
     let ash = easter.add_days(-46);
     let first_stretch = days_between(on(1, 7), ash);
     if date < ash {
-        return ordinary(days_between(on(1, 7), date) + 1);
+        return ordinary(year, days_between(on(1, 7), date) + 1);
     }
     if date == ash {
         return feast(Feast::AshWednesday);
@@ -172,7 +184,7 @@ pub fn church_day(date: Date) -> ChurchDay {
     }
     let advent = advent_sunday(year);
     if date < advent {
-        return ordinary(first_stretch + days_between(trinity, date));
+        return ordinary(year, first_stretch + days_between(trinity, date));
     }
     let week = days_between(advent, date) / 7 + 1;
     if is_sunday(date) {
@@ -189,9 +201,26 @@ pub fn church_day(date: Date) -> ChurchDay {
     )
 }
 
-fn ordinary(n: i64) -> ChurchDay {
+/// How many ordinary days `year` has: from 7 January to the eve of Ash
+/// Wednesday, and from the day after Trinity Sunday to the eve of Advent.
+pub fn ordinary_days(year: i32) -> u16 {
+    let easter = easter(year);
+    let first = days_between(Date { year, month: 1, day: 7 }, easter.add_days(-46));
+    let second = days_between(easter.add_days(56), advent_sunday(year)) - 1;
+    (first + second) as u16
+}
+
+/// The path's reading on the `day`th ordinary day of `year`: the day itself
+/// after the readings the year leaves out (the last of its spare run).
+fn path_reading(year: i32, day: u16) -> u16 {
+    let left_out = ORDINARY_DAYS.saturating_sub(ordinary_days(year)).min(MOST_LEFT_OUT);
+    let (_, last) = SPARE_RUNS[year.rem_euclid(2) as usize];
+    if day + left_out > last { day + left_out } else { day }
+}
+
+fn ordinary(year: i32, day: i64) -> ChurchDay {
     ChurchDay {
-        slot: Slot::Ordinary(n as u16),
+        slot: Slot::Ordinary(path_reading(year, day as u16)),
         label: None,
     }
 }
@@ -244,6 +273,53 @@ mod tests {
         assert_eq!(label("2026-04-08"), "Week 1 of Easter");
         assert_eq!(label("2026-04-12"), "Second Sunday of Easter");
         assert_eq!(church_day(date("2026-07-01")).label, None);
+    }
+
+    /// Each ordinary day's path reading in `year`, in order.
+    fn path_of(year: i32) -> Vec<u16> {
+        let mut day = Date { year, month: 1, day: 1 };
+        let mut read = Vec::new();
+        while day.year == year {
+            if let Slot::Ordinary(n) = church_day(day).slot {
+                read.push(n);
+            }
+            day = day.add_days(1);
+        }
+        read
+    }
+
+    #[test]
+    fn every_year_reads_the_path_to_its_end_and_no_reading_goes_unread_two_years_running() {
+        let mut unread_last_year: Vec<u16> = Vec::new();
+        for year in 2025..=2075 {
+            let read = path_of(year);
+            assert!(read.windows(2).all(|w| w[0] < w[1]), "{year}: the path is read in order");
+            // The path's last week is read on the days just before Advent.
+            let eve_of_advent = advent_sunday(year).add_days(-1);
+            assert_eq!(church_day(eve_of_advent).slot, Slot::Ordinary(ORDINARY_DAYS), "{year}");
+            assert_eq!(&read[read.len() - 6..], &[223, 224, 225, 226, 227, 228], "{year}");
+            // What is left out is only the end of one spare run.
+            let unread: Vec<u16> = (1..=ORDINARY_DAYS).filter(|n| !read.contains(n)).collect();
+            assert_eq!(unread.len(), usize::from(ORDINARY_DAYS - ordinary_days(year)), "{year}");
+            let (first, last) = SPARE_RUNS[year.rem_euclid(2) as usize];
+            assert!(unread.iter().all(|n| (first..=last).contains(n)), "{year}: {unread:?}");
+            assert!(
+                unread.iter().all(|n| !unread_last_year.contains(n)),
+                "{year}: {unread:?} went unread the year before too"
+            );
+            unread_last_year = unread;
+        }
+    }
+
+    #[test]
+    fn no_year_lacks_more_days_than_a_spare_run_has() {
+        for year in 1583..=3000 {
+            let days = ordinary_days(year);
+            assert!(days <= ORDINARY_DAYS && ORDINARY_DAYS - days <= MOST_LEFT_OUT, "{year}: {days}");
+        }
+        for (first, last) in SPARE_RUNS {
+            assert_eq!(last - first + 1, MOST_LEFT_OUT);
+        }
     }
 
     #[test]

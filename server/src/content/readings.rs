@@ -63,6 +63,7 @@ pub fn check(readings: &[Value]) -> Result<(), String> {
             ));
         }
     }
+    check_spare_runs(readings)?;
     let mut missing: Vec<String> = Slot::all()
         .iter()
         .map(|s| s.key())
@@ -75,6 +76,33 @@ pub fn check(readings: &[Value]) -> Result<(), String> {
             Slot::all().len() - seen.len(),
             missing.join(", ")
         ));
+    }
+    Ok(())
+}
+
+/// Refuses a spare run (the path readings a short year may leave out: see
+/// `manna_core::church_year::SPARE_RUNS`) that is not a series of its own, so
+/// that leaving out its last readings never cuts a story short.
+fn check_spare_runs(readings: &[Value]) -> Result<(), String> {
+    let series = |n: u16| {
+        let key = Slot::Ordinary(n).key();
+        readings
+            .iter()
+            .find(|r| slot_of(r) == Some(key.as_str()))
+            .and_then(|r| r["series"].as_str())
+    };
+    for (first, last) in manna_core::church_year::SPARE_RUNS {
+        let run = series(first);
+        let whole = (first..=last).all(|n| series(n) == run)
+            && series(first - 1) != run
+            && series(last + 1) != run;
+        if !whole {
+            return Err(format!(
+                "the path's readings {} to {} may be left out in a short year, so they must be one series of their own, apart from the readings around them",
+                Slot::Ordinary(first).key(),
+                Slot::Ordinary(last).key()
+            ));
+        }
     }
     Ok(())
 }
@@ -143,7 +171,14 @@ mod tests {
                 let mut r =
                     json!({"id": format!("r-{key}"), "reference": "Luke 2:7-14", "slot": key});
                 if let Slot::Ordinary(n) = slot {
-                    r["series"] = json!(if *n <= 2 { "Mark" } else { "Psalms" });
+                    let spare = manna_core::church_year::SPARE_RUNS
+                        .iter()
+                        .any(|&(first, last)| (first..=last).contains(n));
+                    r["series"] = json!(match *n {
+                        1 | 2 => "Mark",
+                        _ if spare => "Proverbs",
+                        _ => "Psalms",
+                    });
                 }
                 r
             })
@@ -223,6 +258,26 @@ mod tests {
             .contains("series")
         );
         assert!(change(&|r| r[0]["series"] = json!("Matthew")).contains("series"));
+        // A spare run that is part of a longer story.
+        let spare = |r: &Vec<Value>, n: u16| {
+            r.iter()
+                .position(|x| x["slot"] == Slot::Ordinary(n).key())
+                .expect("on the path")
+        };
+        assert!(
+            change(&|r| {
+                let at = spare(r, 64);
+                r[at]["series"] = json!("Psalms");
+            })
+            .contains("path-063 to path-069")
+        );
+        assert!(
+            change(&|r| {
+                let at = spare(r, 132);
+                r[at]["series"] = json!("Proverbs");
+            })
+            .contains("path-125 to path-131")
+        );
         assert!(change(&|r| r[0]["reference"] = json!("Psalm 23")).contains("Psalm 23"));
     }
 

@@ -46,17 +46,20 @@ export function ContentCard<T>({ id, title, itemName, query, className, children
   );
 }
 
-/** "PubMed search: topic — https://…" shown as a link to the search. */
+/** "PubMed search: topic — https://…" shown as what it is: a link to a
+ *  search for the topic, not the source of a claim. */
 export function SourceLink({ source }: { source?: string }) {
   if (!source) return null;
   const url = /https:\/\/\S+/.exec(source)?.[0];
-  const label = source.replace(/\s*—\s*https:\/\/\S+/, '');
+  const said = source.replace(/\s*—\s*https:\/\/\S+/, '');
+  const topic = /^PubMed search:\s*(.+)$/.exec(said)?.[1];
+  const label = topic ? `Search PubMed for “${topic}”` : said;
   return (
     <p className="source small">
-      Learn more:{' '}
       {url ? (
         <a href={url} target="_blank" rel="noopener noreferrer">
           {label}
+          <span className="sr-only"> (opens in a new tab)</span>
         </a>
       ) : (
         label

@@ -10,7 +10,7 @@ import { Paragraphs } from '../../../components/Paragraphs';
 import { readPath } from '../../../lib/readPath';
 import { toast } from '../../../components/toast';
 import { hasNoteDraft, HeartButton, NoteText, useChapterMarks, VerseTools, type VerseWithText } from '../../saved';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** The parts of a reading in the order they are read aloud. */
 const SPOKEN = ['reference', 'verse', 'reflection', 'quote', 'prayer'] as const;
@@ -89,7 +89,15 @@ async function passageVerses(passage: VerseRange, verse: string): Promise<VerseW
 
 /** The verse in its highlight, with share, the heart, and the highlight and
  *  note tools (the note belongs to the passage's first verse). */
-function MarkedPassage({ date, reference, verse, passage, now }: { date: string; reference: string; verse: string; passage: VerseRange; now: string | null }) {
+function MarkedPassage({ date, reference, verse, passage, now, unfold }: {
+  date: string;
+  reference: string;
+  verse: string;
+  passage: VerseRange;
+  now: string | null;
+  /** Shown under a folded passage (null when it shows whole). */
+  unfold: ReactNode;
+}) {
   const marks = useChapterMarks(passage.osis, passage.chapter);
   const [open, setOpen] = useState(() => hasNoteDraft({ book: passage.osis, chapter: passage.chapter, verse: passage.from }));
   const color = marks.highlights.get(passage.from)?.fields.color ?? null;
@@ -97,10 +105,11 @@ function MarkedPassage({ date, reference, verse, passage, now }: { date: string;
   const first = { book: passage.osis, chapter: passage.chapter, verse: passage.from, text: passage.from === passage.to ? verse : null };
   return (
     <>
-      <blockquote className={`verse ${color ? `hl-${color}` : ''}`}>
+      <blockquote id={PASSAGE_ID} className={`verse ${color ? `hl-${color}` : ''} ${unfold ? 'folded' : ''}`}>
         <SpokenWords text={verse} now={now} />
         {color && <span className="sr-only"> (highlighted {color})</span>}
       </blockquote>
+      {unfold}
       <div className="row share-row">
         <ShareButtons reference={reference} verse={verse} />
         <HeartButton date={date} reference={reference} verse={verse} />
@@ -119,9 +128,24 @@ function MarkedPassage({ date, reference, verse, passage, now }: { date: string;
   );
 }
 
+const PASSAGE_ID = 'reading-passage';
+
+/** Opens a long passage (a feast's whole story) that shows its first lines. */
+function UnfoldButton({ onClick }: { onClick: () => void }) {
+  return (
+    <p className="unfold">
+      <button type="button" className="link-btn" aria-expanded={false} aria-controls={PASSAGE_ID} onClick={onClick}>
+        Read the whole passage
+      </button>
+    </p>
+  );
+}
+
 export function ReadingCard({ date }: { date: string }) {
   const query = useDaily('bibleReading', date);
   const speech = useReadAloud();
+  /** Whether the person opened a long passage (listening opens it too). */
+  const [whole, setWhole] = useState(false);
   return (
     <ContentCard id="reading" title="Today's Reading" itemName="Bible reading" query={query} className="card-reading">
       {(r) => (
@@ -136,9 +160,23 @@ export function ReadingCard({ date }: { date: string }) {
               <SpokenWords text={r.reference} now={nowIn(speech, 'reference')} />
             )}
           </p>
-          <ReadAloudControls speech={speech} text={() => spokenParts(r)} title={r.reference} />
+          <ReadAloudControls
+            speech={speech}
+            text={() => {
+              setWhole(true);
+              return spokenParts(r);
+            }}
+            title={r.reference}
+          />
           {r.passage ? (
-            <MarkedPassage date={date} reference={r.reference} verse={r.verse} passage={r.passage} now={nowIn(speech, 'verse')} />
+            <MarkedPassage
+              date={date}
+              reference={r.reference}
+              verse={r.verse}
+              passage={r.passage}
+              now={nowIn(speech, 'verse')}
+              unfold={r.passage.folded && !whole ? <UnfoldButton onClick={() => setWhole(true)} /> : null}
+            />
           ) : (
             <>
               <blockquote className="verse">
