@@ -55,6 +55,7 @@ pub mod places;
 pub mod planning;
 mod private;
 pub mod push;
+pub mod renames;
 pub mod resources;
 pub mod routes;
 pub mod state;

@@ -174,6 +174,11 @@ impl AppState {
         if tombstones + revisions + browsers > 0 {
             tracing::info!(tombstones, revisions, browsers, "old history forgotten");
         }
+        // Records made before a plan was renamed name it by its new id.
+        let renamed = crate::renames::rename_old_ids(self).await?;
+        if renamed > 0 {
+            tracing::info!(renamed, "records brought to the plans' new ids");
+        }
         Ok(())
     }
 

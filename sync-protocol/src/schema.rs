@@ -193,7 +193,7 @@ mod tests {
             version: 1,
             fields: fields.as_object().cloned().unwrap_or_default(),
         };
-        let list = serde_json::json!({"title": "Week 1", "planId": "detox-7day", "startDate": "2026-11-23"});
+        let list = serde_json::json!({"title": "Week 1", "planId": "whole-foods-reset-7day", "startDate": "2026-11-23"});
         let mut changes = vec![change(Table::ShoppingLists, list.clone())];
         hold_back(1, &mut changes);
         assert_eq!(changes[0].fields.keys().collect::<Vec<_>>(), ["title"]);

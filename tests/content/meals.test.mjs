@@ -88,3 +88,72 @@ test('a plan that cycles its week is caught', () => {
   assert.ok(found.includes(`day 10: breakfast ${week.days[4].breakfast} is also on day 5`), found.join('\n'));
   assert.ok(found.includes('day 8: the tip of day 1'), found.join('\n'));
 });
+
+/** Where the ids go wrong: a plan day naming a dish the catalogue lacks, or
+ *  a former id (kept so that saved links and records still find a renamed
+ *  plan or dish) that is some item's id now or is claimed twice. */
+function idProblems(planList, dishes) {
+  const found = [];
+  const known = new Set(dishes.map((d) => d.id));
+  for (const plan of planList) {
+    for (const day of plan.days ?? []) {
+      for (const id of [...MEALS.map((m) => day[m]), ...(day.snacks ?? [])]) {
+        if (!known.has(id)) found.push(`${plan.id} day ${day.dayNumber}: no dish ${id}`);
+      }
+    }
+  }
+  for (const list of [planList, dishes]) {
+    const ids = new Set(list.map((x) => x.id));
+    const seen = new Map();
+    for (const x of list) {
+      for (const old of x.formerIds ?? []) {
+        if (ids.has(old)) found.push(`${x.id}: former id ${old} is an id now`);
+        if (seen.has(old)) found.push(`${x.id}: former id ${old} is also ${seen.get(old)}'s`);
+        seen.set(old, x.id);
+      }
+    }
+  }
+  return found;
+}
+
+test('every dish a plan names is in the catalogue, and a former id still leads to one item only', (t) => {
+  const renamed = [...plans, ...catalogue.recipes].filter((x) => x.formerIds);
+  t.diagnostic(`renamed: ${renamed.map((x) => `${x.formerIds.join(', ')} → ${x.id}`).join('; ')}`);
+  assert.deepEqual(idProblems(plans, catalogue.recipes), []);
+});
+
+test('a plan naming a missing dish, or a former id in use, is caught', () => {
+  const dishes = [{ id: 'green-smoothie', formerIds: ['green-detox-smoothie'] }, { id: 'soup', formerIds: ['green-detox-smoothie'] }, { id: 'salad', formerIds: ['soup'] }];
+  const planList = [{ id: 'p', days: [{ dayNumber: 1, breakfast: 'green-detox-smoothie', lunch: 'soup', dinner: 'salad', snacks: [] }] }];
+  assert.deepEqual(idProblems(planList, dishes), [
+    'p day 1: no dish green-detox-smoothie',
+    "soup: former id green-detox-smoothie is also green-smoothie's",
+    'salad: former id soup is an id now',
+  ]);
+});
+
+/** The plan categories (the app's tabs), and the catalogue tag of each:
+ *  a dish tagged with a plan's category is the first choice when a meal of
+ *  that plan must be swapped for someone's diet. */
+const CATEGORIES = ['anti-inflammatory', 'digestive-comfort', 'whole-foods-reset'];
+
+function categoryProblems(planList, dishes) {
+  const found = planList.filter((p) => !CATEGORIES.includes(p.category)).map((p) => `${p.id}: category ${p.category}`);
+  for (const c of CATEGORIES) {
+    for (const meal of ['breakfast', 'lunch', 'dinner', 'snack']) {
+      if (!dishes.some((d) => d.meal === meal && d.tags.includes(c))) found.push(`no ${meal} tagged ${c}`);
+    }
+  }
+  return found;
+}
+
+test('every plan is of a known category, and each category has dishes of every meal to swap in', (t) => {
+  for (const c of CATEGORIES) t.diagnostic(`${c}: ${plans.filter((p) => p.category === c).length} plans, ${catalogue.recipes.filter((d) => d.tags.includes(c)).length} dishes`);
+  assert.deepEqual(categoryProblems(plans, catalogue.recipes), []);
+});
+
+test('a plan of an unknown category, or a category without dishes, is caught', () => {
+  const dishes = ['breakfast', 'lunch', 'dinner', 'snack'].flatMap((meal) => CATEGORIES.map((c) => ({ meal, tags: [c] })));
+  assert.deepEqual(categoryProblems([{ id: 'p', category: 'detox' }], dishes), ['p: category detox']);
+  assert.deepEqual(categoryProblems([], dishes.filter((d) => !(d.meal === 'snack' && d.tags.includes('whole-foods-reset')))), ['no snack tagged whole-foods-reset']);
+});

@@ -12,7 +12,7 @@ const CARDS = [
   ['movement', "Today's Movement", (d) => d.exerciseSuggestion.title],
   ['biohack', null, (d) => d.dailyBiohack.title],
   ['home-tip', 'Healthy Home Tip', (d) => d.healthyHomeTip.title],
-  ['biblical-food', 'Healing Foods of the Bible', (d) => d.biblicalFood.name],
+  ['biblical-food', 'Foods of the Bible', (d) => d.biblicalFood.name],
   ['snack', 'Healthy Snacks Spotlight', (d) => d.healthySnack.name],
 ];
 

@@ -107,7 +107,7 @@ export const MEMBER_PAGES = [
   ['/premium-library', (p) => p.getByRole('heading', { name: 'About These Experts' }).waitFor()],
   ['/premium-archive', (p) => p.getByText(/^Found \d+ items$/).waitFor()],
   [
-    '/meal-plans/digestive-healing-14day',
+    '/meal-plans/digestive-comfort-14day',
     async (p) => {
       await p.getByRole('button', { name: 'Start This Plan' }).click();
       await p.getByRole('button', { name: 'Start Plan' }).click();
@@ -127,7 +127,7 @@ export const MEMBER_PAGES = [
   [
     '/shopping-calendar',
     async (p) => {
-      await p.getByLabel('Meal plan', { exact: true }).selectOption('detox-7day');
+      await p.getByLabel('Meal plan', { exact: true }).selectOption('whole-foods-reset-7day');
       await p.getByRole('button', { name: 'Generate 30-Day Shopping Lists' }).click();
       await p.getByText('Week 1: 7-Day Whole-Foods Reset').first().waitFor();
     },

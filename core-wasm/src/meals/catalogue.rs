@@ -81,6 +81,8 @@ impl Meal {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Recipe {
     pub id: String,
+    /// Ids the recipe had before (a plan or a saved day may still name it so).
+    pub former_ids: Vec<String>,
     pub name: String,
     pub meal: Meal,
     pub minutes: u32,
@@ -215,8 +217,12 @@ impl Catalogue {
             .find(|i| i.name == name || i.plural.as_deref() == Some(name))
     }
 
+    /// The recipe with `id`, or whose former id it is.
     pub fn recipe(&self, id: &str) -> Option<&Recipe> {
-        self.recipes.iter().find(|r| r.id == id)
+        self.recipes
+            .iter()
+            .find(|r| r.id == id)
+            .or_else(|| self.recipes.iter().find(|r| r.former_ids.iter().any(|f| f == id)))
     }
 
     /// Reads a recipe line: "1 1/2 cups rolled oats, soaked".

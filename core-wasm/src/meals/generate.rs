@@ -104,7 +104,7 @@ fn goal_tag(goal: PrimaryGoal) -> &'static str {
 fn concern_tag(concern: HealthConcern) -> &'static str {
     use HealthConcern as C;
     match concern {
-        C::DigestiveHealth => "digestive-healing",
+        C::DigestiveHealth => "digestive-comfort",
         C::EnergyLevels => "energy",
         C::SleepQuality | C::StressManagement => "calming",
         C::JointHealth => "anti-inflammatory",

@@ -1,5 +1,5 @@
 //! The shopping lists a person can generate: a week of a meal plan (the
-//! anti-inflammatory or digestive-healing plan they follow, or a week of
+//! anti-inflammatory or digestive-comfort plan they follow, or a week of
 //! high-protein meals), the pantry staples, and the shopping calendar's four
 //! weekly lists of one plan. Each is named here, so the server and the app
 //! call a list the same.
@@ -29,7 +29,7 @@ impl ListKind {
     pub fn category(self) -> Option<&'static str> {
         match self {
             ListKind::AntiInflammatory => Some("anti-inflammatory"),
-            ListKind::DigestiveHealing => Some("digestive-healing"),
+            ListKind::DigestiveHealing => Some("digestive-comfort"),
             _ => None,
         }
     }
@@ -38,7 +38,7 @@ impl ListKind {
     pub fn default_plan(self) -> Option<&'static str> {
         match self {
             ListKind::AntiInflammatory => Some("anti-inflammatory-7day"),
-            ListKind::DigestiveHealing => Some("digestive-healing-7day"),
+            ListKind::DigestiveHealing => Some("digestive-comfort-7day"),
             _ => None,
         }
     }
@@ -46,7 +46,7 @@ impl ListKind {
     fn name(self) -> &'static str {
         match self {
             ListKind::AntiInflammatory => "Anti-Inflammatory",
-            ListKind::DigestiveHealing => "Digestive Healing",
+            ListKind::DigestiveHealing => "Digestive Comfort",
             ListKind::ProteinPower => "Protein Power",
             ListKind::PantryStaples => "Pantry Staples",
         }

@@ -151,6 +151,7 @@ object!(Ingredient as "an ingredient",
 
 object!(Recipe as "a recipe", known &[
         "id",
+        "formerIds",
         "name",
         "meal",
         "minutes",
@@ -159,6 +160,7 @@ object!(Recipe as "a recipe", known &[
         "tags",
     ], |f, r| Some(Recipe {
     id: read_field(f, "id", None, r)?,
+    former_ids: read_field(f, "formerIds", Some(Vec::new), r)?,
     name: read_field(f, "name", None, r)?,
     meal: read_field(f, "meal", None, r)?,
     minutes: read_field(f, "minutes", None, r)?,
@@ -291,6 +293,17 @@ mod tests {
                 Some(vec!["Eat slowly.".to_string()])
             ))
         );
+    }
+
+    #[test]
+    fn a_recipe_is_found_by_an_id_it_had_before() {
+        let mut c = catalogue();
+        let id = c["recipes"][0]["id"].clone();
+        c["recipes"][0]["formerIds"] = json!(["green-detox-smoothie"]);
+        let read = Catalogue::from_value(&c).expect("test value");
+        assert_eq!(read.recipe("green-detox-smoothie").map(|r| json!(r.id)), Some(id.clone()));
+        assert_eq!(read.recipe(id.as_str().expect("an id")).map(|r| json!(r.id)), Some(id));
+        assert!(read.recipe("no-such-dish").is_none());
     }
 
     #[test]

@@ -141,7 +141,7 @@ mod tests {
             },
         };
         let origin = ListOrigin {
-            plan_id: Some("detox-7day"),
+            plan_id: Some("whole-foods-reset-7day"),
             start_date: Some("2026-11-23"),
         };
         let lists = [value_of(&named), value_of(&named)];

@@ -55,6 +55,7 @@ fn recipe(
 ) -> Recipe {
     Recipe {
         id: format!("r{id}"),
+        former_ids: Vec::new(),
         name: format!("Recipe {id}"),
         meal,
         minutes: 10,
@@ -298,6 +299,7 @@ fn small_catalogue() -> Catalogue {
     let (moves, verses, themes, routine) = fixed_parts();
     let r = |id: &str, meal, lines: &[&str]| Recipe {
         id: id.into(),
+        former_ids: Vec::new(),
         name: id.into(),
         meal,
         minutes: 5,

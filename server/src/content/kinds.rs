@@ -289,7 +289,8 @@ pub enum BiohackCategory {
     Breathwork,
     ColdTherapy,
     Mindfulness,
-    Detoxification,
+    /// The spec's `detoxification`: what these are is care of the home.
+    HealthyHome,
     NutritionTiming,
     Movement,
     Hydration,

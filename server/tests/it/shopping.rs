@@ -179,7 +179,7 @@ async fn a_weeks_list_keeps_to_the_enrollment_and_counts_its_checks() {
 async fn the_calendar_makes_four_weekly_lists_for_members() {
     let s = server().await;
     let free = s.register(USER).await;
-    let body = json!({"planId": "detox-7day", "startDate": "2026-11-23"});
+    let body = json!({"planId": "whole-foods-reset-7day", "startDate": "2026-11-23"});
     let (status, answer) = call(
         &s,
         &free,
@@ -221,12 +221,12 @@ async fn the_calendar_makes_four_weekly_lists_for_members() {
     assert!(
         list(&saved)
             .iter()
-            .all(|l| l["planId"] == "detox-7day" && l["startDate"] == "2026-11-23")
+            .all(|l| l["planId"] == "whole-foods-reset-7day" && l["startDate"] == "2026-11-23")
     );
     for (body, field) in [
         (json!({"startDate": "2026-11-23"}), "planId"),
         (
-            json!({"planId": "detox-7day", "startDate": "soon"}),
+            json!({"planId": "whole-foods-reset-7day", "startDate": "soon"}),
             "startDate",
         ),
         (

@@ -34,7 +34,7 @@ const TABS: { id: TabId; label: string }[] = [
 
 const BUTTONS: { kind: ListKind; label: string }[] = [
   { kind: 'anti_inflammatory', label: 'Anti-Inflammatory Week 1' },
-  { kind: 'digestive_healing', label: 'Digestive Healing Week 1' },
+  { kind: 'digestive_healing', label: 'Digestive Comfort Week 1' },
   { kind: 'protein_power', label: 'Protein Power Week 1' },
   { kind: 'pantry_staples', label: 'Pantry Staples' },
 ];

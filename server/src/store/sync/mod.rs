@@ -150,6 +150,19 @@ impl Store {
             .await
     }
 
+    /// Every live record of `table`, of any user, whose `field` holds
+    /// `value`: its user, id and version.
+    pub async fn records_naming(
+        &self,
+        table: Table,
+        field: &'static str,
+        value: String,
+    ) -> Result<Vec<(String, String, u64)>, AppError> {
+        self.db
+            .call(move |conn| records::naming(conn, table, field, &value))
+            .await
+    }
+
     /// Every live record of one table for a user, oldest change first.
     pub async fn live_records(
         &self,

@@ -418,6 +418,33 @@ pub fn live_record(
         .map(|r| r.fields))
 }
 
+/// Every live record of `table`, of any user, whose `field` holds `value`:
+/// its user, its id and the version of its last change.
+pub fn naming(
+    c: &mut Sql<'_>,
+    table: Table,
+    field: &str,
+    value: &str,
+) -> Result<Vec<(String, String, u64)>, AppError> {
+    let wanted = Value::String(value.to_owned());
+    // The body holds the value as JSON text; the fields are then checked.
+    let pattern = format!("%{wanted}%");
+    let found = c.query(
+        "SELECT user_id, id, body FROM records WHERE tbl = ?1 AND deleted = FALSE AND body LIKE ?2",
+        &[&table.name(), &pattern],
+        |r| {
+            let (user, id, body): (String, String, String) = (r.get(0)?, r.get(1)?, r.get(2)?);
+            let record = decode_record(&body)?;
+            Ok((user, id, record.version, record.fields.get(field) == Some(&wanted)))
+        },
+    )?;
+    Ok(found
+        .into_iter()
+        .filter(|(.., names)| *names)
+        .map(|(user, id, version, _)| (user, id, version))
+        .collect())
+}
+
 /// A live record: its id, the version of its last change and its fields.
 pub type LiveRecord = (String, u64, Map<String, Value>);
 

@@ -191,7 +191,7 @@ export function HomeTipCard({ date }: DayProps) {
 
 export function BiblicalFoodCard({ date }: DayProps) {
   return (
-    <ContentCard id="biblical-food" title="Healing Foods of the Bible" itemName="biblical food" query={useDaily('biblicalFood', date)}>
+    <ContentCard id="biblical-food" title="Foods of the Bible" itemName="biblical food" query={useDaily('biblicalFood', date)}>
       {(f) => (
         <>
           <h3>{f.name}</h3>

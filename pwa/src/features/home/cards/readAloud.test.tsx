@@ -209,3 +209,38 @@ describe('the sentences read aloud', () => {
     expect(chunks.join(' ')).toBe(long);
   });
 });
+
+describe('a long passage', () => {
+  const christmas = {
+    ...reading, id: 'r2', reference: 'Luke 2:1-14', verse: 'And it came to pass in those days. And all went to be taxed.',
+    passage: { osis: 'Luke', chapter: 2, from: 1, to: 14, folded: true },
+  };
+
+  it('opens on its first lines, and shows whole when asked or when it is read aloud', async () => {
+    stubFetch(() => ({ contentVersion: 'v1', days: [{ date: '2026-11-22', dayNumber: 326, bibleReading: christmas }] }));
+    renderWithProviders(<ReadingCard date="2026-11-22" />);
+    const open = await screen.findByRole('button', { name: 'Read the whole passage' });
+    const verse = document.querySelector('blockquote.verse')!;
+    expect(verse).toHaveClass('folded');
+    expect(open).toHaveAttribute('aria-controls', verse.id);
+    fireEvent.click(open);
+    expect(verse).not.toHaveClass('folded');
+    expect(screen.queryByRole('button', { name: 'Read the whole passage' })).toBeNull();
+  });
+
+  it('is opened by Listen, so the sentence being read can be seen', async () => {
+    stubFetch(() => ({ contentVersion: 'v1', days: [{ date: '2026-11-22', dayNumber: 326, bibleReading: christmas }] }));
+    renderWithProviders(<ReadingCard date="2026-11-22" />);
+    await screen.findByRole('button', { name: 'Read the whole passage' });
+    fireEvent.click(button('Listen'));
+    expect(document.querySelector('blockquote.verse')).not.toHaveClass('folded');
+  });
+
+  it('of eight verses or fewer shows whole', async () => {
+    stubFetch(() => ({ contentVersion: 'v1', days: [{ date: '2026-11-22', dayNumber: 326, bibleReading: { ...christmas, passage: { ...christmas.passage, to: 8, folded: false } } }] }));
+    renderWithProviders(<ReadingCard date="2026-11-22" />);
+    await screen.findByRole('button', { name: 'Listen' });
+    expect(document.querySelector('blockquote.verse')).not.toHaveClass('folded');
+    expect(screen.queryByRole('button', { name: 'Read the whole passage' })).toBeNull();
+  });
+});
