@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { studyParts } from './study.mjs';
+import { lexiconSource } from './sword.mjs';
+import { runTogether, studyParts } from './study.mjs';
 
 export const studies = JSON.parse(readFileSync(new URL('../../server/content/bible-studies.json', import.meta.url), 'utf8')).items;
 
@@ -32,6 +33,12 @@ export function testStudies(part, parts) {
   for (const s of share) {
     test(`${s.id} (${s.reference}) matches the packages`, () => {
       assert.deepEqual(extracted(s), studyParts(s.reference, s));
+      // No two words of a Strong's entry run together, judged against the
+      // entry as the dictionary holds it.
+      for (const w of s.wordStudies) {
+        const source = lexiconSource(w.strongs);
+        assert.deepEqual([w.definition, w.kjvUsage].flatMap((t) => runTogether(t, source)), [], w.strongs);
+      }
     });
   }
 }

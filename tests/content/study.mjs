@@ -9,6 +9,7 @@ import {
   fromOsisRef,
   lexiconEntry,
   naveReferences,
+  OSIS_IDS,
   parseReference,
   taggedWords,
 } from './sword.mjs';
@@ -61,4 +62,49 @@ export function studyParts(reading, choices) {
       passages: topicPassages(reading, { topic, under, count }),
     })),
   };
+}
+
+// ---- lints on a Strong's entry as extracted ----
+
+/** A text's words: letters and digits, a hyphen joining the parts of one ('non-relative'). */
+export const wordsOf = (text) => text.match(/[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*/gu) ?? [];
+
+/** Numbered books as Strong's writes them in a definition ('1Sam', '2Chr'). */
+const NUMBERED_BOOKS = new Set(OSIS_IDS.filter((id) => /^\d/.test(id)));
+
+/**
+ * The words of `text` with a digit glued to a letter or a closing bracket
+ * ('appear6', 'subjectively)6', 'G25love'), save a Strong's number ('G25',
+ * 'H03091'), an ordinal ('3rd') and a numbered book ('1Sam').
+ */
+export function gluedDigits(text) {
+  const own = (w) => /^[GH]\d+$/.test(w) || /^\d+(?:st|nd|rd|th)$/.test(w) || NUMBERED_BOOKS.has(w);
+  return (text.match(/\S+/g) ?? []).filter((chunk) => /[)\]]\p{N}/u.test(chunk)
+    || wordsOf(chunk).some((w) => /\p{L}\p{N}|\p{N}\p{L}/u.test(w) && !own(w)));
+}
+
+/**
+ * The words of `text` run together: a word the dictionary's own text `source`
+ * (an entry as the module holds it, markup and all) does not have, while it has
+ * both halves of it ('smittenthat' where the entry reads '{smitten}</hi>that').
+ */
+export function runTogether(text, source) {
+  const known = new Set(wordsOf(source.replace(/<[^>]*>|[{}]/g, ' ')).map((w) => w.toLowerCase()));
+  return wordsOf(text).filter((w) => {
+    const lower = w.toLowerCase();
+    if (known.has(lower)) return false;
+    for (let i = 1; i < lower.length; i += 1) {
+      if (known.has(lower.slice(0, i)) && known.has(lower.slice(i))) return true;
+    }
+    return false;
+  });
+}
+
+/**
+ * The marks of the making of the dictionaries left in an entry's text: an
+ * acute accent for an apostrophe ("Isaiah´ s"), a backtick outside a word
+ * ('poor`'), a list of renderings begun again (': - Misgab', a second entry's).
+ */
+export function leftoverMarks(text) {
+  return text.match(/´|(?<!\p{L})`|`(?!\p{L})|:\s*-{1,2}(?=\s|$)/gu) ?? [];
 }

@@ -223,35 +223,78 @@ function undoCp1252(text) {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** One Strong's entry as its dictionary holds it ('G26', 'H7462'), markup and all. */
+export function lexiconSource(strongs) {
+  const [, letter, number] = /^([GH])(\d+)$/.exec(strongs);
+  if (letter === 'G') return diatheke('StrongsGreek', number.padStart(5, '0'));
+  // The Hebrew module writes the sin letter's transliteration (ś) as 'ώ'.
+  return undoCp1252(diatheke('StrongsHebrew', number.padStart(5, '0'))).replace(/ώ/g, 'ś');
+}
+
+/**
+ * A definition's leftovers of the making of the dictionaries, mended before
+ * its markup is taken out (the words are Strong's; the marks are not):
+ * - The Hebrew module writes a lone '6' where a word ended with a comma, mostly
+ *   before a line break ('appear</hi>6<lb/>', 'through6to'): it parts two
+ *   words, as the module's dropped commas do everywhere else.
+ * - A brace closing a rendering ('{smitten}') ends the word even where no
+ *   space follows it ('{smitten}</hi>that').
+ * - An acute accent and a space stand for an apostrophe within a word
+ *   ("Isaiah´ s son", "ra´ ah") and an accent alone for one ending a word
+ *   ("Moses´  father"): the Greek dictionary writes them "'".
+ * - A backtick that is not within a word (the Greek's 'Ja`akob' is) is a stray mark.
+ */
+export function mendDefinition(def) {
+  return def
+    .replace(/(?<=[\p{Ll})]|<\/hi>)6(?!\d)/gu, ' ')
+    .replace(/\}((?:<[^>]+>)*)(?=[\p{L}\p{N}])/gu, '}$1 ')
+    .replace(/´ (\{?)(?=\p{Ll})/gu, "'$1")
+    .replace(/´/g, "'")
+    .replace(/(?<!\p{L})`|`(?!\p{L})/gu, '');
+}
+
 /**
  * One Strong's entry: the original word, its transliteration and
  * pronunciation, what it means and how the KJV renders it.
  */
 export function lexiconEntry(strongs) {
-  const [, letter, number] = /^([GH])(\d+)$/.exec(strongs);
-  const hebrew = letter === 'H';
-  let raw = diatheke(hebrew ? 'StrongsHebrew' : 'StrongsGreek', number.padStart(5, '0'));
-  // The Hebrew module writes the sin letter's transliteration (ś) as 'ώ'.
-  if (hebrew) raw = undoCp1252(raw).replace(/ώ/g, 'ś');
-  const field = (re) => {
+  return entryParts(strongs, lexiconSource(strongs));
+}
+
+/** The parts of an entry's text `raw` (its definition mended with `mend`). */
+export function entryParts(strongs, raw, mend = mendDefinition) {
+  const [, , number] = /^([GH])(\d+)$/.exec(strongs);
+  const field = (re, mendField = (t) => t) => {
     const m = re.exec(raw);
     assert.ok(m, `${strongs}: no ${re} in\n${raw}`);
-    return plain(m[1]).replace(/[{}]/g, '');
+    return plain(mendField(m[1])).replace(/[{}]/g, '');
   };
   const lemma = field(/<orth>([\s\S]*?)<\/orth>/);
   const transliteration = field(/<orth[^>]*type="trans"[^>]*>([\s\S]*?)<\/orth>/);
   const pronunciation = field(/<pron[^>]*>([\s\S]*?)<\/pron>/);
   // Strong's marks the KJV's renderings with {braces}; a ':-' or ':--' starts
   // the list of them.
-  const def = field(/<def>([\s\S]*?)<\/def>/);
+  let def = field(/<def>([\s\S]*?)<\/def>/, mend);
+  // A second entry under the same number can follow the list ('… refuge.
+  // H4869; Misgab a place in Moab: - Misgab'): the list ends before it, and
+  // its gloss, when the definition ends with it too, is not this entry's.
+  const folded = new RegExp(`\\.\\s+H0*${Number(number)};\\s+(.*?)\\s*:\\s*-[\\s\\S]*$`).exec(def);
+  let definitionEnd = null;
+  if (folded) {
+    def = def.slice(0, folded.index);
+    const gloss = folded[1].match(/[\p{L}\p{N}]+/gu).join('[\\s;,]+');
+    definitionEnd = new RegExp(`[\\s;,]*${gloss}$`, 'iu');
+  }
   const split = /\s*(?::\s*-{1,2}|;?\s*--)\s*/.exec(def);
   assert.ok(split, `${strongs}: no list of renderings in '${def}'`);
+  let definition = def.slice(0, split.index).trim();
+  if (definitionEnd) definition = definition.replace(definitionEnd, '');
   return {
     strongs,
     lemma,
     transliteration,
     pronunciation,
-    definition: def.slice(0, split.index).trim(),
+    definition,
     kjvUsage: def.slice(split.index + split[0].length).replace(/\s+/g, ' ').trim().replace(/\.$/, ''),
   };
 }
