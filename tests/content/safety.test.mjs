@@ -217,10 +217,7 @@ function chokingNotes(p) {
 /** Notes that the item's own file is being rewritten elsewhere and will
  *  carry: each entry is removed once its note is written (a stale entry
  *  fails the lint). */
-const AWAITING = new Map([
-  ['biblical-foods biblical-food-045', 'under five'],
-  ['biblical-foods biblical-food-048', 'pits'],
-]);
+const AWAITING = new Map([]);
 
 function chokingWithoutNote(places, awaiting = new Map()) {
   return places

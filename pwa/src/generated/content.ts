@@ -25,7 +25,7 @@ export type ExerciseSuggestion = { id: string, category: string, title: string, 
  */
 spiritualComponent: string, instructions?: Array<string>, sources?: string, };
 
-export type BiohackCategory = "light-therapy" | "grounding" | "breathwork" | "cold-therapy" | "mindfulness" | "detoxification" | "nutrition-timing" | "movement" | "hydration" | "other";
+export type BiohackCategory = "light-therapy" | "grounding" | "breathwork" | "cold-therapy" | "mindfulness" | "healthy-home" | "nutrition-timing" | "movement" | "hydration" | "other";
 
 export type Biohack = { id: string, title: string, description: string, category: BiohackCategory, duration: string, howTo: string, benefits: string, scientificBasis?: string, isPremium: number, };
 
@@ -189,7 +189,12 @@ export type VerseRange = {
 /**
  * The book's OSIS id (`Ps`, `1Cor`).
  */
-osis: string, chapter: number, from: number, to: number, };
+osis: string, chapter: number, from: number, to: number, 
+/**
+ * Whether a card shows only the passage's first lines until the person
+ * asks for the whole (it has more than `FOLDED_AFTER_VERSES` verses).
+ */
+folded: boolean, };
 
 export type BookEntry = { 
 /**

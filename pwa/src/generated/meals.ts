@@ -103,8 +103,8 @@ export const LIST_KINDS = {
     "weekly": true
   },
   "digestive_healing": {
-    "category": "digestive-healing",
-    "defaultPlan": "digestive-healing-7day",
+    "category": "digestive-comfort",
+    "defaultPlan": "digestive-comfort-7day",
     "weekly": true
   },
   "pantry_staples": {
@@ -133,6 +133,6 @@ export const OFFERED_ALLERGIES = [
 /** The meal plan categories besides 'all'. */
 export const MEAL_PLAN_CATEGORIES = [
   "anti-inflammatory",
-  "digestive-healing",
-  "detox"
+  "digestive-comfort",
+  "whole-foods-reset"
 ] as const;

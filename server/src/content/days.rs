@@ -126,7 +126,7 @@ mod tests {
         (Kind::HealthyHomeTips, 92),
         (Kind::HealthySnacks, 92),
         (Kind::ExerciseSuggestions, 92),
-        (Kind::BiblicalFoods, 45),
+        (Kind::BiblicalFoods, 79),
         (Kind::FoodSpotlights, 45),
         (Kind::Biohacks, 92),
     ];

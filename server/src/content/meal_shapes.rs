@@ -16,7 +16,7 @@ pub struct MealPlanItem {
     pub id: String,
     /// Ids the plan had before (in people's records and links): they still find it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[ts(optional)]
+    #[ts(skip)]
     pub former_ids: Vec<String>,
     pub title: String,
     pub description: String,
