@@ -1,8 +1,10 @@
 // What a day's reading takes from the packages (its verse from the KJV module,
 // its quote's source from the commentary it is found in) and the rules its
 // written parts keep: a reflection of 120–220 words and a prayer that answers
-// the passage, none sharing a run of words or an opening with another.
-import { bibleText } from './sword.mjs';
+// the passage, none sharing a run of words or an opening with another; and
+// what the year reads on its great days: the feasts' accounts whole, the
+// Passion through Holy Week, Psalm 22 and Isaiah 52:13-53:12 in Lent.
+import { bibleText, bookName, formatReference, parseReference } from './sword.mjs';
 import { quoteIn, quoteSource, workOf } from './quotes.mjs';
 
 export const REFLECTION_WORDS = [120, 220];
@@ -69,6 +71,66 @@ export function writingProblems(readings) {
     const opening = bare(r.reflection ?? '').slice(0, 3).join(' ');
     if (openings.has(opening)) problems.push(`${r.id}: its reflection opens like ${openings.get(opening)}'s ('${opening}')`);
     openings.set(opening, r.id);
+  }
+  return problems;
+}
+
+/** The great days that read their account whole: the passage each day's reading must hold. */
+export const READ_WHOLE = {
+  'christmas-day': 'Luke 2:1-14',
+  epiphany: 'Matthew 2:1-12',
+  'palm-sunday': 'Mark 11:1-11',
+  'easter-day': 'Matthew 28:1-10',
+  pentecost: 'Acts 2:1-21',
+};
+/** Holy Week's days after Palm Sunday, each read in the chapters of the Passion. */
+const HOLY_WEEK = ['holy-monday', 'holy-tuesday', 'holy-wednesday', 'maundy-thursday', 'good-friday', 'holy-saturday'];
+const PASSION = ['Matthew 26', 'Matthew 27', 'Mark 14', 'Mark 15', 'Luke 22', 'Luke 23', 'John 13', 'John 18', 'John 19'];
+/** Good Friday reads the crucifixion through to the death: one of these verses. */
+const DEATH = ['Matthew 27:50', 'Mark 15:37', 'Luke 23:46', 'John 19:30'];
+/** What Lent reads before Holy Week, every verse of it on some day of Lent. */
+export const IN_LENT = ['Psalm 22:1-31', 'Isaiah 52:13-15', 'Isaiah 53:1-12'];
+
+/** Whether `reading`'s passage holds all of `passage`. */
+function holds(reading, passage) {
+  const r = parseReference(reading.reference);
+  const p = parseReference(passage);
+  return r.book === p.book && r.chapter === p.chapter && r.from <= p.from && p.to <= r.to;
+}
+
+/**
+ * Where the year's readings ({slot, reference}) fail to carry the Passion and
+ * the feasts: a great day clipped, a day of Holy Week read outside the Passion,
+ * a Good Friday that stops before the death, or a verse of Psalm 22 or the
+ * Servant Song (Isaiah 52:13-53:12) that Lent leaves unread.
+ */
+export function passionProblems(readings) {
+  const problems = [];
+  const on = (slot) => readings.find((r) => r.slot === slot);
+  for (const [slot, passage] of Object.entries(READ_WHOLE)) {
+    const r = on(slot);
+    if (!r || !holds(r, passage)) problems.push(`${slot} reads ${r?.reference ?? 'nothing'}, not the whole of ${passage}`);
+  }
+  for (const slot of HOLY_WEEK) {
+    const r = on(slot);
+    const p = r && parseReference(r.reference);
+    if (!p || !PASSION.includes(`${bookName(p.book)} ${p.chapter}`)) {
+      problems.push(`${slot} reads ${r?.reference ?? 'nothing'}, outside the Passion`);
+    }
+  }
+  const friday = on('good-friday');
+  if (!friday || !DEATH.some((verse) => holds(friday, verse))) {
+    problems.push(`good-friday reads ${friday?.reference ?? 'nothing'}, which does not reach his death (${DEATH.join(', ')})`);
+  }
+  const lent = readings.filter((r) => r.slot?.startsWith('lent-'));
+  for (const passage of IN_LENT) {
+    const p = parseReference(passage);
+    const unread = [];
+    for (let v = p.from; v <= p.to; v += 1) {
+      const verse = formatReference({ ...p, from: v, to: v });
+      if (!lent.some((r) => holds(r, verse))) unread.push(verse);
+    }
+    if (unread.length) problems.push(`Lent does not read ${unread.join(', ')}`);
   }
   return problems;
 }

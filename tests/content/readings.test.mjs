@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { packageVersions } from './sword.mjs';
-import { quoteProblem, readingParts, writingProblems } from './readings.mjs';
+import { passionProblems, quoteProblem, readingParts, writingProblems } from './readings.mjs';
 
 const doc = JSON.parse(readFileSync(new URL('../../server/content/bible-readings.json', import.meta.url), 'utf8'));
 const readings = doc.items;
@@ -56,6 +56,22 @@ test('a formula shared by two reflections is caught', () => {
     { ...b, reflection: `${b.reflection} ${shared}` },
   ]);
   assert.ok(problems.some((p) => p.includes('is also in')), problems.join('\n'));
+});
+
+test('Holy Week and Lent read the Passion, and the great feasts are read whole', () => {
+  assert.deepEqual(passionProblems(ofTheYear), []);
+});
+
+test('a clipped feast, a Holy Week day away from the Passion and a Lent without Isaiah 53 are caught', () => {
+  const reading = (slot, reference) => ofTheYear.map((r) => (r.slot === slot ? { ...r, reference } : r));
+  const caught = (slot, reference, expected) =>
+    assert.match(passionProblems(reading(slot, reference)).join('\n'), expected, `${slot}: ${reference}`);
+  caught('palm-sunday', 'Mark 11:3-10', /palm-sunday reads Mark 11:3-10, not the whole of Mark 11:1-11/);
+  caught('christmas-day', 'Luke 2:7-14', /christmas-day/);
+  caught('holy-monday', 'Mark 11:15-19', /holy-monday reads Mark 11:15-19, outside the Passion/);
+  caught('good-friday', 'Mark 15:22-32', /good-friday reads Mark 15:22-32, which does not reach his death/);
+  caught('lent-35', 'Psalm 25:1-7', /Lent does not read Isaiah 53:1, .*Isaiah 53:12/);
+  caught('lent-31', 'Psalm 22:19-30', /^Lent does not read Psalm 22:31$/m);
 });
 
 test('the great days speak of what they keep', () => {
