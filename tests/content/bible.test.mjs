@@ -2,7 +2,7 @@
 // modules' text, verse for verse, of every book and chapter.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { packageVersions } from './sword.mjs';
+import { packageVersions, plain } from './sword.mjs';
 import { readFileSync } from 'node:fs';
 import { TRANSLATIONS, readTranslation, storedTranslation, verseCountsFile, verseCountsSource } from './bible.mjs';
 
@@ -38,4 +38,12 @@ test("the versification a verse is checked against is the modules', chapter by c
   // The two verses the WEB numbers apart from the KJV.
   assert.deepEqual([chapter(kjv, '3John', 1), chapter(web, '3John', 1)], [14, 15]);
   assert.deepEqual([chapter(kjv, 'Rev', 12), chapter(web, 'Rev', 12)], [17, 18]);
+});
+
+test('no mark of the module’s making is left in a verse (a stray “\\nd” before the LORD’s name)', () => {
+  for (const translation of Object.keys(TRANSLATIONS)) {
+    const marked = storedTranslation(translation).books.flatMap((b) => b.chapters.flatMap((c, i) => c.filter((v) => /[\\<>]/.test(v)).map((v) => `${b.osis} ${i + 1}: ${v.slice(0, 60)}`)));
+    assert.deepEqual(marked, [], translation);
+  }
+  assert.equal(plain('the <w lemma="strong:H3068">\\nd LORD</w> thy God'), 'the LORD thy God');
 });

@@ -59,6 +59,8 @@ export function plain(osis) {
     .replace(/<\/?(?:l|lg|lb|p|div|list|item|table|row|cell|milestone|chapter|verse)\b[^>]*>/g, ' ')
     .replace(/<[^>]+>/g, '')
     .replace(/¶/g, '')
+    // A USFM "name of God" mark left in a few of the module's verses ("the \\nd LORD").
+    .replace(/\\nd\*?\s*/g, '')
     .replace(/\s+([,.;:!?’”)])/g, '$1')
     .replace(/([“(‘])\s+/g, '$1')
     .replace(/\s+/g, ' ')
