@@ -149,7 +149,7 @@ describe('with no network', () => {
     assert.ok(await fetch(env.server.base).then(() => false, () => true), 'the server is really gone');
 
     await page.reload();
-    await page.locator('[data-card="reading"]').getByText(week[0].bibleReading.reference).waitFor();
+    await page.locator('[data-card="reading"]').getByText(week[0].bibleReading.reference, { exact: true }).waitFor();
     await page.locator('[data-card="snack"]').getByText(week[0].healthySnack.name).waitFor();
 
     const later = await context.newPage();
@@ -159,7 +159,7 @@ describe('with no network', () => {
     await later.goto(env.server.base);
     const third = week[3];
     assert.equal(third.date, localDate(3));
-    await later.locator('[data-card="reading"]').getByText(third.bibleReading.reference).waitFor();
+    await later.locator('[data-card="reading"]').getByText(third.bibleReading.reference, { exact: true }).waitFor();
     await later.locator('[data-card="health-tip"]').getByText(third.healthTip.title).waitFor();
     assert.ok(await later.getByText(`Day ${third.dayNumber}`, { exact: true }).isVisible());
     await context.close();
