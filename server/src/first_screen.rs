@@ -383,11 +383,11 @@ mod tests {
             "verse": "And it came to pass in those days",
             "reflection": "One.",
         });
-        reading["passage"] = serde_json::to_value(
-            manna_core::scripture::passage("Luke 2:1-14").expect("a passage"),
-        )
-        .expect("test value");
-        let html = page(SHELL, Some(&reading), &at("2026-12-25", 8 * 60), true).expect("test value");
+        reading["passage"] =
+            serde_json::to_value(manna_core::scripture::passage("Luke 2:1-14").expect("a passage"))
+                .expect("test value");
+        let html =
+            page(SHELL, Some(&reading), &at("2026-12-25", 8 * 60), true).expect("test value");
         assert!(html.contains(r#"<blockquote class="verse folded">And it came to pass"#));
         assert!(html.contains("Read the whole passage"));
     }

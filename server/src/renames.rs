@@ -27,7 +27,11 @@ pub async fn rename_old_ids(state: &AppState) -> Result<usize, AppError> {
     let mut changed = 0;
     for (table, field) in NAMING_A_PLAN {
         for (old, new) in &renamed {
-            for (user, id, version) in state.store.records_naming(table, field, old.clone()).await? {
+            for (user, id, version) in state
+                .store
+                .records_naming(table, field, old.clone())
+                .await?
+            {
                 let writer = Writer {
                     user,
                     device: RENAMER.into(),
@@ -44,7 +48,9 @@ pub async fn rename_old_ids(state: &AppState) -> Result<usize, AppError> {
                 };
                 match state.store.apply_direct(writer, change).await? {
                     Ok(_) => changed += 1,
-                    Err(refusal) => tracing::warn!(%refusal, old, new, "a record naming a renamed plan was not changed"),
+                    Err(refusal) => {
+                        tracing::warn!(%refusal, old, new, "a record naming a renamed plan was not changed")
+                    }
                 }
             }
         }

@@ -205,7 +205,14 @@ pub fn church_day(date: Date) -> ChurchDay {
 /// Wednesday, and from the day after Trinity Sunday to the eve of Advent.
 pub fn ordinary_days(year: i32) -> u16 {
     let easter = easter(year);
-    let first = days_between(Date { year, month: 1, day: 7 }, easter.add_days(-46));
+    let first = days_between(
+        Date {
+            year,
+            month: 1,
+            day: 7,
+        },
+        easter.add_days(-46),
+    );
     let second = days_between(easter.add_days(56), advent_sunday(year)) - 1;
     (first + second) as u16
 }
@@ -213,9 +220,15 @@ pub fn ordinary_days(year: i32) -> u16 {
 /// The path's reading on the `day`th ordinary day of `year`: the day itself
 /// after the readings the year leaves out (the last of its spare run).
 fn path_reading(year: i32, day: u16) -> u16 {
-    let left_out = ORDINARY_DAYS.saturating_sub(ordinary_days(year)).min(MOST_LEFT_OUT);
+    let left_out = ORDINARY_DAYS
+        .saturating_sub(ordinary_days(year))
+        .min(MOST_LEFT_OUT);
     let (_, last) = SPARE_RUNS[year.rem_euclid(2) as usize];
-    if day + left_out > last { day + left_out } else { day }
+    if day + left_out > last {
+        day + left_out
+    } else {
+        day
+    }
 }
 
 fn ordinary(year: i32, day: i64) -> ChurchDay {
@@ -277,7 +290,11 @@ mod tests {
 
     /// Each ordinary day's path reading in `year`, in order.
     fn path_of(year: i32) -> Vec<u16> {
-        let mut day = Date { year, month: 1, day: 1 };
+        let mut day = Date {
+            year,
+            month: 1,
+            day: 1,
+        };
         let mut read = Vec::new();
         while day.year == year {
             if let Slot::Ordinary(n) = church_day(day).slot {
@@ -293,16 +310,34 @@ mod tests {
         let mut unread_last_year: Vec<u16> = Vec::new();
         for year in 2025..=2075 {
             let read = path_of(year);
-            assert!(read.windows(2).all(|w| w[0] < w[1]), "{year}: the path is read in order");
+            assert!(
+                read.windows(2).all(|w| w[0] < w[1]),
+                "{year}: the path is read in order"
+            );
             // The path's last week is read on the days just before Advent.
             let eve_of_advent = advent_sunday(year).add_days(-1);
-            assert_eq!(church_day(eve_of_advent).slot, Slot::Ordinary(ORDINARY_DAYS), "{year}");
-            assert_eq!(&read[read.len() - 6..], &[223, 224, 225, 226, 227, 228], "{year}");
+            assert_eq!(
+                church_day(eve_of_advent).slot,
+                Slot::Ordinary(ORDINARY_DAYS),
+                "{year}"
+            );
+            assert_eq!(
+                &read[read.len() - 6..],
+                &[223, 224, 225, 226, 227, 228],
+                "{year}"
+            );
             // What is left out is only the end of one spare run.
             let unread: Vec<u16> = (1..=ORDINARY_DAYS).filter(|n| !read.contains(n)).collect();
-            assert_eq!(unread.len(), usize::from(ORDINARY_DAYS - ordinary_days(year)), "{year}");
+            assert_eq!(
+                unread.len(),
+                usize::from(ORDINARY_DAYS - ordinary_days(year)),
+                "{year}"
+            );
             let (first, last) = SPARE_RUNS[year.rem_euclid(2) as usize];
-            assert!(unread.iter().all(|n| (first..=last).contains(n)), "{year}: {unread:?}");
+            assert!(
+                unread.iter().all(|n| (first..=last).contains(n)),
+                "{year}: {unread:?}"
+            );
             assert!(
                 unread.iter().all(|n| !unread_last_year.contains(n)),
                 "{year}: {unread:?} went unread the year before too"
@@ -315,7 +350,10 @@ mod tests {
     fn no_year_lacks_more_days_than_a_spare_run_has() {
         for year in 1583..=3000 {
             let days = ordinary_days(year);
-            assert!(days <= ORDINARY_DAYS && ORDINARY_DAYS - days <= MOST_LEFT_OUT, "{year}: {days}");
+            assert!(
+                days <= ORDINARY_DAYS && ORDINARY_DAYS - days <= MOST_LEFT_OUT,
+                "{year}: {days}"
+            );
         }
         for (first, last) in SPARE_RUNS {
             assert_eq!(last - first + 1, MOST_LEFT_OUT);

@@ -219,10 +219,11 @@ impl Catalogue {
 
     /// The recipe with `id`, or whose former id it is.
     pub fn recipe(&self, id: &str) -> Option<&Recipe> {
-        self.recipes
-            .iter()
-            .find(|r| r.id == id)
-            .or_else(|| self.recipes.iter().find(|r| r.former_ids.iter().any(|f| f == id)))
+        self.recipes.iter().find(|r| r.id == id).or_else(|| {
+            self.recipes
+                .iter()
+                .find(|r| r.former_ids.iter().any(|f| f == id))
+        })
     }
 
     /// Reads a recipe line: "1 1/2 cups rolled oats, soaked".

@@ -301,8 +301,15 @@ mod tests {
         let id = c["recipes"][0]["id"].clone();
         c["recipes"][0]["formerIds"] = json!(["green-detox-smoothie"]);
         let read = Catalogue::from_value(&c).expect("test value");
-        assert_eq!(read.recipe("green-detox-smoothie").map(|r| json!(r.id)), Some(id.clone()));
-        assert_eq!(read.recipe(id.as_str().expect("an id")).map(|r| json!(r.id)), Some(id));
+        assert_eq!(
+            read.recipe("green-detox-smoothie").map(|r| json!(r.id)),
+            Some(id.clone())
+        );
+        assert_eq!(
+            read.recipe(id.as_str().expect("an id"))
+                .map(|r| json!(r.id)),
+            Some(id)
+        );
         assert!(read.recipe("no-such-dish").is_none());
     }
 

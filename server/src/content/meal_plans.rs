@@ -97,10 +97,11 @@ pub fn check(plans: &[Value], catalogue: &Catalogue) -> Result<(), String> {
 
 /// The plan with id `id` (or, in an old link or record, one of its former ids).
 fn find<'a>(set: &'a ContentSet, id: &str) -> Option<&'a LoadedPlan> {
-    set.meal_plans
-        .iter()
-        .find(|p| p.plan.id == id)
-        .or_else(|| set.meal_plans.iter().find(|p| p.plan.former_ids.iter().any(|f| f == id)))
+    set.meal_plans.iter().find(|p| p.plan.id == id).or_else(|| {
+        set.meal_plans
+            .iter()
+            .find(|p| p.plan.former_ids.iter().any(|f| f == id))
+    })
 }
 
 /// Every former plan id with the plan's id now (for the records that still
@@ -108,7 +109,12 @@ fn find<'a>(set: &'a ContentSet, id: &str) -> Option<&'a LoadedPlan> {
 pub fn renamed(set: &ContentSet) -> Vec<(String, String)> {
     set.meal_plans
         .iter()
-        .flat_map(|p| p.plan.former_ids.iter().map(|f| (f.clone(), p.plan.id.clone())))
+        .flat_map(|p| {
+            p.plan
+                .former_ids
+                .iter()
+                .map(|f| (f.clone(), p.plan.id.clone()))
+        })
         .collect()
 }
 

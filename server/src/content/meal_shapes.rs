@@ -7,7 +7,11 @@ use ts_rs::TS;
 
 /// The plan categories (besides `all`). The spec's `digestive-healing` and
 /// `detox` are named for what the plans are: no food heals or detoxifies.
-pub const CATEGORIES: [&str; 3] = ["anti-inflammatory", "digestive-comfort", "whole-foods-reset"];
+pub const CATEGORIES: [&str; 3] = [
+    "anti-inflammatory",
+    "digestive-comfort",
+    "whole-foods-reset",
+];
 
 /// A meal plan as its content file writes it.
 #[derive(Debug, Serialize, Deserialize, TS)]

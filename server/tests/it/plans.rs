@@ -28,7 +28,11 @@ async fn three_plans_a_category_with_their_principles_and_a_thirty_day_one() {
     let (status, plans) = s.get("/api/meal-plans").await;
     assert_eq!(status, 200, "{plans}");
     let plans = list(&plans);
-    for category in ["anti-inflammatory", "digestive-comfort", "whole-foods-reset"] {
+    for category in [
+        "anti-inflammatory",
+        "digestive-comfort",
+        "whole-foods-reset",
+    ] {
         let of: Vec<&Value> = plans.iter().filter(|p| p["category"] == category).collect();
         assert!(of.len() >= 3, "{category}: {} plans", of.len());
         assert!(
@@ -257,7 +261,12 @@ async fn a_renamed_plan_is_found_by_its_old_id_and_records_move_to_the_new_one()
     let me = s.register(user).await;
     let path = format!("/api/users/{user}/meal-plans");
     let (status, made) = s
-        .call_as(&me, Method::POST, &path, Some(json!({"mealPlanId": "detox-7day", "startDate": "2026-11-23"})))
+        .call_as(
+            &me,
+            Method::POST,
+            &path,
+            Some(json!({"mealPlanId": "detox-7day", "startDate": "2026-11-23"})),
+        )
         .await;
     assert_eq!(status, 201, "{made}");
     s.state.tidy().await.expect("tidied");
@@ -266,5 +275,10 @@ async fn a_renamed_plan_is_found_by_its_old_id_and_records_move_to_the_new_one()
     let ids: Vec<&Value> = list(&mine).iter().map(|e| &e["mealPlanId"]).collect();
     assert_eq!(ids, [&json!("whole-foods-reset-7day")]);
     // Nothing else moves, and a second tidy finds nothing left to change.
-    assert_eq!(manna_server::renames::rename_old_ids(&s.state).await.expect("renamed"), 0);
+    assert_eq!(
+        manna_server::renames::rename_old_ids(&s.state)
+            .await
+            .expect("renamed"),
+        0
+    );
 }

@@ -435,7 +435,12 @@ pub fn naming(
         |r| {
             let (user, id, body): (String, String, String) = (r.get(0)?, r.get(1)?, r.get(2)?);
             let record = decode_record(&body)?;
-            Ok((user, id, record.version, record.fields.get(field) == Some(&wanted)))
+            Ok((
+                user,
+                id,
+                record.version,
+                record.fields.get(field) == Some(&wanted),
+            ))
         },
     )?;
     Ok(found

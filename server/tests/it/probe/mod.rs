@@ -81,7 +81,12 @@ async fn m1_a_premium_meal_plan_is_started_and_shown_in_the_calendar_only_for_me
     let start = |plan: &str| json!({"mealPlanId": plan, "startDate": "2026-11-23"});
 
     let (status, body) = s
-        .call_as(&free, Method::POST, &path, Some(start("whole-foods-reset-30day")))
+        .call_as(
+            &free,
+            Method::POST,
+            &path,
+            Some(start("whole-foods-reset-30day")),
+        )
         .await;
     assert_eq!(status, 403, "a premium plan: {body}");
     let (status, body) = s
@@ -95,7 +100,12 @@ async fn m1_a_premium_meal_plan_is_started_and_shown_in_the_calendar_only_for_me
             .contains("mealPlanId")
     );
     let (status, body) = s
-        .call_as(&free, Method::POST, &path, Some(start("whole-foods-reset-7day")))
+        .call_as(
+            &free,
+            Method::POST,
+            &path,
+            Some(start("whole-foods-reset-7day")),
+        )
         .await;
     assert_eq!(status, 201, "a free plan: {body}");
 
