@@ -147,6 +147,13 @@ impl AppState {
             tracing::warn!(%epoch, "database epoch changed: every device will resync from a snapshot");
         }
         state.tidy().await?;
+        // Records made before a plan was renamed name it by its new id: once
+        // at start (the ids change with the content), not at every tidy's
+        // scan of all records.
+        let renamed = crate::renames::rename_old_ids(&state).await?;
+        if renamed > 0 {
+            tracing::info!(renamed, "records brought to the plans' new ids");
+        }
         Ok(state)
     }
 
@@ -173,11 +180,6 @@ impl AppState {
         store.clear_log().await?;
         if tombstones + revisions + browsers > 0 {
             tracing::info!(tombstones, revisions, browsers, "old history forgotten");
-        }
-        // Records made before a plan was renamed name it by its new id.
-        let renamed = crate::renames::rename_old_ids(self).await?;
-        if renamed > 0 {
-            tracing::info!(renamed, "records brought to the plans' new ids");
         }
         Ok(())
     }

@@ -214,14 +214,9 @@ function chokingNotes(p) {
   return missing;
 }
 
-/** Notes that the item's own file is being rewritten elsewhere and will
- *  carry: each entry is removed once its note is written (a stale entry
- *  fails the lint). */
-const AWAITING = new Map([]);
-
-function chokingWithoutNote(places, awaiting = new Map()) {
+function chokingWithoutNote(places) {
   return places
-    .map((p) => ({ p, missing: chokingNotes(p).filter((m) => awaiting.get(`${p.file} ${p.id}`) !== m) }))
+    .map((p) => ({ p, missing: chokingNotes(p) }))
     .filter(({ missing }) => missing.length > 0)
     .map(({ p, missing }) => `${p.file} ${p.id}: ${missing.join(', ')}`);
 }
@@ -230,9 +225,7 @@ test('2. foods young children choke on carry a note for children under five, and
   const found = eaten.filter((p) => chokingFoods(p).length > 0);
   t.diagnostic(`${eaten.length} eaten items scanned, ${found.length} with a choking food, ${eaten.filter((p) => withPits(p).length > 0).length} with a fruit pit`);
   for (const name of Object.keys(CHOKING)) t.diagnostic(`${name}: ${found.filter((p) => chokingFoods(p).includes(name)).length}`);
-  assert.deepEqual(chokingWithoutNote(eaten, AWAITING), []);
-  const stale = [...AWAITING].filter(([id, m]) => !eaten.some((p) => `${p.file} ${p.id}` === id && chokingNotes(p).includes(m)));
-  assert.deepEqual(stale, [], 'these notes are written now: take them out of AWAITING');
+  assert.deepEqual(chokingWithoutNote(eaten), []);
 });
 
 test('2. a choking food without its note is caught', () => {
