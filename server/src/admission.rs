@@ -11,7 +11,8 @@ use crate::content::ContentSet;
 use crate::content::meal_plans::{NotOpen, may_start};
 use crate::entitlement::{premium_of, premium_required};
 use crate::error::AppError;
-use crate::store::{Gate, Reads};
+use crate::store::SyncTx;
+use crate::sync::Gate;
 use manna_sync_protocol::records::read::Fields;
 use manna_sync_protocol::{Date, FieldError, Table};
 use std::sync::Arc;
@@ -43,7 +44,7 @@ impl ServerGate {
     /// Why `after` may not be stored, in the words of the rule.
     fn refusal(
         &self,
-        reads: &mut Reads<'_, '_>,
+        tx: &mut SyncTx<'_, '_>,
         user: &str,
         table: Table,
         before: Option<&Fields>,
@@ -60,7 +61,7 @@ impl ServerGate {
         }
         let id = plan.and_then(|p| p.as_str()).unwrap_or_default();
         let member = || {
-            let standing = reads.standing(user, self.config.has_owners())?;
+            let standing = tx.standing(user, self.config.has_owners())?;
             Ok::<_, AppError>(premium_of(&standing, &self.config, self.now_secs).is_some())
         };
         Ok(may_start(&self.content, id, member)?.err())
@@ -70,7 +71,7 @@ impl ServerGate {
 impl Gate for ServerGate {
     fn admit(
         &self,
-        reads: &mut Reads<'_, '_>,
+        tx: &mut SyncTx<'_, '_>,
         user: &str,
         table: Table,
         before: Option<&Fields>,
@@ -79,7 +80,7 @@ impl Gate for ServerGate {
         if let Some(refusal) = self.day_to_come(table, before, after) {
             return Ok(Err(refusal));
         }
-        Ok(match self.refusal(reads, user, table, before, after)? {
+        Ok(match self.refusal(tx, user, table, before, after)? {
             None => Ok(()),
             Some(refusal) => Err(refusal.field_error()),
         })
@@ -95,7 +96,7 @@ pub struct RestGate(pub ServerGate);
 impl Gate for RestGate {
     fn admit(
         &self,
-        reads: &mut Reads<'_, '_>,
+        tx: &mut SyncTx<'_, '_>,
         user: &str,
         table: Table,
         before: Option<&Fields>,
@@ -104,7 +105,7 @@ impl Gate for RestGate {
         if let Some(refusal) = self.0.day_to_come(table, before, after) {
             return Ok(Err(refusal));
         }
-        match self.0.refusal(reads, user, table, before, after)? {
+        match self.0.refusal(tx, user, table, before, after)? {
             None => Ok(Ok(())),
             Some(NotOpen::Unknown(id)) => Err(AppError::NotFound(format!(
                 "mealPlanId: no meal plan has the id '{id}'"

@@ -1,6 +1,7 @@
 //! One error type for every handler. Client errors carry a message naming the
 //! problem; server errors answer a generic text and log the cause.
 
+use crate::store::{BackupRefusal, StoreError};
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -62,10 +63,12 @@ pub enum AppError {
         reason: &'static str,
         message: String,
     },
+    /// The database failed (its cause is logged, never shown).
     #[error("database: {0}")]
-    Database(#[from] rusqlite::Error),
-    #[error("database: {0}")]
-    Postgres(#[from] postgres::Error),
+    Storage(StoreError),
+    /// A file the server keeps could not be written (logged, never shown).
+    #[error("file: {0}")]
+    Io(#[from] std::io::Error),
     #[error("{0}")]
     Internal(String),
 }
@@ -88,7 +91,7 @@ impl AppError {
             Self::Payment(_) => (StatusCode::BAD_GATEWAY, "payment_provider"),
             Self::Mail(_) => (StatusCode::BAD_GATEWAY, "mail_server"),
             Self::Incompatible { reason, .. } => (StatusCode::CONFLICT, reason),
-            Self::Database(_) | Self::Postgres(_) | Self::Internal(_) => {
+            Self::Storage(_) | Self::Io(_) | Self::Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
         }
@@ -130,5 +133,39 @@ impl IntoResponse for AppError {
                 .insert(axum::http::header::RETRY_AFTER, secs.into());
         }
         res
+    }
+}
+
+/// The one place where what the store answers becomes what a person reads.
+impl From<StoreError> for AppError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::EmailTaken => Self::Conflict(
+                "An account with this email already exists. Please log in instead.".into(),
+            ),
+            StoreError::SignedInAs { email } => Self::Conflict(format!(
+                "This device is signed in as {email}. Log out to secure another account."
+            )),
+            StoreError::UserTaken => Self::Conflict(
+                "this user id is already registered; requests for it need its device token".into(),
+            ),
+            StoreError::Backup(refusal) => Self::BadRequest(match refusal {
+                BackupRefusal::Postgres { instead } => format!(
+                    "MANNA_DATABASE_URL names a PostgreSQL database: use {instead} (see the README)"
+                ),
+                BackupRefusal::Exists(file) => format!(
+                    "{} already exists: name a new file for the backup",
+                    file.display()
+                ),
+                BackupRefusal::NoDatabase(live) => {
+                    format!("no database at {} (MANNA_DATA_DIR)", live.display())
+                }
+                BackupRefusal::PathNotUtf8 => "the backup's path must be valid UTF-8".into(),
+                BackupRefusal::NotABackup { file, reason } => {
+                    format!("{} is not a Manna backup: {reason}", file.display())
+                }
+            }),
+            other => Self::Storage(other),
+        }
     }
 }

@@ -61,6 +61,7 @@ pub mod routes;
 pub mod state;
 mod static_files;
 pub mod store;
+pub mod sync;
 pub mod tokens;
 
 pub use clock::Clock;

@@ -166,7 +166,8 @@ async fn write_to_outbox(
         let path = dir.join(name);
         std::fs::write(&path, body)
             .map_err(|e| AppError::Internal(format!("writing to the outbox: {e}")))?;
-        crate::private::make_private(&path, 0o600)
+        crate::private::make_private(&path, 0o600)?;
+        Ok::<_, AppError>(())
     })
     .await
     .map_err(|e| AppError::Internal(format!("mail task: {e}")))??;

@@ -2,6 +2,7 @@
 //! or one of the maintenance commands (`backup`, `restore`, `import-places`).
 
 use clap::{Parser, Subcommand};
+use manna_server::error::AppError;
 use manna_server::{Config, run};
 use std::path::PathBuf;
 
@@ -44,14 +45,18 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         .init();
     let done = match command {
         Some(Command::Backup { file }) => manna_server::store::backup(&config, &file)
+            .map_err(AppError::from)
             .map(|()| format!("backup written to {}", file.display())),
-        Some(Command::Restore { file }) => manna_server::store::restore(&config, &file)
+        Some(Command::Restore { file }) => manna_server::tokens::random_hex(8)
+            .and_then(|epoch| {
+                manna_server::store::restore(&config, &file, epoch).map_err(AppError::from)
+            })
             .map(|epoch| format!("restored {} (new epoch {epoch})", file.display())),
         Some(Command::ImportPlaces { file }) => {
             manna_server::places::import::import_command(&config, &file)
                 .await
                 .map(|report| report.to_string())
-                .map_err(manna_server::error::AppError::BadRequest)
+                .map_err(AppError::BadRequest)
         }
         None => {
             if let Err(problem) = config.check() {

@@ -6,7 +6,8 @@
 use crate::content::ContentSet;
 use crate::content::meal_plans;
 use crate::error::AppError;
-use crate::store::{Store, Writer};
+use crate::store::Store;
+use crate::sync::Writer;
 use crate::tokens::random_hex;
 use manna_core::meals::{self, Catalogue, Exclusions, ListKind, ListOrigin, NamedList};
 use manna_sync_protocol::{FieldError, Mutation, Table};
@@ -39,7 +40,7 @@ pub async fn create_plans(
     let plans: Vec<Value> = plans.iter().map(meals::value_of).collect();
     let mutations = meals::plan_records(&plans, goal_id, author.now_ms, &random_hex(8)?)
         .map_err(AppError::Invalid)?;
-    saved(store.apply_all(author, mutations.clone()).await?)?;
+    saved(crate::sync::apply_all(store, author, mutations.clone()).await?)?;
     Ok(mutations
         .into_iter()
         .map(|m| {
@@ -155,7 +156,7 @@ pub async fn generate_list(
     );
     let (mut answers, mutations) =
         list_mutations(&author, std::slice::from_ref(&named), ListOrigin::default())?;
-    saved(store.apply_all(author, mutations).await?)?;
+    saved(crate::sync::apply_all(store, author, mutations).await?)?;
     answers
         .pop()
         .ok_or_else(|| AppError::Internal("no list was made".into()))
@@ -226,6 +227,6 @@ pub async fn generate_calendar(
         start_date: Some(start_date),
     };
     let (answers, mutations) = list_mutations(&author, &lists, origin)?;
-    saved(store.apply_all(author, mutations).await?)?;
+    saved(crate::sync::apply_all(store, author, mutations).await?)?;
     Ok(answers)
 }

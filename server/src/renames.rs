@@ -6,7 +6,7 @@
 use crate::content::meal_plans;
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::store::Writer;
+use crate::sync::Writer;
 use manna_sync_protocol::{Mutation, Op, Table};
 use serde_json::{Map, Value};
 use std::sync::Arc;
@@ -46,7 +46,7 @@ pub async fn rename_old_ids(state: &AppState) -> Result<usize, AppError> {
                     fields: Map::from_iter([(field.to_owned(), Value::String(new.clone()))]),
                     base_version: Some(version),
                 };
-                match state.store.apply_direct(writer, change).await? {
+                match crate::sync::apply_direct(&state.store, writer, change).await? {
                     Ok(_) => changed += 1,
                     Err(refusal) => {
                         tracing::warn!(%refusal, old, new, "a record naming a renamed plan was not changed")

@@ -9,7 +9,8 @@
 
 use crate::api::RecordView;
 use crate::error::AppError;
-use crate::store::{ChildCount, RecordQuery, Store, Writer};
+use crate::store::{ChildCount, RecordQuery, Store};
+use crate::sync::Writer;
 use manna_sync_protocol::{FieldError, Mutation, Op, Table};
 use serde_json::{Map, Value};
 
@@ -362,16 +363,18 @@ impl Resource {
             base_version: None,
         };
         let (user, id) = (author.user.clone(), m.id.clone());
-        Ok(store.apply_direct(author, m).await?.map(|stored| {
-            view(
-                &user,
-                id,
-                stored
-                    .filter(|r| !r.deleted)
-                    .map(|r| r.fields)
-                    .unwrap_or_default(),
-            )
-        }))
+        Ok(crate::sync::apply_direct(store, author, m)
+            .await?
+            .map(|stored| {
+                view(
+                    &user,
+                    id,
+                    stored
+                        .filter(|r| !r.deleted)
+                        .map(|r| r.fields)
+                        .unwrap_or_default(),
+                )
+            }))
     }
 }
 

@@ -13,8 +13,9 @@ use crate::encoded::Encoded;
 use crate::entitlement::{EntitlementSigner, Premium, premium_now};
 use crate::error::AppError;
 use crate::guard::{Backoff, Origins, RateLimiter, Turns};
+use crate::store::Store;
 use crate::store::sync::{REVISION_RETENTION_MS, TOMBSTONE_RETENTION_MS};
-use crate::store::{Store, Writer};
+use crate::sync::Writer;
 use axum::body::Bytes;
 use axum::extract::FromRef;
 use manna_core::Date;
@@ -173,7 +174,10 @@ impl AppState {
         // Those who signed in, or were made over a week ago, leave their
         // origin's usage; what a write missed is counted.
         store
-            .recount_origins(now - crate::store::sync::records::ORIGIN_WEEK_MS)
+            .recount_origins(
+                now - crate::sync::quota::ORIGIN_WEEK_MS,
+                crate::sync::quota::FREE_ANONYMOUS,
+            )
             .await?;
         // A deleted account's pages, still in SQLite's log while a reader
         // held it, leave it now.

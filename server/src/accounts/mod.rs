@@ -60,11 +60,11 @@ pub async fn sign_in(
         true => known::new_browser().map(|(k, b)| (Some(k), Some(b)))?,
         false => (None, None),
     };
-    let claimed = store
+    let claimed =
+        crate::sync::claim(store, &auth.user_id, &account.id, &auth.device_id, now).await?;
+    store
         .sign_in(SignIn {
-            from: auth.user_id.clone(),
             account: account.id.clone(),
-            device: auth.device_id.clone(),
             old_session: old.map(|s| s.token_hash),
             session,
             browser,

@@ -173,7 +173,7 @@ impl Asking {
         area: Bounds,
     ) -> Result<i64, String> {
         let _turn = self.turn.lock().await;
-        let stored = |e: crate::error::AppError| {
+        let stored = |e: crate::store::StoreError| {
             tracing::warn!(error = %e, "storing what the live place source gave");
             "the map data could not be kept just now".to_string()
         };
@@ -227,7 +227,7 @@ async fn cluster_turn(
     live: &Overpass,
     kind: PlaceKind,
     area: Bounds,
-) -> Result<(Option<i64>, Option<i64>), crate::error::AppError> {
+) -> Result<(Option<i64>, Option<i64>), crate::store::StoreError> {
     let lease_ms = lease_ms(live);
     let waiting = tokio::time::Instant::now();
     loop {

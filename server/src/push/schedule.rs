@@ -7,7 +7,7 @@ use super::timing::{clock_time, due_between, zone};
 use super::{PushMessage, TTL};
 use crate::content::{ContentSet, Kind, item_for};
 use crate::error::AppError;
-use crate::store::{Claimed, LiveRecord, PushSubscription, Store};
+use crate::store::{Claimed, LiveRecord, PushSubscription, Store, StoreError};
 use manna_core::Date;
 use manna_sync_protocol::Table;
 use manna_sync_protocol::records::prayer::PrayerReminder;
@@ -60,13 +60,14 @@ pub async fn claim_due(
                 due.into_iter()
                     .map(|(source, at, message)| {
                         let payload = serde_json::to_string(&message)
-                            .map_err(|e| AppError::Internal(e.to_string()))?;
+                            .map_err(|e| StoreError::Engine(e.to_string()))?;
                         Ok((source, at, payload))
                     })
                     .collect()
             },
         )
         .await
+        .map_err(AppError::from)
 }
 
 /// What may ring for one user: their active reminders and their verse time.

@@ -79,7 +79,7 @@ pub async fn sync_push(
             req.mutations.iter().map(|m| (m.id.as_str(), &m.fields)),
         )
         .await?;
-    let answer = state.store.push(writer, req).await?;
+    let answer = crate::sync::push(&state.store, writer, req).await?;
     Ok(Json(answer))
 }
 

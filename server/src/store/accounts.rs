@@ -7,8 +7,8 @@ use super::codes::has_proven;
 use super::sessions::{
     NewBrowser, NewSession, create_session, delete_session, end_other_access, remember_browser,
 };
-use super::sql::{Row, Sql, is_unique_violation};
-use crate::error::AppError;
+use super::sql::{Row, Sql};
+use crate::store::StoreError;
 use manna_sync_protocol::account::Credentials;
 
 /// The stored account row of a user, when the user has an email.
@@ -21,20 +21,18 @@ pub struct Account {
     pub last_name: Option<String>,
 }
 
-/// A login's changes: the device's user `from` is claimed into `account`, the
-/// browser's old session ends and a new one starts.
+/// A login's session changes: the browser's old session ends and a new one
+/// starts for `account`.
 #[derive(Debug, Clone)]
 pub struct SignIn {
-    pub from: String,
     pub account: String,
-    pub device: String,
     pub old_session: Option<String>,
     pub session: NewSession,
     pub browser: Option<NewBrowser>,
     pub now_ms: i64,
 }
 
-fn account_from_row(r: &Row<'_, '_>) -> Result<Account, AppError> {
+fn account_from_row(r: &Row<'_, '_>) -> Result<Account, StoreError> {
     Ok(Account {
         id: r.get(0)?,
         email: r.get(1)?,
@@ -44,13 +42,16 @@ fn account_from_row(r: &Row<'_, '_>) -> Result<Account, AppError> {
     })
 }
 
-fn taken() -> AppError {
-    AppError::Conflict("An account with this email already exists. Please log in instead.".into())
+fn taken() -> StoreError {
+    StoreError::EmailTaken
 }
 
 const ACCOUNT_COLUMNS: &str = "id, email, password_hash, first_name, last_name";
 
-pub(super) fn account_by_email(c: &mut Sql<'_>, email: &str) -> Result<Option<Account>, AppError> {
+pub(super) fn account_by_email(
+    c: &mut Sql<'_>,
+    email: &str,
+) -> Result<Option<Account>, StoreError> {
     c.query_opt(
         &format!("SELECT {ACCOUNT_COLUMNS} FROM users WHERE email = ?1"),
         &[&email],
@@ -58,7 +59,7 @@ pub(super) fn account_by_email(c: &mut Sql<'_>, email: &str) -> Result<Option<Ac
     )
 }
 
-fn account_by_id(c: &mut Sql<'_>, id: &str) -> Result<Option<Account>, AppError> {
+fn account_by_id(c: &mut Sql<'_>, id: &str) -> Result<Option<Account>, StoreError> {
     c.query_opt(
         &format!("SELECT {ACCOUNT_COLUMNS} FROM users WHERE id = ?1 AND email IS NOT NULL"),
         &[&id],
@@ -72,7 +73,7 @@ fn set_credentials(
     id: &str,
     form: &Credentials,
     password_hash: &str,
-) -> Result<(), AppError> {
+) -> Result<(), StoreError> {
     c.execute(
         "UPDATE users SET email = ?2, password_hash = ?3, first_name = ?4, last_name = ?5 WHERE id = ?1",
         &[&id, &form.email, &password_hash, &form.first_name, &form.last_name],
@@ -82,13 +83,13 @@ fn set_credentials(
 
 impl Store {
     /// The account with this (normalised) email.
-    pub async fn account_by_email(&self, email: &str) -> Result<Option<Account>, AppError> {
+    pub async fn account_by_email(&self, email: &str) -> Result<Option<Account>, StoreError> {
         let email = email.to_owned();
         self.db.call(move |c| account_by_email(c, &email)).await
     }
 
     /// The account of user `id`, when it has one.
-    pub async fn account_by_id(&self, id: &str) -> Result<Option<Account>, AppError> {
+    pub async fn account_by_id(&self, id: &str) -> Result<Option<Account>, StoreError> {
         let id = id.to_owned();
         self.db.call(move |c| account_by_id(c, &id)).await
     }
@@ -100,7 +101,7 @@ impl Store {
         email: &str,
         browser: Option<String>,
         known_since: i64,
-    ) -> Result<(Option<Account>, bool), AppError> {
+    ) -> Result<(Option<Account>, bool), StoreError> {
         let email = email.to_owned();
         self.db
             .call(move |c| {
@@ -125,7 +126,7 @@ impl Store {
         user: &str,
         email: &str,
         signed_in: Option<String>,
-    ) -> Result<bool, AppError> {
+    ) -> Result<bool, StoreError> {
         let (user, email) = (user.to_owned(), email.to_owned());
         self.db
             .call(move |c| {
@@ -148,7 +149,7 @@ impl Store {
         session: NewSession,
         browser: NewBrowser,
         now: i64,
-    ) -> Result<Account, AppError> {
+    ) -> Result<Account, StoreError> {
         let user = user.to_owned();
         self.db
             .call(move |c| {
@@ -159,11 +160,11 @@ impl Store {
                     // Two sign-ups with one email at once: the second meets
                     // the unique index.
                     set_credentials(tx, &user, &creds, &password_hash)
-                        .map_err(|e| if is_unique_violation(&e) { taken() } else { e })?;
+                        .map_err(|e| if e.is_unique_violation() { taken() } else { e })?;
                     create_session(tx, &user, &session, now)?;
                     remember_browser(tx, &user, &browser, now)?;
                     account_by_id(tx, &user)?
-                        .ok_or_else(|| AppError::Internal("account vanished".into()))
+                        .ok_or_else(|| StoreError::Engine("account vanished".into()))
                 })
             })
             .await
@@ -179,7 +180,7 @@ impl Store {
         session: Option<(String, String)>,
         creds: Credentials,
         password_hash: String,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), StoreError> {
         let (user, device) = (user.to_owned(), device.to_owned());
         self.db
             .call(move |c| {
@@ -193,17 +194,11 @@ impl Store {
                             a.id
                         }
                         Some(_) => {
-                            return Err(AppError::Conflict(
-                                "An account with this email already exists. Please log in instead."
-                                    .into(),
-                            ));
+                            return Err(taken());
                         }
                         None => {
                             if let Some(mine) = account_by_id(tx, &user)? {
-                                return Err(AppError::Conflict(format!(
-                                    "This device is signed in as {}. Log out to secure another account.",
-                                    mine.email
-                                )));
+                                return Err(StoreError::SignedInAs { email: mine.email });
                             }
                             user
                         }
@@ -214,12 +209,11 @@ impl Store {
             .await
     }
 
-    /// Signs a device in: its anonymous records move into the account (see
-    /// `claim_into`), then the sessions change. Answers how many records moved.
-    pub async fn sign_in(&self, s: SignIn) -> Result<usize, AppError> {
+    /// Signs a device in once its anonymous records have moved into the
+    /// account (`crate::sync::claim`): the sessions change.
+    pub async fn sign_in(&self, s: SignIn) -> Result<(), StoreError> {
         self.db
             .call(move |c| {
-                let claimed = super::sync::claim_into(c, &s.from, &s.account, &s.device, s.now_ms)?;
                 c.write(|tx| {
                     if let Some(old) = &s.old_session {
                         delete_session(tx, old)?;
@@ -228,7 +222,7 @@ impl Store {
                     if let Some(browser) = &s.browser {
                         remember_browser(tx, &s.account, browser, s.now_ms)?;
                     }
-                    Ok(claimed)
+                    Ok(())
                 })
             })
             .await

@@ -2,53 +2,45 @@
 //! a restore that puts one back and tells every device to send again what it
 //! holds (so nothing a device synced after the backup is lost).
 
+use super::error::{BackupRefusal, StoreError};
 use crate::config::Config;
-use crate::error::AppError;
 use crate::private::make_private;
 use std::path::Path;
 
 const DATABASE: &str = "manna.sqlite3";
 
 /// These commands copy the SQLite file; PostgreSQL has its own tools.
-fn sqlite_only(config: &Config, instead: &str) -> Result<(), AppError> {
+fn sqlite_only(config: &Config, instead: &'static str) -> Result<(), StoreError> {
     match config.database_url {
-        Some(_) => Err(AppError::BadRequest(format!(
-            "MANNA_DATABASE_URL names a PostgreSQL database: use {instead} (see the README)"
-        ))),
+        Some(_) => Err(StoreError::Backup(BackupRefusal::Postgres { instead })),
         None => Ok(()),
     }
 }
 
 /// Writes a consistent copy of the database to `file` (which must not exist):
 /// SQLite's `VACUUM INTO` reads one snapshot, so writes may go on meanwhile.
-pub fn backup(config: &Config, file: &Path) -> Result<(), AppError> {
+pub fn backup(config: &Config, file: &Path) -> Result<(), StoreError> {
     sqlite_only(config, "pg_dump")?;
     if file.exists() {
-        return Err(AppError::BadRequest(format!(
-            "{} already exists: name a new file for the backup",
-            file.display()
-        )));
+        return Err(StoreError::Backup(BackupRefusal::Exists(file.to_owned())));
     }
     let live = config.data_dir.join(DATABASE);
     if !live.exists() {
-        return Err(AppError::BadRequest(format!(
-            "no database at {} (MANNA_DATA_DIR)",
-            live.display()
-        )));
+        return Err(StoreError::Backup(BackupRefusal::NoDatabase(live)));
     }
     let conn = rusqlite::Connection::open(&live)?;
     conn.busy_timeout(std::time::Duration::from_secs(30))?;
     let target = file
         .to_str()
-        .ok_or_else(|| AppError::BadRequest("the backup's path must be valid UTF-8".into()))?;
+        .ok_or(StoreError::Backup(BackupRefusal::PathNotUtf8))?;
     conn.execute("VACUUM INTO ?1", [target])?;
-    make_private(file, 0o600)
+    Ok(make_private(file, 0o600)?)
 }
 
 /// Replaces the database with the backup `file` (stop the server first): the
 /// copy is checked, moved in, migrated, and given a new epoch with every
 /// device's acknowledged changes reset, so devices send again what they hold.
-pub fn restore(config: &Config, file: &Path) -> Result<String, AppError> {
+pub fn restore(config: &Config, file: &Path, new_epoch: String) -> Result<String, StoreError> {
     sqlite_only(
         config,
         "pg_restore, then start one server with MANNA_ROTATE_EPOCH=true",
@@ -61,31 +53,31 @@ pub fn restore(config: &Config, file: &Path) -> Result<String, AppError> {
                 })
             })
             .map_err(|e| {
-                AppError::BadRequest(format!("{} is not a Manna backup: {e}", file.display()))
+                StoreError::Backup(BackupRefusal::NotABackup {
+                    file: file.to_owned(),
+                    reason: e.to_string(),
+                })
             })?;
     std::fs::create_dir_all(&config.data_dir).map_err(|e| {
-        AppError::Internal(format!("cannot create {}: {e}", config.data_dir.display()))
+        StoreError::Engine(format!("cannot create {}: {e}", config.data_dir.display()))
     })?;
     let live = config.data_dir.join(DATABASE);
     let incoming = config.data_dir.join(format!("{DATABASE}.restoring"));
     std::fs::copy(file, &incoming)
-        .map_err(|e| AppError::Internal(format!("copying the backup: {e}")))?;
+        .map_err(|e| StoreError::Engine(format!("copying the backup: {e}")))?;
     make_private(&incoming, 0o600)?;
     for stale in ["-wal", "-shm"] {
         let path = config.data_dir.join(format!("{DATABASE}{stale}"));
         if path.exists() {
             std::fs::remove_file(&path)
-                .map_err(|e| AppError::Internal(format!("removing {}: {e}", path.display())))?;
+                .map_err(|e| StoreError::Engine(format!("removing {}: {e}", path.display())))?;
         }
     }
     std::fs::rename(&incoming, &live)
-        .map_err(|e| AppError::Internal(format!("moving the backup in: {e}")))?;
+        .map_err(|e| StoreError::Engine(format!("moving the backup in: {e}")))?;
     let db = super::sqlite::Sqlite::open(&config.data_dir)?;
     let mut conn = db.connection()?;
-    let new_epoch = super::sync::rotate_epoch(
-        &mut super::sql::Sql::Lite(&mut conn),
-        crate::tokens::random_hex(8)?,
-    )?;
+    let new_epoch = super::sync::rotate_epoch(&mut super::sql::Sql::Lite(&mut conn), new_epoch)?;
     tracing::info!(backup_epoch = %epoch, %new_epoch, "database restored");
     Ok(new_epoch)
 }

@@ -3,7 +3,7 @@
 
 use super::Store;
 use super::sql::Sql;
-use crate::error::AppError;
+use crate::store::StoreError;
 
 /// What Stripe says of a subscription, as the store keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,7 +51,7 @@ const OWNED_BY_USER: &str =
     "(user_id = ?1 OR email IN (SELECT email FROM verified_emails WHERE user_id = ?1))";
 
 /// Follows a merged anonymous user to its account; `None` for unknown ids.
-fn resolve_user(c: &mut Sql<'_>, id: &str) -> Result<Option<String>, AppError> {
+fn resolve_user(c: &mut Sql<'_>, id: &str) -> Result<Option<String>, StoreError> {
     let row: Option<Option<String>> =
         c.query_opt("SELECT merged_into FROM users WHERE id = ?1", &[&id], |r| {
             r.get(0)
@@ -71,7 +71,7 @@ fn save_subscription(
     user_hint: Option<&str>,
     seen_at: i64,
     now_ms: i64,
-) -> Result<bool, AppError> {
+) -> Result<bool, StoreError> {
     let kept = c.exists("SELECT 1 FROM subscriptions WHERE id = ?1", &[&sub.id])?;
     if !kept && sub.status == "canceled" {
         return Ok(false);
@@ -122,7 +122,7 @@ pub(super) fn standing(
     c: &mut Sql<'_>,
     user: &str,
     with_emails: bool,
-) -> Result<Standing, AppError> {
+) -> Result<Standing, StoreError> {
     let held = c.query(
         &format!(
             "SELECT plan, customer_id, id, status, trial_end, COALESCE(current_period_end, trial_end), started_at
@@ -159,7 +159,7 @@ pub(super) fn standing(
 
 impl Store {
     /// What the premium rule needs of `user`.
-    pub async fn standing(&self, user: &str, with_emails: bool) -> Result<Standing, AppError> {
+    pub async fn standing(&self, user: &str, with_emails: bool) -> Result<Standing, StoreError> {
         let user = user.to_owned();
         self.db
             .call(move |c| c.read(|tx| standing(tx, &user, with_emails)))
@@ -175,7 +175,7 @@ impl Store {
         user_hint: Option<String>,
         seen_at: i64,
         now_ms: i64,
-    ) -> Result<bool, AppError> {
+    ) -> Result<bool, StoreError> {
         self.db
             .call(move |c| {
                 c.write(|tx| {
@@ -193,7 +193,7 @@ impl Store {
     }
 
     /// Whether the Stripe event `id` was applied already.
-    pub async fn stripe_event_seen(&self, id: &str) -> Result<bool, AppError> {
+    pub async fn stripe_event_seen(&self, id: &str) -> Result<bool, StoreError> {
         let id = id.to_owned();
         self.db
             .call(move |c| c.exists("SELECT 1 FROM stripe_events WHERE id = ?1", &[&id]))
@@ -210,7 +210,7 @@ impl Store {
         sub: Option<(Subscription, Option<String>, Option<String>)>,
         seen_at: i64,
         now_ms: i64,
-    ) -> Result<bool, AppError> {
+    ) -> Result<bool, StoreError> {
         let (id, kind) = (id.to_owned(), kind.to_owned());
         self.db
             .call(move |c| {
@@ -245,7 +245,7 @@ impl Store {
         &self,
         now_secs: i64,
         limit: i64,
-    ) -> Result<Vec<String>, AppError> {
+    ) -> Result<Vec<String>, StoreError> {
         self.db
             .call(move |c| {
                 c.query(
@@ -262,7 +262,7 @@ impl Store {
 
     /// The subscriptions of `user` (by its id or a proven email), each with
     /// whether Stripe may still charge it.
-    pub async fn subscriptions_of(&self, user: &str) -> Result<Vec<(String, bool)>, AppError> {
+    pub async fn subscriptions_of(&self, user: &str) -> Result<Vec<(String, bool)>, StoreError> {
         let user = user.to_owned();
         self.db
             .call(move |c| {
@@ -284,7 +284,7 @@ impl Store {
         user: &str,
         customer_id: &str,
         subscription_id: &str,
-    ) -> Result<Option<(String, String, Option<i64>)>, AppError> {
+    ) -> Result<Option<(String, String, Option<i64>)>, StoreError> {
         let (user, cus, sub) = (
             user.to_owned(),
             customer_id.to_owned(),
@@ -306,7 +306,7 @@ impl Store {
 
     /// The customer whose subscription gives `user` premium, else their
     /// newest (for the billing portal).
-    pub async fn customer_of(&self, user: &str) -> Result<Option<String>, AppError> {
+    pub async fn customer_of(&self, user: &str) -> Result<Option<String>, StoreError> {
         let user = user.to_owned();
         self.db
             .call(move |c| {
@@ -330,7 +330,7 @@ impl Store {
         user: &str,
         plan: &str,
         now_ms: i64,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), StoreError> {
         let (id, user, plan) = (id.to_owned(), user.to_owned(), plan.to_owned());
         self.db
             .call(move |c| {
@@ -346,7 +346,7 @@ impl Store {
     }
 
     /// The user who started checkout session `id` (followed to their account).
-    pub async fn checkout_owner(&self, id: &str) -> Result<Option<String>, AppError> {
+    pub async fn checkout_owner(&self, id: &str) -> Result<Option<String>, StoreError> {
         let id = id.to_owned();
         self.db
             .call(move |c| {
@@ -362,7 +362,7 @@ impl Store {
 
     /// Whether a free trial of `user`'s ended (before `now_secs`) without
     /// becoming a paid subscription.
-    pub async fn has_lapsed_trial(&self, user: &str, now_secs: i64) -> Result<bool, AppError> {
+    pub async fn has_lapsed_trial(&self, user: &str, now_secs: i64) -> Result<bool, StoreError> {
         let user = user.to_owned();
         self.db
             .call(move |c| {

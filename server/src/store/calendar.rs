@@ -4,7 +4,7 @@
 use super::Store;
 use super::billing::{Standing, standing};
 use super::sync::{LiveRecord, live_records};
-use crate::error::AppError;
+use crate::store::StoreError;
 use manna_sync_protocol::Table;
 
 /// What a calendar feed shows of its owner: who they are, their standing
@@ -24,7 +24,7 @@ impl Store {
         user: &str,
         token_hash: String,
         now_ms: i64,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), StoreError> {
         let user = user.to_owned();
         self.db
             .call(move |c| {
@@ -39,7 +39,7 @@ impl Store {
     }
 
     /// Turns the user's feed off; answers whether there was one.
-    pub async fn revoke_calendar(&self, user: &str) -> Result<bool, AppError> {
+    pub async fn revoke_calendar(&self, user: &str) -> Result<bool, StoreError> {
         let user = user.to_owned();
         self.db
             .call(move |c| {
@@ -49,7 +49,7 @@ impl Store {
     }
 
     /// When the user's feed was made (ms), if they have one.
-    pub async fn calendar_made_at(&self, user: &str) -> Result<Option<i64>, AppError> {
+    pub async fn calendar_made_at(&self, user: &str) -> Result<Option<i64>, StoreError> {
         let user = user.to_owned();
         self.db
             .call(move |c| {
@@ -68,7 +68,7 @@ impl Store {
         token_hash: &str,
         tables: &'static [Table],
         with_emails: bool,
-    ) -> Result<Option<FeedSource>, AppError> {
+    ) -> Result<Option<FeedSource>, StoreError> {
         let hash = token_hash.to_owned();
         self.db
             .call(move |c| {
@@ -84,7 +84,7 @@ impl Store {
                     let records = tables
                         .iter()
                         .map(|&t| Ok((t, live_records(tx, &user, t)?)))
-                        .collect::<Result<_, AppError>>()?;
+                        .collect::<Result<_, StoreError>>()?;
                     Ok(Some(FeedSource {
                         standing: standing(tx, &user, with_emails)?,
                         user,

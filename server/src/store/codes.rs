@@ -4,7 +4,7 @@
 use super::Store;
 use super::accounts::account_by_email;
 use super::sql::Sql;
-use crate::error::AppError;
+use crate::store::StoreError;
 
 /// What a typed one-time code turned out to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,7 +24,7 @@ fn new_code(
     code_hash: &str,
     now: i64,
     expires_at: i64,
-) -> Result<(), AppError> {
+) -> Result<(), StoreError> {
     c.execute(
         "UPDATE email_codes SET used = TRUE WHERE user_id = ?1 AND email = ?2 AND used = FALSE",
         &[&user, &email],
@@ -37,7 +37,7 @@ fn new_code(
     Ok(())
 }
 
-pub(super) fn has_proven(c: &mut Sql<'_>, user: &str, email: &str) -> Result<bool, AppError> {
+pub(super) fn has_proven(c: &mut Sql<'_>, user: &str, email: &str) -> Result<bool, StoreError> {
     c.exists(
         "SELECT 1 FROM verified_emails WHERE user_id = ?1 AND email = ?2",
         &[&user, &email],
@@ -57,7 +57,7 @@ impl Store {
         unless_taken: bool,
         now: i64,
         expires_at: i64,
-    ) -> Result<bool, AppError> {
+    ) -> Result<bool, StoreError> {
         let (user, email) = (user.to_owned(), email.to_owned());
         self.db
             .call(move |c| {
@@ -84,7 +84,7 @@ impl Store {
         typed: Option<String>,
         max_guesses: i64,
         now: i64,
-    ) -> Result<CodeCheck, AppError> {
+    ) -> Result<CodeCheck, StoreError> {
         let (user, email) = (user.to_owned(), email.to_owned());
         self.db
             .call(move |c| {

@@ -3,7 +3,7 @@
 
 use super::Store;
 use super::sql::Sql;
-use crate::error::AppError;
+use crate::store::StoreError;
 
 /// Content as stored: its hash, each item (its kind's slug and JSON body, in
 /// each kind's order) and the meal catalogue (JSON).
@@ -29,7 +29,7 @@ const CONTENT_LOCK: i64 = 0x6d61_6e6e_615f_6374;
 impl Store {
     /// Stores `rows` unless content of the same hash is stored already, and
     /// answers what is stored.
-    pub async fn load_content(&self, rows: ContentRows) -> Result<StoredContent, AppError> {
+    pub async fn load_content(&self, rows: ContentRows) -> Result<StoredContent, StoreError> {
         self.db
             .call(move |c| {
                 c.write(|tx| {
@@ -46,7 +46,7 @@ impl Store {
                     Ok(())
                 })?;
                 c.read(|tx| {
-                    let meta = |tx: &mut Sql<'_>, key: &str| -> Result<String, AppError> {
+                    let meta = |tx: &mut Sql<'_>, key: &str| -> Result<String, StoreError> {
                         tx.query_one("SELECT value FROM meta WHERE key = ?1", &[&key], |r| {
                             r.get(0)
                         })
@@ -67,7 +67,7 @@ impl Store {
     }
 }
 
-fn store_rows(tx: &mut Sql<'_>, rows: &ContentRows) -> Result<(), AppError> {
+fn store_rows(tx: &mut Sql<'_>, rows: &ContentRows) -> Result<(), StoreError> {
     tx.execute("DELETE FROM content_items", &[])?;
     let mut position = 0i64;
     let mut last_kind = "";

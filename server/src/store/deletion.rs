@@ -12,7 +12,7 @@
 
 use super::Store;
 use super::sql::Sql;
-use crate::error::AppError;
+use crate::store::StoreError;
 
 /// Every table holding a user's rows, by the column naming the user, in the
 /// order they are deleted (rows pointing at others first).
@@ -34,7 +34,7 @@ const BY_USER: [(&str, &str); 13] = [
 
 /// The account and every user merged into it (a browser's anonymous user
 /// claimed at login, and so on down).
-fn people(c: &mut Sql<'_>, account: &str) -> Result<Vec<String>, AppError> {
+fn people(c: &mut Sql<'_>, account: &str) -> Result<Vec<String>, StoreError> {
     c.query(
         "WITH RECURSIVE merged(id) AS (
              SELECT CAST(?1 AS TEXT)
@@ -52,7 +52,7 @@ impl Store {
         &self,
         account: &str,
         subscriptions: Vec<String>,
-    ) -> Result<usize, AppError> {
+    ) -> Result<usize, StoreError> {
         let account = account.to_owned();
         let gone = self
             .db
@@ -77,7 +77,7 @@ impl Store {
     /// SQLite: copies its write-ahead log into the database and empties it,
     /// unless a reader holds it just now (the next tidying tries again).
     /// PostgreSQL keeps no such log of ours: nothing to do.
-    pub async fn clear_log(&self) -> Result<(), AppError> {
+    pub async fn clear_log(&self) -> Result<(), StoreError> {
         if self.is_shared() {
             return Ok(());
         }
@@ -94,7 +94,7 @@ impl Store {
 }
 
 /// PostgreSQL: the deleted rows of a user's tables are vacuumed.
-fn vacuum(c: &mut Sql<'_>) -> Result<(), AppError> {
+fn vacuum(c: &mut Sql<'_>) -> Result<(), StoreError> {
     let mut tables: Vec<&str> = BY_USER.iter().map(|(t, _)| *t).collect();
     tables.dedup();
     c.batch(&format!("VACUUM users, {}", tables.join(", ")))
@@ -104,7 +104,7 @@ fn delete_account(
     c: &mut Sql<'_>,
     account: &str,
     subscriptions: &[String],
-) -> Result<usize, AppError> {
+) -> Result<usize, StoreError> {
     c.write(|tx| {
         let ids = people(tx, account)?;
         // No write of theirs lands midway (on PostgreSQL; SQLite has one writer).

@@ -3,7 +3,7 @@
 
 use super::Store;
 use super::sql::Sql;
-use crate::error::AppError;
+use crate::store::StoreError;
 
 impl Store {
     /// Registers user `user` with its first device, whose token hashes to
@@ -16,7 +16,7 @@ impl Store {
         token_hash: &str,
         origin: &str,
         now_ms: i64,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), StoreError> {
         let (user, device, hash) = (user.to_owned(), device.to_owned(), token_hash.to_owned());
         let origin = origin.to_owned();
         self.db
@@ -27,10 +27,7 @@ impl Store {
                         &[&user, &now_ms, &origin],
                     )?;
                     if inserted == 0 {
-                        return Err(AppError::Conflict(
-                            "this user id is already registered; requests for it need its device token"
-                                .into(),
-                        ));
+                        return Err(StoreError::UserTaken);
                     }
                     tx.execute(
                         "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
@@ -46,7 +43,7 @@ impl Store {
     pub async fn device_of_token(
         &self,
         token_hash: &str,
-    ) -> Result<Option<(String, String)>, AppError> {
+    ) -> Result<Option<(String, String)>, StoreError> {
         let memo = self.devices();
         if let Some(device) = memo.get(token_hash) {
             return Ok(Some(device));
@@ -71,7 +68,7 @@ impl Store {
 }
 
 /// Forgets a device: its token stops working, and nothing rings on it.
-pub(super) fn forget_device(c: &mut Sql<'_>, device_id: &str) -> Result<(), AppError> {
+pub(super) fn forget_device(c: &mut Sql<'_>, device_id: &str) -> Result<(), StoreError> {
     c.execute("DELETE FROM devices WHERE id = ?1", &[&device_id])?;
     super::push::forget_device_pushes(c, device_id)
 }

@@ -22,6 +22,7 @@ mod codes;
 mod content;
 mod deletion;
 mod devices;
+mod error;
 mod places;
 mod postgres;
 mod push;
@@ -39,14 +40,14 @@ pub use billing::{Held, Standing, Subscription};
 pub use calendar::FeedSource;
 pub use codes::CodeCheck;
 pub use content::{ContentRows, StoredContent};
+pub use error::{BackupRefusal, StoreError};
 pub use places::{Bounds, LIVE, PlaceRow, Saved, SourceRow};
 pub use push::{Claimed, Due, PushSubscription, Settled, Subscribed};
 pub use resources::{ChildCount, Listed, RecordQuery};
 pub use sessions::{NewBrowser, NewSession};
 pub use sqlite::{DeviceMemo, migrations};
-pub use sync::{Gate, LiveRecord, Open, Reads, StoredRevision, Writer};
+pub use sync::{LiveRecord, StoredRevision, SyncTx};
 
-use crate::error::AppError;
 use std::path::Path;
 
 /// The database the server keeps, behind the methods of its domain files.
@@ -64,9 +65,9 @@ enum Engine {
 }
 
 impl Engine {
-    async fn call<F, R>(&self, f: F) -> Result<R, AppError>
+    async fn call<F, R>(&self, f: F) -> Result<R, StoreError>
     where
-        F: FnOnce(&mut sql::Sql<'_>) -> Result<R, AppError> + Send + 'static,
+        F: FnOnce(&mut sql::Sql<'_>) -> Result<R, StoreError> + Send + 'static,
         R: Send + 'static,
     {
         match self {
@@ -79,7 +80,7 @@ impl Engine {
 impl Store {
     /// The store the configuration names: PostgreSQL at `MANNA_DATABASE_URL`
     /// when it is set, else SQLite in the data folder.
-    pub fn open_configured(config: &crate::config::Config) -> Result<Self, AppError> {
+    pub fn open_configured(config: &crate::config::Config) -> Result<Self, StoreError> {
         match &config.database_url {
             Some(url) => Self::open_postgres(url.expose(), config.database_pool),
             None => Self::open(&config.data_dir),
@@ -87,7 +88,7 @@ impl Store {
     }
 
     /// Opens (creating when missing) the SQLite database in `dir` and migrates it.
-    pub fn open(dir: &Path) -> Result<Self, AppError> {
+    pub fn open(dir: &Path) -> Result<Self, StoreError> {
         Ok(Self {
             db: Engine::Sqlite(sqlite::Sqlite::open(dir)?),
         })
@@ -95,14 +96,14 @@ impl Store {
 
     /// Connects `pool` connections to the PostgreSQL database at `url` and
     /// migrates it.
-    pub fn open_postgres(url: &str, pool: usize) -> Result<Self, AppError> {
+    pub fn open_postgres(url: &str, pool: usize) -> Result<Self, StoreError> {
         Ok(Self {
             db: Engine::Postgres(postgres::Postgres::open(url, pool)?),
         })
     }
 
     /// A SQLite database in memory (see `Sqlite::open_memory`).
-    pub fn open_memory() -> Result<Self, AppError> {
+    pub fn open_memory() -> Result<Self, StoreError> {
         Ok(Self {
             db: Engine::Sqlite(sqlite::Sqlite::open_memory()?),
         })
@@ -130,7 +131,7 @@ impl Store {
     }
 
     /// Answers once the database can be read.
-    pub async fn ping(&self) -> Result<(), AppError> {
+    pub async fn ping(&self) -> Result<(), StoreError> {
         self.db
             .call(|c| c.query_one("SELECT 1", &[], |_| Ok(())))
             .await
@@ -140,7 +141,7 @@ impl Store {
     /// rows it changed: for tests that put the store in a state no request
     /// can (a user at the edge of a quota, a lost row).
     #[doc(hidden)]
-    pub async fn execute_for_tests(&self, sql: &str) -> Result<usize, AppError> {
+    pub async fn execute_for_tests(&self, sql: &str) -> Result<usize, StoreError> {
         let sql = sql.to_owned();
         self.db.call(move |c| c.execute(&sql, &[])).await
     }
@@ -148,7 +149,7 @@ impl Store {
     /// The whole numbers of the first column of a query written for both
     /// engines, for tests that look at what is stored.
     #[doc(hidden)]
-    pub async fn numbers_for_tests(&self, sql: &str) -> Result<Vec<i64>, AppError> {
+    pub async fn numbers_for_tests(&self, sql: &str) -> Result<Vec<i64>, StoreError> {
         let sql = sql.to_owned();
         self.db
             .call(move |c| c.query(&sql, &[], |r| r.get(0)))
@@ -157,7 +158,7 @@ impl Store {
 
     /// The texts of the first column of a query written for both engines.
     #[doc(hidden)]
-    pub async fn texts_for_tests(&self, sql: &str) -> Result<Vec<String>, AppError> {
+    pub async fn texts_for_tests(&self, sql: &str) -> Result<Vec<String>, StoreError> {
         let sql = sql.to_owned();
         self.db
             .call(move |c| c.query(&sql, &[], |r| r.get(0)))

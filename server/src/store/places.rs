@@ -4,7 +4,7 @@
 
 use super::Store;
 use super::sql::Sql;
-use crate::error::AppError;
+use crate::store::StoreError;
 use std::collections::HashSet;
 
 /// What saving a source's places did.
@@ -96,7 +96,7 @@ fn boxes_of(kind: &str) -> &'static Boxes {
     }
 }
 
-fn source(c: &mut Sql<'_>, source: &str) -> Result<Option<SourceRow>, AppError> {
+fn source(c: &mut Sql<'_>, source: &str) -> Result<Option<SourceRow>, StoreError> {
     c.query_opt(
         "SELECT file_hash, data_time, loaded_at, places FROM place_sources WHERE source = ?1",
         &[&source],
@@ -111,7 +111,7 @@ fn source(c: &mut Sql<'_>, source: &str) -> Result<Option<SourceRow>, AppError> 
     )
 }
 
-fn last_loaded(c: &mut Sql<'_>) -> Result<Option<i64>, AppError> {
+fn last_loaded(c: &mut Sql<'_>) -> Result<Option<i64>, StoreError> {
     c.query_one("SELECT max(loaded_at) FROM place_sources", &[], |r| {
         r.get(0)
     })
@@ -125,7 +125,7 @@ fn upsert(
     source: &str,
     rows: &[PlaceRow],
     take: bool,
-) -> Result<(Saved, HashSet<i64>), AppError> {
+) -> Result<(Saved, HashSet<i64>), StoreError> {
     let mut saved = Saved::default();
     let mut kept = HashSet::new();
     for p in rows {
@@ -182,7 +182,7 @@ fn upsert(
 }
 
 /// Removes the places `rows` (id and kind) and their boxes.
-fn remove(tx: &mut Sql<'_>, rows: &[(i64, String)]) -> Result<(), AppError> {
+fn remove(tx: &mut Sql<'_>, rows: &[(i64, String)]) -> Result<(), StoreError> {
     for (id, kind) in rows {
         let boxed = tx.pick(
             boxes_of(kind).remove,
@@ -200,7 +200,7 @@ fn record_source(
     file_hash: Option<&str>,
     data_time: Option<i64>,
     now_ms: i64,
-) -> Result<(), AppError> {
+) -> Result<(), StoreError> {
     let places: i64 = tx.query_one(
         "SELECT count(*) FROM places WHERE source = ?1",
         &[&source],
@@ -219,7 +219,7 @@ fn stale(
     tx: &mut Sql<'_>,
     source: &str,
     kept: &HashSet<i64>,
-) -> Result<Vec<(i64, String)>, AppError> {
+) -> Result<Vec<(i64, String)>, StoreError> {
     Ok(tx
         .query(
             "SELECT id, kind FROM places WHERE source = ?1",
@@ -233,13 +233,13 @@ fn stale(
 
 impl Store {
     /// What `source` last brought, if it ever did.
-    pub async fn place_source(&self, name: &str) -> Result<Option<SourceRow>, AppError> {
+    pub async fn place_source(&self, name: &str) -> Result<Option<SourceRow>, StoreError> {
         let name = name.to_owned();
         self.db.call(move |c| source(c, &name)).await
     }
 
     /// How many farms and trails `source` holds.
-    pub async fn place_counts(&self, source: &str) -> Result<(usize, usize), AppError> {
+    pub async fn place_counts(&self, source: &str) -> Result<(usize, usize), StoreError> {
         let source = source.to_owned();
         self.db
             .call(move |c| {
@@ -253,7 +253,7 @@ impl Store {
     }
 
     /// When any source last loaded places (ms), or none when none ever did.
-    pub async fn places_loaded_at(&self) -> Result<Option<i64>, AppError> {
+    pub async fn places_loaded_at(&self) -> Result<Option<i64>, StoreError> {
         self.db.call(last_loaded).await
     }
 
@@ -266,7 +266,7 @@ impl Store {
         file_hash: Option<String>,
         data_time: Option<i64>,
         now_ms: i64,
-    ) -> Result<Saved, AppError> {
+    ) -> Result<Saved, StoreError> {
         let source = source.to_owned();
         self.db
             .call(move |c| {
@@ -292,7 +292,7 @@ impl Store {
         area: Bounds,
         rows: Vec<PlaceRow>,
         now_ms: i64,
-    ) -> Result<Saved, AppError> {
+    ) -> Result<Saved, StoreError> {
         self.db
             .call(move |c| {
                 c.write(|tx| {
@@ -328,7 +328,7 @@ impl Store {
         &self,
         kind: &'static str,
         area: Bounds,
-    ) -> Result<Option<i64>, AppError> {
+    ) -> Result<Option<i64>, StoreError> {
         let (a, b, c, d) = area;
         self.db
             .call(move |conn| {
@@ -350,7 +350,7 @@ impl Store {
         kind: &'static str,
         area: Bounds,
         keep: impl Fn(&[u8]) -> Option<T> + Send + 'static,
-    ) -> Result<(Vec<(String, T)>, Option<i64>), AppError> {
+    ) -> Result<(Vec<(String, T)>, Option<i64>), StoreError> {
         let (a, b, c, d) = area;
         self.db
             .call(move |conn| {
@@ -379,7 +379,7 @@ impl Store {
         kind: &'static str,
         words: &str,
         limit: usize,
-    ) -> Result<Vec<String>, AppError> {
+    ) -> Result<Vec<String>, StoreError> {
         let pattern = format!(
             "%{}%",
             words

@@ -6,7 +6,7 @@
 
 use super::sql::{PgConn, Sql};
 use super::sqlite::DeviceMemo;
-use crate::error::AppError;
+use crate::store::StoreError;
 use fallible_iterator::FallibleIterator;
 use std::sync::Arc;
 use std::time::Duration;
@@ -41,9 +41,9 @@ pub struct Postgres {
 }
 
 /// Connects, and answers the error in words that name the setting.
-fn connect(url: &str) -> Result<postgres::Client, AppError> {
+fn connect(url: &str) -> Result<postgres::Client, StoreError> {
     postgres::Client::connect(url, postgres::NoTls).map_err(|e| {
-        AppError::Internal(format!(
+        StoreError::Engine(format!(
             "cannot reach the PostgreSQL database of MANNA_DATABASE_URL: {e}"
         ))
     })
@@ -51,7 +51,7 @@ fn connect(url: &str) -> Result<postgres::Client, AppError> {
 
 /// Applies the migrations not applied yet, in one transaction under a lock
 /// every replica takes.
-fn migrate(client: &mut postgres::Client) -> Result<(), AppError> {
+fn migrate(client: &mut postgres::Client) -> Result<(), StoreError> {
     let mut tx = client.transaction()?;
     // First the lock, then even the table of migrations: two replicas
     // creating it at once would collide.
@@ -100,14 +100,14 @@ impl Postgres {
     /// Connects `pool` connections to `url`, migrating first. (The driver
     /// runs its own small runtime per connection, so connecting happens on
     /// threads of its own, never on the server's async threads.)
-    pub fn open(url: &str, pool: usize) -> Result<Self, AppError> {
+    pub fn open(url: &str, pool: usize) -> Result<Self, StoreError> {
         let url = url.to_owned();
         std::thread::spawn(move || Self::open_here(&url, pool))
             .join()
-            .map_err(|_| AppError::Internal("opening PostgreSQL panicked".into()))?
+            .map_err(|_| StoreError::Engine("opening PostgreSQL panicked".into()))?
     }
 
-    fn open_here(url: &str, pool: usize) -> Result<Self, AppError> {
+    fn open_here(url: &str, pool: usize) -> Result<Self, StoreError> {
         let mut first = connect(url)?;
         migrate(&mut first)?;
         drop(first);
@@ -135,7 +135,7 @@ impl Postgres {
                         job(&mut conn);
                     }
                 })
-                .map_err(|e| AppError::Internal(format!("starting a database thread: {e}")))?;
+                .map_err(|e| StoreError::Engine(format!("starting a database thread: {e}")))?;
         }
         Self::listen(url, Arc::downgrade(&devices))?;
         Ok(Self { jobs, devices })
@@ -144,13 +144,13 @@ impl Postgres {
     /// A connection that only listens: another replica's change to a device
     /// reaches this one's memo within moments, even while its workers idle.
     /// Ends once the engine is gone (its memo no longer held).
-    fn listen(url: &str, memo: std::sync::Weak<DeviceMemo>) -> Result<(), AppError> {
+    fn listen(url: &str, memo: std::sync::Weak<DeviceMemo>) -> Result<(), StoreError> {
         let url = url.to_owned();
         std::thread::Builder::new()
             .name("manna-pg-listen".into())
             .spawn(move || {
                 while memo.strong_count() > 0 {
-                    let listened: Result<(), AppError> = connect(&url).and_then(|mut client| {
+                    let listened: Result<(), StoreError> = connect(&url).and_then(|mut client| {
                         client.batch_execute(&format!("LISTEN {DEVICES_CHANNEL}"))?;
                         let forget = || memo.upgrade().map(|m| m.forget_all());
                         // Whatever changed while this connection was away.
@@ -164,7 +164,7 @@ impl Postgres {
                                     forget();
                                 }
                                 Ok(None) => {}
-                                Err(e) => return Err(AppError::from(e)),
+                                Err(e) => return Err(StoreError::from(e)),
                             }
                         }
                         Ok(())
@@ -175,7 +175,7 @@ impl Postgres {
                     std::thread::sleep(Duration::from_secs(1));
                 }
             })
-            .map_err(|e| AppError::Internal(format!("starting a database thread: {e}")))?;
+            .map_err(|e| StoreError::Engine(format!("starting a database thread: {e}")))?;
         Ok(())
     }
 
@@ -191,9 +191,9 @@ impl Postgres {
 
     /// Runs `f` on one of the database threads. A panic in `f` is re-raised
     /// here rather than turned into an error.
-    pub async fn call<F, R>(&self, f: F) -> Result<R, AppError>
+    pub async fn call<F, R>(&self, f: F) -> Result<R, StoreError>
     where
-        F: FnOnce(&mut Sql<'_>) -> Result<R, AppError> + Send + 'static,
+        F: FnOnce(&mut Sql<'_>) -> Result<R, StoreError> + Send + 'static,
         R: Send + 'static,
     {
         let memo = self.devices.clone();

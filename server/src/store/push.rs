@@ -4,7 +4,7 @@
 use super::Store;
 use super::sql::{Row, Sql};
 use super::sync::{LiveRecord, live_records};
-use crate::error::AppError;
+use crate::store::StoreError;
 use manna_sync_protocol::Table;
 
 /// One device's push subscription, as the push service needs it.
@@ -53,7 +53,7 @@ fn subscribe(
     per_device: i64,
     per_user: i64,
     now_ms: i64,
-) -> Result<Subscribed, AppError> {
+) -> Result<Subscribed, StoreError> {
     let owner: Option<String> = c.query_opt(
         "SELECT user_id FROM push_subscriptions WHERE endpoint = ?1",
         &[&s.endpoint],
@@ -96,7 +96,7 @@ fn subscribe(
 
 /// Forgets the subscriptions of a device that is forgotten (logged out, or
 /// signed out everywhere): its user's reminders no longer ring there.
-pub(super) fn forget_device_pushes(c: &mut Sql<'_>, device_id: &str) -> Result<(), AppError> {
+pub(super) fn forget_device_pushes(c: &mut Sql<'_>, device_id: &str) -> Result<(), StoreError> {
     c.execute(
         "DELETE FROM push_subscriptions WHERE device_id = ?1",
         &[&device_id],
@@ -105,7 +105,7 @@ pub(super) fn forget_device_pushes(c: &mut Sql<'_>, device_id: &str) -> Result<(
 }
 
 /// Forgets a subscription the push service says is gone.
-fn remove(c: &mut Sql<'_>, endpoint: &str) -> Result<(), AppError> {
+fn remove(c: &mut Sql<'_>, endpoint: &str) -> Result<(), StoreError> {
     c.execute(
         "DELETE FROM push_subscriptions WHERE endpoint = ?1",
         &[&endpoint],
@@ -113,7 +113,7 @@ fn remove(c: &mut Sql<'_>, endpoint: &str) -> Result<(), AppError> {
     Ok(())
 }
 
-fn subscription(r: &Row<'_, '_>) -> Result<PushSubscription, AppError> {
+fn subscription(r: &Row<'_, '_>) -> Result<PushSubscription, StoreError> {
     Ok(PushSubscription {
         endpoint: r.get(0)?,
         user_id: r.get(1)?,
@@ -127,7 +127,7 @@ fn subscription(r: &Row<'_, '_>) -> Result<PushSubscription, AppError> {
 const COLUMNS: &str = "endpoint, user_id, device_id, p256dh, auth, time_zone";
 
 /// Every subscription, grouped by user.
-fn all(c: &mut Sql<'_>) -> Result<Vec<PushSubscription>, AppError> {
+fn all(c: &mut Sql<'_>) -> Result<Vec<PushSubscription>, StoreError> {
     c.query(
         &format!("SELECT {COLUMNS} FROM push_subscriptions ORDER BY user_id, created_at"),
         &[],
@@ -146,7 +146,7 @@ fn claim(
     due_at: i64,
     payload: &str,
     lease_until: i64,
-) -> Result<bool, AppError> {
+) -> Result<bool, StoreError> {
     Ok(c.execute(
         "INSERT INTO push_sends (endpoint, source, due_at, payload, state, attempts, next_try_at)
          VALUES (?1, ?2, ?3, ?4, 'sending', 1, ?5) ON CONFLICT DO NOTHING",
@@ -157,7 +157,11 @@ fn claim(
 /// Claims the sendings waiting for a retry whose time has come, and those
 /// whose lease ran out while `sending` (their process stopped), each with a
 /// new lease.
-fn take_retries(c: &mut Sql<'_>, now_ms: i64, lease_until: i64) -> Result<Vec<Claimed>, AppError> {
+fn take_retries(
+    c: &mut Sql<'_>,
+    now_ms: i64,
+    lease_until: i64,
+) -> Result<Vec<Claimed>, StoreError> {
     let due: Vec<(String, String, i64, String, i64)> = c.query(
         "UPDATE push_sends SET state = 'sending', attempts = attempts + 1, next_try_at = ?2
          WHERE state IN ('retry', 'sending') AND next_try_at <= ?1
@@ -210,7 +214,7 @@ impl Settled {
 
 /// Records what became of a sending, unless it was claimed again meanwhile
 /// (its lease ran out and another try holds it now).
-fn settle(c: &mut Sql<'_>, claimed: &Claimed, settled: Settled) -> Result<(), AppError> {
+fn settle(c: &mut Sql<'_>, claimed: &Claimed, settled: Settled) -> Result<(), StoreError> {
     let attempts = i64::from(claimed.attempts);
     if settled == Settled::Gone {
         return remove(c, &claimed.subscription.endpoint);
@@ -233,7 +237,7 @@ fn settle(c: &mut Sql<'_>, claimed: &Claimed, settled: Settled) -> Result<(), Ap
 
 /// Moves a job's mark to `to_ms` and answers where it stood (None the first
 /// time). A mark never moves back.
-fn advance_mark(c: &mut Sql<'_>, job: &str, to_ms: i64) -> Result<Option<i64>, AppError> {
+fn advance_mark(c: &mut Sql<'_>, job: &str, to_ms: i64) -> Result<Option<i64>, StoreError> {
     let before = c.query_opt(
         "SELECT through_at FROM scheduler_marks WHERE job = ?1",
         &[&job],
@@ -262,14 +266,14 @@ impl Store {
         per_device: i64,
         per_user: i64,
         now_ms: i64,
-    ) -> Result<Subscribed, AppError> {
+    ) -> Result<Subscribed, StoreError> {
         self.db
             .call(move |c| c.write(|tx| subscribe(tx, &s, per_device, per_user, now_ms)))
             .await
     }
 
     /// Forgets `user`'s subscription at `endpoint`; answers whether there was one.
-    pub async fn unsubscribe_push(&self, user: &str, endpoint: &str) -> Result<bool, AppError> {
+    pub async fn unsubscribe_push(&self, user: &str, endpoint: &str) -> Result<bool, StoreError> {
         let (user, endpoint) = (user.to_owned(), endpoint.to_owned());
         self.db
             .call(move |c| {
@@ -282,7 +286,7 @@ impl Store {
     }
 
     /// Forgets a subscription the push service says is gone.
-    pub async fn remove_push(&self, endpoint: &str) -> Result<(), AppError> {
+    pub async fn remove_push(&self, endpoint: &str) -> Result<(), StoreError> {
         let endpoint = endpoint.to_owned();
         self.db.call(move |c| remove(c, &endpoint)).await
     }
@@ -292,7 +296,7 @@ impl Store {
         &self,
         user: &str,
         device: &str,
-    ) -> Result<Vec<PushSubscription>, AppError> {
+    ) -> Result<Vec<PushSubscription>, StoreError> {
         let (user, device) = (user.to_owned(), device.to_owned());
         self.db
             .call(move |c| {
@@ -321,14 +325,14 @@ impl Store {
         lease_ms: i64,
         tables: &'static [Table],
         due: F,
-    ) -> Result<Vec<Claimed>, AppError>
+    ) -> Result<Vec<Claimed>, StoreError>
     where
         F: Fn(
                 &PushSubscription,
                 &[(Table, Vec<LiveRecord>)],
                 i64,
                 i64,
-            ) -> Result<Vec<Due>, AppError>
+            ) -> Result<Vec<Due>, StoreError>
             + Send
             + 'static,
     {
@@ -348,7 +352,7 @@ impl Store {
                         let records = tables
                             .iter()
                             .map(|&t| Ok((t, live_records(tx, user, t)?)))
-                            .collect::<Result<Vec<_>, AppError>>()?;
+                            .collect::<Result<Vec<_>, StoreError>>()?;
                         for sub in of_user {
                             for (source, at, payload) in due(sub, &records, from, now_ms)? {
                                 if claim(tx, &sub.endpoint, &source, at, &payload, lease_until)? {
@@ -371,13 +375,13 @@ impl Store {
 
     /// Records what became of a sending: a gone subscription is forgotten,
     /// otherwise the sending's state (and when to try again) is kept.
-    pub async fn settle_push(&self, claimed: Claimed, settled: Settled) -> Result<(), AppError> {
+    pub async fn settle_push(&self, claimed: Claimed, settled: Settled) -> Result<(), StoreError> {
         self.db.call(move |c| settle(c, &claimed, settled)).await
     }
 
     /// Forgets sendings due before `before_ms` (their claims can no longer
     /// matter); answers how many.
-    pub async fn forget_sends(&self, before_ms: i64) -> Result<usize, AppError> {
+    pub async fn forget_sends(&self, before_ms: i64) -> Result<usize, StoreError> {
         self.db
             .call(move |c| c.execute("DELETE FROM push_sends WHERE due_at < ?1", &[&before_ms]))
             .await

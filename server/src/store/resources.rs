@@ -4,7 +4,7 @@
 use super::Store;
 use super::sql::{Dialect, Param, Sql};
 use super::sync::records::decode_record;
-use crate::error::AppError;
+use crate::store::StoreError;
 use manna_sync_protocol::Table;
 use serde_json::{Map, Value};
 
@@ -78,7 +78,7 @@ fn field_text(dialect: Dialect, n: usize) -> String {
 
 /// Sorted and cut by the database, so a long history is never loaded whole
 /// for one page.
-fn list(c: &mut Sql<'_>, user: &str, q: &RecordQuery) -> Result<Vec<Listed>, AppError> {
+fn list(c: &mut Sql<'_>, user: &str, q: &RecordQuery) -> Result<Vec<Listed>, StoreError> {
     let dialect = c.dialect();
     let (cmp, dir) = if q.ascending {
         (">", "ASC")
@@ -147,7 +147,7 @@ fn count(
     user: &str,
     ch: ChildCount,
     parent: &str,
-) -> Result<(u64, u64), AppError> {
+) -> Result<(u64, u64), StoreError> {
     let dialect = c.dialect();
     let flagged = match dialect {
         Dialect::Sqlite => "json_extract(body, '$.fields.' || ?4) IS 1",
@@ -169,7 +169,11 @@ fn count(
 
 impl Store {
     /// The live records of `user` a list asks for (see [`RecordQuery`]).
-    pub async fn list_records(&self, user: &str, q: RecordQuery) -> Result<Vec<Listed>, AppError> {
+    pub async fn list_records(
+        &self,
+        user: &str,
+        q: RecordQuery,
+    ) -> Result<Vec<Listed>, StoreError> {
         let user = user.to_owned();
         self.db
             .call(move |c| c.read(|tx| list(tx, &user, &q)))
@@ -184,7 +188,7 @@ impl Store {
         table: Table,
         parent: &'static str,
         parent_id: &str,
-    ) -> Result<Vec<String>, AppError> {
+    ) -> Result<Vec<String>, StoreError> {
         let (user, parent_id) = (user.to_owned(), parent_id.to_owned());
         self.db
             .call(move |c| {

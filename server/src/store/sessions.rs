@@ -3,7 +3,7 @@
 
 use super::Store;
 use super::sql::Sql;
-use crate::error::AppError;
+use crate::store::StoreError;
 
 /// A session to start: its token's hash and when it ends (ms).
 #[derive(Debug, Clone)]
@@ -25,7 +25,7 @@ pub(super) fn create_session(
     user_id: &str,
     s: &NewSession,
     now: i64,
-) -> Result<(), AppError> {
+) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
         &[&s.token_hash, &user_id, &now, &s.expires_at],
@@ -33,7 +33,7 @@ pub(super) fn create_session(
     Ok(())
 }
 
-pub(super) fn delete_session(c: &mut Sql<'_>, token_hash: &str) -> Result<(), AppError> {
+pub(super) fn delete_session(c: &mut Sql<'_>, token_hash: &str) -> Result<(), StoreError> {
     c.execute("DELETE FROM sessions WHERE token_hash = ?1", &[&token_hash])?;
     Ok(())
 }
@@ -43,7 +43,7 @@ pub(super) fn end_other_access(
     user_id: &str,
     keep_session: Option<&str>,
     keep_device: Option<&str>,
-) -> Result<usize, AppError> {
+) -> Result<usize, StoreError> {
     let sessions = c.execute(
         "DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS DISTINCT FROM ?2",
         &[&user_id, &keep_session],
@@ -70,7 +70,7 @@ pub(super) fn remember_browser(
     account: &str,
     b: &NewBrowser,
     now_ms: i64,
-) -> Result<(), AppError> {
+) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO known_logins (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)",
         &[&b.token_hash, &account, &now_ms],
@@ -90,7 +90,7 @@ impl Store {
         &self,
         session: Option<String>,
         device: Option<String>,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), StoreError> {
         self.db
             .call(move |c| {
                 if let Some(hash) = session {
@@ -112,7 +112,7 @@ impl Store {
         user: &str,
         keep_session: Option<String>,
         keep_device: Option<String>,
-    ) -> Result<usize, AppError> {
+    ) -> Result<usize, StoreError> {
         let user = user.to_owned();
         self.db
             .call(move |c| {
@@ -125,7 +125,7 @@ impl Store {
 
     /// Forgets the browsers that signed in at or before `cutoff_ms` (their
     /// cookies have expired); answers how many.
-    pub async fn forget_browsers(&self, cutoff_ms: i64) -> Result<usize, AppError> {
+    pub async fn forget_browsers(&self, cutoff_ms: i64) -> Result<usize, StoreError> {
         self.db
             .call(move |c| {
                 c.execute(
@@ -141,7 +141,7 @@ impl Store {
         &self,
         token_hash: &str,
         now_ms: i64,
-    ) -> Result<Option<String>, AppError> {
+    ) -> Result<Option<String>, StoreError> {
         let hash = token_hash.to_owned();
         self.db
             .call(move |c| {

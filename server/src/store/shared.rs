@@ -3,7 +3,7 @@
 //! the keys every replica signs with, and the runs of the periodic jobs.
 
 use super::Store;
-use crate::error::AppError;
+use crate::store::StoreError;
 
 impl Store {
     /// Takes one of `key`'s attempts under the limit `name` (`max` a window
@@ -17,7 +17,7 @@ impl Store {
         window_ms: i64,
         now: i64,
         amount: i64,
-    ) -> Result<Option<i64>, AppError> {
+    ) -> Result<Option<i64>, StoreError> {
         let key = key.to_owned();
         self.db
             .call(move |c| {
@@ -40,7 +40,7 @@ impl Store {
     }
 
     /// Gives back one attempt taken by [`Store::limit_hit`].
-    pub async fn limit_refund(&self, name: &'static str, key: &str) -> Result<(), AppError> {
+    pub async fn limit_refund(&self, name: &'static str, key: &str) -> Result<(), StoreError> {
         let key = key.to_owned();
         self.db
             .call(move |c| {
@@ -64,7 +64,7 @@ impl Store {
         now: i64,
         forget_after_ms: i64,
         wait: fn(i64, i64, i64) -> i64,
-    ) -> Result<Option<i64>, AppError> {
+    ) -> Result<Option<i64>, StoreError> {
         let key = key.to_owned();
         self.db
             .call(move |c| {
@@ -98,7 +98,7 @@ impl Store {
     }
 
     /// The attempt was right: the account's failures are forgotten.
-    pub async fn login_succeeded(&self, key: &str) -> Result<(), AppError> {
+    pub async fn login_succeeded(&self, key: &str) -> Result<(), StoreError> {
         let key = key.to_owned();
         self.db
             .call(move |c| {
@@ -115,7 +115,7 @@ impl Store {
         name: &'static str,
         made: String,
         now: i64,
-    ) -> Result<String, AppError> {
+    ) -> Result<String, StoreError> {
         self.db
             .call(move |c| {
                 c.execute(
@@ -140,7 +140,7 @@ impl Store {
         job: &'static str,
         now: i64,
         every_ms: i64,
-    ) -> Result<bool, AppError> {
+    ) -> Result<bool, StoreError> {
         if !self.is_shared() {
             return Ok(true);
         }
@@ -166,7 +166,7 @@ impl Store {
         job: &'static str,
         claimed_at: i64,
         every_ms: i64,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), StoreError> {
         if !self.is_shared() {
             return Ok(());
         }
@@ -184,7 +184,7 @@ impl Store {
 
     /// Forgets rate-limit windows that began before `before_ms` and the
     /// failures of accounts that last failed before it; answers how many.
-    pub async fn forget_limits(&self, before_ms: i64) -> Result<usize, AppError> {
+    pub async fn forget_limits(&self, before_ms: i64) -> Result<usize, StoreError> {
         self.db
             .call(move |c| {
                 Ok(c.execute(

@@ -4,7 +4,7 @@
 //! transactions begun and ended by the store. Where the two dialects differ,
 //! a statement picks its text with [`Sql::pick`].
 
-use crate::error::AppError;
+use crate::store::StoreError;
 use std::collections::HashMap;
 
 /// A value both drivers send: text, 64-bit integers, doubles, booleans,
@@ -36,7 +36,7 @@ impl std::fmt::Debug for Sql<'_> {
 
 impl Row<'_, '_> {
     /// The value of column `i`.
-    pub fn get<T: Col>(&self, i: usize) -> Result<T, AppError> {
+    pub fn get<T: Col>(&self, i: usize) -> Result<T, StoreError> {
         match self {
             Row::Lite(r) => Ok(r.get(i)?),
             Row::Pg(r) => Ok(r.try_get(i)?),
@@ -44,7 +44,7 @@ impl Row<'_, '_> {
     }
 
     /// Column `i`'s bytes, lent to `f` rather than copied.
-    pub fn with_bytes<T>(&self, i: usize, f: impl FnOnce(&[u8]) -> T) -> Result<T, AppError> {
+    pub fn with_bytes<T>(&self, i: usize, f: impl FnOnce(&[u8]) -> T) -> Result<T, StoreError> {
         match self {
             Row::Lite(r) => {
                 let bytes = r.get_ref(i)?.as_blob().map_err(|e| {
@@ -84,7 +84,7 @@ impl PgConn {
         }
     }
 
-    fn statement(&mut self, sql: &str) -> Result<postgres::Statement, AppError> {
+    fn statement(&mut self, sql: &str) -> Result<postgres::Statement, StoreError> {
         if let Some(s) = self.statements.get(sql) {
             return Ok(s.clone());
         }
@@ -113,17 +113,6 @@ pub fn dollar_params(sql: &str) -> String {
         }
     }
     out
-}
-
-/// Whether `e` is a unique index refusing a second row.
-pub fn is_unique_violation(e: &AppError) -> bool {
-    match e {
-        AppError::Database(rusqlite::Error::SqliteFailure(f, _)) => {
-            f.code == rusqlite::ErrorCode::ConstraintViolation
-        }
-        AppError::Postgres(p) => p.code() == Some(&postgres::error::SqlState::UNIQUE_VIOLATION),
-        _ => false,
-    }
 }
 
 /// Which engine a connection speaks to.
@@ -167,7 +156,7 @@ impl Sql<'_> {
     }
 
     /// Runs a statement; answers how many rows it changed.
-    pub fn execute(&mut self, sql: &str, params: &[&dyn Param]) -> Result<usize, AppError> {
+    pub fn execute(&mut self, sql: &str, params: &[&dyn Param]) -> Result<usize, StoreError> {
         match self {
             Sql::Lite(c) => Ok(c.prepare_cached(sql)?.execute(lite_params(params))?),
             Sql::Pg(c) => {
@@ -182,8 +171,8 @@ impl Sql<'_> {
         &mut self,
         sql: &str,
         params: &[&dyn Param],
-        mut f: impl FnMut(&Row<'_, '_>) -> Result<T, AppError>,
-    ) -> Result<Vec<T>, AppError> {
+        mut f: impl FnMut(&Row<'_, '_>) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
         match self {
             Sql::Lite(c) => {
                 let mut stmt = c.prepare_cached(sql)?;
@@ -210,8 +199,8 @@ impl Sql<'_> {
         &mut self,
         sql: &str,
         params: &[&dyn Param],
-        f: impl FnOnce(&Row<'_, '_>) -> Result<T, AppError>,
-    ) -> Result<Option<T>, AppError> {
+        f: impl FnOnce(&Row<'_, '_>) -> Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
         match self {
             Sql::Lite(c) => {
                 let mut stmt = c.prepare_cached(sql)?;
@@ -233,19 +222,19 @@ impl Sql<'_> {
         &mut self,
         sql: &str,
         params: &[&dyn Param],
-        f: impl FnOnce(&Row<'_, '_>) -> Result<T, AppError>,
-    ) -> Result<T, AppError> {
+        f: impl FnOnce(&Row<'_, '_>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         self.query_opt(sql, params, f)?
-            .ok_or_else(|| AppError::Internal("a query that answers one row answered none".into()))
+            .ok_or_else(|| StoreError::Engine("a query that answers one row answered none".into()))
     }
 
     /// Whether a query answers any row.
-    pub fn exists(&mut self, sql: &str, params: &[&dyn Param]) -> Result<bool, AppError> {
+    pub fn exists(&mut self, sql: &str, params: &[&dyn Param]) -> Result<bool, StoreError> {
         Ok(self.query_opt(sql, params, |_| Ok(()))?.is_some())
     }
 
     /// Statements without parameters, separated by `;`.
-    pub fn batch(&mut self, sql: &str) -> Result<(), AppError> {
+    pub fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
         match self {
             Sql::Lite(c) => Ok(c.execute_batch(sql)?),
             Sql::Pg(c) => Ok(c.client.batch_execute(sql)?),
@@ -258,8 +247,8 @@ impl Sql<'_> {
     /// one user take that user's row lock first (see `lock_user`).
     pub fn write<T>(
         &mut self,
-        f: impl FnOnce(&mut Sql<'_>) -> Result<T, AppError>,
-    ) -> Result<T, AppError> {
+        f: impl FnOnce(&mut Sql<'_>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         self.transaction("BEGIN IMMEDIATE", "BEGIN", f, |_| true)
     }
 
@@ -267,16 +256,16 @@ impl Sql<'_> {
     /// write of several changes that stores all of them or none.
     pub fn write_or_refuse<T, R>(
         &mut self,
-        f: impl FnOnce(&mut Sql<'_>) -> Result<Result<T, R>, AppError>,
-    ) -> Result<Result<T, R>, AppError> {
+        f: impl FnOnce(&mut Sql<'_>) -> Result<Result<T, R>, StoreError>,
+    ) -> Result<Result<T, R>, StoreError> {
         self.transaction("BEGIN IMMEDIATE", "BEGIN", f, Result::is_ok)
     }
 
     /// Runs `f` in a transaction that only reads, on one snapshot.
     pub fn read<T>(
         &mut self,
-        f: impl FnOnce(&mut Sql<'_>) -> Result<T, AppError>,
-    ) -> Result<T, AppError> {
+        f: impl FnOnce(&mut Sql<'_>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         self.transaction(
             "BEGIN DEFERRED",
             "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY",
@@ -289,9 +278,9 @@ impl Sql<'_> {
         &mut self,
         sqlite_begin: &str,
         pg_begin: &str,
-        f: impl FnOnce(&mut Sql<'_>) -> Result<T, AppError>,
+        f: impl FnOnce(&mut Sql<'_>) -> Result<T, StoreError>,
         keep: impl FnOnce(&T) -> bool,
-    ) -> Result<T, AppError> {
+    ) -> Result<T, StoreError> {
         let begin = match self {
             Sql::Lite(_) => sqlite_begin,
             Sql::Pg(_) => pg_begin,
@@ -318,7 +307,7 @@ impl Sql<'_> {
     /// Holds the lock `key` until the transaction ends, on PostgreSQL (work
     /// every replica may start at once, done by one at a time); SQLite has
     /// one writer already.
-    pub fn lock_key(&mut self, key: i64) -> Result<(), AppError> {
+    pub fn lock_key(&mut self, key: i64) -> Result<(), StoreError> {
         if let Sql::Pg(_) = self {
             self.query_one("SELECT pg_advisory_xact_lock(?1)", &[&key], |_| Ok(()))?;
         }
@@ -328,7 +317,7 @@ impl Sql<'_> {
     /// Holds `user`'s row until the transaction ends, so one user's writes
     /// (their version stamps, their quota) happen one at a time however many
     /// replicas take them. SQLite has one writer already.
-    pub fn lock_user(&mut self, user: &str) -> Result<(), AppError> {
+    pub fn lock_user(&mut self, user: &str) -> Result<(), StoreError> {
         if let Sql::Pg(_) = self {
             self.query_opt(
                 "SELECT 1 FROM users WHERE id = ?1 FOR UPDATE",

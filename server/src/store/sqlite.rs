@@ -2,8 +2,8 @@
 //! helper through which every database call runs off the async threads.
 
 use super::sql::Sql;
-use crate::error::AppError;
 use crate::private::{make_private, private_folder};
+use crate::store::StoreError;
 use rusqlite::functions::FunctionFlags;
 use rusqlite::{Connection, TransactionBehavior};
 use rusqlite_migration::{M, Migrations};
@@ -171,7 +171,7 @@ fn watch_devices(c: &Connection) -> Result<(), rusqlite::Error> {
 
 impl Sqlite {
     /// Opens (creating when missing) `manna.sqlite3` in `dir` and migrates it.
-    pub fn open(dir: &Path) -> Result<Self, AppError> {
+    pub fn open(dir: &Path) -> Result<Self, StoreError> {
         private_folder(dir)?;
         let file = dir.join("manna.sqlite3");
         // Migrate on a connection of its own first: the pool's connections
@@ -180,7 +180,7 @@ impl Sqlite {
         configure(&mut conn)?;
         MIGRATIONS
             .to_latest(&mut conn)
-            .map_err(|e| AppError::Internal(format!("migrating the database: {e}")))?;
+            .map_err(|e| StoreError::Engine(format!("migrating the database: {e}")))?;
         drop(conn);
         let mut conns = Vec::new();
         for _ in 0..workers() {
@@ -204,12 +204,12 @@ impl Sqlite {
 
     /// A database in memory, on one thread, gone when the last handle is
     /// dropped: for simulations that run thousands of servers.
-    pub fn open_memory() -> Result<Self, AppError> {
+    pub fn open_memory() -> Result<Self, StoreError> {
         let mut conn = Connection::open_in_memory()?;
         configure(&mut conn)?;
         MIGRATIONS
             .to_latest(&mut conn)
-            .map_err(|e| AppError::Internal(format!("migrating the database: {e}")))?;
+            .map_err(|e| StoreError::Engine(format!("migrating the database: {e}")))?;
         Ok(Self {
             jobs: start_workers(vec![conn])?,
             file: PathBuf::from(":memory:"),
@@ -224,7 +224,7 @@ impl Sqlite {
 
     /// A connection of its own, for the command-line tools (handlers use
     /// `call`).
-    pub(super) fn connection(&self) -> Result<Connection, AppError> {
+    pub(super) fn connection(&self) -> Result<Connection, StoreError> {
         let mut conn = Connection::open(&self.file)?;
         configure(&mut conn)?;
         Ok(conn)
@@ -232,9 +232,9 @@ impl Sqlite {
 
     /// Runs `f` on one of the database threads. A panic in `f` is re-raised
     /// here rather than turned into an error.
-    pub(super) async fn call<F, R>(&self, f: F) -> Result<R, AppError>
+    pub(super) async fn call<F, R>(&self, f: F) -> Result<R, StoreError>
     where
-        F: FnOnce(&mut Sql<'_>) -> Result<R, AppError> + Send + 'static,
+        F: FnOnce(&mut Sql<'_>) -> Result<R, StoreError> + Send + 'static,
         R: Send + 'static,
     {
         let devices = self.devices.clone();
@@ -263,7 +263,7 @@ impl Sqlite {
 }
 
 /// A thread for each connection, taking calls from one queue.
-fn start_workers(conns: Vec<Connection>) -> Result<crossbeam_channel::Sender<Job>, AppError> {
+fn start_workers(conns: Vec<Connection>) -> Result<crossbeam_channel::Sender<Job>, StoreError> {
     let (jobs, queue) = crossbeam_channel::unbounded::<Job>();
     for (n, mut conn) in conns.into_iter().enumerate() {
         watch_devices(&conn)?;
@@ -276,7 +276,7 @@ fn start_workers(conns: Vec<Connection>) -> Result<crossbeam_channel::Sender<Job
                     job(&mut conn);
                 }
             })
-            .map_err(|e| AppError::Internal(format!("starting a database thread: {e}")))?;
+            .map_err(|e| StoreError::Engine(format!("starting a database thread: {e}")))?;
     }
     Ok(jobs)
 }

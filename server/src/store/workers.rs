@@ -2,7 +2,7 @@
 //! one connection, taking calls from one queue. A call is queued (no thread
 //! waits for it) and the next free thread takes it.
 
-use crate::error::AppError;
+use crate::store::StoreError;
 
 /// One database call, as a thread runs it on its connection.
 pub(super) type Job<C> = Box<dyn FnOnce(&mut C) + Send>;
@@ -13,9 +13,9 @@ pub(super) type Job<C> = Box<dyn FnOnce(&mut C) + Send>;
 /// in `run` is re-raised here rather than turned into an error.
 pub(super) async fn ask<C, R>(
     jobs: &crossbeam_channel::Sender<Job<C>>,
-    run: impl FnOnce(&mut C) -> Result<R, AppError> + Send + 'static,
+    run: impl FnOnce(&mut C) -> Result<R, StoreError> + Send + 'static,
     settle: impl FnOnce(&mut C) + Send + 'static,
-) -> Result<R, AppError>
+) -> Result<R, StoreError>
 where
     C: 'static,
     R: Send + 'static,
@@ -28,11 +28,11 @@ where
         let _ = answer.send(result);
     });
     jobs.send(job)
-        .map_err(|_| AppError::Internal("the database threads have stopped".into()))?;
+        .map_err(|_| StoreError::Engine("the database threads have stopped".into()))?;
     match answered.await {
         Ok(Ok(result)) => result,
         Ok(Err(panic)) => std::panic::resume_unwind(panic),
-        Err(_) => Err(AppError::Internal(
+        Err(_) => Err(StoreError::Engine(
             "a database call ended without an answer".into(),
         )),
     }

@@ -8,7 +8,7 @@
 
 use crate::common::{Device, TestServer, form, set_storage_totals};
 use futures::stream::{self, StreamExt};
-use manna_server::store::sync::records::{
+use manna_server::sync::quota::{
     FREE_BYTES_ANONYMOUS, FREE_RECORDS_ANONYMOUS, MAX_BYTES_PER_ORIGIN, MAX_RECORDS_PER_ORIGIN,
 };
 use reqwest::Method;

@@ -7,7 +7,7 @@
 
 use crate::common::{Device, TestServer};
 use manna_server::guard::turns::{AT_ONCE, WAITING};
-use manna_server::store::sync::PUSH_STEP;
+use manna_server::sync::PUSH_STEP;
 use reqwest::Method;
 use serde_json::{Value, json};
 

@@ -98,7 +98,7 @@ fn journal_put(seq: u64, id: &str, content: &str) -> serde_json::Value {
 
 #[tokio::test]
 async fn a_user_at_a_storage_quota_is_told_and_loses_nothing() {
-    use manna_server::store::sync::records::{MAX_BYTES_PER_USER, MAX_RECORDS_PER_USER};
+    use manna_server::sync::quota::{MAX_BYTES_PER_USER, MAX_RECORDS_PER_USER};
     let s = TestServer::start().await;
     let d = s.register("user-1700000000000-quota").await;
     let push = |mutations: serde_json::Value| {

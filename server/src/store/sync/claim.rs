@@ -1,56 +1,34 @@
-//! Claiming: at login, an anonymous user's records, subscriptions, proven
-//! emails and calendar address move into the account, and the device carries
-//! on as the account.
+//! Claiming, in storage terms: at login, an anonymous user's records are
+//! read out in batches for the sync service to merge into the account (see
+//! `crate::sync::claim`), then its subscriptions, proven emails and calendar
+//! address move, and the device carries on as the account.
 
+use super::super::Store;
 use super::super::sql::Sql;
-use super::push::{Author, apply_one, set_version};
-use super::records::user_version;
-use crate::error::AppError;
-use manna_sync_protocol::{Mutation, Op, Table};
+use super::records::decode_record;
+use crate::store::StoreError;
+use manna_sync_protocol::{StoredRecord, Table};
 
-/// Records moved in one transaction: a long anonymous history is claimed in
-/// short steps, so other users' writes never wait long for the lock.
-const CLAIM_BATCH: i64 = 500;
+impl Store {
+    /// Ends a claim of `from` into `into` once its records have moved: when
+    /// `from` is still anonymous, its subscriptions, proven emails and
+    /// calendar address move too and it is marked merged; the device
+    /// `device`, if still `from`'s, becomes the account's. Running it again
+    /// changes nothing.
+    pub async fn finish_claim(
+        &self,
+        from: &str,
+        into: &str,
+        device: &str,
+    ) -> Result<(), StoreError> {
+        let (from, into, device) = (from.to_owned(), into.to_owned(), device.to_owned());
+        self.db
+            .call(move |c| finish(c, &from, &into, &device))
+            .await
+    }
+}
 
-/// Moves device `device` of user `from` to the account `into`. When `from` is
-/// anonymous, its live records are merged into the account (as puts based on
-/// nothing, so a clash keeps the account's value as a revision) together with
-/// its subscriptions and proven emails, and `from` is marked merged. The
-/// records move in batches of [`CLAIM_BATCH`], each in its own transaction
-/// that also records how far the claim got; the rest moves in a last one.
-/// Running it again (or after a crash) changes nothing already done. Answers
-/// how many records moved.
-pub fn claim_into(
-    c: &mut Sql<'_>,
-    from: &str,
-    into: &str,
-    device: &str,
-    now_ms: i64,
-) -> Result<usize, AppError> {
-    if from == into {
-        return Ok(0);
-    }
-    let author = Author {
-        user: into,
-        device,
-        now_ms,
-        // The records are the person's already: nothing new is started.
-        gate: &super::Open,
-    };
-    let mut moved = 0;
-    loop {
-        let batch = c.write(|tx| {
-            tx.lock_user(into)?;
-            if !still_anonymous(tx, from)? {
-                return Ok(None);
-            }
-            merge_batch(tx, from, author)
-        })?;
-        match batch {
-            Some(n) => moved += n,
-            None => break,
-        }
-    }
+fn finish(c: &mut Sql<'_>, from: &str, into: &str, device: &str) -> Result<(), StoreError> {
     c.write(|tx| {
         tx.lock_user(into)?;
         if still_anonymous(tx, from)? {
@@ -101,12 +79,12 @@ pub fn claim_into(
                 &[&device, &from, &into],
             )?;
         }
-        Ok(moved)
+        Ok(())
     })
 }
 
 /// Whether `from` is an anonymous user not yet merged into an account.
-fn still_anonymous(tx: &mut Sql<'_>, from: &str) -> Result<bool, AppError> {
+pub(super) fn still_anonymous(tx: &mut Sql<'_>, from: &str) -> Result<bool, StoreError> {
     let (email, merged): (Option<String>, Option<String>) = tx.query_one(
         "SELECT email, merged_into FROM users WHERE id = ?1",
         &[&from],
@@ -115,14 +93,23 @@ fn still_anonymous(tx: &mut Sql<'_>, from: &str) -> Result<bool, AppError> {
     Ok(email.is_none() && merged.is_none())
 }
 
-/// Merges the next batch of `from`'s live records into `into.user`, after the
-/// last version an earlier batch reached. Answers how many moved, or `None`
-/// when none were left.
-fn merge_batch(tx: &mut Sql<'_>, from: &str, into: Author<'_>) -> Result<Option<usize>, AppError> {
+/// A batch of an anonymous user's live records (table, id, record), and the
+/// version the last of them reached.
+pub type Unclaimed = (Vec<(Table, String, StoredRecord)>, i64);
+
+/// The next `limit` live records of `from`, after the last version a claim
+/// into `into` reached, and the version the last of them has (none when
+/// none are left).
+pub(super) fn unclaimed(
+    tx: &mut Sql<'_>,
+    from: &str,
+    into: &str,
+    limit: i64,
+) -> Result<Option<Unclaimed>, StoreError> {
     let through: i64 = tx
         .query_opt(
             "SELECT through_version FROM claims WHERE from_user = ?1 AND into_user = ?2",
-            &[&from, &into.user],
+            &[&from, &into],
             |r| r.get(0),
         )?
         .unwrap_or(0);
@@ -130,36 +117,32 @@ fn merge_batch(tx: &mut Sql<'_>, from: &str, into: Author<'_>) -> Result<Option<
         "SELECT tbl, id, body, version FROM records
          WHERE user_id = ?1 AND deleted = FALSE AND version > ?2
          ORDER BY version LIMIT ?3",
-        &[&from, &through, &CLAIM_BATCH],
+        &[&from, &through, &limit],
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
     )?;
     let Some(last) = rows.last().map(|r| r.3) else {
         return Ok(None);
     };
-    let (mut version, _) = user_version(tx, into.user)?;
-    let mut moved = 0;
+    let mut records = Vec::with_capacity(rows.len());
     for (tbl, id, body, _) in rows {
-        let Some(table) = Table::from_name(&tbl) else {
-            continue;
-        };
-        let record = super::records::decode_record(&body)?;
-        let m = Mutation {
-            seq: 0,
-            table,
-            id,
-            op: Op::Put,
-            fields: record.fields,
-            base_version: None,
-        };
-        if apply_one(tx, into, &m, &mut version)?.is_ok() {
-            moved += 1;
+        if let Some(table) = Table::from_name(&tbl) {
+            records.push((table, id, decode_record(&body)?));
         }
     }
-    set_version(tx, into.user, version)?;
+    Ok(Some((records, last)))
+}
+
+/// Records that a claim of `from` into `into` reached `version`.
+pub(super) fn claimed_through(
+    tx: &mut Sql<'_>,
+    from: &str,
+    into: &str,
+    version: i64,
+) -> Result<(), StoreError> {
     tx.execute(
         "INSERT INTO claims (from_user, into_user, through_version) VALUES (?1, ?2, ?3)
          ON CONFLICT(from_user, into_user) DO UPDATE SET through_version = excluded.through_version",
-        &[&from, &into.user, &last],
+        &[&from, &into, &version],
     )?;
-    Ok(Some(moved))
+    Ok(())
 }

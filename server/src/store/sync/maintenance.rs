@@ -3,14 +3,14 @@
 
 use super::super::sql::{Dialect, Sql};
 use super::records::DELETED_REASON;
-use crate::error::AppError;
+use crate::store::StoreError;
 
 /// Deletions are remembered this long; a device offline for longer resets.
 pub const TOMBSTONE_RETENTION_MS: i64 = 90 * 24 * 60 * 60 * 1000;
 
 /// Forgets tombstones last changed before `cutoff_ms`, and moves each affected
 /// user's `purged_through` so older cursors get `reset`. Answers how many went.
-pub fn purge_tombstones(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, AppError> {
+pub fn purge_tombstones(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, StoreError> {
     let greatest = c.pick("max", "GREATEST");
     c.write(|tx| {
         tx.execute(
@@ -46,7 +46,7 @@ pub const REVISIONS_PER_USER: i64 = 10_000;
 
 /// Forgets revisions older than `cutoff_ms`, and each user's beyond the newest
 /// [`REVISIONS_PER_USER`]. Answers how many went.
-pub fn purge_revisions(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, AppError> {
+pub fn purge_revisions(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, StoreError> {
     c.write(|tx| {
         tx.batch(
             "CREATE TEMP TABLE IF NOT EXISTS forgotten (rowid_ BIGINT PRIMARY KEY);
@@ -122,7 +122,7 @@ pub fn purge_revisions(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, AppErro
 /// future, and its numbering of changes starts again from 1 (the backup may
 /// not have the changes it acknowledged since), which tells it to send again
 /// what it holds.
-pub fn rotate_epoch(c: &mut Sql<'_>, epoch: String) -> Result<String, AppError> {
+pub fn rotate_epoch(c: &mut Sql<'_>, epoch: String) -> Result<String, StoreError> {
     c.write(|tx| {
         tx.execute("UPDATE meta SET value = ?1 WHERE key = 'epoch'", &[&epoch])?;
         tx.execute("UPDATE devices SET acked_seq = 0", &[])?;

@@ -5,7 +5,7 @@
 
 use super::super::sql::Sql;
 use super::records::{decode_record, user_version};
-use crate::error::AppError;
+use crate::store::StoreError;
 use manna_sync_protocol::{
     Change, ChangeOp, Cursor, MAX_PULL_LIMIT, PullRequest, PullResponse, ResetReason, Table,
 };
@@ -13,7 +13,7 @@ use manna_sync_protocol::{
 /// The stored bytes a page of changes carries at most (past the first record).
 pub const PAGE_BYTES: usize = 256 * 1024;
 
-pub fn epoch(c: &mut Sql<'_>) -> Result<String, AppError> {
+pub fn epoch(c: &mut Sql<'_>) -> Result<String, StoreError> {
     c.query_one("SELECT value FROM meta WHERE key = 'epoch'", &[], |r| {
         r.get(0)
     })
@@ -24,7 +24,7 @@ pub fn pull(
     user: &str,
     device: &str,
     req: &PullRequest,
-) -> Result<PullResponse, AppError> {
+) -> Result<PullResponse, StoreError> {
     // Reads only, on one snapshot: it need not wait for the write lock.
     c.read(|tx| pull_in(tx, user, device, req))
 }
@@ -34,7 +34,7 @@ fn pull_in(
     user: &str,
     device: &str,
     req: &PullRequest,
-) -> Result<PullResponse, AppError> {
+) -> Result<PullResponse, StoreError> {
     let epoch = epoch(tx)?;
     let (latest, purged_through) = user_version(tx, user)?;
     let after = match &req.cursor {
@@ -76,7 +76,7 @@ fn pull_in(
         }
         bytes += body.len();
         let table = Table::from_name(&tbl)
-            .ok_or_else(|| AppError::Internal(format!("unknown table {tbl}")))?;
+            .ok_or_else(|| StoreError::Engine(format!("unknown table {tbl}")))?;
         let record = decode_record(&body)?;
         let op = if record.deleted {
             ChangeOp::Delete

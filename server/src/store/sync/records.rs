@@ -1,14 +1,14 @@
 //! Stored records and revisions of one user.
 
 use super::super::sql::Sql;
-use crate::error::AppError;
+use crate::store::StoreError;
 use manna_sync_protocol::merge::{Revision, RevisionReason};
-use manna_sync_protocol::{FieldError, StoredRecord, Table};
+use manna_sync_protocol::{StoredRecord, Table};
 use serde_json::{Map, Value};
 
-pub(crate) fn decode_record(body: &str) -> Result<StoredRecord, AppError> {
+pub(crate) fn decode_record(body: &str) -> Result<StoredRecord, StoreError> {
     serde_json::from_str(body)
-        .map_err(|e| AppError::Internal(format!("stored record is not readable: {e}")))
+        .map_err(|e| StoreError::Engine(format!("stored record is not readable: {e}")))
 }
 
 pub fn load(
@@ -16,7 +16,7 @@ pub fn load(
     user: &str,
     table: Table,
     id: &str,
-) -> Result<Option<StoredRecord>, AppError> {
+) -> Result<Option<StoredRecord>, StoreError> {
     Ok(load_with_usage(c, user, table, id)?.map(|(record, _)| record))
 }
 
@@ -26,7 +26,7 @@ pub fn load_with_usage(
     user: &str,
     table: Table,
     id: &str,
-) -> Result<Option<(StoredRecord, Usage)>, AppError> {
+) -> Result<Option<(StoredRecord, Usage)>, StoreError> {
     let body: Option<String> = c.query_opt(
         "SELECT body FROM records WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
         &[&user, &table.name(), &id],
@@ -39,35 +39,6 @@ pub fn load_with_usage(
     })
     .transpose()
 }
-
-/// Live records one user may keep.
-pub const MAX_RECORDS_PER_USER: i64 = 50_000;
-/// Bytes one user may keep: live records, and the edits the merge kept aside
-/// (values overwritten by another device, edits that arrived after a delete).
-pub const MAX_BYTES_PER_USER: i64 = 50 * 1024 * 1024;
-/// Bytes of what a user deleted that the server keeps for a while (the
-/// tombstones' last fields and the deleted values): not part of the quota, so
-/// deleting frees room at once, and bounded here, oldest forgotten first.
-pub const MAX_HISTORY_BYTES_PER_USER: i64 = 20 * 1024 * 1024;
-
-/// Live records a never-signed-in user keeps without counting against its
-/// origin: a phone's ordinary use (its settings, reminders, months of
-/// journal and weights) never does, so it is never refused for what others
-/// on its network stored.
-pub const FREE_RECORDS_ANONYMOUS: i64 = 2_000;
-/// Bytes the same.
-pub const FREE_BYTES_ANONYMOUS: i64 = 2 * 1024 * 1024;
-/// Live records the never-signed-in users first seen from one address (an
-/// origin) in the last [`ORIGIN_WEEK_MS`] may keep together past their own
-/// allowances: a script making devices by the hundred on one address gets
-/// no more; a person who needs more signs in.
-pub const MAX_RECORDS_PER_ORIGIN: i64 = 250_000;
-/// Bytes they may keep together past their own allowances.
-pub const MAX_BYTES_PER_ORIGIN: i64 = 256 * 1024 * 1024;
-/// How long a new anonymous user counts in its origin's allowance (a mobile
-/// carrier's shared address is shared for good; a week of its new users is
-/// what is bounded).
-pub const ORIGIN_WEEK_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 
 /// What a stored row takes of a user's allowances.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -135,8 +106,8 @@ fn reason_word(rev: &Revision) -> String {
 }
 
 /// A record encoded for storage.
-pub fn encode_record(record: &StoredRecord) -> Result<String, AppError> {
-    serde_json::to_string(record).map_err(|e| AppError::Internal(e.to_string()))
+pub fn encode_record(record: &StoredRecord) -> Result<String, StoreError> {
+    serde_json::to_string(record).map_err(|e| StoreError::Engine(e.to_string()))
 }
 
 /// What storing `new_row` (a record row's body, and whether it is a
@@ -154,91 +125,49 @@ pub fn usage_change(stored: Usage, new_row: Option<(&str, bool)>, revisions: &[R
     })
 }
 
-/// Takes `change` into the user's totals, unless it takes them past a quota:
-/// then answers the refusal and changes nothing. Growing history past its
-/// bound forgets the oldest of it.
-pub fn charge(
+/// A user's totals as the quota counts them: live records, their bytes, and
+/// the origin whose allowance the user still counts in (an anonymous user
+/// made after `origin_since_ms`).
+pub fn totals(
     c: &mut Sql<'_>,
     user: &str,
-    change: Usage,
-    now_ms: i64,
-) -> Result<Result<(), FieldError>, AppError> {
-    if change == Usage::default() {
-        return Ok(Ok(()));
-    }
-    let (count, bytes, origin): (i64, i64, Option<String>) = c.query_one(
+    origin_since_ms: i64,
+) -> Result<(i64, i64, Option<String>), StoreError> {
+    c.query_one(
         "SELECT record_count, stored_bytes,
                 CASE WHEN email IS NULL AND merged_into IS NULL AND created_at > ?2 THEN origin END
          FROM users WHERE id = ?1",
-        &[&user, &(now_ms - ORIGIN_WEEK_MS)],
+        &[&user, &origin_since_ms],
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-    )?;
-    if change.records > 0 && count + change.records > MAX_RECORDS_PER_USER {
-        return Ok(Err(FieldError::new(
-            "id",
-            format!(
-                "this account already keeps {MAX_RECORDS_PER_USER} records, the most Manna stores for one person; delete some to add more"
-            ),
-        )));
-    }
-    if change.bytes > 0 && bytes + change.bytes > MAX_BYTES_PER_USER {
-        return Ok(Err(FieldError::new(
-            "id",
-            format!(
-                "this account's records already take {} MB, the most Manna stores for one person; delete some to add more",
-                MAX_BYTES_PER_USER / (1024 * 1024)
-            ),
-        )));
-    }
-    if let Some(origin) = origin {
-        // What this change adds to (or takes from) the user's usage past
-        // its own allowance.
-        let past = |total: i64, free: i64| (total - free).max(0);
-        let beyond = (
-            past(count + change.records, FREE_RECORDS_ANONYMOUS)
-                - past(count, FREE_RECORDS_ANONYMOUS),
-            past(bytes + change.bytes, FREE_BYTES_ANONYMOUS) - past(bytes, FREE_BYTES_ANONYMOUS),
-        );
-        if beyond != (0, 0)
-            && let Err(refused) = charge_origin(c, &origin, beyond)?
-        {
-            return Ok(Err(refused));
-        }
-    }
-    let history: i64 = c.query_one(
+    )
+}
+
+/// Adds `change` to the user's totals; answers the bytes of history now kept.
+pub fn add_to_totals(c: &mut Sql<'_>, user: &str, change: Usage) -> Result<i64, StoreError> {
+    c.query_one(
         "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3,
            history_bytes = history_bytes + ?4 WHERE id = ?1 RETURNING history_bytes",
         &[&user, &change.records, &change.bytes, &change.history],
         |r| r.get(0),
-    )?;
-    if history > MAX_HISTORY_BYTES_PER_USER {
-        forget_oldest_history(c, user, history - MAX_HISTORY_BYTES_PER_USER)?;
-    }
-    Ok(Ok(()))
+    )
 }
 
-/// Takes `(records, bytes)` past their users' own allowances into
-/// `origin`'s usage, unless growing takes it past the origin's bound.
-fn charge_origin(
+/// What the users of `origin` keep together past their own allowances.
+pub fn origin_totals(c: &mut Sql<'_>, origin: &str) -> Result<(i64, i64), StoreError> {
+    Ok(c.query_opt(
+        "SELECT records, bytes FROM origin_usage WHERE origin = ?1",
+        &[&origin],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?
+    .unwrap_or((0, 0)))
+}
+
+/// Adds `(records, bytes)` to what `origin`'s users keep, never below none.
+pub fn add_to_origin(
     c: &mut Sql<'_>,
     origin: &str,
     (records, bytes): (i64, i64),
-) -> Result<Result<(), FieldError>, AppError> {
-    let (kept_records, kept_bytes): (i64, i64) = c
-        .query_opt(
-            "SELECT records, bytes FROM origin_usage WHERE origin = ?1",
-            &[&origin],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?
-        .unwrap_or((0, 0));
-    if (records > 0 && kept_records + records > MAX_RECORDS_PER_ORIGIN)
-        || (bytes > 0 && kept_bytes + bytes > MAX_BYTES_PER_ORIGIN)
-    {
-        return Ok(Err(FieldError::new(
-            "id",
-            "phones on this network that have not signed in have saved as much as Manna keeps for them this week; create a free account (or log in) to keep saving".to_string(),
-        )));
-    }
+) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO origin_usage (origin, records, bytes)
          VALUES (?1, CASE WHEN CAST(?2 AS BIGINT) > 0 THEN CAST(?2 AS BIGINT) ELSE 0 END,
@@ -248,12 +177,16 @@ fn charge_origin(
            bytes = CASE WHEN origin_usage.bytes + ?3 > 0 THEN origin_usage.bytes + ?3 ELSE 0 END",
         &[&origin, &records, &bytes],
     )?;
-    Ok(Ok(()))
+    Ok(())
 }
 
 /// Counts every origin's usage again from its users: those who signed in, or
 /// were made before `since_ms`, leave it. Answers how many origins keep any.
-pub fn recount_origins(c: &mut Sql<'_>, since_ms: i64) -> Result<usize, AppError> {
+pub fn recount_origins(
+    c: &mut Sql<'_>,
+    since_ms: i64,
+    (free_records, free_bytes): (i64, i64),
+) -> Result<usize, StoreError> {
     c.write(|tx| {
         tx.execute("DELETE FROM origin_usage", &[])?;
         tx.execute(
@@ -265,7 +198,7 @@ pub fn recount_origins(c: &mut Sql<'_>, since_ms: i64) -> Result<usize, AppError
              WHERE origin IS NOT NULL AND created_at > ?1 AND email IS NULL AND merged_into IS NULL
                AND (record_count > ?2 OR stored_bytes > ?3)
              GROUP BY origin",
-            &[&since_ms, &FREE_RECORDS_ANONYMOUS, &FREE_BYTES_ANONYMOUS],
+            &[&since_ms, &free_records, &free_bytes],
         )
     })
 }
@@ -273,7 +206,7 @@ pub fn recount_origins(c: &mut Sql<'_>, since_ms: i64) -> Result<usize, AppError
 /// Forgets at least `excess` bytes of a user's history: the oldest deleted
 /// values first, then the last fields of the oldest tombstones (the tombstone
 /// itself stays, so devices still learn of the delete).
-fn forget_oldest_history(c: &mut Sql<'_>, user: &str, excess: i64) -> Result<(), AppError> {
+pub fn forget_oldest_history(c: &mut Sql<'_>, user: &str, excess: i64) -> Result<(), StoreError> {
     let mut freed = 0;
     let oldest: Vec<(i64, i64)> = c.query(
         "SELECT rowid, CAST(octet_length(value) AS BIGINT) FROM revisions WHERE user_id = ?1 AND reason = ?2 ORDER BY rowid",
@@ -327,7 +260,7 @@ pub fn save(
     record: &StoredRecord,
     body: &str,
     now_ms: i64,
-) -> Result<(), AppError> {
+) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO records (user_id, tbl, id, body, version, deleted, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -355,7 +288,7 @@ pub fn save_revisions(
     id: &str,
     revisions: &[Revision],
     now_ms: i64,
-) -> Result<(), AppError> {
+) -> Result<(), StoreError> {
     for rev in revisions {
         c.execute(
             "INSERT INTO revisions (user_id, tbl, id, field, value, device, reason, created_at)
@@ -389,7 +322,7 @@ pub fn revisions_of(
     user: &str,
     table: Table,
     id: &str,
-) -> Result<Vec<StoredRevision>, AppError> {
+) -> Result<Vec<StoredRevision>, StoreError> {
     c.query(
         "SELECT field, value, device, reason FROM revisions WHERE user_id = ?1 AND tbl = ?2 AND id = ?3 ORDER BY rowid",
         &[&user, &table.name(), &id],
@@ -398,7 +331,7 @@ pub fn revisions_of(
             Ok(StoredRevision {
                 field: r.get(0)?,
                 value: serde_json::from_str(&value)
-                    .map_err(|e| AppError::Internal(e.to_string()))?,
+                    .map_err(|e| StoreError::Engine(e.to_string()))?,
                 device: r.get(2)?,
                 reason: r.get(3)?,
             })
@@ -412,7 +345,7 @@ pub fn live_record(
     user: &str,
     table: Table,
     id: &str,
-) -> Result<Option<Map<String, Value>>, AppError> {
+) -> Result<Option<Map<String, Value>>, StoreError> {
     Ok(load(c, user, table, id)?
         .filter(|r| !r.deleted)
         .map(|r| r.fields))
@@ -425,7 +358,7 @@ pub fn naming(
     table: Table,
     field: &str,
     value: &str,
-) -> Result<Vec<(String, String, u64)>, AppError> {
+) -> Result<Vec<(String, String, u64)>, StoreError> {
     let wanted = Value::String(value.to_owned());
     // The body holds the value as JSON text; the fields are then checked.
     let pattern = format!("%{wanted}%");
@@ -458,7 +391,7 @@ pub fn live_records(
     c: &mut Sql<'_>,
     user: &str,
     table: Table,
-) -> Result<Vec<LiveRecord>, AppError> {
+) -> Result<Vec<LiveRecord>, StoreError> {
     c.query(
         "SELECT id, body FROM records WHERE user_id = ?1 AND tbl = ?2 AND deleted = FALSE ORDER BY version",
         &[&user, &table.name()],
@@ -470,7 +403,7 @@ pub fn live_records(
     )
 }
 
-pub fn user_version(c: &mut Sql<'_>, user: &str) -> Result<(u64, u64), AppError> {
+pub fn user_version(c: &mut Sql<'_>, user: &str) -> Result<(u64, u64), StoreError> {
     c.query_one(
         "SELECT version, purged_through FROM users WHERE id = ?1",
         &[&user],

@@ -13,7 +13,7 @@ use crate::common;
 
 use common::pay::{emailed_code, emulator_events, post_webhook, signed_now};
 use common::{Device, TestServer, second_device};
-use manna_server::store::sync::records::{
+use manna_server::sync::quota::{
     MAX_BYTES_PER_USER, MAX_HISTORY_BYTES_PER_USER, MAX_RECORDS_PER_USER,
 };
 use reqwest::Method;
@@ -125,16 +125,14 @@ async fn m1_a_premium_meal_plan_is_started_and_shown_in_the_calendar_only_for_me
 
     // A premium plan started while a member (stored as then), then the feed
     // of someone who is not a member now: no day of the plan shows.
-    let earlier = manna_server::store::Writer {
+    let earlier = manna_server::sync::Writer {
         user: free.user.clone(),
         device: "rest:earlier".into(),
         now_ms: 0,
-        gate: std::sync::Arc::new(manna_server::store::Open),
+        gate: std::sync::Arc::new(manna_server::sync::Open),
     };
-    let stored = s
-        .state
-        .store
-        .apply_direct(
+    let stored = manna_server::sync::apply_direct(
+            &s.state.store,
             earlier,
             serde_json::from_value(json!({"seq": 0, "table": "mealPlanEnrollments",
             "id": "enrollment-fedcba9876543210", "op": "put",

@@ -19,7 +19,8 @@
 
 pub mod model;
 
-use manna_server::store::{Open, Store, Writer};
+use manna_server::store::Store;
+use manna_server::sync::{Open, Writer};
 use manna_sync_protocol::{Cursor, PullResponse, Table};
 use model::{DEVICES, Device, Message, Records, Rng, Servers, USER, Written, involves};
 use std::collections::HashMap;
@@ -103,7 +104,7 @@ impl World {
                 };
                 let answer = self
                     .rt
-                    .block_on(self.server.push(writer, req))
+                    .block_on(manna_server::sync::push(&self.server, writer, req))
                     .expect("push");
                 for seq in before + 1..=answer.acked_seq {
                     *self

@@ -1,0 +1,171 @@
+//! One write of synced records, as the sync service sees it: the reads and
+//! writes a push, a REST call or a claim makes inside one transaction, in
+//! storage terms only. Which changes are kept, and why others are refused,
+//! is decided above the store (`crate::sync`).
+
+use super::super::Store;
+use super::super::sql::Sql;
+use super::claim;
+use super::records::{self, Usage};
+use crate::store::{Standing, StoreError};
+use manna_sync_protocol::merge::Revision;
+use manna_sync_protocol::{StoredRecord, Table};
+
+/// The store inside one write transaction, with the rows of the user it was
+/// opened for held until it ends.
+#[derive(Debug)]
+pub struct SyncTx<'a, 'c>(&'a mut Sql<'c>);
+
+impl SyncTx<'_, '_> {
+    /// The last sequence number of `device` (of `user`) applied.
+    pub fn acked_seq(&mut self, user: &str, device: &str) -> Result<u64, StoreError> {
+        self.0.query_one(
+            "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
+            &[&device, &user],
+            |r| Ok(r.get::<i64>(0)? as u64),
+        )
+    }
+
+    /// Records that `device` has had everything through `seq` applied.
+    pub fn set_acked_seq(&mut self, device: &str, seq: u64) -> Result<(), StoreError> {
+        self.0.execute(
+            "UPDATE devices SET acked_seq = ?1 WHERE id = ?2",
+            &[&(seq as i64), &device],
+        )?;
+        Ok(())
+    }
+
+    /// The user's change counter.
+    pub fn version(&mut self, user: &str) -> Result<u64, StoreError> {
+        Ok(records::user_version(self.0, user)?.0)
+    }
+
+    /// Stores the user's change counter.
+    pub fn set_version(&mut self, user: &str, version: u64) -> Result<(), StoreError> {
+        self.0.execute(
+            "UPDATE users SET version = ?1 WHERE id = ?2",
+            &[&(version as i64), &user],
+        )?;
+        Ok(())
+    }
+
+    /// A stored record (live or a tombstone), with what its row takes now.
+    pub fn load_with_usage(
+        &mut self,
+        user: &str,
+        table: Table,
+        id: &str,
+    ) -> Result<Option<(StoredRecord, Usage)>, StoreError> {
+        records::load_with_usage(self.0, user, table, id)
+    }
+
+    /// A stored record (live or a tombstone).
+    pub fn load(
+        &mut self,
+        user: &str,
+        table: Table,
+        id: &str,
+    ) -> Result<Option<StoredRecord>, StoreError> {
+        records::load(self.0, user, table, id)
+    }
+
+    /// Stores `record` (encoded as `body`) and the values it set aside.
+    #[allow(clippy::too_many_arguments)]
+    pub fn save(
+        &mut self,
+        user: &str,
+        table: Table,
+        id: &str,
+        record: Option<(&StoredRecord, &str)>,
+        revisions: &[Revision],
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        if let Some((record, body)) = record {
+            records::save(self.0, user, table, id, record, body, now_ms)?;
+        }
+        records::save_revisions(self.0, user, table, id, revisions, now_ms)
+    }
+
+    /// The user's totals (live records, bytes) and the origin whose
+    /// allowance they still count in, if made after `origin_since_ms`.
+    pub fn totals(
+        &mut self,
+        user: &str,
+        origin_since_ms: i64,
+    ) -> Result<(i64, i64, Option<String>), StoreError> {
+        records::totals(self.0, user, origin_since_ms)
+    }
+
+    /// Adds `change` to the user's totals; answers the history bytes kept.
+    pub fn add_to_totals(&mut self, user: &str, change: Usage) -> Result<i64, StoreError> {
+        records::add_to_totals(self.0, user, change)
+    }
+
+    /// Forgets at least `excess` bytes of the user's history, oldest first.
+    pub fn forget_history(&mut self, user: &str, excess: i64) -> Result<(), StoreError> {
+        records::forget_oldest_history(self.0, user, excess)
+    }
+
+    /// What `origin`'s anonymous users keep past their own allowances.
+    pub fn origin_totals(&mut self, origin: &str) -> Result<(i64, i64), StoreError> {
+        records::origin_totals(self.0, origin)
+    }
+
+    /// Adds `(records, bytes)` to what `origin`'s users keep.
+    pub fn add_to_origin(&mut self, origin: &str, change: (i64, i64)) -> Result<(), StoreError> {
+        records::add_to_origin(self.0, origin, change)
+    }
+
+    /// What the premium rule needs of `user`.
+    pub fn standing(&mut self, user: &str, with_emails: bool) -> Result<Standing, StoreError> {
+        crate::store::billing::standing(self.0, user, with_emails)
+    }
+
+    /// Whether `from` is an anonymous user not yet merged into an account.
+    pub fn still_anonymous(&mut self, from: &str) -> Result<bool, StoreError> {
+        claim::still_anonymous(self.0, from)
+    }
+
+    /// The next `limit` live records of `from` not yet claimed into `into`,
+    /// and the version the last of them reached (none when none are left).
+    pub fn unclaimed(
+        &mut self,
+        from: &str,
+        into: &str,
+        limit: i64,
+    ) -> Result<Option<claim::Unclaimed>, StoreError> {
+        claim::unclaimed(self.0, from, into, limit)
+    }
+
+    /// Records that `from`'s records through `version` were claimed.
+    pub fn claimed_through(
+        &mut self,
+        from: &str,
+        into: &str,
+        version: i64,
+    ) -> Result<(), StoreError> {
+        claim::claimed_through(self.0, from, into, version)
+    }
+}
+
+impl Store {
+    /// Runs `write` in one transaction, `user`'s rows held until it ends:
+    /// kept when it answers `Ok`, rolled back when it answers an error (of
+    /// the store, or of the rules of the caller).
+    pub async fn sync_write<R, E, F>(&self, user: &str, write: F) -> Result<R, E>
+    where
+        F: FnOnce(&mut SyncTx<'_, '_>) -> Result<R, E> + Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        R: Send + 'static,
+    {
+        let user = user.to_owned();
+        self.db
+            .call(move |c| {
+                c.write_or_refuse(|tx| {
+                    tx.lock_user(&user)?;
+                    Ok(write(&mut SyncTx(tx)))
+                })
+            })
+            .await?
+    }
+}

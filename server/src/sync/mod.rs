@@ -1,0 +1,142 @@
+//! The sync service: what a write of synced records keeps. A device's push,
+//! a REST call on a record and a claim at login all go through `apply`:
+//! defaults for what a new record leaves out, the merge of
+//! `manna_sync_protocol`, the server's gate and the quota, against one
+//! transaction of the store (`crate::store::SyncTx`).
+//!
+//! # Layout
+//! - `apply`: one mutation, a device's step of them, a REST call's.
+//! - `gate`: the rules of a write that need the server's knowledge.
+//! - `quota`: what one person, and the new anonymous users of one network,
+//!   may keep, and the words of a refusal.
+//! - `claim`: moving an anonymous user's records into an account at login.
+
+mod apply;
+mod claim;
+mod gate;
+pub mod quota;
+
+pub use claim::claim;
+pub use gate::{Gate, Open};
+
+use crate::error::AppError;
+use crate::store::Store;
+use manna_sync_protocol::{FieldError, Mutation, PushRequest, PushResponse, StoredRecord};
+use std::sync::Arc;
+
+/// Mutations applied in one transaction of a push.
+pub const PUSH_STEP: usize = 50;
+
+/// The context of a write: whose records it changes (`user`, the owner the
+/// store files them under), the device that made it (or `rest:<device>` for
+/// REST calls), the server's time of the write and the gate its records
+/// pass.
+#[derive(Debug, Clone)]
+pub struct Writer {
+    pub user: String,
+    pub device: String,
+    pub now_ms: i64,
+    pub gate: Arc<dyn Gate + Send>,
+}
+
+/// Applies a device's push in steps of [`PUSH_STEP`] mutations, each in a
+/// transaction of its own and queued like any other call: a long push never
+/// holds the write lock long, and other users' writes go between its steps.
+/// Each step acknowledges what it applied, so a push cut short is sent again
+/// from there, exactly once.
+pub async fn push(
+    store: &Store,
+    writer: Writer,
+    req: PushRequest,
+) -> Result<PushResponse, AppError> {
+    let mut answer = PushResponse::default();
+    let mut steps = req.mutations.chunks(PUSH_STEP).map(<[Mutation]>::to_vec);
+    // An empty push still answers where the device stands.
+    let mut step = steps.next().unwrap_or_default();
+    loop {
+        let done = apply::push_step(store, writer.clone(), step).await?;
+        answer.acked_seq = done.acked_seq;
+        answer.rejected.extend(done.rejected);
+        if done.gap.is_some() {
+            answer.gap = done.gap;
+            return Ok(answer);
+        }
+        match steps.next() {
+            Some(next) => step = next,
+            None => return Ok(answer),
+        }
+    }
+}
+
+/// Applies one change made through a REST call (not a device's outbox), in
+/// its own transaction. Answers the stored record, or the reason it was
+/// refused.
+pub async fn apply_direct(
+    store: &Store,
+    writer: Writer,
+    m: Mutation,
+) -> Result<Result<Option<StoredRecord>, FieldError>, AppError> {
+    let user = writer.user.clone();
+    store
+        .sync_write(&user, move |tx| {
+            let mut version = tx.version(&writer.user)?;
+            if let Err(refusal) = apply::apply_one(tx, &writer, &m, &mut version)? {
+                return Err(Refused::Change(refusal));
+            }
+            tx.set_version(&writer.user, version)?;
+            Ok(tx.load(&writer.user, m.table, &m.id)?)
+        })
+        .await
+        .map_or_else(Refused::answer, |stored| Ok(Ok(stored)))
+}
+
+/// Applies several changes made by one call (a generated plan, a list and
+/// its items) in one transaction: all of them, or, when one is refused, none.
+pub async fn apply_all(
+    store: &Store,
+    writer: Writer,
+    mutations: Vec<Mutation>,
+) -> Result<Result<(), FieldError>, AppError> {
+    let user = writer.user.clone();
+    store
+        .sync_write(&user, move |tx| {
+            let mut version = tx.version(&writer.user)?;
+            for m in &mutations {
+                if let Err(refusal) = apply::apply_one(tx, &writer, m, &mut version)? {
+                    return Err(Refused::Change(refusal));
+                }
+            }
+            tx.set_version(&writer.user, version)?;
+            Ok(())
+        })
+        .await
+        .map_or_else(Refused::answer, |()| Ok(Ok(())))
+}
+
+/// Why a write of several changes was rolled back: a change refused by its
+/// rules, or an error.
+enum Refused {
+    Change(FieldError),
+    Error(AppError),
+}
+
+impl Refused {
+    fn answer<T>(self) -> Result<Result<T, FieldError>, AppError> {
+        match self {
+            Self::Change(refusal) => Ok(Err(refusal)),
+            Self::Error(e) => Err(e),
+        }
+    }
+}
+
+impl From<AppError> for Refused {
+    fn from(e: AppError) -> Self {
+        Self::Error(e)
+    }
+}
+
+impl From<crate::store::StoreError> for Refused {
+    fn from(e: crate::store::StoreError) -> Self {
+        Self::Error(e.into())
+    }
+}
