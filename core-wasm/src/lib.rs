@@ -20,12 +20,15 @@
 //! - `scripture`: the books of the Bible, a reference's passage, and verse search.
 //! - `scoring`: weight progress and the weekly wellness average.
 //! - `premium`: entitlement tokens and the premium-cache rules.
+//! - `flatjson`: a reader for the flat JSON of an entitlement token.
 //! - `plans`: the two plans, their prices and the figures shown of them.
 //! - `meals`: meal plans, personal 30-day plans and shopping lists.
 //! - `order`: stable sorting, built once for every type sorted.
 //! - `json_value`: any serde value as a JSON value, with little code per type.
 //! - `timer`: the countdown of meditation, prayer and exercise sessions.
-//! - `wasm`: the browser's two modules, the only place that touches
+//! - `wasm`: the browser's three modules (the core the first screen needs,
+//!   the tools, the entitlement checks; one build each, chosen by the
+//!   `tools` and `premium` features), the only place that touches
 //!   wasm-bindgen.
 
 pub mod archive;

@@ -1,17 +1,22 @@
 //! # manna-server
 //!
 //! One axum application serving the PWA, the daily-content API, sync, accounts
-//! and billing, over an embedded SQLite database.
+//! and billing, over an embedded SQLite database or, with
+//! `MANNA_DATABASE_URL`, a PostgreSQL database that any number of replicas
+//! share.
 //!
 //! # Layout
 //! - `config`: settings from `MANNA_*` variables and flags.
 //! - `clock`: the only reading of the time (tests pin it).
 //! - `error`: `AppError`, the JSON error answer of every handler.
 //! - `api`: the typed JSON answers (the app's TypeScript types come from them).
-//! - `store`: every query, in Manna's terms (the SQLite engine, its
-//!   migrations, sync, accounts, billing, places, push), with backups.
+//! - `store`: every query, in Manna's terms, written once for both engines
+//!   (SQLite and PostgreSQL, each with its migrations): sync, accounts,
+//!   billing, places, push; with SQLite's backups.
 //! - `private`: files only the server's user may read.
 //! - `content`: content files, their stored copy and the item of each date.
+//! - `renames`: content ids renamed, and the records that name an old one
+//!   brought to the new.
 //! - `bible`: the whole KJV and WEB for the reader.
 //! - `identity`: anonymous users, device tokens and the `DeviceAuth` extractor.
 //! - `tokens`: random secrets and their stored hashes.
@@ -23,13 +28,17 @@
 //! - `accounts`: email and password accounts, sessions, one-time codes, claiming.
 //! - `entitlement`: who is premium, and the signed tokens devices cache.
 //! - `billing`: Stripe calls, the local copy of subscriptions, the webhook.
-//! - `guard`: the CSRF rule, the host check and rate limits.
+//! - `guard`: the CSRF rule, the host check, rate limits, wrong-password
+//!   delays, the database's queue guard and each user's share of calls.
 //! - `headers`: the security headers of every answer.
 //! - `mail`: outgoing email (SMTP, or the development outbox).
 //! - `push`: Web Push notifications: reminders and the verse of the day.
 //! - `extract`: request extractors with JSON refusals.
 //! - `state`: what handlers share.
 //! - `routes`: the route table and one file per resource.
+//! - `first_screen`: Home's first page, with the day written in.
+//! - `html`: text put into HTML the server writes itself.
+//! - `encoded`: answers the same for everyone, compressed once, with an `ETag`.
 //! - `static_files`: the built PWA with its SPA fallback and cache headers.
 
 pub mod accounts;
