@@ -59,13 +59,16 @@ pub mod guard;
 mod headers;
 mod html;
 pub mod identity;
+pub mod jobs;
 pub mod mail;
+pub mod periodic;
 pub mod places;
 pub mod planning;
 mod private;
 pub mod push;
 pub mod renames;
 pub mod resources;
+pub mod retention;
 pub mod routes;
 pub mod state;
 mod static_files;
@@ -106,7 +109,7 @@ pub async fn run(
         .map(|_| per_core_listener(addr))
         .collect::<std::io::Result<Vec<_>>>()?;
     let state = AppState::open(config, Clock::system()).await?;
-    start_jobs(&state);
+    jobs::start(&state);
     let senders = state.senders.clone();
     tracing::info!("answering on {cores} cores");
     tracing::info!("Manna is serving http://{addr}");
@@ -182,19 +185,13 @@ fn per_core_listener(addr: std::net::SocketAddr) -> std::io::Result<std::net::Tc
     socket.listen(1024)?.into_std()
 }
 
-/// How much sooner than its period a periodic job may be claimed again.
-pub const CLAIM_SLACK: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// How often old history is forgotten.
-const TIDY_EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);
-
 /// Serves an opened state (tests open it with a pinned clock).
 pub async fn serve(
     state: AppState,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Failure> {
-    start_jobs(&state);
+    jobs::start(&state);
     let senders = state.senders.clone();
     tracing::info!("Manna is serving http://{}", listener.local_addr()?);
     axum::serve(
@@ -205,46 +202,4 @@ pub async fn serve(
     .await?;
     finish_sends(&senders).await;
     Ok(())
-}
-
-/// The periodic jobs: Stripe reconciliation, tidying, and each minute's reminders.
-fn start_jobs(state: &AppState) {
-    let starting = state.clone();
-    tokio::spawn(async move { places::search::tell_operator_if_empty(&starting).await });
-    billing::reconcile::spawn(
-        state.store.clone(),
-        state.clock.clone(),
-        state.stripe.clone(),
-    );
-    let tidying = state.clone();
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(TIDY_EVERY);
-        every.tick().await; // the first tick is now, and start-up just tidied
-        loop {
-            every.tick().await;
-            // A minute's slack: a timer that fires a little early still
-            // finds its hour due.
-            if tidying.claim("tidy", TIDY_EVERY - CLAIM_SLACK).await
-                && let Err(e) = tidying.tidy().await
-            {
-                tracing::warn!(error = %e, "tidying the database failed");
-            }
-        }
-    });
-    let ringing = state.clone();
-    tokio::spawn(async move {
-        loop {
-            // Just after each minute turns, when reminders fall due.
-            let into_minute = ringing.clock.now_ms().rem_euclid(60_000) as u64;
-            tokio::time::sleep(std::time::Duration::from_millis(60_000 - into_minute + 200)).await;
-            // Once for the cluster: the first replica past the minute.
-            if ringing
-                .claim("push", std::time::Duration::from_secs(50))
-                .await
-                && let Err(e) = ringing.ring_due().await
-            {
-                tracing::warn!(error = %e, "sending the notifications due failed");
-            }
-        }
-    });
 }

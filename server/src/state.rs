@@ -3,7 +3,6 @@
 //! the part they need (`Store`, `Clock`, `Arc<Config>`) through `FromRef`, so they
 //! never depend on this module.
 
-use crate::accounts::known::known_since;
 use crate::api::PremiumStatus;
 use crate::billing::StripeApi;
 use crate::clock::Clock;
@@ -14,7 +13,6 @@ use crate::entitlement::{EntitlementSigner, Premium, premium_now};
 use crate::error::AppError;
 use crate::guard::{Backoff, Origins, RateLimiter, Turns};
 use crate::store::Store;
-use crate::store::sync::{REVISION_RETENTION_MS, TOMBSTONE_RETENTION_MS};
 use crate::sync::Writer;
 use axum::body::Bytes;
 use axum::extract::FromRef;
@@ -25,10 +23,6 @@ use std::sync::{Arc, RwLock};
 /// Home payloads are the same for everyone on a date; keep the encoded bytes of a
 /// few dates so the busiest call costs no JSON work.
 const HOME_CACHE_DATES: usize = 16;
-
-/// How long the record of a notification's sending is kept (its claim matters
-/// only within its time to live).
-const SENDS_KEPT_MS: i64 = 2 * 24 * 60 * 60 * 1000;
 
 #[derive(Debug, Clone)]
 pub struct AppState {
@@ -147,7 +141,7 @@ impl AppState {
                 .await?;
             tracing::warn!(%epoch, "database epoch changed: every device will resync from a snapshot");
         }
-        state.tidy().await?;
+        crate::retention::tidy(&state.store, &state.clock).await?;
         // Records made before a plan was renamed name it by its new id: once
         // at start (the ids change with the content), not at every tidy's
         // scan of all records.
@@ -156,54 +150,6 @@ impl AppState {
             tracing::info!(renamed, "records brought to the plans' new ids");
         }
         Ok(state)
-    }
-
-    /// Forgets tombstones and revisions past their retention windows,
-    /// browsers known longer than their cookies last, and old notification sendings.
-    pub async fn tidy(&self) -> Result<(), AppError> {
-        let now = self.clock.now_ms();
-        let store = &self.store;
-        let tombstones = store.purge_tombstones(now - TOMBSTONE_RETENTION_MS).await?;
-        let revisions = store.purge_revisions(now - REVISION_RETENTION_MS).await?;
-        let mut browsers = store.forget_browsers(known_since(now)).await?
-            + store.forget_sends(now - SENDS_KEPT_MS).await?;
-        if store.is_shared() {
-            // Rate-limit windows and wrong-password counts a day old.
-            browsers += store.forget_limits(now - 24 * 60 * 60 * 1000).await?;
-        }
-        // Those who signed in, or were made over a week ago, leave their
-        // origin's usage; what a write missed is counted.
-        store
-            .recount_origins(
-                now - crate::sync::quota::ORIGIN_WEEK_MS,
-                crate::sync::quota::FREE_ANONYMOUS,
-            )
-            .await?;
-        // A deleted account's pages, still in SQLite's log while a reader
-        // held it, leave it now.
-        store.clear_log().await?;
-        if tombstones + revisions + browsers > 0 {
-            tracing::info!(tombstones, revisions, browsers, "old history forgotten");
-        }
-        Ok(())
-    }
-
-    /// Whether this replica takes the run of the periodic `job` due now (each
-    /// run is taken by one replica of a cluster); the next run is due `every`
-    /// later. A store that cannot answer skips the run.
-    pub async fn claim(&self, job: &'static str, every: std::time::Duration) -> bool {
-        let every_ms = i64::try_from(every.as_millis()).unwrap_or(i64::MAX);
-        match self
-            .store
-            .claim_job(job, self.clock.now_ms(), every_ms)
-            .await
-        {
-            Ok(claimed) => claimed,
-            Err(e) => {
-                tracing::warn!(error = %e, job, "claiming a periodic job");
-                false
-            }
-        }
     }
 
     /// Whether `user` is premium now, as the database says.
@@ -261,16 +207,6 @@ impl AppState {
             .clone()
     }
 
-    /// Claims the notifications that fell due since the last look and hands
-    /// them to the senders; answers once they are handed over, not sent (the
-    /// next minute's look never waits for this one's sends).
-    pub async fn ring_due(&self) -> Result<(), AppError> {
-        let (set, now) = (self.content(), self.clock.now_ms());
-        let claimed = crate::push::schedule::claim_due(&self.store, set, now).await?;
-        self.senders.hand(claimed);
-        Ok(())
-    }
-
     /// The writer of a device's pushes: the device, now, through the gate.
     pub fn device_writer(&self, auth: &crate::identity::DeviceAuth) -> Writer {
         Writer {
@@ -290,6 +226,16 @@ impl AppState {
             device: format!("rest:{}", auth.device_id),
             now_ms: self.clock.now_ms(),
             gate: Arc::new(crate::admission::RestGate(self.gate())),
+        }
+    }
+
+    /// What a search of farms and trails reads.
+    pub fn finder(&self) -> crate::places::search::Finder<'_> {
+        crate::places::search::Finder {
+            store: &self.store,
+            clock: &self.clock,
+            limits: &self.limits,
+            asking: self.asking.as_ref(),
         }
     }
 

@@ -6,6 +6,7 @@
 use super::StripeApi;
 use crate::clock::Clock;
 use crate::error::AppError;
+use crate::periodic::{CLAIM_SLACK, take_run};
 use crate::store::Store;
 use std::time::Duration;
 
@@ -44,19 +45,12 @@ pub async fn reconcile(db: &Store, clock: &Clock, stripe: &StripeApi) -> Result<
 pub fn spawn(db: Store, clock: Clock, stripe: StripeApi) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(RECONCILE_EVERY);
-        // A minute's slack: a timer that fires a little early still finds
-        // its hour due.
-        let every_ms = (RECONCILE_EVERY - crate::CLAIM_SLACK).as_millis() as i64;
+        let due_after = RECONCILE_EVERY - CLAIM_SLACK;
         loop {
             every.tick().await;
             // Once for the cluster: the first replica whose hour comes.
-            match db.claim_job("reconcile", clock.now_ms(), every_ms).await {
-                Ok(true) => {}
-                Ok(false) => continue,
-                Err(e) => {
-                    tracing::warn!(error = %e, "claiming the reconciliation");
-                    continue;
-                }
+            if !take_run(&db, &clock, "reconcile", due_after).await {
+                continue;
             }
             match reconcile(&db, &clock, &stripe).await {
                 Ok(0) => {}

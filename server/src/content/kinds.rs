@@ -3,7 +3,9 @@
 //! Each item type lists the fields of spec part 1 section 3 under their JSON
 //! names; unknown fields in a content file are refused so typos cannot hide.
 
-use super::list_shapes::{JournalPrompt, MeditationSession, PrayerSession, Recipe, WorshipSong};
+use super::list_shapes::{
+    JournalPrompt, MeditationSession, PrayerSession, Recipe, WorshipSong, premium_flag,
+};
 use super::premium_shapes::{
     Difficulty, GlossaryCategory, LibraryReading, PremiumRoutine, RemedyEntry,
 };
@@ -312,15 +314,6 @@ pub struct Biohack {
     scientific_basis: Option<String>,
     #[serde(deserialize_with = "premium_flag")]
     is_premium: u8,
-}
-
-pub(super) fn premium_flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-    match u8::deserialize(d)? {
-        v @ (0 | 1) => Ok(v),
-        v => Err(serde::de::Error::custom(format!(
-            "isPremium must be 0 or 1, not {v}"
-        ))),
-    }
 }
 
 #[derive(Debug, Serialize, Deserialize, TS, utoipa::ToSchema)]

@@ -3,7 +3,6 @@
 //! sessions (a premium one's script for members only), the prayer journal's
 //! prompts and the recipe ideas.
 
-use super::kinds::premium_flag;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -98,4 +97,14 @@ pub struct Recipe {
     ingredients: Vec<String>,
     instructions: Vec<String>,
     benefits: String,
+}
+
+/// `isPremium` as the content files write it: 0 or 1, nothing else.
+pub(super) fn premium_flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    match u8::deserialize(d)? {
+        v @ (0 | 1) => Ok(v),
+        v => Err(serde::de::Error::custom(format!(
+            "isPremium must be 0 or 1, not {v}"
+        ))),
+    }
 }

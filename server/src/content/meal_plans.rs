@@ -3,7 +3,7 @@
 //! out by `manna_core::meals`, which the app runs too. A premium plan's days,
 //! guidelines and shopping list go only to members.
 
-pub use super::meal_shapes::{CATEGORIES, MealPlanItem, day_count};
+pub use super::meal_shapes::{CATEGORIES, LoadedPlan, MealPlanItem, day_count};
 use super::set::ContentSet;
 use manna_core::meals::{Catalogue, Exclusions, MenuDay, build_list};
 use serde::Serialize;
@@ -29,16 +29,6 @@ pub struct MealPlan {
     pub locked: bool,
     pub guidelines: Vec<String>,
     /// "2 cups spinach": the whole plan's ingredients, added up.
-    pub shopping_list: Vec<String>,
-}
-
-/// A plan as the content set keeps it: read once, when the content is
-/// loaded, with its days written out and its whole shopping list (its days'
-/// ingredients, added up).
-#[derive(Debug)]
-pub struct LoadedPlan {
-    pub plan: MealPlanItem,
-    pub days: Vec<MenuDay>,
     pub shopping_list: Vec<String>,
 }
 

@@ -39,3 +39,13 @@ pub struct MealPlanItem {
 pub fn day_count(duration: &str) -> Option<u32> {
     duration.split('-').next()?.trim().parse().ok()
 }
+
+/// A plan as the content set keeps it: read once, when the content is
+/// loaded, with its days written out and its whole shopping list (its days'
+/// ingredients, added up).
+#[derive(Debug)]
+pub struct LoadedPlan {
+    pub plan: MealPlanItem,
+    pub days: Vec<manna_core::meals::MenuDay>,
+    pub shopping_list: Vec<String>,
+}

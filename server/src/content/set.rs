@@ -20,7 +20,7 @@ pub struct ContentSet {
     /// What the archive's search sees of each of its items.
     pub archive: Vec<ArchiveEntry>,
     /// The meal plans, read with their days and shopping lists.
-    pub meal_plans: Vec<super::meal_plans::LoadedPlan>,
+    pub meal_plans: Vec<super::meal_shapes::LoadedPlan>,
     /// Which reading each date shows.
     pub readings: super::readings::ReadingYear,
     /// Which food spotlight each date shows: only in its season.

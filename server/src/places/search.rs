@@ -6,19 +6,31 @@
 //! is refused (503, or 429 past the client's own allowance of live queries)
 //! with when to try again.
 
+use super::asking::Asking;
 use super::asking::{Asked, FRESH_MS};
 use super::geo::{self, Point};
 use super::osm::PlaceKind;
 use super::shapes::PlaceData;
 use super::stored::{self, Near};
+use crate::clock::Clock;
 use crate::error::AppError;
-use crate::guard::{ClientIp, LIVE_SEARCH};
-use crate::state::AppState;
+use crate::guard::{ClientIp, LIVE_SEARCH, RateLimiter};
+use crate::store::Store;
+
+/// What a search reads: the store, the time, the clients' allowances of
+/// live queries, and the live source when one is configured.
+#[derive(Debug, Clone, Copy)]
+pub struct Finder<'a> {
+    pub store: &'a Store,
+    pub clock: &'a Clock,
+    pub limits: &'a RateLimiter,
+    pub asking: Option<&'a std::sync::Arc<Asking>>,
+}
 
 /// Every place of `kind` within `radius` miles of `centre`, nearest first,
 /// and where they came from; `client` is who asks.
 pub async fn near(
-    state: &AppState,
+    state: Finder<'_>,
     client: ClientIp,
     kind: PlaceKind,
     centre: Point,
@@ -26,7 +38,7 @@ pub async fn near(
 ) -> Result<(Vec<Near>, PlaceData), AppError> {
     let area = geo::radius_box(centre, radius);
     let mut live_time = None;
-    if let Some(asking) = &state.asking {
+    if let Some(asking) = state.asking {
         let now = state.clock.now_ms();
         let asked = state.store.place_fetched(kind.key(), area).await?;
         if let Some(at) = asked.filter(|&t| now - t < FRESH_MS) {
@@ -43,7 +55,7 @@ pub async fn near(
             } else {
                 match state.limits.hit(LIVE_SEARCH, &client.key(), now).await {
                     Err(too_many) => Some(too_many),
-                    Ok(()) => match asking.ask(&state.store, &state.clock, kind, area).await {
+                    Ok(()) => match asking.ask(state.store, state.clock, kind, area).await {
                         Asked::Fresh(at) => {
                             live_time = Some(at);
                             None
@@ -63,7 +75,7 @@ pub async fn near(
             if let Some(refusal) = refused {
                 // What the store holds of the area (asked before, or
                 // imported) is served with its date; with nothing, the refusal.
-                let (found, loaded) = stored::near(&state.store, kind, centre, radius).await?;
+                let (found, loaded) = stored::near(state.store, kind, centre, radius).await?;
                 if found.is_empty() {
                     return Err(refusal);
                 }
@@ -77,7 +89,7 @@ pub async fn near(
         }
     }
     let configured = state.asking.is_some();
-    let (found, loaded) = stored::near(&state.store, kind, centre, radius).await?;
+    let (found, loaded) = stored::near(state.store, kind, centre, radius).await?;
     let data = PlaceData {
         configured: configured || loaded.is_some(),
         updated_at: live_time.or(loaded).map(manna_core::calendar::iso_time),
@@ -96,11 +108,11 @@ fn kind_words(kind: PlaceKind) -> &'static str {
 /// One line in the log at start when the finders have nothing to search: the
 /// people who open them are told the search is not available yet, and the
 /// operator is told here how to give it places.
-pub async fn tell_operator_if_empty(state: &AppState) {
-    if state.asking.is_some() {
+pub async fn tell_operator_if_empty(store: &Store, live_source: bool) {
+    if live_source {
         return;
     }
-    if let Ok(None) = state.store.places_loaded_at().await {
+    if let Ok(None) = store.places_loaded_at().await {
         tracing::warn!(
             "the farm and trail finders have no place data: import an OpenStreetMap extract \
              (manna-server import-places FILE.osm.pbf) or set MANNA_OVERPASS_URL; see the README's \"Farms and trails\""

@@ -41,8 +41,14 @@ pub async fn farms_search_get(
     let centre = zips::find(&zip)?;
     let radius = farm_radius(q.get("radius").map(String::as_str))?;
     let point = (centre.latitude, centre.longitude);
-    let (found, data) =
-        search::near(&state, client, PlaceKind::Farm, point, f64::from(radius)).await?;
+    let (found, data) = search::near(
+        state.finder(),
+        client,
+        PlaceKind::Farm,
+        point,
+        f64::from(radius),
+    )
+    .await?;
     let farms = found
         .into_iter()
         .filter_map(|n| match n {
@@ -104,7 +110,8 @@ pub async fn trails_search_get(
     let centre = zips::find(&zip)?;
     let radius = trail_radius(q.get("radius").map(String::as_str))?;
     let point = (centre.latitude, centre.longitude);
-    let (found, data) = search::near(&state, client, PlaceKind::Trail, point, radius).await?;
+    let (found, data) =
+        search::near(state.finder(), client, PlaceKind::Trail, point, radius).await?;
     let trails = found
         .into_iter()
         .filter_map(|n| match n {

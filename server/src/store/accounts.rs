@@ -3,7 +3,6 @@
 //! in `codes`, sessions and known browsers in `sessions`.
 
 use super::Store;
-use super::codes::has_proven;
 use super::sessions::{
     NewBrowser, NewSession, create_session, delete_session, end_other_access, remember_browser,
 };
@@ -227,4 +226,12 @@ impl Store {
             })
             .await
     }
+}
+
+/// Whether `user` proved `email` with a one-time code.
+fn has_proven(c: &mut Sql<'_>, user: &str, email: &str) -> Result<bool, StoreError> {
+    c.exists(
+        "SELECT 1 FROM verified_emails WHERE user_id = ?1 AND email = ?2",
+        &[&user, &email],
+    )
 }

@@ -37,13 +37,6 @@ fn new_code(
     Ok(())
 }
 
-pub(super) fn has_proven(c: &mut Sql<'_>, user: &str, email: &str) -> Result<bool, StoreError> {
-    c.exists(
-        "SELECT 1 FROM verified_emails WHERE user_id = ?1 AND email = ?2",
-        &[&user, &email],
-    )
-}
-
 impl Store {
     /// Stores a one-time code (by its hash) `user` asked for to prove
     /// `email`; earlier open codes of the same user and email stop working.

@@ -146,7 +146,9 @@ async fn what_never_signed_in_phones_of_one_address_store_together_is_bounded() 
         1_000,
     )
     .await;
-    s.state.tidy().await.expect("tidy");
+    manna_server::retention::tidy(&s.state.store, &s.state.clock)
+        .await
+        .expect("tidy");
     // An ordinary phone of that network saves as ever: its own allowance
     // never counts against the address.
     let (ordinary, _) = register("user-1801310400102-ordinary", "198.51.100.7").await;
@@ -178,7 +180,9 @@ async fn what_never_signed_in_phones_of_one_address_store_together_is_bounded() 
         FREE_BYTES_ANONYMOUS + MAX_BYTES_PER_ORIGIN,
     )
     .await;
-    s.state.tidy().await.expect("tidy");
+    manna_server::retention::tidy(&s.state.store, &s.state.clock)
+        .await
+        .expect("tidy");
     set_storage_totals(&s, &later.user, 0, FREE_BYTES_ANONYMOUS).await;
     let (_, body) = write_as(&s, &later, 2).await;
     assert_eq!(body["rejected"][0]["field"], "id", "{body}");

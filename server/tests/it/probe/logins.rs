@@ -122,7 +122,9 @@ async fn l1_wrong_passwords_slow_the_account_and_its_owner_still_gets_in() {
         status, 429,
         "a cookie past its life no longer lets the browser skip the wait"
     );
-    s.state.tidy().await.expect("tidy");
+    manna_server::retention::tidy(&s.state.store, &s.state.clock)
+        .await
+        .expect("tidy");
     let kept = s
         .state
         .store

@@ -231,7 +231,7 @@ async fn a_dead_push_service_with_the_most_subscriptions_delays_no_one_else() {
     s.clock
         .advance(at("2026-11-23T14:00:00.200Z") - s.clock.now_ms());
     let started = Instant::now();
-    s.state.ring_due().await.expect("rings");
+    manna_server::jobs::ring_due(&s.state).await.expect("rings");
     let first = received(&service, &phone, 1).await;
     let late = started.elapsed();
     eprintln!(
@@ -251,7 +251,9 @@ async fn a_dead_push_service_with_the_most_subscriptions_delays_no_one_else() {
     s.clock
         .advance(at("2026-11-23T14:01:00.200Z") - s.clock.now_ms());
     let started = Instant::now();
-    s.state.ring_due().await.expect("rings the next minute");
+    manna_server::jobs::ring_due(&s.state)
+        .await
+        .expect("rings the next minute");
     received(&service, &phone, 2).await;
     let late = started.elapsed();
     eprintln!(

@@ -136,7 +136,7 @@ pub(super) async fn ring_at(s: &TestServer, utc: &str) {
     let now = s.clock.now_ms();
     assert!(to >= now, "the clock only moves forward");
     s.clock.advance(to - now);
-    s.state.ring_due().await.expect("rings");
+    manna_server::jobs::ring_due(&s.state).await.expect("rings");
     s.state.senders.settled().await;
 }
 

@@ -71,7 +71,10 @@ async fn a_reminder_rings_once_at_its_local_minute_on_both_sides_of_a_clock_chan
     )
     .await
     .expect("second process");
-    let (a, b) = tokio::join!(s.state.ring_due(), second.ring_due());
+    let (a, b) = tokio::join!(
+        manna_server::jobs::ring_due(&s.state),
+        manna_server::jobs::ring_due(&second)
+    );
     a.expect("first");
     b.expect("second");
     s.state.senders.settled().await;
