@@ -11,6 +11,8 @@
 //!
 //! # Layout
 //! - `calendar`: the date type (from `manna_sync_protocol::date`).
+//! - `days`: counting days from a start date (a plan's day 1 is the date it
+//!   starts) and the first day of a span ending on a date.
 //! - `archive`: what the archive shows and finds, on the server and offline.
 //! - `week`: the Monday-to-Sunday journey strip and its streak.
 //! - `rotation`: which content item a date shows.
@@ -33,6 +35,7 @@
 
 pub mod archive;
 pub mod church_year;
+pub mod days;
 pub mod flatjson;
 pub mod json_value;
 pub mod meals;

@@ -147,7 +147,7 @@ fn half_of(date: Date) -> (i64, usize) {
         month: 3,
         day: 1,
     };
-    let day = date.to_days() - march.to_days();
+    let day = march.days_until(date);
     let half = HALF_STARTS
         .iter()
         .rposition(|&start| start <= day)
@@ -340,7 +340,7 @@ mod tests {
                 );
                 if let Some(before) = last.insert(i, day) {
                     assert!(
-                        day.to_days() - before.to_days() >= MIN_GAP,
+                        before.days_until(day) >= MIN_GAP,
                         "{i} on {before} and {day}"
                     );
                 }

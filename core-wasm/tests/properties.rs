@@ -1,6 +1,6 @@
 //! Property tests of the calendar and rotation rules.
 
-use manna_core::{Date, rotation_index, week_strip};
+use manna_core::{Date, days, rotation_index, week_strip};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -58,6 +58,28 @@ proptest! {
         prop_assert!((-1..=1).contains(&diff));
         // East of UTC is never behind it, west is never ahead.
         if offset > 0 { prop_assert!(diff >= 0) } else { prop_assert!(diff <= 0) }
+    }
+
+    #[test]
+    fn days_counted_from_a_start_undo_adding_them(start in any_date(), n in -1_000i64..1_000) {
+        let date = start.add_days(n);
+        prop_assert_eq!(start.days_until(date), n);
+        prop_assert_eq!(days::day_of(start, days::date_of_day(start, n)), n);
+        prop_assert_eq!(days::day_of(start, start), 1);
+        // A span of the days from `start` to `date` starts on `start`.
+        if n >= 0 {
+            prop_assert_eq!(days::span_start(date, n as u32 + 1), start);
+        }
+    }
+
+    #[test]
+    fn a_plan_day_moves_one_a_day_within_the_plan(start in any_date(), n in -40i64..80, length in 1u32..60) {
+        let today = start.add_days(n);
+        let day = days::plan_day(start, today, length);
+        prop_assert!((1..=length).contains(&day));
+        if n >= 0 && n < i64::from(length) {
+            prop_assert_eq!(i64::from(day), n + 1);
+        }
     }
 
     #[test]

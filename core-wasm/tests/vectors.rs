@@ -3,6 +3,8 @@
 //! give the same answers. Regenerate with `UPDATE_VECTORS=1 cargo test -p manna-core`
 //! only when a rule changes on purpose.
 
+use manna_core::days::{plan_day, span_start};
+use manna_core::meals::{calendar_week_dates, calendar_week_of};
 use manna_core::{
     Date, rotation_index, week_strip_with_rest, weekly_average, weight_progress, wellness_grade,
 };
@@ -108,8 +110,33 @@ fn compute() -> Value {
         })
     })
     .collect();
+    // Plan days, the shopping calendar's weeks and chart spans, from starts
+    // just before a leap day, a month's end and a new year.
+    let mut plan_days = Vec::new();
+    let mut week_of = Vec::new();
+    let mut week_dates = Vec::new();
+    let mut spans = Vec::new();
+    for s in ["2024-02-27", "2025-02-27", "2026-11-23", "2026-12-30"] {
+        let start: Date = s.parse().expect("vector date");
+        for back in [-1, 0, 1, 2, 3, 6, 7, 28, 29, 30, 31, 400] {
+            let on = start.add_days(back);
+            for length in [7, 30] {
+                plan_days.push(json!({ "start": s, "today": on, "length": length,
+                    "day": plan_day(start, on, length) }));
+            }
+            week_of.push(json!({ "start": s, "date": on, "week": calendar_week_of(start, on) }));
+        }
+        for week in 1..=4 {
+            week_dates.push(json!({ "start": s, "week": week,
+                "dates": calendar_week_dates(start, week) }));
+        }
+        for days in [1, 7, 30, 90, 365, 366] {
+            spans.push(json!({ "last": s, "days": days, "first": span_start(start, days) }));
+        }
+    }
     json!({ "dayOfYear": days, "rotation": rotation, "weekStrip": weeks, "grades": grades,
-            "weightProgress": weights, "weeklyAverage": averages })
+            "weightProgress": weights, "weeklyAverage": averages, "planDay": plan_days,
+            "calendarWeekOf": week_of, "calendarWeekDates": week_dates, "spanStart": spans })
 }
 
 #[test]

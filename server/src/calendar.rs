@@ -10,6 +10,8 @@ use crate::error::AppError;
 use crate::store::LiveRecord;
 use crate::tokens::{hash_token, random_hex};
 use manna_core::Date;
+use manna_core::days::date_of_day;
+use manna_core::meals::calendar_week_dates;
 use manna_sync_protocol::Table;
 use manna_sync_protocol::records::prayer::{PrayerReminder, Weekday};
 use manna_sync_protocol::records::read::ReadFields;
@@ -260,7 +262,7 @@ pub fn feed(
         for d in &days {
             events.push(Event {
                 uid: format!("{id}-day{}", d.day_number),
-                day: start.add_days(i64::from(d.day_number) - 1),
+                day: date_of_day(start, i64::from(d.day_number)),
                 time: None,
                 summary: format!("{title}, day {}: {}", d.day_number, d.theme),
                 description: day_summary(&serde_json::json!(d)),
@@ -283,7 +285,7 @@ pub fn feed(
             let theme = d.get("theme").and_then(Value::as_str).unwrap_or_default();
             events.push(Event {
                 uid: format!("{id}-day{}", i + 1),
-                day: start.add_days(i as i64),
+                day: date_of_day(start, i as i64 + 1),
                 time: None,
                 summary: format!("{title}, day {}: {theme}", i + 1),
                 description: day_summary(d),
@@ -295,7 +297,10 @@ pub fn feed(
     for (id, _, fields) in live_records(Table::ShoppingLists) {
         let (Some(start), Some(week)) = (
             date_of(&fields, "startDate"),
-            fields.get("weekNumber").and_then(Value::as_u64),
+            fields
+                .get("weekNumber")
+                .and_then(Value::as_u64)
+                .and_then(|w| u32::try_from(w).ok()),
         ) else {
             continue;
         };
@@ -305,7 +310,7 @@ pub fn feed(
         let cost = fields.get("estimatedCost").and_then(Value::as_u64);
         events.push(Event {
             uid: id,
-            day: start.add_days(7 * (week as i64 - 1)),
+            day: calendar_week_dates(start, week).0,
             time: None,
             summary: format!("Shopping: {}", text(&fields, "title")),
             description: cost.map_or_else(String::new, |c| {

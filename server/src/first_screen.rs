@@ -76,7 +76,7 @@ impl Moment {
         let mut date = local_date(tz, epoch_ms);
         if known.is_none()
             && let Some(day) = noted.and_then(|(d, _)| d.parse::<Date>().ok())
-            && (day.to_days() - date.to_days()).abs() <= 1
+            && date.days_until(day).abs() <= 1
         {
             date = day;
         }

@@ -93,6 +93,13 @@ impl Date {
         Self::from_days(self.to_days() + days)
     }
 
+    /// Whole days from `self` to `to`: 1 from one day to the next, negative
+    /// when `to` comes first. Dates have no clock, so no time zone or change
+    /// of clocks makes a day longer or shorter.
+    pub fn days_until(self, to: Date) -> i64 {
+        to.to_days() - self.to_days()
+    }
+
     /// 1 for 1 January, up to 365 or 366 for 31 December.
     pub fn day_of_year(self) -> u32 {
         (self.to_days()
@@ -222,6 +229,26 @@ mod tests {
         assert!(err.0.contains("YYYY-MM-DD"));
         assert!("2026-1-01".parse::<Date>().is_err());
         assert!("+026-11-01".parse::<Date>().is_err());
+    }
+
+    #[test]
+    fn days_until_counts_across_months_years_and_leap_days() {
+        assert_eq!(d("2026-11-23").days_until(d("2026-11-23")), 0);
+        assert_eq!(d("2026-11-23").days_until(d("2026-11-24")), 1);
+        assert_eq!(d("2026-11-24").days_until(d("2026-11-23")), -1);
+        assert_eq!(d("2026-01-31").days_until(d("2026-02-01")), 1);
+        assert_eq!(d("2026-02-28").days_until(d("2026-03-01")), 1);
+        assert_eq!(d("2024-02-28").days_until(d("2024-03-01")), 2);
+        assert_eq!(d("2025-12-31").days_until(d("2026-01-01")), 1);
+        assert_eq!(d("2024-01-01").days_until(d("2025-01-01")), 366);
+        assert_eq!(d("2025-01-01").days_until(d("2026-01-01")), 365);
+        assert_eq!(d("2100-02-28").days_until(d("2100-03-01")), 1);
+        assert_eq!(d("2000-02-28").days_until(d("2000-03-01")), 2);
+        assert_eq!(d("1969-12-31").days_until(d("1970-01-01")), 1);
+        for n in [-800, -366, -1, 0, 1, 29, 365, 1461] {
+            let from = d("2024-02-29");
+            assert_eq!(from.days_until(from.add_days(n)), n);
+        }
     }
 
     #[test]

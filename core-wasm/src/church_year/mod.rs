@@ -83,10 +83,6 @@ pub struct ChurchDay {
     pub label: Option<String>,
 }
 
-fn days_between(from: Date, to: Date) -> i64 {
-    to.to_days() - from.to_days()
-}
-
 fn is_sunday(date: Date) -> bool {
     date.weekday_from_monday() == 6
 }
@@ -128,9 +124,9 @@ pub fn church_day(date: Date) -> ChurchDay {
     }
     let easter = easter(year);
     let ash = easter.add_days(-46);
-    let first_stretch = days_between(on(1, 7), ash);
+    let first_stretch = on(1, 7).days_until(ash);
     if date < ash {
-        return ordinary(year, days_between(on(1, 7), date) + 1);
+        return ordinary(year, on(1, 7).days_until(date) + 1);
     }
     if date == ash {
         return feast(Feast::AshWednesday);
@@ -141,14 +137,14 @@ pub fn church_day(date: Date) -> ChurchDay {
         let label = if date < first_sunday {
             "The days after Ash Wednesday".to_string()
         } else if is_sunday(date) {
-            ordinal_sunday(days_between(first_sunday, date) / 7 + 1, "in Lent")
+            ordinal_sunday(first_sunday.days_until(date) / 7 + 1, "in Lent")
         } else {
-            week_label("Lent", days_between(first_sunday, date))
+            week_label("Lent", first_sunday.days_until(date))
         };
-        return labelled(Slot::Lent(days_between(ash, date) as u8), label);
+        return labelled(Slot::Lent(ash.days_until(date) as u8), label);
     }
     if date < easter {
-        return match days_between(palm, date) {
+        return match palm.days_until(date) {
             0 => feast(Feast::PalmSunday),
             4 => feast(Feast::MaundyThursday),
             5 => feast(Feast::GoodFriday),
@@ -161,7 +157,7 @@ pub fn church_day(date: Date) -> ChurchDay {
     }
     let pentecost = easter.add_days(49);
     if date < pentecost {
-        let n = days_between(easter, date) + 1;
+        let n = easter.days_until(date) + 1;
         return match n as u8 {
             1 => feast(Feast::EasterDay),
             ASCENSION_DAY => feast(Feast::Ascension),
@@ -176,7 +172,7 @@ pub fn church_day(date: Date) -> ChurchDay {
         return feast(Feast::Pentecost);
     }
     if date < trinity {
-        let n = days_between(pentecost, date) + 1;
+        let n = pentecost.days_until(date) + 1;
         return labelled(Slot::Pentecost(n as u8), "The week of Pentecost".into());
     }
     if date == trinity {
@@ -184,20 +180,20 @@ pub fn church_day(date: Date) -> ChurchDay {
     }
     let advent = advent_sunday(year);
     if date < advent {
-        return ordinary(year, first_stretch + days_between(trinity, date));
+        return ordinary(year, first_stretch + trinity.days_until(date));
     }
-    let week = days_between(advent, date) / 7 + 1;
+    let week = advent.days_until(date) / 7 + 1;
     if is_sunday(date) {
         return feast(Feast::AdventSunday(week as u8));
     }
     // Count back from Christmas Eve: the weekdays still to come after this one.
     let eve = on(12, 24);
-    let still_to_come = (1..=days_between(date, eve))
+    let still_to_come = (1..=date.days_until(eve))
         .filter(|&d| !is_sunday(date.add_days(d)))
         .count() as u8;
     labelled(
         Slot::Advent(ADVENT_WEEKDAYS - still_to_come),
-        week_label("Advent", days_between(advent, date)),
+        week_label("Advent", advent.days_until(date)),
     )
 }
 
@@ -205,15 +201,13 @@ pub fn church_day(date: Date) -> ChurchDay {
 /// Wednesday, and from the day after Trinity Sunday to the eve of Advent.
 pub fn ordinary_days(year: i32) -> u16 {
     let easter = easter(year);
-    let first = days_between(
-        Date {
-            year,
-            month: 1,
-            day: 7,
-        },
-        easter.add_days(-46),
-    );
-    let second = days_between(easter.add_days(56), advent_sunday(year)) - 1;
+    let first = Date {
+        year,
+        month: 1,
+        day: 7,
+    }
+    .days_until(easter.add_days(-46));
+    let second = easter.add_days(56).days_until(advent_sunday(year)) - 1;
     (first + second) as u16
 }
 

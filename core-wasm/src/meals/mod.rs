@@ -42,6 +42,8 @@ pub use menu::{MenuDay, MenuSource, PersonalDay, personalise};
 pub use records::{ListOrigin, list_records, plan_records, value_of};
 pub use shopping::{BuiltItem, BuiltList, build_from_lines, build_list};
 
+use crate::Date;
+use crate::days::{date_of_day, day_of};
 use manna_sync_protocol::FieldError;
 use manna_sync_protocol::records::read::{Fields, ReadFields};
 use manna_sync_protocol::records::wellness::WellnessGoal;
@@ -65,6 +67,36 @@ pub const CALENDAR_WEEKS: u32 = 4;
 /// all thirty days.
 pub fn calendar_week(day: u32) -> u32 {
     day.max(1).div_ceil(7).min(CALENDAR_WEEKS)
+}
+
+/// The calendar's day (1 to 30) that `date` is, of a calendar that starts on
+/// `start`; none before its first day or after its last.
+pub fn calendar_day(start: Date, date: Date) -> Option<u32> {
+    u32::try_from(day_of(start, date))
+        .ok()
+        .filter(|day| (1..=CALENDAR_DAYS).contains(day))
+}
+
+/// The calendar week (1 to 4) that `date` is in, of a calendar that starts
+/// on `start`; none outside its 30 days.
+pub fn calendar_week_of(start: Date, date: Date) -> Option<u32> {
+    calendar_day(start, date).map(calendar_week)
+}
+
+/// The first and last dates of calendar week `week` (1 to 4) of a calendar
+/// that starts on `start`: seven days each, the fourth with the calendar's
+/// last two days as well (as [`calendar_week`] counts them).
+pub fn calendar_week_dates(start: Date, week: u32) -> (Date, Date) {
+    let week = i64::from(week);
+    let last = if week >= i64::from(CALENDAR_WEEKS) {
+        i64::from(CALENDAR_DAYS)
+    } else {
+        7 * week
+    };
+    (
+        date_of_day(start, 7 * (week - 1) + 1),
+        date_of_day(start, last),
+    )
 }
 
 /// Indexes (from 0) into a plan of `len` days of the days in calendar week

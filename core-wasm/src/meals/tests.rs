@@ -431,6 +431,73 @@ fn four_weekly_lists_cover_the_thirty_days() {
     assert_eq!(calendar_week_days(30, 4), (21..30).collect::<Vec<_>>());
 }
 
+fn date(s: &str) -> Date {
+    s.parse().expect("valid date")
+}
+
+#[test]
+fn a_calendar_day_counts_from_its_start_date() {
+    let start = date("2026-11-23");
+    assert_eq!(calendar_day(start, start), Some(1));
+    assert_eq!(calendar_day(start, date("2026-11-22")), None);
+    assert_eq!(calendar_day(start, date("2026-12-22")), Some(30));
+    assert_eq!(calendar_day(start, date("2026-12-23")), None);
+    assert_eq!(calendar_week_of(start, date("2026-11-29")), Some(1));
+    assert_eq!(calendar_week_of(start, date("2026-11-30")), Some(2));
+    assert_eq!(calendar_week_of(start, date("2026-12-22")), Some(4));
+    assert_eq!(calendar_week_of(start, date("2026-12-23")), None);
+    // Across a month, a year and a leap day.
+    assert_eq!(
+        calendar_day(date("2024-02-15"), date("2024-03-01")),
+        Some(16)
+    );
+    assert_eq!(
+        calendar_day(date("2025-02-15"), date("2025-03-01")),
+        Some(15)
+    );
+    assert_eq!(
+        calendar_day(date("2025-12-20"), date("2026-01-18")),
+        Some(30)
+    );
+    assert_eq!(calendar_day(date("2025-12-20"), date("2026-01-19")), None);
+}
+
+#[test]
+fn calendar_weeks_run_seven_days_and_the_fourth_takes_the_last_two() {
+    let start = date("2024-02-20");
+    assert_eq!(
+        calendar_week_dates(start, 1),
+        (date("2024-02-20"), date("2024-02-26"))
+    );
+    assert_eq!(
+        calendar_week_dates(start, 2),
+        (date("2024-02-27"), date("2024-03-04"))
+    );
+    assert_eq!(
+        calendar_week_dates(start, 4),
+        (date("2024-03-12"), date("2024-03-20"))
+    );
+    assert_eq!(
+        calendar_week_dates(date("2026-12-10"), 4),
+        (date("2026-12-31"), date("2027-01-08"))
+    );
+    // The weeks' dates and the week of each date agree, day by day.
+    for start in ["2024-02-20", "2025-02-20", "2026-12-10"] {
+        let start = date(start);
+        for week in 1..=CALENDAR_WEEKS {
+            let (first, last) = calendar_week_dates(start, week);
+            for day in 1..=CALENDAR_DAYS {
+                let on = start.add_days(i64::from(day) - 1);
+                assert_eq!(
+                    calendar_week_of(start, on) == Some(week),
+                    first <= on && on <= last,
+                    "{on} and week {week} of {start}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn a_short_plan_goes_round_to_fill_thirty_days() {
     assert_eq!(day_numbers(7, 1, 3), [0, 1, 2]);

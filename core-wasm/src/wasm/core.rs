@@ -95,6 +95,15 @@ pub fn add_days(date: &str, days: i32) -> Result<String, JsError> {
     Ok(parse(date)?.add_days(i64::from(days)).to_string())
 }
 
+/// The day of a plan of `length` days started on `start` that `today` is:
+/// 1 on its start date (and before it), never past its last. A start that
+/// is not a date is refused (an error costs this module fewer bytes than
+/// an `Option`; the app's wrapper makes it `undefined`).
+#[wasm_bindgen(js_name = planDay)]
+pub fn plan_day(start: &str, today: &str, length: u32) -> Result<u32, JsError> {
+    Ok(crate::days::plan_day(parse(start)?, parse(today)?, length))
+}
+
 /// The week strip for `today`, given the dates on which the app was opened
 /// and the person's rest day (0 = Monday … 6 = Sunday), if any.
 #[wasm_bindgen(js_name = weekStrip)]

@@ -360,6 +360,27 @@ pub fn calendar_week(day: u32) -> u32 {
     meals::calendar_week(day)
 }
 
+/// The week (1 to 4) that `date` is in, of the shopping calendar that starts
+/// on `start`; `undefined` outside its 30 days.
+#[wasm_bindgen(js_name = calendarWeekOf)]
+pub fn calendar_week_of(start: &str, date: &str) -> Option<u32> {
+    meals::calendar_week_of(start.parse().ok()?, date.parse().ok()?)
+}
+
+/// `[first, last]`: the dates of week `week` (1 to 4) of the shopping
+/// calendar that starts on `start`.
+#[wasm_bindgen(js_name = calendarWeekDates)]
+pub fn calendar_week_dates(start: &str, week: u32) -> Result<JsValue, JsError> {
+    let (first, last) = meals::calendar_week_dates(parse(start)?, week);
+    to_js(&[first, last])
+}
+
+/// The first of the `days` days that end on `last` (a chart's span).
+#[wasm_bindgen(js_name = spanStart)]
+pub fn span_start(last: &str, days: u32) -> Result<String, JsError> {
+    Ok(crate::days::span_start(parse(last)?, days).to_string())
+}
+
 /// The built-in text for a plan day's missing field.
 #[wasm_bindgen(js_name = planFallback)]
 pub fn plan_fallback(field: &str, day: u32) -> Option<String> {

@@ -3,9 +3,8 @@
 // focus), no retries; a fetch waits for the network while the browser is
 // offline. A query may ask otherwise (premium and the finders do).
 
+import { DAY_MS } from '../lib/durations';
 import { QueryClient } from '../lib/query';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

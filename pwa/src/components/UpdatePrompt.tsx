@@ -5,6 +5,7 @@
 
 import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { DAY_MS } from '../lib/durations';
 import { updateApp } from '../lib/updateApp';
 import { toast } from './toast';
 
@@ -22,7 +23,7 @@ export function UpdatePrompt({ required = false }: { required?: boolean }) {
       toast({
         title: 'Update Manna',
         description: 'This version can no longer sync. Update to keep your devices in step; your changes are kept on this one.',
-        durationMs: 24 * 60 * 60 * 1000,
+        durationMs: DAY_MS,
         action: { label: 'Update', onClick: () => void updateApp() },
       });
       return;

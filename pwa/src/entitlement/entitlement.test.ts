@@ -5,6 +5,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DAY_MS as DAY } from '../lib/durations';
 import { storage } from '../lib/storage';
 import { premiumFromBytes } from '../wasm/premium';
 
@@ -33,7 +34,6 @@ const b64 = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 const server = generateKeyPairSync('ed25519');
 const stranger = generateKeyPairSync('ed25519');
 const jwk = server.publicKey.export({ format: 'jwk' }) as { x: string };
-const DAY = 86_400_000;
 
 function token(claims: object, key = server.privateKey, kid = 'k1'): string {
   const input = `${b64(JSON.stringify({ alg: 'EdDSA', kid, typ: 'JWT' }))}.${b64(JSON.stringify(claims))}`;

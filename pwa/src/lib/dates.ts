@@ -1,10 +1,6 @@
-// Local dates (YYYY-MM-DD): whole days between two, as plan days and calendar
-// weeks count them, and a date in words, in the person's own language (the
-// browser's), never as YYYY-MM-DD on screen.
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
+// Local dates (YYYY-MM-DD) in words, in the person's own language (the
+// browser's), never as YYYY-MM-DD on screen. Counting days between dates is
+// the core's (wasm/core.ts, wasm/tools.ts), never done here.
 
 /** A local date in words ('Tuesday, November 24' unless `options` say
  *  otherwise), read at its noon so no time zone moves it to another day. */

@@ -23,6 +23,8 @@ export interface Core {
   dayOfYear(date: string): number;
   localDate(epochMs: number, utcOffsetMinutes: number): string;
   addDays(date: string, days: number): string;
+  /** The day of a plan of `length` days started on `start` that `today` is: 1 on its start date (and before it), never past its last; undefined when `start` is not a date. */
+  planDay(start: string, today: string, length: number): number | undefined;
   /** The week around `today` and the running streak; `restDay` 0 = Monday … 6 = Sunday. */
   weekStrip(today: string, visited: string[], restDay?: number): WeekStrip;
   rotationIndex(date: string, count: number, salt: string): number;
@@ -33,6 +35,14 @@ function wrap(pkg: typeof Pkg): Core {
     dayOfYear: pkg.dayOfYear,
     localDate: pkg.localDate,
     addDays: pkg.addDays,
+    planDay: (start, today, length) => {
+      // The module refuses a start that is not a date (one an older app wrote).
+      try {
+        return pkg.planDay(start, today, length);
+      } catch {
+        return undefined;
+      }
+    },
     weekStrip: (today, visited, restDay) => pkg.weekStrip(today, visited, restDay) as WeekStrip,
     rotationIndex: pkg.rotationIndex,
     validateRecord: (table, id, fields) => (pkg.validateRecord(table, id, fields) as FieldError | undefined) ?? undefined,
@@ -67,4 +77,11 @@ export async function coreFromBytes(bytes: BufferSource): Promise<Core> {
 /** Today's local date in the browser's time zone, as YYYY-MM-DD. */
 export function todayIn(core: Core, now: Date = new Date()): string {
   return core.localDate(now.getTime(), -now.getTimezoneOffset());
+}
+
+/** The local date (YYYY-MM-DD) in the browser's time zone of an instant, such
+ *  as a record's `createdAt` (an ISO time in UTC, whose own first ten
+ *  characters are the date in London, not here). */
+export function localDateOf(core: Core, instant: string): string {
+  return todayIn(core, new Date(instant));
 }

@@ -47,6 +47,12 @@ export interface Tools {
   calendarWeekDays(length: number, week: number): number[];
   /** The shopping calendar's week (1 to 4) of day `day` (1 to 30). */
   calendarWeek(day: number): number;
+  /** The week (1 to 4) that `date` is in, of the shopping calendar that starts on `start`; undefined outside its 30 days. */
+  calendarWeekOf(start: string, date: string): number | undefined;
+  /** The first and last dates of week `week` (1 to 4) of the shopping calendar that starts on `start`. */
+  calendarWeekDates(start: string, week: number): [string, string];
+  /** The first of the `days` days that end on `last` (a chart's span). */
+  spanStart(last: string, days: number): string;
   /** The built-in text for a plan day's missing field, turning with the day. */
   planFallback(field: string, day: number): string | undefined;
   /** Generated lists and their items as new records ready to save, named with `random`. */
@@ -106,6 +112,9 @@ function wrap(pkg: typeof Pkg): Tools {
     },
     calendarWeekDays: (length, week) => Array.from(pkg.calendarWeekDays(length, week)),
     calendarWeek: pkg.calendarWeek,
+    calendarWeekOf: (start, date) => pkg.calendarWeekOf(start, date),
+    calendarWeekDates: (start, week) => pkg.calendarWeekDates(start, week) as [string, string],
+    spanStart: pkg.spanStart,
     planFallback: (field, day) => pkg.planFallback(field, day) ?? undefined,
     listRecords: (lists, origin, nowMs, random) =>
       pkg.listRecords(lists, origin.planId, origin.startDate, nowMs, random) as Mutation[],

@@ -51,6 +51,13 @@ describe('manna-core in WebAssembly', () => {
     expect(tools.weightTenths('heavy')).toEqual({ field: 'weight', message: 'must be your weight in pounds, a number from 0.1 to 1500' });
   });
 
+  it('counts plan days, shopping weeks and chart spans like the native build', () => {
+    for (const v of vectors.planDay) expect(core.planDay(v.start, v.today, v.length), `${v.start} ${v.today} ${v.length}`).toBe(v.day);
+    for (const v of vectors.calendarWeekOf) expect(tools.calendarWeekOf(v.start, v.date), `${v.start} ${v.date}`).toBe(v.week ?? undefined);
+    for (const v of vectors.calendarWeekDates) expect(tools.calendarWeekDates(v.start, v.week), `${v.start} ${v.week}`).toEqual(v.dates);
+    for (const v of vectors.spanStart) expect(tools.spanStart(v.last, v.days), `${v.last} ${v.days}`).toBe(v.first);
+  });
+
   it('averages the week of wellness checks like the server', () => {
     for (const v of vectors.weeklyAverage) expect(core.weeklyAverage(v.dates, v.scores, v.to), v.to).toEqual(v.average);
   });

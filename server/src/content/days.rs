@@ -205,7 +205,7 @@ mod tests {
                 let item = item_for(&set, kind, date).expect("an item every day");
                 let id = item["id"].as_str().expect("an id").to_string();
                 if let Some(before) = last_shown.insert(id.clone(), date) {
-                    let gap = date.to_days() - before.to_days();
+                    let gap = before.days_until(date);
                     assert!(
                         gap >= window,
                         "{}: {id} is shown on {before} and again {gap} days later, on {date}",

@@ -298,7 +298,7 @@ mod tests {
         };
         for y in 2026..=2035 {
             let first = Date::new(y, 1, 1).expect("valid");
-            let days = Date::new(y + 1, 1, 1).expect("valid").to_days() - first.to_days();
+            let days = first.days_until(Date::new(y + 1, 1, 1).expect("valid"));
             let mut seen = HashMap::new();
             for d in 0..days {
                 let date = first.add_days(d);

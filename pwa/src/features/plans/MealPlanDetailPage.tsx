@@ -22,7 +22,7 @@ import { focusWhenShown } from '../../components/focusWhenShown';
 import { newRecordId, saveRecord, useRecords, type RefusedOf, type Stored } from '../../sync/useRecords';
 import { loadCore, todayIn } from '../../wasm/core';
 import { loadTools } from '../../wasm/tools';
-import { daysBetween, recordDate } from '../../lib/dates';
+import { recordDate } from '../../lib/dates';
 import { newestEnrollment, WeekListButton } from '../shopping';
 import { DayPicker } from './DayPicker';
 import { categoryLabel } from './labels';
@@ -153,8 +153,7 @@ function Plan({ plan }: { plan: MealPlan }) {
   const progress = useRecords('planProgress');
   const done = new Set((progress.value ?? []).filter((p) => p.fields.planId === plan.id && p.fields.completed).map((p) => p.fields.day));
   // None when the start date is not a date (one an older app wrote).
-  const elapsed = enrollment ? daysBetween(enrollment.fields.startDate, today) : NaN;
-  const dayOfPlan = Number.isFinite(elapsed) ? Math.min(plan.dayCount, Math.max(1, elapsed + 1)) : null;
+  const dayOfPlan = enrollment ? (core.planDay(enrollment.fields.startDate, today, plan.dayCount) ?? null) : null;
   const stopStarting = () => {
     setStarting(false);
     setFixing(undefined);

@@ -16,12 +16,12 @@ import { toast } from '../../components/toast';
 import type { Focus, MealChoice, Workout } from '../../generated/meals';
 import { newRecordId, saveRecord, useRecords, type RefusedOf, type Stored } from '../../sync/useRecords';
 import { loadTools, type Tools } from '../../wasm/tools';
-import { daysBetween } from '../../lib/dates';
-import { loadCore, todayIn } from '../../wasm/core';
+import { loadCore, type Core } from '../../wasm/core';
 import { WeekListButton } from '../shopping';
 import { DayPicker } from './DayPicker';
 import { MealView } from './MealView';
 import { newestPlans } from './newestPlans';
+import { personalPlanDay } from './personalPlanDay';
 import { PersonalPlanRefusals, ProgressRefusals } from './PlanRefusals';
 
 type Plan = Stored<'personalizedPlans'>;
@@ -66,7 +66,7 @@ export default function MyPlansPage() {
       body = (
         <Tabs name="my-plans" label="Your plans" tabs={TABS} selected={tab} onSelect={setTab}>
           {plan ? (
-            <PlanView key={plan.id} plan={plan} day={day} onDay={setDay} tools={use(loadTools())} today={todayIn(use(loadCore()))} />
+            <PlanView key={plan.id} plan={plan} day={day} onDay={setDay} tools={use(loadTools())} core={use(loadCore())} />
           ) : (
             <Missing tab={tab} />
           )}
@@ -131,7 +131,7 @@ const isMeal = (v: unknown): v is MealChoice => typeof v === 'object' && v !== n
 const isWorkout = (v: unknown): v is Workout => typeof v === 'object' && v !== null && Array.isArray((v as Workout).steps);
 const isFocus = (v: unknown): v is Focus => typeof v === 'object' && v !== null && typeof (v as Focus).reference === 'string';
 
-function PlanView({ plan, day, onDay: setDay, tools, today }: { plan: Plan; day: number; onDay: (day: number) => void; tools: Tools; today: string }) {
+function PlanView({ plan, day, onDay: setDay, tools, core }: { plan: Plan; day: number; onDay: (day: number) => void; tools: Tools; core: Core }) {
   const progress = useRecords('planProgress');
   const done = new Set((progress.value ?? []).filter((p) => p.fields.planId === plan.id && p.fields.completed).map((p) => p.fields.day));
   const days = plan.fields.dailyPlans;
@@ -139,6 +139,7 @@ function PlanView({ plan, day, onDay: setDay, tools, today }: { plan: Plan; day:
   const d = (days[day - 1] ?? {}) as Record<string, unknown>;
   const fallback = (field: string) => tools.planFallback(field, day);
   const percent = Math.round((100 * done.size) / count);
+  const { startDate, day: dayToday } = personalPlanDay(core, plan.fields.createdAt, count);
 
   async function tick() {
     const completed = !done.has(day);
@@ -215,10 +216,10 @@ function PlanView({ plan, day, onDay: setDay, tools, today }: { plan: Plan; day:
         <WeekListButton
           title={plan.fields.title}
           days={plan.fields.dailyPlans}
-          day={daysBetween(plan.fields.createdAt.slice(0, 10), today) + 1}
+          day={dayToday}
           preferences={{}}
           planId={plan.id}
-          startDate={plan.fields.createdAt.slice(0, 10)}
+          startDate={startDate}
           className="btn btn-outline"
         />
       )}

@@ -6,7 +6,7 @@
 // of what it adds and what it refuses, before anything is saved. Settings the
 // server refused (an import brings them) show here, to try again or discard.
 
-import { useState, type ChangeEvent } from 'react';
+import { use, useState, type ChangeEvent } from 'react';
 import { useQuery, useQueryClient } from '../../lib/query';
 import { apiRequest, messageOf } from '../../api/client';
 import { CardSkeleton } from '../../components/CardSkeleton';
@@ -23,6 +23,7 @@ import { checkRecord, saveRecord } from '../../sync/useRecords';
 import { TableRefusals } from '../refusals';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { exportAll, NotAnExport, preview, weightsCsv, type Preview, type Store } from './portable';
+import { loadCore, localDateOf, todayIn } from '../../wasm/core';
 
 const LABELS: Record<Table, string> = {
   prayerJournal: 'Prayer journal entries',
@@ -166,6 +167,7 @@ function RestDaySection() {
 }
 
 function CalendarSection() {
+  const core = use(loadCore());
   const client = useQueryClient();
   const status = useQuery({ queryKey: ['calendar-feed'], queryFn: () => apiRequest<CalendarFeed>('GET', '/api/calendar-feed'), retry: 1 });
   const [url, setUrl] = useState<string | null>(null);
@@ -236,7 +238,7 @@ function CalendarSection() {
               </div>
             </div>
           )}
-          {status.data?.active && !url && <p className="small muted">An address is active (made {status.data.createdAt ? recordDate(status.data.createdAt) : 'earlier'}). For safety it is shown only when made.</p>}
+          {status.data?.active && !url && <p className="small muted">An address is active (made {status.data.createdAt ? recordDate(localDateOf(core, status.data.createdAt)) : 'earlier'}). For safety it is shown only when made.</p>}
           <div className="row-actions">
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void make()}>
               {status.data?.active ? 'Make a New Address' : 'Add to My Calendar'}
@@ -255,13 +257,14 @@ function CalendarSection() {
 
 function ExportSection() {
   const [busy, setBusy] = useState(false);
-  const day = new Date().toISOString().slice(0, 10);
+  // The files are named by the person's own date of the download, not UTC's.
+  const today = async () => todayIn(await loadCore());
 
   async function all() {
     setBusy(true);
     try {
       const file = await exportAll(store);
-      download(`manna-export-${day}.json`, 'application/json', JSON.stringify(file, null, 2));
+      download(`manna-export-${await today()}.json`, 'application/json', JSON.stringify(file, null, 2));
     } catch {
       toast({ title: 'Error', description: 'Your records could not be read on this device.', variant: 'destructive' });
     } finally {
@@ -271,7 +274,7 @@ function ExportSection() {
 
   async function weights() {
     const records = await store.records('weightEntries');
-    download(`manna-weights-${day}.csv`, 'text/csv', weightsCsv(records));
+    download(`manna-weights-${await today()}.csv`, 'text/csv', weightsCsv(records));
   }
 
   return (

@@ -12,7 +12,7 @@ import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
 import { useCatalogue, useMealPlans } from '../../content/mealPlans';
 import { CALENDAR_DAYS, CALENDAR_WEEKS, type NamedList } from '../../generated/meals';
-import { dayLabel, daysBetween } from '../../lib/dates';
+import { dayLabel } from '../../lib/dates';
 import { dollars } from '../../lib/money';
 import { useRecords, type Stored } from '../../sync/useRecords';
 import { loadCore, todayIn, type Core } from '../../wasm/core';
@@ -110,10 +110,7 @@ function Calendar({ core, tools }: { core: Core; tools: Tools }) {
     }
   }
 
-  const weekOf = (date: string) => {
-    const index = daysBetween(start, date) + 1;
-    return index >= 1 && index <= CALENDAR_DAYS ? tools.calendarWeek(index) : null;
-  };
+  const weekOf = (date: string) => tools.calendarWeekOf(start, date) ?? null;
   const listOfWeek = (week: number | null) => set.find((l) => l.fields.weekNumber === week);
   const selectedWeek = weekOf(dates[day - 1]);
 
@@ -169,8 +166,7 @@ function Calendar({ core, tools }: { core: Core; tools: Tools }) {
         ) : (
           <ol className="plain-list stack">
             {Array.from({ length: CALENDAR_WEEKS }, (_, i) => i + 1).map((week) => {
-              const from = core.addDays(start, (week - 1) * 7);
-              const to = core.addDays(start, week === CALENDAR_WEEKS ? CALENDAR_DAYS - 1 : week * 7 - 1);
+              const [from, to] = tools.calendarWeekDates(start, week);
               return (
                 <li key={week} className="card">
                   <h3>

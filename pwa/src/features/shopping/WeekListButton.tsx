@@ -10,7 +10,7 @@ import { loadTools } from '../../wasm/tools';
 import { saveGeneratedList } from './saveList';
 
 export function WeekListButton(props: {
-  /** The plan's title, its days and the day of it today (from 1). */
+  /** The plan's title, its days and the day of it today (from 1, as `core.planDay` counts it). */
   title: string;
   days: unknown[];
   day: number;
@@ -23,7 +23,7 @@ export function WeekListButton(props: {
   const catalogue = useCatalogue();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const week = tools.calendarWeek(Math.min(Math.max(props.day, 1), props.days.length));
+  const week = tools.calendarWeek(props.day);
   if (!catalogue.data || props.days.length === 0) return null;
   const catalogueText = catalogue.data;
 

@@ -2,14 +2,14 @@
 // manna-core) and the goal, drawn with uPlot (in this page's code only). A
 // screen reader gets the same in words: a summary, and the points as a table.
 
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { use, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { NumberInput } from '../../components/form';
 import { toast } from '../../components/toast';
 import { MAX_WEIGHT_TENTHS } from '../../generated/records';
 import { recordDate } from '../../lib/dates';
-import type { WeightPoint } from '../../wasm/tools';
+import { loadTools, type WeightPoint } from '../../wasm/tools';
 import { savePreferences, usePreferences } from '../settings';
 
 const lbs = (tenths: number) => `${(tenths / 10).toFixed(1)} lbs`;
@@ -57,12 +57,13 @@ function useColoursVersion(): number {
 export function WeightChart({ points, today }: { points: WeightPoint[]; today: string }) {
   const preferences = usePreferences();
   const goal = preferences?.weightGoal ?? null;
+  const tools = use(loadTools());
   const [span, setSpan] = useState<number | null>(90);
   const shown = useMemo(() => {
     if (span === null) return points;
-    const from = new Date(Date.parse(`${today}T12:00:00Z`) - (span - 1) * 86_400_000).toISOString().slice(0, 10);
+    const from = tools.spanStart(today, span);
     return points.filter((p) => p.date >= from);
-  }, [points, span, today]);
+  }, [points, span, today, tools]);
 
   return (
     <section className="card weight-chart" aria-labelledby="chart-title">
