@@ -145,7 +145,9 @@ impl AppState {
         // Records made before a plan was renamed name it by its new id: once
         // at start (the ids change with the content), not at every tidy's
         // scan of all records.
-        let renamed = crate::renames::rename_old_ids(&state).await?;
+        let renamed =
+            crate::renames::rename_old_ids(&state.store, state.gate(), state.clock.now_ms())
+                .await?;
         if renamed > 0 {
             tracing::info!(renamed, "records brought to the plans' new ids");
         }

@@ -15,7 +15,6 @@ use manna_sync_protocol::records::read::ReadFields;
 use manna_sync_protocol::records::settings::{PREFERENCES_ID, VERSE_TIME};
 use serde_json::Value;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// The scheduler's mark in `scheduler_marks`.
 pub const JOB: &str = "push";
@@ -23,11 +22,6 @@ pub const JOB: &str = "push";
 /// The longest stretch a restarted scheduler looks back over: what fell due
 /// longer ago would reach the phone after its time to live anyway.
 pub const CATCH_UP_MS: i64 = TTL.as_millis() as i64;
-
-/// The wait before the `attempt`th try's retry: 1, 2, 4 … minutes, at most 30.
-pub fn backoff(attempt: u32) -> Duration {
-    Duration::from_secs(60 * (1u64 << attempt.saturating_sub(1).min(5)).min(30))
-}
 
 /// Notifications claimed for one subscription in one look: more would only
 /// replace one another on the phone's screen, and a user with thousands of
@@ -170,15 +164,4 @@ pub fn verse_message(set: &ContentSet, day: Date) -> Option<PushMessage> {
         url: "/".into(),
         tag: format!("verse-{day}"),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn retries_wait_longer_each_time_up_to_half_an_hour() {
-        let minutes: Vec<u64> = (1..=8).map(|n| backoff(n).as_secs() / 60).collect();
-        assert_eq!(minutes, [1, 2, 4, 8, 16, 30, 30, 30]);
-    }
 }

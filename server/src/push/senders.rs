@@ -8,7 +8,6 @@
 //! whole is bounded: what does not fit waits in the database for the next
 //! minute.
 
-use super::schedule::backoff;
 use super::{Outcome, Push, Subscription, TTL};
 use crate::clock::Clock;
 use crate::store::{Claimed, Settled, Store};
@@ -42,6 +41,11 @@ pub const LONGEST_WAIT: Duration = Duration::from_secs(4 * 60);
 /// How long a claimed sending is held before another look may claim it again
 /// (its process stopped mid-way).
 pub const LEASE: Duration = Duration::from_secs(10 * 60);
+
+/// The wait before the `attempt`th try's retry: 1, 2, 4 … minutes, at most 30.
+pub fn backoff(attempt: u32) -> Duration {
+    Duration::from_secs(60 * (1u64 << attempt.saturating_sub(1).min(5)).min(30))
+}
 
 /// The pool of senders (cheap to clone).
 #[derive(Debug, Clone)]
@@ -416,6 +420,12 @@ fn host_name(host: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn retries_wait_longer_each_time_up_to_half_an_hour() {
+        let minutes: Vec<u64> = (1..=8).map(|n| backoff(n).as_secs() / 60).collect();
+        assert_eq!(minutes, [1, 2, 4, 8, 16, 30, 30, 30]);
+    }
 
     #[test]
     fn sends_are_counted_by_scheme_host_and_port() {

@@ -269,9 +269,13 @@ async fn a_renamed_plan_is_found_by_its_old_id_and_records_move_to_the_new_one()
         )
         .await;
     assert_eq!(status, 201, "{made}");
-    let renamed = manna_server::renames::rename_old_ids(&s.state)
-        .await
-        .expect("renamed");
+    let renamed = manna_server::renames::rename_old_ids(
+        &s.state.store,
+        s.state.gate(),
+        s.state.clock.now_ms(),
+    )
+    .await
+    .expect("renamed");
     assert_eq!(renamed, 1);
     let (status, mine) = s.call_as(&me, Method::GET, &path, None).await;
     assert_eq!(status, 200, "{mine}");
@@ -279,9 +283,13 @@ async fn a_renamed_plan_is_found_by_its_old_id_and_records_move_to_the_new_one()
     assert_eq!(ids, [&json!("whole-foods-reset-7day")]);
     // Nothing else moves, and a second pass finds nothing left to change.
     assert_eq!(
-        manna_server::renames::rename_old_ids(&s.state)
-            .await
-            .expect("renamed"),
+        manna_server::renames::rename_old_ids(
+            &s.state.store,
+            s.state.gate(),
+            s.state.clock.now_ms()
+        )
+        .await
+        .expect("renamed"),
         0
     );
 }
