@@ -7,7 +7,7 @@
 
 use crate::content::{ContentSet, Kind, item_for};
 use crate::error::AppError;
-use crate::store::LiveRecord;
+use crate::store::{FeedSource, LiveRecord, Store};
 use crate::tokens::{hash_token, random_hex};
 use manna_core::Date;
 use manna_core::days::date_of_day;
@@ -38,6 +38,55 @@ pub fn new_secret() -> Result<(String, String), AppError> {
 /// The hash a feed secret is stored by.
 pub fn secret_hash(token: &str) -> String {
     hash_token(token)
+}
+
+/// The feeds' addresses, as the routes use them (cheap to clone: it shares
+/// the store).
+#[derive(Debug, Clone)]
+pub struct Feeds {
+    store: Store,
+}
+
+impl Feeds {
+    pub fn new(store: Store) -> Self {
+        Self { store }
+    }
+
+    /// When `user`'s current address was made, if they have one.
+    pub async fn made_at(&self, user: &str) -> Result<Option<i64>, AppError> {
+        Ok(self.store.calendar_made_at(user).await?)
+    }
+
+    /// Gives `user` a new address by its secret's hash (the old one ends).
+    pub async fn renew(
+        &self,
+        user: &str,
+        secret_hash: String,
+        now_ms: i64,
+    ) -> Result<(), AppError> {
+        Ok(self
+            .store
+            .set_calendar_secret(user, secret_hash, now_ms)
+            .await?)
+    }
+
+    /// Turns `user`'s address off; answers whether there was one.
+    pub async fn revoke(&self, user: &str) -> Result<bool, AppError> {
+        Ok(self.store.revoke_calendar(user).await?)
+    }
+
+    /// What the feed of the address whose secret is `token` shows, if the
+    /// address is live.
+    pub async fn source(
+        &self,
+        token: &str,
+        with_emails: bool,
+    ) -> Result<Option<FeedSource>, AppError> {
+        Ok(self
+            .store
+            .calendar_source(&secret_hash(token), FEED_TABLES, with_emails)
+            .await?)
+    }
 }
 
 /// Text as a property value: backslash, comma, semicolon and newlines escaped.

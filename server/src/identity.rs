@@ -56,24 +56,35 @@ pub struct Registration {
     pub device_token: String,
 }
 
-/// Registers `user_id`'s first device, seen from `origin`.
-pub async fn register(
-    db: &Store,
-    clock: &Clock,
-    user_id: String,
-    origin: &str,
-) -> Result<Registration, AppError> {
-    check_user_id(&user_id)?;
-    let token = random_hex(32)?;
-    let device_id = format!("dev-{}", random_hex(12)?);
-    let hash = hash_token(&token);
-    let (uid, did, now) = (&user_id, &device_id, clock.now_ms());
-    db.register_device(uid, did, &hash, origin, now).await?;
-    Ok(Registration {
-        user_id,
-        device_id,
-        device_token: token,
-    })
+/// Devices as the routes register them (cheap to clone: it shares the
+/// store).
+#[derive(Debug, Clone)]
+pub struct Devices {
+    store: Store,
+    clock: Clock,
+}
+
+impl Devices {
+    pub fn new(store: Store, clock: Clock) -> Self {
+        Self { store, clock }
+    }
+
+    /// Registers `user_id`'s first device, seen from `origin`.
+    pub async fn register(&self, user_id: String, origin: &str) -> Result<Registration, AppError> {
+        check_user_id(&user_id)?;
+        let token = random_hex(32)?;
+        let device_id = format!("dev-{}", random_hex(12)?);
+        let hash = hash_token(&token);
+        let (uid, did, now) = (&user_id, &device_id, self.clock.now_ms());
+        self.store
+            .register_device(uid, did, &hash, origin, now)
+            .await?;
+        Ok(Registration {
+            user_id,
+            device_id,
+            device_token: token,
+        })
+    }
 }
 
 /// Optional form: `None` when the request names no user or carries no token;

@@ -7,7 +7,7 @@ use crate::content::ContentSet;
 use crate::content::meal_plans;
 use crate::error::AppError;
 use crate::store::Store;
-use crate::sync::Writer;
+use crate::sync::{SyncService, Writer};
 use crate::tokens::random_hex;
 use manna_core::meals::{self, Catalogue, Exclusions, ListKind, ListOrigin, NamedList};
 use manna_sync_protocol::{FieldError, Mutation, Table};
@@ -22,12 +22,13 @@ fn saved(outcome: Result<(), FieldError>) -> Result<(), AppError> {
 /// `POST /api/wellness-goals/{goalId}/create-plans`: the goal's meal plan and
 /// fitness challenge, saved as the caller's personalised plans.
 pub async fn create_plans(
-    store: &Store,
+    sync: &SyncService,
     author: Writer,
     catalogue: &Catalogue,
     goal_id: &str,
 ) -> Result<Vec<Value>, AppError> {
-    let goal = store
+    let goal = sync
+        .store()
         .live_record(&author.user, Table::WellnessGoals, goal_id)
         .await?
         .ok_or_else(|| {
@@ -40,7 +41,7 @@ pub async fn create_plans(
     let plans: Vec<Value> = plans.iter().map(meals::value_of).collect();
     let mutations = meals::plan_records(&plans, goal_id, author.now_ms, &random_hex(8)?)
         .map_err(AppError::Invalid)?;
-    saved(crate::sync::apply_all(store, author, mutations.clone()).await?)?;
+    saved(sync.apply_all(author, mutations.clone()).await?)?;
     Ok(mutations
         .into_iter()
         .map(|m| {
@@ -123,7 +124,7 @@ async fn goal_preferences(store: &Store, user: &str) -> Result<Value, AppError> 
 
 /// `POST /api/shopping-lists/generate`: one of the four generate buttons.
 pub async fn generate_list(
-    store: &Store,
+    sync: &SyncService,
     author: Writer,
     set: &ContentSet,
     member: bool,
@@ -132,7 +133,7 @@ pub async fn generate_list(
 ) -> Result<SavedList, AppError> {
     let (days, preferences) = match (kind.category(), kind.default_plan()) {
         (Some(category), Some(default_plan)) => {
-            let (plan, preferences) = enrollment_for(store, &author.user, set, category)
+            let (plan, preferences) = enrollment_for(sync.store(), &author.user, set, category)
                 .await?
                 .unwrap_or_else(|| (default_plan.to_string(), Value::Null));
             let (category, days) = meal_plans::category_and_days(set, &plan, member)
@@ -144,7 +145,10 @@ pub async fn generate_list(
                 preferences,
             )
         }
-        _ => (Vec::new(), goal_preferences(store, &author.user).await?),
+        _ => (
+            Vec::new(),
+            goal_preferences(sync.store(), &author.user).await?,
+        ),
     };
     let named = meals::week_list(
         &set.catalogue,
@@ -156,7 +160,7 @@ pub async fn generate_list(
     );
     let (mut answers, mutations) =
         list_mutations(&author, std::slice::from_ref(&named), ListOrigin::default())?;
-    saved(crate::sync::apply_all(store, author, mutations).await?)?;
+    saved(sync.apply_all(author, mutations).await?)?;
     answers
         .pop()
         .ok_or_else(|| AppError::Internal("no list was made".into()))
@@ -166,7 +170,7 @@ pub async fn generate_list(
 /// lists of a meal plan (a catalogue plan, or the caller's personal meal
 /// plan), from `start_date`.
 pub async fn generate_calendar(
-    store: &Store,
+    sync: &SyncService,
     author: Writer,
     set: &ContentSet,
     plan_id: &str,
@@ -176,7 +180,7 @@ pub async fn generate_calendar(
         Some(title) => {
             let (category, days) = meal_plans::category_and_days(set, plan_id, true)
                 .ok_or_else(|| AppError::NotFound(format!("no meal plan with id {plan_id}")))?;
-            let preferences = enrollment_for(store, &author.user, set, &category)
+            let preferences = enrollment_for(sync.store(), &author.user, set, &category)
                 .await?
                 .filter(|(p, _)| p == plan_id)
                 .map_or(Value::Null, |(_, p)| p);
@@ -193,7 +197,8 @@ pub async fn generate_calendar(
             )
         }
         None => {
-            let plan = store
+            let plan = sync
+                .store()
                 .live_record(&author.user, Table::PersonalizedPlans, plan_id)
                 .await?
                 .filter(|p| p.get("planType") == Some(&json!("meal_plan")))
@@ -227,6 +232,6 @@ pub async fn generate_calendar(
         start_date: Some(start_date),
     };
     let (answers, mutations) = list_mutations(&author, &lists, origin)?;
-    saved(crate::sync::apply_all(store, author, mutations).await?)?;
+    saved(sync.apply_all(author, mutations).await?)?;
     Ok(answers)
 }

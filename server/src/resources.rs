@@ -9,8 +9,8 @@
 
 use crate::api::RecordView;
 use crate::error::AppError;
-use crate::store::{ChildCount, RecordQuery, Store};
-use crate::sync::Writer;
+use crate::store::{ChildCount, RecordQuery};
+use crate::sync::{SyncService, Writer};
 use manna_sync_protocol::{FieldError, Mutation, Op, Table};
 use serde_json::{Map, Value};
 
@@ -231,7 +231,7 @@ impl Resource {
     /// is one.
     pub async fn list(
         &self,
-        store: &Store,
+        sync: &SyncService,
         user: &str,
         filters: Vec<(String, String)>,
         page: &Page,
@@ -255,7 +255,7 @@ impl Resource {
             }),
         };
         let mut views = Vec::new();
-        for listed in store.list_records(user, query).await? {
+        for listed in sync.store().list_records(user, query).await? {
             let mut v = view(user, listed.id, listed.fields);
             if let (Some(c), Some((total, flagged))) = (self.children, listed.children) {
                 v.fields.insert(c.total_as.into(), total.into());
@@ -281,7 +281,7 @@ impl Resource {
     /// part of a new id.
     pub async fn create(
         &self,
-        store: &Store,
+        sync: &SyncService,
         author: Writer,
         fields: Map<String, Value>,
         random: &str,
@@ -290,50 +290,56 @@ impl Resource {
             Ok(id) => id,
             Err(e) => return Ok(Err(e)),
         };
-        self.write(store, author, id, Op::Put, fields).await
+        self.write(sync, author, id, Op::Put, fields).await
     }
 
     /// Changes the given fields of an existing record.
     pub async fn update(
         &self,
-        store: &Store,
+        sync: &SyncService,
         author: Writer,
         id: &str,
         fields: Map<String, Value>,
     ) -> Result<Result<RecordView, FieldError>, AppError> {
-        self.existing(store, &author.user, id).await?;
+        self.existing(sync, &author.user, id).await?;
         if fields.is_empty() {
             return Err(AppError::BadRequest(
                 "nothing to change: send the fields to update, e.g. isActive".into(),
             ));
         }
-        self.write(store, author, id.to_string(), Op::Patch, fields)
+        self.write(sync, author, id.to_string(), Op::Patch, fields)
             .await
     }
 
     /// Deletes an existing record, and its children first.
-    pub async fn delete(&self, store: &Store, author: Writer, id: &str) -> Result<(), AppError> {
-        self.existing(store, &author.user, id).await?;
+    pub async fn delete(
+        &self,
+        sync: &SyncService,
+        author: Writer,
+        id: &str,
+    ) -> Result<(), AppError> {
+        self.existing(sync, &author.user, id).await?;
         if let Some(children) = self.children {
             let child = resource(children.table);
-            let ids = store
+            let ids = sync
+                .store()
                 .child_ids(&author.user, children.table, children.parent, id)
                 .await?;
             for child_id in ids {
                 child
-                    .write(store, author.clone(), child_id, Op::Delete, Map::new())
+                    .write(sync, author.clone(), child_id, Op::Delete, Map::new())
                     .await?
                     .map_err(AppError::Invalid)?;
             }
         }
-        self.write(store, author, id.to_string(), Op::Delete, Map::new())
+        self.write(sync, author, id.to_string(), Op::Delete, Map::new())
             .await?
             .map_err(AppError::Invalid)?;
         Ok(())
     }
 
-    async fn existing(&self, store: &Store, user: &str, id: &str) -> Result<(), AppError> {
-        store
+    async fn existing(&self, sync: &SyncService, user: &str, id: &str) -> Result<(), AppError> {
+        sync.store()
             .live_record(user, self.table, id)
             .await?
             .map(drop)
@@ -348,7 +354,7 @@ impl Resource {
 
     async fn write(
         &self,
-        store: &Store,
+        sync: &SyncService,
         author: Writer,
         id: String,
         op: Op,
@@ -363,18 +369,16 @@ impl Resource {
             base_version: None,
         };
         let (user, id) = (author.user.clone(), m.id.clone());
-        Ok(crate::sync::apply_direct(store, author, m)
-            .await?
-            .map(|stored| {
-                view(
-                    &user,
-                    id,
-                    stored
-                        .filter(|r| !r.deleted)
-                        .map(|r| r.fields)
-                        .unwrap_or_default(),
-                )
-            }))
+        Ok(sync.apply_direct(author, m).await?.map(|stored| {
+            view(
+                &user,
+                id,
+                stored
+                    .filter(|r| !r.deleted)
+                    .map(|r| r.fields)
+                    .unwrap_or_default(),
+            )
+        }))
     }
 }
 

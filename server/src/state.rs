@@ -38,6 +38,13 @@ pub struct AppState {
     /// Each user's turns: a few calls at once.
     pub turns: Turns,
     pub stripe: StripeApi,
+    /// The services the routes call, by concept (each shares the store).
+    pub accounts: crate::accounts::Accounts,
+    pub devices: crate::identity::Devices,
+    pub sync: crate::sync::SyncService,
+    pub ledger: crate::billing::Ledger,
+    pub feeds: crate::calendar::Feeds,
+    pub subscribers: crate::push::Subscribers,
     pub mailer: crate::mail::Mailer,
     /// Web Push: the VAPID key and the client that reaches push services.
     pub push: Arc<crate::push::Push>,
@@ -120,6 +127,12 @@ impl AppState {
             origins,
             turns: Turns::default(),
             stripe: StripeApi::from_config(&config)?,
+            accounts: crate::accounts::Accounts::new(store.clone()),
+            devices: crate::identity::Devices::new(store.clone(), clock.clone()),
+            sync: crate::sync::SyncService::new(store.clone()),
+            ledger: crate::billing::Ledger::new(store.clone()),
+            feeds: crate::calendar::Feeds::new(store.clone()),
+            subscribers: crate::push::Subscribers::new(store.clone()),
             mailer: crate::mail::Mailer::from_config(&config, &clock)?,
             push: push.clone(),
             senders: crate::push::senders::Senders::new(push, store.clone(), clock.clone()),
@@ -228,6 +241,19 @@ impl AppState {
             device: format!("rest:{}", auth.device_id),
             now_ms: self.clock.now_ms(),
             gate: Arc::new(crate::admission::RestGate(self.gate())),
+        }
+    }
+
+    /// Whether the database answers (the health check).
+    pub async fn database_answers(&self) -> Result<(), AppError> {
+        Ok(self.store.ping().await?)
+    }
+
+    /// The guard that answers 503 when too many calls wait for the database.
+    pub fn load_guard(&self) -> crate::guard::Load {
+        crate::guard::Load {
+            store: self.store.clone(),
+            most_waiting: self.config.db_queue_max,
         }
     }
 

@@ -5,9 +5,11 @@
 pub mod codes;
 pub mod known;
 pub mod password;
+mod service;
 mod session;
 
 pub use crate::store::Account;
+pub use service::Accounts;
 pub use session::{SESSION_COOKIE, Session, clear_cookie, new_session, session_cookie};
 
 use crate::error::AppError;

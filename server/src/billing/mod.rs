@@ -7,10 +7,12 @@
 //! cancelled (Stripe never reactivates one), and an event older than the last
 //! one applied changes nothing.
 
+mod ledger;
 pub mod reconcile;
 mod stripe_api;
 pub mod webhook;
 
+pub use ledger::Ledger;
 pub use stripe_api::{
     CheckoutState, DEFAULT_EMULATOR, Plan, StripeApi, SubscriptionState, parse_plan,
 };

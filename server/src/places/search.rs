@@ -27,6 +27,22 @@ pub struct Finder<'a> {
     pub asking: Option<&'a std::sync::Arc<Asking>>,
 }
 
+impl Finder<'_> {
+    /// When the places were last imported, if ever.
+    pub async fn loaded_at(&self) -> Result<Option<i64>, AppError> {
+        Ok(self.store.places_loaded_at().await?)
+    }
+
+    /// Farms whose names hold `words`, at most `limit`.
+    pub async fn farms_named(
+        &self,
+        words: &str,
+        limit: usize,
+    ) -> Result<Vec<super::shapes::Farm>, AppError> {
+        stored::farms_named(self.store, words, limit).await
+    }
+}
+
 /// Every place of `kind` within `radius` miles of `centre`, nearest first,
 /// and where they came from; `client` is who asks.
 pub async fn near(

@@ -46,29 +46,59 @@ pub const SUBSCRIPTIONS_PER_DEVICE: i64 = 3;
 /// Subscriptions one user may keep, over all their devices.
 pub const SUBSCRIPTIONS_PER_USER: i64 = 10;
 
-/// Keeps a device's subscription within the caps: the same endpoint again
-/// replaces it; another user's endpoint stays theirs (409); past the caps,
-/// 409 saying what to do.
-pub async fn subscribe(store: &Store, sub: Subscription, now_ms: i64) -> Result<(), AppError> {
-    let kept = store
-        .subscribe_push(
-            sub,
-            SUBSCRIPTIONS_PER_DEVICE,
-            SUBSCRIPTIONS_PER_USER,
-            now_ms,
-        )
-        .await?;
-    match kept {
-        Subscribed::Kept => Ok(()),
-        Subscribed::AnotherUsers => Err(AppError::Conflict(
-            "endpoint: this browser's notifications are turned on for another account; turn them off there first".into(),
-        )),
-        Subscribed::DeviceFull(n) => Err(AppError::Conflict(format!(
-            "endpoint: this device already has {n} notification subscriptions, the most Manna keeps for one device; turn notifications off and on again to replace them"
-        ))),
-        Subscribed::UserFull(n) => Err(AppError::Conflict(format!(
-            "endpoint: your devices already have {n} notification subscriptions, the most Manna keeps for one person; turn notifications off on a device you no longer use"
-        ))),
+/// The phones' subscriptions, as the routes use them (cheap to clone: it
+/// shares the store).
+#[derive(Debug, Clone)]
+pub struct Subscribers {
+    store: Store,
+}
+
+impl Subscribers {
+    pub fn new(store: Store) -> Self {
+        Self { store }
+    }
+
+    /// Keeps a device's subscription within the caps: the same endpoint
+    /// again replaces it; another user's endpoint stays theirs (409); past
+    /// the caps, 409 saying what to do.
+    pub async fn subscribe(&self, sub: Subscription, now_ms: i64) -> Result<(), AppError> {
+        let kept = self
+            .store
+            .subscribe_push(
+                sub,
+                SUBSCRIPTIONS_PER_DEVICE,
+                SUBSCRIPTIONS_PER_USER,
+                now_ms,
+            )
+            .await?;
+        match kept {
+            Subscribed::Kept => Ok(()),
+            Subscribed::AnotherUsers => Err(AppError::Conflict(
+                "endpoint: this browser's notifications are turned on for another account; turn them off there first".into(),
+            )),
+            Subscribed::DeviceFull(n) => Err(AppError::Conflict(format!(
+                "endpoint: this device already has {n} notification subscriptions, the most Manna keeps for one device; turn notifications off and on again to replace them"
+            ))),
+            Subscribed::UserFull(n) => Err(AppError::Conflict(format!(
+                "endpoint: your devices already have {n} notification subscriptions, the most Manna keeps for one person; turn notifications off on a device you no longer use"
+            ))),
+        }
+    }
+
+    /// Forgets `user`'s subscription at `endpoint`; answers whether there
+    /// was one.
+    pub async fn unsubscribe(&self, user: &str, endpoint: &str) -> Result<bool, AppError> {
+        Ok(self.store.unsubscribe_push(user, endpoint).await?)
+    }
+
+    /// The subscriptions of one device of `user`.
+    pub async fn of_device(&self, user: &str, device: &str) -> Result<Vec<Subscription>, AppError> {
+        Ok(self.store.device_pushes(user, device).await?)
+    }
+
+    /// Forgets a subscription its push service says is gone.
+    pub async fn forget(&self, endpoint: &str) -> Result<(), AppError> {
+        Ok(self.store.remove_push(endpoint).await?)
     }
 }
 

@@ -19,7 +19,7 @@ use serde::Deserialize;
 
 /// The email of the account `user` is, if any (given to Stripe at checkout).
 async fn account_email(state: &AppState, user: &str) -> Result<Option<String>, AppError> {
-    Ok(state.store.account_by_id(user).await?.map(|a| a.email))
+    Ok(state.accounts.by_id(user).await?.map(|a| a.email))
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -73,7 +73,7 @@ pub async fn checkout_session_create(
         )
         .await?;
     state
-        .store
+        .ledger
         .record_checkout(&id, &auth.user_id, plan.wire(), state.clock.now_ms())
         .await?;
     Ok(Json(CheckoutStarted {
@@ -142,7 +142,7 @@ pub async fn checkout_session_verify(
             "sessionId: a checkout session id is required".into(),
         ));
     }
-    let owner = state.store.checkout_owner(&id).await?;
+    let owner = state.ledger.checkout_owner(&id).await?;
     if owner.as_deref() != Some(auth.user_id.as_str()) {
         return Ok(not_verified(
             "This checkout was started on another device or account.",
@@ -160,7 +160,7 @@ pub async fn checkout_session_verify(
     let (now_ms, now_secs) = (state.clock.now_ms(), state.clock.now_secs());
     let user = Some(auth.user_id.clone());
     state
-        .store
+        .ledger
         .save_subscription(sub.stored(), checkout.email.clone(), user, now_secs, now_ms)
         .await?;
     let premium = state.premium(&auth.user_id).await?;
@@ -227,7 +227,7 @@ async fn owned_subscription(
     }
     let now = state.clock.now_secs();
     let owned = state
-        .store
+        .ledger
         .owned_subscription(user, &form.stripe_customer_id, &form.subscription_id)
         .await?;
     Ok(owned.map(|(status, plan, period_end)| {
@@ -273,7 +273,7 @@ pub async fn billing_portal_create(
     auth: DeviceAuth,
 ) -> Result<Json<PortalLink>, AppError> {
     let customer = state
-        .store
+        .ledger
         .customer_of(&auth.user_id)
         .await?
         .ok_or_else(|| {
@@ -313,15 +313,10 @@ pub async fn stripe_webhook(
         .get("stripe-signature")
         .and_then(|v| v.to_str().ok())
         .ok_or_else(|| AppError::BadRequest("Stripe-Signature header is missing".into()))?;
-    let outcome = billing::webhook::handle(
-        &state.store,
-        &state.clock,
-        &state.stripe,
-        &secret,
-        &body,
-        signature,
-    )
-    .await?;
+    let outcome = state
+        .ledger
+        .webhook(&state.clock, &state.stripe, &secret, &body, signature)
+        .await?;
     Ok((
         StatusCode::OK,
         Json(WebhookReceived {

@@ -29,7 +29,7 @@ pub async fn feed_status(
     State(state): State<AppState>,
     auth: DeviceAuth,
 ) -> Result<Json<CalendarFeed>, AppError> {
-    let made = state.store.calendar_made_at(&auth.user_id).await?;
+    let made = state.feeds.made_at(&auth.user_id).await?;
     Ok(Json(CalendarFeed {
         active: made.is_some(),
         created_at: made.map(iso_time),
@@ -45,10 +45,7 @@ pub async fn feed_create(
 ) -> Result<(StatusCode, Json<CalendarFeed>), AppError> {
     let now = state.clock.now_ms();
     let (token, hash) = calendar::new_secret()?;
-    state
-        .store
-        .set_calendar_secret(&auth.user_id, hash, now)
-        .await?;
+    state.feeds.renew(&auth.user_id, hash, now).await?;
     // The configured public address, else the one this browser reached (the
     // host check has already accepted it).
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
@@ -72,7 +69,7 @@ pub async fn feed_delete(
     State(state): State<AppState>,
     auth: DeviceAuth,
 ) -> Result<StatusCode, AppError> {
-    let had = state.store.revoke_calendar(&auth.user_id).await?;
+    let had = state.feeds.revoke(&auth.user_id).await?;
     if had {
         Ok(StatusCode::NO_CONTENT)
     } else {
@@ -98,12 +95,8 @@ pub async fn feed_get(
     let stamp = iso_time(state.clock.now_ms()).replace(['-', ':'], "");
     let stamp = format!("{}Z", &stamp[..15]);
     let source = state
-        .store
-        .calendar_source(
-            &calendar::secret_hash(&token),
-            calendar::FEED_TABLES,
-            state.config.has_owners(),
-        )
+        .feeds
+        .source(&token, state.config.has_owners())
         .await?
         .ok_or_else(gone)?;
     let member = premium_of(&source.standing, &state.config, now_secs).is_some();

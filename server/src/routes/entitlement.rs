@@ -1,7 +1,7 @@
 //! Premium on a device: the entitlement it caches and the public keys that check
 //! it, restoring premium by email with a one-time code, and the trial status.
 
-use crate::accounts::codes::{code_email, confirm_code, new_code};
+use crate::accounts::codes::code_email;
 use crate::accounts::normalise_email;
 use crate::api::{EmailCheck, KeySet, PremiumStatus, TrialStatus, Urgency};
 use crate::error::AppError;
@@ -70,7 +70,9 @@ pub async fn subscription_check_by_email(
         // An inbox gets a few codes an hour from each address that asks, and
         // a bounded number a day from everyone together.
         state.limits.code_email(&client.key(), &email, now).await?;
-        let code = new_code(&state.store, &user, &email, false, now)
+        let code = state
+            .accounts
+            .new_code(&user, &email, false, now)
             .await?
             .ok_or_else(|| AppError::Internal("no code was made".into()))?;
         let (subject, text) = code_email(
@@ -88,9 +90,12 @@ pub async fn subscription_check_by_email(
             ..EmailCheck::default()
         }));
     };
-    confirm_code(&state.store, &user, &email, code, now).await?;
-    let has_account = state.store.account_by_id(&user).await?.is_some()
-        || state.store.account_by_email(&email).await?.is_some();
+    state
+        .accounts
+        .confirm_code(&user, &email, code, now)
+        .await?;
+    let has_account = state.accounts.by_id(&user).await?.is_some()
+        || state.accounts.by_email(&email).await?.is_some();
     Ok(Json(match state.premium(&user).await? {
         Some(p) => EmailCheck {
             has_active_subscription: Some(p.subscription_id.is_some()),
@@ -140,7 +145,7 @@ pub async fn trial_status_get(
         }));
     }
     let lapsed = state
-        .store
+        .ledger
         .has_lapsed_trial(&auth.user_id, now.div_euclid(1000))
         .await?;
     Ok(Json(if lapsed {

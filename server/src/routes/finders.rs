@@ -5,7 +5,7 @@ use crate::extract::Params;
 use crate::guard::ClientIp;
 use crate::places::osm::PlaceKind;
 use crate::places::search;
-use crate::places::stored::{self, Near};
+use crate::places::stored::Near;
 use crate::places::{
     FarmSearch, PlaceData, TrailSearch, ZipPlace, attribution, farm_radius, map_tiles,
     trail_radius, zips,
@@ -23,7 +23,7 @@ pub async fn zip_get(Path(zip): Path<String>) -> Result<Json<ZipPlace>, AppError
 }
 
 async fn place_data(state: &AppState, live: bool) -> Result<PlaceData, AppError> {
-    let loaded = state.store.places_loaded_at().await?;
+    let loaded = state.finder().loaded_at().await?;
     Ok(PlaceData {
         configured: live || loaded.is_some(),
         updated_at: loaded.map(manna_core::calendar::iso_time),
@@ -85,7 +85,7 @@ pub async fn farms_named_get(
     let farms = if words.is_empty() {
         Vec::new()
     } else {
-        stored::farms_named(&state.store, &words, NAMED_LIMIT).await?
+        state.finder().farms_named(&words, NAMED_LIMIT).await?
     };
     let data = place_data(&state, live).await?;
     Ok(Json(FarmSearch {

@@ -8,7 +8,7 @@ use axum::Json;
 use axum::extract::State;
 
 pub async fn health_get(State(state): State<AppState>) -> Result<Json<Health>, AppError> {
-    state.store.ping().await?;
+    state.database_answers().await?;
     Ok(Json(Health {
         status: "ok",
         content_version: state.content().version.clone(),

@@ -293,10 +293,7 @@ pub fn router(state: AppState) -> Router {
             crate::guard::csrf,
         ))
         .layer(axum::middleware::from_fn_with_state(
-            crate::guard::Load {
-                store: state.store.clone(),
-                most_waiting: config.db_queue_max,
-            },
+            state.load_guard(),
             crate::guard::shed,
         ))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))

@@ -89,7 +89,7 @@ pub async fn create_plans(
 ) -> Result<(StatusCode, Json<Vec<Value>>), AppError> {
     let set = state.content();
     let writer = state.rest_writer(&auth);
-    let plans = planning::create_plans(&state.store, writer, &set.catalogue, &goal_id).await?;
+    let plans = planning::create_plans(&state.sync, writer, &set.catalogue, &goal_id).await?;
     Ok((StatusCode::CREATED, Json(plans)))
 }
 
@@ -126,7 +126,7 @@ pub async fn generate_list(
     let member = state.requester_is_premium(&headers).await?;
     let set = state.content();
     let writer = state.rest_writer(&auth);
-    let saved = planning::generate_list(&state.store, writer, &set, member, kind, week).await?;
+    let saved = planning::generate_list(&state.sync, writer, &set, member, kind, week).await?;
     Ok((StatusCode::CREATED, Json(saved)))
 }
 
@@ -155,7 +155,7 @@ pub async fn generate_calendar(
     let set = state.content();
     let writer = state.rest_writer(&auth);
     let lists =
-        planning::generate_calendar(&state.store, writer, &set, &plan_id, &start.to_string())
+        planning::generate_calendar(&state.sync, writer, &set, &plan_id, &start.to_string())
             .await?;
     Ok((StatusCode::CREATED, Json(lists)))
 }

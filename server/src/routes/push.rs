@@ -104,7 +104,10 @@ pub async fn subscription_create(
         endpoint: sub.endpoint.clone(),
         time_zone: sub.time_zone.clone(),
     };
-    crate::push::subscribe(&state.store, sub, state.clock.now_ms()).await?;
+    state
+        .subscribers
+        .subscribe(sub, state.clock.now_ms())
+        .await?;
     Ok((StatusCode::CREATED, Json(saved)))
 }
 
@@ -115,8 +118,8 @@ pub async fn subscription_delete(
     ApiJson(body): ApiJson<UnsubscribeBody>,
 ) -> Result<StatusCode, AppError> {
     let gone = state
-        .store
-        .unsubscribe_push(&auth.user_id, &body.endpoint)
+        .subscribers
+        .unsubscribe(&auth.user_id, &body.endpoint)
         .await?;
     if gone {
         Ok(StatusCode::NO_CONTENT)
@@ -137,8 +140,8 @@ pub async fn test_create(
         .hit(PUSH_TEST, &auth.user_id, state.clock.now_ms())
         .await?;
     let subs = state
-        .store
-        .device_pushes(&auth.user_id, &auth.device_id)
+        .subscribers
+        .of_device(&auth.user_id, &auth.device_id)
         .await?;
     if subs.is_empty() {
         return Err(AppError::NotFound(
@@ -163,7 +166,7 @@ pub async fn test_create(
         match outcome {
             Outcome::Sent => sent += 1,
             Outcome::Gone => {
-                state.store.remove_push(&sub.endpoint).await?;
+                state.subscribers.forget(&sub.endpoint).await?;
             }
             Outcome::Retry { reason, .. } | Outcome::Failed(reason) => {
                 tracing::warn!(%reason, "a test notification failed");

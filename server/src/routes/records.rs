@@ -64,7 +64,7 @@ pub async fn records_list(
         after: q.get("cursor").map(|c| PageCursor::decode(c)).transpose()?,
         limit: Some(count_param(&q, "limit", PAGE_MAX, PAGE_MAX)?),
     };
-    let (records, next) = r.list(&state.store, &auth.user_id, filters, &page).await?;
+    let (records, next) = r.list(&state.sync, &auth.user_id, filters, &page).await?;
     // The body stays the list the spec describes; the next page is named in a
     // header (absent on the last page).
     let mut headers = HeaderMap::new();
@@ -109,7 +109,7 @@ pub async fn records_create(
     charge_writes(&state, &auth, &fields).await?;
     let random = random_hex(8)?;
     let created = r
-        .create(&state.store, state.rest_writer(&auth), fields, &random)
+        .create(&state.sync, state.rest_writer(&auth), fields, &random)
         .await?
         .map_err(AppError::Invalid)?;
     Ok((StatusCode::CREATED, Json(created)))
@@ -127,7 +127,7 @@ pub async fn records_update(
     let fields = own_fields(&auth, body)?;
     charge_writes(&state, &auth, &fields).await?;
     let updated = r
-        .update(&state.store, state.rest_writer(&auth), &id, fields)
+        .update(&state.sync, state.rest_writer(&auth), &id, fields)
         .await?
         .map_err(AppError::Invalid)?;
     Ok(Json(updated))
@@ -141,8 +141,7 @@ pub async fn records_delete(
 ) -> Result<StatusCode, AppError> {
     let id = params.get("id").cloned().unwrap_or_default();
     filters(&auth, params)?;
-    r.delete(&state.store, state.rest_writer(&auth), &id)
-        .await?;
+    r.delete(&state.sync, state.rest_writer(&auth), &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -160,7 +159,7 @@ async fn figure_of<T: Send + 'static>(
     let params = HashMap::from([("userId".to_string(), user_id)]);
     let filters = filters(auth, params)?;
     let (records, _) = resource(table)
-        .list(&state.store, &auth.user_id, filters, &Page::default())
+        .list(&state.sync, &auth.user_id, filters, &Page::default())
         .await?;
     tokio::task::spawn_blocking(move || {
         let pairs: Vec<(Date, u32)> = records

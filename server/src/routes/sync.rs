@@ -3,7 +3,7 @@
 use crate::error::AppError;
 use crate::extract::ApiJson;
 use crate::guard::{self, ClientIp};
-use crate::identity::{DeviceAuth, USER_HEADER, register};
+use crate::identity::{DeviceAuth, USER_HEADER};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -54,7 +54,7 @@ pub async fn devices_create(
     let origin = state.origins.of(client);
     Ok((
         StatusCode::CREATED,
-        Json(register(&state.store, &state.clock, user_id, &origin).await?),
+        Json(state.devices.register(user_id, &origin).await?),
     ))
 }
 
@@ -79,7 +79,7 @@ pub async fn sync_push(
             req.mutations.iter().map(|m| (m.id.as_str(), &m.fields)),
         )
         .await?;
-    let answer = crate::sync::push(&state.store, writer, req).await?;
+    let answer = state.sync.push(writer, req).await?;
     Ok(Json(answer))
 }
 
@@ -93,10 +93,7 @@ pub async fn sync_pull(
         return Ok(Json(PullResponse::Reset { reset: i.into() }));
     }
     same_device(&auth, &req.device_id)?;
-    let mut answer = state
-        .store
-        .pull(&auth.user_id, &auth.device_id, req)
-        .await?;
+    let mut answer = state.sync.pull(&auth.user_id, &auth.device_id, req).await?;
     // An older app gets only the tables and fields it knows; the rest waits
     // for it on the server until it updates.
     if let PullResponse::Changes { changes, .. } = &mut answer {

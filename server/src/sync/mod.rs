@@ -21,7 +21,9 @@ pub use gate::{Gate, Open};
 
 use crate::error::AppError;
 use crate::store::Store;
-use manna_sync_protocol::{FieldError, Mutation, PushRequest, PushResponse, StoredRecord};
+use manna_sync_protocol::{
+    FieldError, Mutation, PullRequest, PullResponse, PushRequest, PushResponse, StoredRecord,
+};
 use std::sync::Arc;
 
 /// Mutations applied in one transaction of a push.
@@ -37,6 +39,58 @@ pub struct Writer {
     pub device: String,
     pub now_ms: i64,
     pub gate: Arc<dyn Gate + Send>,
+}
+
+/// The sync service as the routes and other services use it (cheap to
+/// clone: it shares the store).
+#[derive(Debug, Clone)]
+pub struct SyncService {
+    store: Store,
+}
+
+impl SyncService {
+    pub fn new(store: Store) -> Self {
+        Self { store }
+    }
+
+    /// The store the records are kept in, for the services that read them
+    /// (the REST resources, planning).
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Applies a device's push (see [`push`]).
+    pub async fn push(&self, writer: Writer, req: PushRequest) -> Result<PushResponse, AppError> {
+        push(&self.store, writer, req).await
+    }
+
+    /// The changes of `user` after the request's cursor, for `device`.
+    pub async fn pull(
+        &self,
+        user: &str,
+        device: &str,
+        req: PullRequest,
+    ) -> Result<PullResponse, AppError> {
+        Ok(self.store.pull(user, device, req).await?)
+    }
+
+    /// Applies one change of a REST call (see [`apply_direct`]).
+    pub async fn apply_direct(
+        &self,
+        writer: Writer,
+        m: Mutation,
+    ) -> Result<Result<Option<StoredRecord>, FieldError>, AppError> {
+        apply_direct(&self.store, writer, m).await
+    }
+
+    /// Applies the changes of one call together (see [`apply_all`]).
+    pub async fn apply_all(
+        &self,
+        writer: Writer,
+        mutations: Vec<Mutation>,
+    ) -> Result<Result<(), FieldError>, AppError> {
+        apply_all(&self.store, writer, mutations).await
+    }
 }
 
 /// Applies a device's push in steps of [`PUSH_STEP`] mutations, each in a

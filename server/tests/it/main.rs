@@ -19,6 +19,7 @@ mod expiry;
 mod fair_share;
 mod hardening;
 mod home;
+mod layers;
 mod limits;
 mod logs;
 mod mail;

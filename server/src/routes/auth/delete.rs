@@ -3,7 +3,7 @@
 //! cancelled first, then every row kept of it.
 
 use super::cleared_cookies;
-use crate::accounts::codes::{code_email, confirm_code, new_code};
+use crate::accounts::codes::code_email;
 use crate::accounts::{Session, password};
 use crate::api::{CodeSent, Done};
 use crate::error::AppError;
@@ -44,8 +44,8 @@ pub async fn deletion_code_create(
     state.limits.hit(guard::CODES, &client.key(), now).await?;
     let user = session.user_id.clone();
     let account = state
-        .store
-        .account_by_id(&user)
+        .accounts
+        .by_id(&user)
         .await?
         .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
     if account.password_hash.is_some() {
@@ -54,7 +54,9 @@ pub async fn deletion_code_create(
         ));
     }
     let email = account.email;
-    let code = new_code(&state.store, &user, &email, false, now)
+    let code = state
+        .accounts
+        .new_code(&user, &email, false, now)
         .await?
         .ok_or_else(|| AppError::Internal("no code was made".into()))?;
     let (subject, text) = code_email(
@@ -79,8 +81,8 @@ pub async fn account_delete(
     let (from, now) = (client.key(), state.clock.now_ms());
     let user = session.user_id.clone();
     let account = state
-        .store
-        .account_by_id(&user)
+        .accounts
+        .by_id(&user)
         .await?
         .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
     // The proof, checked like a login: a guessed password counts against the
@@ -101,7 +103,9 @@ pub async fn account_delete(
         }
         (None, _, Some(code)) => {
             state.limits.hit(guard::CODES, &from, now).await?;
-            confirm_code(&state.store, &user, &account.email, &code, now)
+            state
+                .accounts
+                .confirm_code(&user, &account.email, &code, now)
                 .await
                 .map_err(|e| match e {
                     AppError::BadRequest(why) => invalid("code", &why),
@@ -117,14 +121,14 @@ pub async fn account_delete(
     }
     // Stripe stops charging before anything is deleted: if it cannot be
     // reached, the account stays as it was and the person can try again.
-    let subscriptions = state.store.subscriptions_of(&user).await?;
+    let subscriptions = state.accounts.subscriptions_of(&user).await?;
     for (id, chargeable) in &subscriptions {
         if *chargeable {
             state.stripe.cancel_subscription(id).await?;
         }
     }
     let ids: Vec<String> = subscriptions.into_iter().map(|(id, _)| id).collect();
-    let rows = state.store.delete_account(&user, ids).await?;
+    let rows = state.accounts.delete(&user, ids).await?;
     tracing::info!(rows, "an account was deleted");
     Ok((
         cleared_cookies(state.config.secure_cookies())?,

@@ -40,7 +40,7 @@ pub async fn auth_login(
     state.limits.hit(guard::LOGIN, &from, now).await?;
     let browser = known_token(&headers).map(|t| hash_token(&t));
     let (account, trusted) = state
-        .store
+        .accounts
         .login_lookup(&email, browser, known_since(now))
         .await?;
     // Wrong passwords slow the account down for every browser it has not
@@ -58,15 +58,10 @@ pub async fn auth_login(
         state.login_delays.succeeded(&email).await;
     }
     let account = account.ok_or_else(|| AppError::Internal("account vanished".into()))?;
-    let signed_in = accounts::sign_in(
-        &state.store,
-        &auth,
-        &account,
-        old,
-        !trusted,
-        state.clock.now_ms(),
-    )
-    .await?;
+    let signed_in = state
+        .accounts
+        .sign_in(&auth, &account, old, !trusted, state.clock.now_ms())
+        .await?;
     let (claimed, token, known) = (signed_in.claimed, signed_in.session, signed_in.browser);
     let user = view(&state, &account).await?;
     let headers = signed_in_cookies(&token, known.as_deref(), state.config.secure_cookies())?;
@@ -87,7 +82,7 @@ pub async fn auth_logout(
     // The device stops speaking for the account: it starts again as a new
     // anonymous user.
     state
-        .store
+        .accounts
         .sign_out(session.map(|s| s.token_hash), device.map(|d| d.device_id))
         .await?;
     let headers = cleared_cookies(state.config.secure_cookies())?;
@@ -107,7 +102,7 @@ pub async fn auth_logout_everywhere(
     device: Option<DeviceAuth>,
 ) -> Result<Json<Done>, AppError> {
     state
-        .store
+        .accounts
         .end_other_access(
             &session.user_id,
             Some(session.token_hash),
@@ -124,8 +119,8 @@ pub async fn auth_me(
     session: Session,
 ) -> Result<Json<Me>, AppError> {
     let account = state
-        .store
-        .account_by_id(&session.user_id)
+        .accounts
+        .by_id(&session.user_id)
         .await?
         .ok_or_else(|| AppError::Unauthorized("Not logged in".into()))?;
     let user = view(&state, &account).await?;

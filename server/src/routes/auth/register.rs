@@ -2,7 +2,7 @@
 //! securing the device's user with a password.
 
 use super::{signed_in_cookies, view};
-use crate::accounts::codes::{code_email, confirm_code, new_code};
+use crate::accounts::codes::code_email;
 use crate::accounts::known::new_browser;
 use crate::accounts::{Credentials, Session, check_credentials, new_session, password};
 use crate::api::{CodeSent, Done, SignedIn};
@@ -82,7 +82,7 @@ async fn send_registration_code(
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
     let now = state.clock.now_ms();
     state.limits.code_email(&client.key(), email, now).await?;
-    let code = new_code(&state.store, user, email, true, now).await?;
+    let code = state.accounts.new_code(user, email, true, now).await?;
     let (subject, text) = match code {
         Some(code) => code_email(
             &code,
@@ -118,7 +118,7 @@ pub async fn auth_register(
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> Result<(StatusCode, HeaderMap, Json<Value>), AppError> {
     let creds = form.check(&state, client, &auth).await?;
-    if let Some(mine) = state.store.account_by_id(&auth.user_id).await? {
+    if let Some(mine) = state.accounts.by_id(&auth.user_id).await? {
         return Err(AppError::Conflict(format!(
             "You are already signed in as {}. Log out to create another account.",
             mine.email
@@ -128,14 +128,17 @@ pub async fn auth_register(
         return send_registration_code(&state, &client, &auth.user_id, &creds.email).await;
     };
     let now = state.clock.now_ms();
-    confirm_code(&state.store, &auth.user_id, &creds.email, &code, now).await?;
+    state
+        .accounts
+        .confirm_code(&auth.user_id, &creds.email, &code, now)
+        .await?;
     let hash = password::hash(creds.password.clone()).await?;
     // Only someone who proved the address gets this far.
     let (token, session) = new_session(now)?;
     let (known, browser) = new_browser()?;
     let account = state
-        .store
-        .create_account(&auth.user_id, creds, hash, session, browser, now)
+        .accounts
+        .create(&auth.user_id, creds, hash, session, browser, now)
         .await?;
     let user = view(&state, &account).await?;
     let headers = signed_in_cookies(&token, Some(&known), state.config.secure_cookies())?;
@@ -167,7 +170,7 @@ pub async fn auth_set_password(
     // answer is the same whether or not someone else has an account with it.
     let signed_in = session.as_ref().map(|s| s.user_id.clone());
     let allowed = state
-        .store
+        .accounts
         .may_secure(&auth.user_id, &creds.email, signed_in)
         .await?;
     if !allowed {
@@ -178,8 +181,8 @@ pub async fn auth_set_password(
     let hash = password::hash(creds.password.clone()).await?;
     let session = session.map(|s| (s.user_id, s.token_hash));
     state
-        .store
-        .secure_account(&auth.user_id, &auth.device_id, session, creds, hash)
+        .accounts
+        .secure(&auth.user_id, &auth.device_id, session, creds, hash)
         .await?;
     Ok(Json(Done {
         message: "Account secured",
