@@ -120,16 +120,18 @@ lint-code: wasm node-deps
 	cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings
 	cd pwa && npm run typecheck && npm run lint
 
+STAGE := sh $(CURDIR)/tests/stage.sh
+
 test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx lint-code pwa
-	cargo test --workspace -- --skip replicas:: --skip cluster::
-	./target/debug/examples/gen_types --check
-	sh tests/postgres/suite.sh
-	cargo build --workspace --all-targets
-	cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)
-	bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator
-	cd pwa && npm test
-	cd tests && node --test --test-concurrency=2 content/
-	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator node --test --test-concurrency=2 e2e/
+	$(STAGE) "Rust tests on SQLite" cargo test --workspace -- --skip replicas:: --skip cluster::
+	$(STAGE) "generated types" ./target/debug/examples/gen_types --check
+	$(STAGE) "server tests on PostgreSQL" sh tests/postgres/suite.sh
+	$(STAGE) "server and tools build" cargo build --workspace --all-targets
+	$(STAGE) "core for wasm" cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)
+	$(STAGE) "schemathesis" bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator
+	cd pwa && $(STAGE) "Vitest" npm test
+	cd tests && $(STAGE) "content" node --test --test-concurrency=2 content/
+	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=2 e2e/
 
 ## ---- figures (not part of make test) ----
 

@@ -371,12 +371,22 @@ export async function loggedInBrowser(server, browser, { email, password = 'mann
 }
 
 /** Presses the badge's Sync now until `locator` shows: another device's
- *  change may reach the server a moment after this one asks. */
-export async function syncUntil(page, locator) {
-  for (let i = 0; i < 30; i += 1) {
+ *  change may reach the server a moment after this one asks. Each press
+ *  waits for `locator` itself (answered the moment it shows), and asks again
+ *  when a second passes without it. */
+export async function syncUntil(page, locator, timeout = 30_000) {
+  const until = Date.now() + timeout;
+  for (;;) {
     if ((await locator.count()) > 0) return;
     await page.getByRole('button', { name: /Sync now$/ }).click();
-    await page.waitForTimeout(1_000);
+    const left = until - Date.now();
+    if (left <= 0) break;
+    try {
+      await locator.first().waitFor({ timeout: Math.min(1_000, left) });
+      return;
+    } catch {
+      // Not yet: ask again.
+    }
   }
-  await locator.waitFor({ timeout: 1 });
+  await locator.first().waitFor({ timeout: 1 });
 }

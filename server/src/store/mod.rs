@@ -122,6 +122,16 @@ impl Store {
         }
     }
 
+    /// How many calls so far found SQLite's write lock held by another
+    /// connection and waited their turn (none is counted on PostgreSQL,
+    /// whose writers lock rows, not the file).
+    pub fn lock_waits(&self) -> Option<u64> {
+        match &self.db {
+            Engine::Sqlite(e) => Some(e.lock_waits()),
+            Engine::Postgres(_) => None,
+        }
+    }
+
     /// The devices already looked up by token (see `DeviceMemo`).
     pub fn devices(&self) -> &DeviceMemo {
         match &self.db {

@@ -69,6 +69,8 @@ pub struct Sqlite {
     jobs: crossbeam_channel::Sender<Job>,
     file: PathBuf,
     devices: Arc<DeviceMemo>,
+    /// Calls that found the write lock taken and waited for it.
+    lock_waits: Arc<AtomicU64>,
 }
 
 /// Devices already looked up by the hash of their token, so that most
@@ -188,7 +190,8 @@ impl Sqlite {
             configure(&mut conn)?;
             conns.push(conn);
         }
-        let jobs = start_workers(conns)?;
+        let lock_waits = Arc::<AtomicU64>::default();
+        let jobs = start_workers(conns, &lock_waits)?;
         for name in ["manna.sqlite3", "manna.sqlite3-wal", "manna.sqlite3-shm"] {
             let path = dir.join(name);
             if path.exists() {
@@ -199,6 +202,7 @@ impl Sqlite {
             jobs,
             file,
             devices: Arc::default(),
+            lock_waits,
         })
     }
 
@@ -210,10 +214,12 @@ impl Sqlite {
         MIGRATIONS
             .to_latest(&mut conn)
             .map_err(|e| StoreError::Engine(format!("migrating the database: {e}")))?;
+        let lock_waits = Arc::<AtomicU64>::default();
         Ok(Self {
-            jobs: start_workers(vec![conn])?,
+            jobs: start_workers(vec![conn], &lock_waits)?,
             file: PathBuf::from(":memory:"),
             devices: Arc::default(),
+            lock_waits,
         })
     }
 
@@ -260,17 +266,28 @@ impl Sqlite {
     pub fn waiting(&self) -> usize {
         self.jobs.len()
     }
+
+    /// How many calls so far found the write lock held by another
+    /// connection and waited for it.
+    pub fn lock_waits(&self) -> u64 {
+        self.lock_waits.load(Ordering::Relaxed)
+    }
 }
 
 /// A thread for each connection, taking calls from one queue.
-fn start_workers(conns: Vec<Connection>) -> Result<crossbeam_channel::Sender<Job>, StoreError> {
+fn start_workers(
+    conns: Vec<Connection>,
+    lock_waits: &Arc<AtomicU64>,
+) -> Result<crossbeam_channel::Sender<Job>, StoreError> {
     let (jobs, queue) = crossbeam_channel::unbounded::<Job>();
     for (n, mut conn) in conns.into_iter().enumerate() {
         watch_devices(&conn)?;
         let queue = queue.clone();
+        let lock_waits = lock_waits.clone();
         std::thread::Builder::new()
             .name(format!("manna-db-{n}"))
             .spawn(move || {
+                LOCK_WAITS.with(|w| *w.borrow_mut() = Some(lock_waits));
                 // Ends when the last `Sqlite` is dropped.
                 for job in queue {
                     job(&mut conn);
@@ -281,11 +298,24 @@ fn start_workers(conns: Vec<Connection>) -> Result<crossbeam_channel::Sender<Job
     Ok(jobs)
 }
 
+thread_local! {
+    /// The count of lock waits of the store whose database thread this is.
+    static LOCK_WAITS: std::cell::RefCell<Option<Arc<AtomicU64>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// While another connection writes: try again every 0.1 ms, for up to
 /// 5 seconds. SQLite's own `busy_timeout` backs off to 100 ms between tries,
 /// so under many writers a waiting one could sleep long after the lock was
 /// free (pushes had a p99 of half a second under load).
 fn wait_for_lock(attempt: i32) -> bool {
+    if attempt == 0 {
+        LOCK_WAITS.with(|w| {
+            if let Some(waits) = &*w.borrow() {
+                waits.fetch_add(1, Ordering::Relaxed);
+            }
+        });
+    }
     std::thread::sleep(std::time::Duration::from_micros(100));
     attempt < 50_000
 }

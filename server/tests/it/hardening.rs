@@ -337,36 +337,58 @@ async fn registration_waits_for_a_long_write_instead_of_failing() {
         200
     );
 
-    // Another writer holds the write lock for a while, as a long push does.
+    // Another writer holds the write lock, as a long push does, until the
+    // requests below are known to be waiting for it.
     let db = s.data_dir().join("manna.sqlite3");
     let (locked, is_locked) = tokio::sync::oneshot::channel();
+    let (release, released) = std::sync::mpsc::channel::<()>();
     let writer = tokio::task::spawn_blocking(move || {
         let conn = rusqlite::Connection::open(db).expect("open");
         conn.execute_batch("BEGIN IMMEDIATE; UPDATE meta SET value = value WHERE key = 'epoch';")
             .expect("lock");
         let _ = locked.send(());
-        // The length of the long write: the requests below arrive during it.
-        std::thread::sleep(std::time::Duration::from_millis(1500));
+        released.recv().expect("told to commit");
         conn.execute_batch("UPDATE users SET version = version; COMMIT;")
             .expect("commit");
     });
     is_locked.await.expect("the writer holds the lock");
+    let waits_before = s
+        .state
+        .store
+        .lock_waits()
+        .expect("SQLite counts lock waits");
     let [a, b, c] = &devices;
-    let answers = tokio::join!(
-        s.call_as(
-            a,
-            Method::POST,
-            "/api/auth/register",
-            form(0, Some(&codes[0]))
-        ),
-        s.call_as(
-            b,
-            Method::POST,
-            "/api/auth/register",
-            form(1, Some(&codes[1]))
-        ),
-        s.call_as(c, Method::POST, "/api/auth/set-password", form(2, None)),
-    );
+    let requests = async {
+        tokio::join!(
+            s.call_as(
+                a,
+                Method::POST,
+                "/api/auth/register",
+                form(0, Some(&codes[0]))
+            ),
+            s.call_as(
+                b,
+                Method::POST,
+                "/api/auth/register",
+                form(1, Some(&codes[1]))
+            ),
+            s.call_as(c, Method::POST, "/api/auth/set-password", form(2, None)),
+        )
+    };
+    // The lock is let go once two of the requests (as many as the database
+    // has threads at the least) are waiting for it, and not before.
+    let let_go = async {
+        let started = std::time::Instant::now();
+        while s.state.store.lock_waits().unwrap_or_default() < waits_before + 2 {
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(60),
+                "the requests never waited for the lock"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+        }
+        release.send(()).expect("the writer waits");
+    };
+    let (answers, ()) = tokio::join!(requests, let_go);
     for (status, body) in [answers.0, answers.1, answers.2] {
         assert!(status == 200 || status == 201, "{status} {body}");
     }

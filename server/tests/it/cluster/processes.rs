@@ -106,7 +106,7 @@ impl Replica {
             .env("MANNA_STATIC_DIR", "/nonexistent")
             .env("MANNA_TRUSTED_PROXIES", "127.0.0.1")
             // Warnings, and each push's applied sequence numbers.
-            .env("RUST_LOG", "warn,manna_server::store::sync::push=debug")
+            .env("RUST_LOG", "warn,manna_server::sync::apply=debug")
             .env("NO_COLOR", "1")
             .stdout(log.try_clone().expect("log"))
             .stderr(log)
