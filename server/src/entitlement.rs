@@ -119,6 +119,68 @@ pub struct Premium {
     /// stored before this was kept.
     pub since: Option<i64>,
 }
+/// Who is premium, as the routes ask it (cheap to clone: it shares the store
+/// and the signing key).
+#[derive(Debug, Clone)]
+pub struct Entitlements {
+    store: Store,
+    config: Arc<Config>,
+    clock: Clock,
+    signer: Arc<EntitlementSigner>,
+}
+
+impl Entitlements {
+    pub fn new(
+        store: Store,
+        config: Arc<Config>,
+        clock: Clock,
+        signer: Arc<EntitlementSigner>,
+    ) -> Self {
+        Self {
+            store,
+            config,
+            clock,
+            signer,
+        }
+    }
+
+    /// Whether `user` is premium now, as the database says.
+    pub async fn premium(&self, user: &str) -> Result<Option<Premium>, AppError> {
+        premium_now(&self.store, &self.config, &self.clock, user).await
+    }
+
+    /// Whether the requesting device's user is premium now. Content is
+    /// public: no token, or one the server no longer knows, just means "not
+    /// premium" and never keeps content from anyone. Asked only when the
+    /// answer matters.
+    pub async fn requester_is_premium(
+        &self,
+        headers: &axum::http::HeaderMap,
+    ) -> Result<bool, AppError> {
+        match DeviceAuth::from_headers(headers, &self.store).await {
+            Ok(d) => Ok(self.premium(&d.user_id).await?.is_some()),
+            Err(AppError::Unauthorized(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// What the premium checks answer a member: the plan, the Stripe ids and
+    /// a fresh entitlement for the device to cache.
+    pub fn status(&self, user: &str, p: &Premium) -> crate::api::PremiumStatus {
+        crate::api::PremiumStatus {
+            is_premium: true,
+            active: true,
+            plan: Some(p.plan.clone()),
+            status: Some(p.status.clone()),
+            is_owner: Some(p.owner),
+            stripe_customer_id: p.customer_id.clone(),
+            subscription_id: p.subscription_id.clone(),
+            trial_end: p.trial_end,
+            member_since: p.since,
+            entitlement: Some(self.signer.issue(user, p, self.clock.now_ms())),
+        }
+    }
+}
 
 /// Whether `user` is premium now, as the store says.
 pub async fn premium_now(

@@ -3,13 +3,12 @@
 //! the part they need (`Store`, `Clock`, `Arc<Config>`) through `FromRef`, so they
 //! never depend on this module.
 
-use crate::api::PremiumStatus;
 use crate::billing::StripeApi;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::content::{ContentSet, home_payload, load_into_store, read_content_files};
 use crate::encoded::Encoded;
-use crate::entitlement::{EntitlementSigner, Premium, premium_now};
+use crate::entitlement::EntitlementSigner;
 use crate::error::AppError;
 use crate::guard::{Backoff, Origins, RateLimiter, Turns};
 use crate::store::Store;
@@ -45,6 +44,7 @@ pub struct AppState {
     pub ledger: crate::billing::Ledger,
     pub feeds: crate::calendar::Feeds,
     pub subscribers: crate::push::Subscribers,
+    pub entitlements: crate::entitlement::Entitlements,
     pub mailer: crate::mail::Mailer,
     /// Web Push: the VAPID key and the client that reaches push services.
     pub push: Arc<crate::push::Push>,
@@ -114,8 +114,9 @@ impl AppState {
             .shared_secret(Origins::SECRET_NAME, origin_key, clock.now_ms())
             .await?;
         let origins = Origins::new(&origin_key);
+        let (config, signer) = (Arc::new(config), Arc::new(signer));
         let state = Self {
-            signer: Arc::new(signer),
+            signer: signer.clone(),
             limits: Arc::new(match store.is_shared() {
                 true => RateLimiter::shared(store.clone()),
                 false => RateLimiter::default(),
@@ -133,13 +134,19 @@ impl AppState {
             ledger: crate::billing::Ledger::new(store.clone()),
             feeds: crate::calendar::Feeds::new(store.clone()),
             subscribers: crate::push::Subscribers::new(store.clone()),
+            entitlements: crate::entitlement::Entitlements::new(
+                store.clone(),
+                config.clone(),
+                clock.clone(),
+                signer,
+            ),
             mailer: crate::mail::Mailer::from_config(&config, &clock)?,
             push: push.clone(),
             senders: crate::push::senders::Senders::new(push, store.clone(), clock.clone()),
             asking: crate::places::live::Overpass::from_config(&config)
                 .map_err(AppError::Internal)?
                 .map(|live| Arc::new(crate::places::asking::Asking::new(live))),
-            config: Arc::new(config),
+            config,
             clock,
             store,
             content: Arc::default(),
@@ -165,42 +172,6 @@ impl AppState {
             tracing::info!(renamed, "records brought to the plans' new ids");
         }
         Ok(state)
-    }
-
-    /// Whether `user` is premium now, as the database says.
-    pub async fn premium(&self, user: &str) -> Result<Option<Premium>, AppError> {
-        premium_now(&self.store, &self.config, &self.clock, user).await
-    }
-
-    /// Whether the requesting device's user is premium now. Content is public:
-    /// no token, or one the server no longer knows, just means "not premium"
-    /// and never keeps content from anyone. Asked only when the answer matters.
-    pub async fn requester_is_premium(
-        &self,
-        headers: &axum::http::HeaderMap,
-    ) -> Result<bool, AppError> {
-        match crate::identity::DeviceAuth::from_headers(headers, &self.store).await {
-            Ok(d) => Ok(self.premium(&d.user_id).await?.is_some()),
-            Err(AppError::Unauthorized(_)) => Ok(false),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// What the premium checks answer a member: the plan, the Stripe ids and a
-    /// fresh entitlement for the device to cache.
-    pub fn premium_status(&self, user: &str, p: &Premium) -> PremiumStatus {
-        PremiumStatus {
-            is_premium: true,
-            active: true,
-            plan: Some(p.plan.clone()),
-            status: Some(p.status.clone()),
-            is_owner: Some(p.owner),
-            stripe_customer_id: p.customer_id.clone(),
-            subscription_id: p.subscription_id.clone(),
-            trial_end: p.trial_end,
-            member_since: p.since,
-            entitlement: Some(self.signer.issue(user, p, self.clock.now_ms())),
-        }
     }
 
     /// Re-reads the content files, stores them when they changed and serves the result.

@@ -32,7 +32,7 @@ pub struct PlanForm {
 
 /// A member with a paid (or trialing) subscription is not sold a second one.
 async fn refuse_second_subscription(state: &AppState, user: &str) -> Result<(), AppError> {
-    match state.premium(user).await? {
+    match state.entitlements.premium(user).await? {
         Some(p) if p.subscription_id.is_some() => Err(AppError::Conflict(format!(
             "You already have an active premium subscription ({} plan). Use 'Manage subscription' on Home to change or cancel it.",
             if p.plan == "annual" {
@@ -163,7 +163,7 @@ pub async fn checkout_session_verify(
         .ledger
         .save_subscription(sub.stored(), checkout.email.clone(), user, now_secs, now_ms)
         .await?;
-    let premium = state.premium(&auth.user_id).await?;
+    let premium = state.entitlements.premium(&auth.user_id).await?;
     Ok(Json(CheckoutVerified {
         verified: premium.is_some(),
         message: None,
@@ -171,7 +171,7 @@ pub async fn checkout_session_verify(
         premium: match premium {
             Some(p) => PremiumStatus {
                 subscription_id: Some(sub_id),
-                ..state.premium_status(&auth.user_id, &p)
+                ..state.entitlements.status(&auth.user_id, &p)
             },
             None => PremiumStatus {
                 subscription_id: Some(sub_id),
@@ -256,6 +256,7 @@ pub async fn subscription_verify(
 ) -> Result<Json<SubscriptionCheck>, AppError> {
     let owned = owned_subscription(&state, &auth.user_id, &form).await?;
     let entitlement = state
+        .entitlements
         .premium(&auth.user_id)
         .await?
         .map(|p| state.signer.issue(&auth.user_id, &p, state.clock.now_ms()));

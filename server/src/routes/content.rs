@@ -69,7 +69,7 @@ pub async fn today_get(
     let item = item_for(&set, kind, date).unwrap_or(Value::Null);
     if kind == Kind::Biohacks
         && is_premium_only(&item)
-        && state.requester_is_premium(&headers).await?
+        && state.entitlements.requester_is_premium(&headers).await?
     {
         return Ok(Json(full_item(&set, kind, date).unwrap_or(Value::Null)));
     }
@@ -84,7 +84,7 @@ pub async fn daily_content_get(
     let from = date_param(&q, "from", &state.clock)?;
     let days = count_param(&q, "days", 8, MAX_RANGE_DAYS)?;
     let set = state.content();
-    let premium = state.requester_is_premium(&headers).await?;
+    let premium = state.entitlements.requester_is_premium(&headers).await?;
     Ok(Json(DailyRange {
         content_version: set.version.clone(),
         days: (0..i64::from(days))
@@ -119,7 +119,9 @@ pub async fn archive_get(
             }
             items.retain(|s| s["readingId"] == reading.as_str());
         }
-        if !kind.premium_fields().is_empty() && !state.requester_is_premium(&headers).await? {
+        if !kind.premium_fields().is_empty()
+            && !state.entitlements.requester_is_premium(&headers).await?
+        {
             return Ok(Json(
                 items
                     .into_iter()
@@ -150,7 +152,11 @@ pub async fn refresh_content_post(
     device: Option<DeviceAuth>,
 ) -> Result<Json<Refreshed>, AppError> {
     let owner = match &device {
-        Some(d) => state.premium(&d.user_id).await?.is_some_and(|p| p.owner),
+        Some(d) => state
+            .entitlements
+            .premium(&d.user_id)
+            .await?
+            .is_some_and(|p| p.owner),
         None => false,
     };
     if owner {

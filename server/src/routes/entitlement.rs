@@ -18,10 +18,12 @@ pub async fn entitlement_get(
     State(state): State<AppState>,
     auth: DeviceAuth,
 ) -> Result<Json<PremiumStatus>, AppError> {
-    Ok(Json(match state.premium(&auth.user_id).await? {
-        Some(p) => state.premium_status(&auth.user_id, &p),
-        None => PremiumStatus::default(),
-    }))
+    Ok(Json(
+        match state.entitlements.premium(&auth.user_id).await? {
+            Some(p) => state.entitlements.status(&auth.user_id, &p),
+            None => PremiumStatus::default(),
+        },
+    ))
 }
 
 /// The public keys that check entitlement tokens (a JWK set).
@@ -96,11 +98,11 @@ pub async fn subscription_check_by_email(
         .await?;
     let has_account = state.accounts.by_id(&user).await?.is_some()
         || state.accounts.by_email(&email).await?.is_some();
-    Ok(Json(match state.premium(&user).await? {
+    Ok(Json(match state.entitlements.premium(&user).await? {
         Some(p) => EmailCheck {
             has_active_subscription: Some(p.subscription_id.is_some()),
             needs_password: Some(!has_account),
-            premium: state.premium_status(&user, &p),
+            premium: state.entitlements.status(&user, &p),
             verified_email: Some(email),
             ..EmailCheck::default()
         },
@@ -125,7 +127,7 @@ pub async fn trial_status_get(
         return Ok(Json(TrialStatus::default()));
     };
     let now = state.clock.now_ms();
-    if let Some(p) = state.premium(&auth.user_id).await? {
+    if let Some(p) = state.entitlements.premium(&auth.user_id).await? {
         let trialing = p.status == "trialing";
         let days = p
             .trial_end

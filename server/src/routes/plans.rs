@@ -38,7 +38,7 @@ pub async fn meal_plans_list(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Json<Vec<MealPlan>>, AppError> {
-    let member = state.requester_is_premium(&headers).await?;
+    let member = state.entitlements.requester_is_premium(&headers).await?;
     Ok(Json(meal_plans::list(&state.content(), member)))
 }
 
@@ -49,7 +49,7 @@ pub async fn meal_plan_get(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<MealPlan>, AppError> {
-    let member = state.requester_is_premium(&headers).await?;
+    let member = state.entitlements.requester_is_premium(&headers).await?;
     meal_plans::one(&state.content(), &id, member)
         .map(Json)
         .ok_or_else(|| missing(&id))
@@ -62,7 +62,7 @@ pub async fn meal_plan_days_get(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<Vec<MenuDay>>, AppError> {
-    let member = state.requester_is_premium(&headers).await?;
+    let member = state.entitlements.requester_is_premium(&headers).await?;
     match meal_plans::days(&state.content(), &id, member) {
         Days::Missing => Err(missing(&id)),
         Days::Locked => Err(premium_required()),
@@ -123,7 +123,7 @@ pub async fn generate_list(
                 ))
             })?,
     };
-    let member = state.requester_is_premium(&headers).await?;
+    let member = state.entitlements.requester_is_premium(&headers).await?;
     let set = state.content();
     let writer = state.rest_writer(&auth);
     let saved = planning::generate_list(&state.sync, writer, &set, member, kind, week).await?;

@@ -18,7 +18,7 @@ use axum::http::{HeaderMap, HeaderValue, header};
 
 /// What the answers say of `account`, with its membership now.
 async fn view(state: &AppState, account: &accounts::Account) -> Result<AccountView, AppError> {
-    let premium = state.premium(&account.id).await?;
+    let premium = state.entitlements.premium(&account.id).await?;
     Ok(AccountView {
         id: account.id.clone(),
         email: account.email.clone(),
