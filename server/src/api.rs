@@ -2,7 +2,7 @@
 //! instead of ad-hoc JSON, and the app's TypeScript types are generated from
 //! them (`make types`), so a renamed field breaks the build, not the app.
 
-use crate::entitlement::Entitlement;
+use crate::entitlement::{Entitlement, Premium};
 use manna_core::premium::PublicKey;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -143,6 +143,25 @@ pub struct PremiumStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub entitlement: Option<Entitlement>,
+}
+
+impl PremiumStatus {
+    /// What the premium checks answer a member: the plan, the Stripe ids and
+    /// a fresh `entitlement` for the device to cache.
+    pub fn of_member(p: &Premium, entitlement: Entitlement) -> Self {
+        Self {
+            is_premium: true,
+            active: true,
+            plan: Some(p.plan.clone()),
+            status: Some(p.status.clone()),
+            is_owner: Some(p.owner),
+            stripe_customer_id: p.customer_id.clone(),
+            subscription_id: p.subscription_id.clone(),
+            trial_end: p.trial_end,
+            member_since: p.since,
+            entitlement: Some(entitlement),
+        }
+    }
 }
 
 /// `POST /api/verify-checkout-session`.

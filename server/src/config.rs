@@ -342,6 +342,18 @@ impl Config {
             .any(|o| o.trim().eq_ignore_ascii_case(email))
     }
 
+    /// The database this configuration names: PostgreSQL at
+    /// `MANNA_DATABASE_URL` when it is set, else SQLite in the data folder.
+    pub fn database(&self) -> crate::store::Database<'_> {
+        match &self.database_url {
+            Some(url) => crate::store::Database::Postgres {
+                url: url.expose(),
+                pool: self.database_pool,
+            },
+            None => crate::store::Database::Sqlite(&self.data_dir),
+        }
+    }
+
     /// The app's public address, without a trailing slash.
     pub fn public_url(&self) -> String {
         match &self.public_url_setting {

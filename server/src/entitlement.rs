@@ -164,21 +164,9 @@ impl Entitlements {
         }
     }
 
-    /// What the premium checks answer a member: the plan, the Stripe ids and
-    /// a fresh entitlement for the device to cache.
-    pub fn status(&self, user: &str, p: &Premium) -> crate::api::PremiumStatus {
-        crate::api::PremiumStatus {
-            is_premium: true,
-            active: true,
-            plan: Some(p.plan.clone()),
-            status: Some(p.status.clone()),
-            is_owner: Some(p.owner),
-            stripe_customer_id: p.customer_id.clone(),
-            subscription_id: p.subscription_id.clone(),
-            trial_end: p.trial_end,
-            member_since: p.since,
-            entitlement: Some(self.signer.issue(user, p, self.clock.now_ms())),
-        }
+    /// A fresh entitlement of `user`, a member, for the device to cache.
+    pub fn issue(&self, user: &str, p: &Premium) -> Entitlement {
+        self.signer.issue(user, p, self.clock.now_ms())
     }
 }
 

@@ -13,7 +13,6 @@
 //! - `store`: every query, in Manna's terms, written once for both engines
 //!   (SQLite and PostgreSQL, each with its migrations): sync, accounts,
 //!   billing, places, push; with SQLite's backups.
-//! - `private`: files only the server's user may read.
 //! - `content`: content files, their stored copy and the item of each date.
 //! - `renames`: content ids renamed, and the records that name an old one
 //!   brought to the new.
@@ -64,7 +63,6 @@ pub mod mail;
 pub mod periodic;
 pub mod places;
 pub mod planning;
-mod private;
 pub mod push;
 pub mod renames;
 pub mod resources;

@@ -162,11 +162,11 @@ async fn write_to_outbox(
     tokio::task::spawn_blocking(move || {
         std::fs::create_dir_all(&dir)
             .map_err(|e| AppError::Internal(format!("creating the outbox: {e}")))?;
-        crate::private::make_private(&dir, 0o700)?;
+        crate::store::private::make_private(&dir, 0o700)?;
         let path = dir.join(name);
         std::fs::write(&path, body)
             .map_err(|e| AppError::Internal(format!("writing to the outbox: {e}")))?;
-        crate::private::make_private(&path, 0o600)?;
+        crate::store::private::make_private(&path, 0o600)?;
         Ok::<_, AppError>(())
     })
     .await

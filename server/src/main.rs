@@ -44,12 +44,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         .with_env_filter(log_filter())
         .init();
     let done = match command {
-        Some(Command::Backup { file }) => manna_server::store::backup(&config, &file)
+        Some(Command::Backup { file }) => manna_server::store::backup(config.database(), &file)
             .map_err(AppError::from)
             .map(|()| format!("backup written to {}", file.display())),
         Some(Command::Restore { file }) => manna_server::tokens::random_hex(8)
             .and_then(|epoch| {
-                manna_server::store::restore(&config, &file, epoch).map_err(AppError::from)
+                manna_server::store::restore(config.database(), &file, epoch)
+                    .map_err(AppError::from)
             })
             .map(|epoch| format!("restored {} (new epoch {epoch})", file.display())),
         Some(Command::ImportPlaces { file }) => {

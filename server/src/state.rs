@@ -88,8 +88,8 @@ impl AppState {
     pub async fn open(mut config: Config, clock: Clock) -> Result<Self, AppError> {
         config.check().map_err(AppError::Internal)?;
         // The signing keys and the outbox live here whichever the database.
-        crate::private::private_folder(&config.data_dir)?;
-        let store = Store::open_configured(&config)?;
+        crate::store::private::private_folder(&config.data_dir)?;
+        let store = Store::open_at(config.database())?;
         // Replicas sign with the same keys: kept in the shared store (the
         // first replica's), else in the data folder.
         let signer = match store.is_shared() {

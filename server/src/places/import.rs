@@ -305,6 +305,6 @@ pub async fn import(store: &Store, path: &Path, now_ms: i64) -> Result<Report, S
 /// The command: opens (and migrates) the database in the data folder and
 /// imports the extract.
 pub async fn import_command(config: &crate::config::Config, path: &Path) -> Result<Report, String> {
-    let store = Store::open_configured(config).map_err(|e| e.to_string())?;
+    let store = Store::open_at(config.database()).map_err(|e| e.to_string())?;
     import(&store, path, crate::clock::Clock::system().now_ms()).await
 }

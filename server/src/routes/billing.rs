@@ -171,7 +171,7 @@ pub async fn checkout_session_verify(
         premium: match premium {
             Some(p) => PremiumStatus {
                 subscription_id: Some(sub_id),
-                ..state.entitlements.status(&auth.user_id, &p)
+                ..PremiumStatus::of_member(&p, state.entitlements.issue(&auth.user_id, &p))
             },
             None => PremiumStatus {
                 subscription_id: Some(sub_id),

@@ -20,7 +20,7 @@ pub async fn entitlement_get(
 ) -> Result<Json<PremiumStatus>, AppError> {
     Ok(Json(
         match state.entitlements.premium(&auth.user_id).await? {
-            Some(p) => state.entitlements.status(&auth.user_id, &p),
+            Some(p) => PremiumStatus::of_member(&p, state.entitlements.issue(&auth.user_id, &p)),
             None => PremiumStatus::default(),
         },
     ))
@@ -102,7 +102,7 @@ pub async fn subscription_check_by_email(
         Some(p) => EmailCheck {
             has_active_subscription: Some(p.subscription_id.is_some()),
             needs_password: Some(!has_account),
-            premium: state.entitlements.status(&user, &p),
+            premium: PremiumStatus::of_member(&p, state.entitlements.issue(&user, &p)),
             verified_email: Some(email),
             ..EmailCheck::default()
         },

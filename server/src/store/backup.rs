@@ -2,29 +2,29 @@
 //! a restore that puts one back and tells every device to send again what it
 //! holds (so nothing a device synced after the backup is lost).
 
+use super::Database;
 use super::error::{BackupRefusal, StoreError};
-use crate::config::Config;
-use crate::private::make_private;
+use super::private::make_private;
 use std::path::Path;
 
 const DATABASE: &str = "manna.sqlite3";
 
 /// These commands copy the SQLite file; PostgreSQL has its own tools.
-fn sqlite_only(config: &Config, instead: &'static str) -> Result<(), StoreError> {
-    match config.database_url {
-        Some(_) => Err(StoreError::Backup(BackupRefusal::Postgres { instead })),
-        None => Ok(()),
+fn sqlite_only<'a>(at: Database<'a>, instead: &'static str) -> Result<&'a Path, StoreError> {
+    match at {
+        Database::Postgres { .. } => Err(StoreError::Backup(BackupRefusal::Postgres { instead })),
+        Database::Sqlite(dir) => Ok(dir),
     }
 }
 
 /// Writes a consistent copy of the database to `file` (which must not exist):
 /// SQLite's `VACUUM INTO` reads one snapshot, so writes may go on meanwhile.
-pub fn backup(config: &Config, file: &Path) -> Result<(), StoreError> {
-    sqlite_only(config, "pg_dump")?;
+pub fn backup(at: Database<'_>, file: &Path) -> Result<(), StoreError> {
+    let data_dir = sqlite_only(at, "pg_dump")?;
     if file.exists() {
         return Err(StoreError::Backup(BackupRefusal::Exists(file.to_owned())));
     }
-    let live = config.data_dir.join(DATABASE);
+    let live = data_dir.join(DATABASE);
     if !live.exists() {
         return Err(StoreError::Backup(BackupRefusal::NoDatabase(live)));
     }
@@ -40,9 +40,9 @@ pub fn backup(config: &Config, file: &Path) -> Result<(), StoreError> {
 /// Replaces the database with the backup `file` (stop the server first): the
 /// copy is checked, moved in, migrated, and given a new epoch with every
 /// device's acknowledged changes reset, so devices send again what they hold.
-pub fn restore(config: &Config, file: &Path, new_epoch: String) -> Result<String, StoreError> {
-    sqlite_only(
-        config,
+pub fn restore(at: Database<'_>, file: &Path, new_epoch: String) -> Result<String, StoreError> {
+    let data_dir = sqlite_only(
+        at,
         "pg_restore, then start one server with MANNA_ROTATE_EPOCH=true",
     )?;
     let epoch: String =
@@ -58,16 +58,15 @@ pub fn restore(config: &Config, file: &Path, new_epoch: String) -> Result<String
                     reason: e.to_string(),
                 })
             })?;
-    std::fs::create_dir_all(&config.data_dir).map_err(|e| {
-        StoreError::Engine(format!("cannot create {}: {e}", config.data_dir.display()))
-    })?;
-    let live = config.data_dir.join(DATABASE);
-    let incoming = config.data_dir.join(format!("{DATABASE}.restoring"));
+    std::fs::create_dir_all(data_dir)
+        .map_err(|e| StoreError::Engine(format!("cannot create {}: {e}", data_dir.display())))?;
+    let live = data_dir.join(DATABASE);
+    let incoming = data_dir.join(format!("{DATABASE}.restoring"));
     std::fs::copy(file, &incoming)
         .map_err(|e| StoreError::Engine(format!("copying the backup: {e}")))?;
     make_private(&incoming, 0o600)?;
     for stale in ["-wal", "-shm"] {
-        let path = config.data_dir.join(format!("{DATABASE}{stale}"));
+        let path = data_dir.join(format!("{DATABASE}{stale}"));
         if path.exists() {
             std::fs::remove_file(&path)
                 .map_err(|e| StoreError::Engine(format!("removing {}: {e}", path.display())))?;
@@ -75,7 +74,7 @@ pub fn restore(config: &Config, file: &Path, new_epoch: String) -> Result<String
     }
     std::fs::rename(&incoming, &live)
         .map_err(|e| StoreError::Engine(format!("moving the backup in: {e}")))?;
-    let db = super::sqlite::Sqlite::open(&config.data_dir)?;
+    let db = super::sqlite::Sqlite::open(data_dir)?;
     let mut conn = db.connection()?;
     let new_epoch = super::sync::rotate_epoch(&mut super::sql::Sql::Lite(&mut conn), new_epoch)?;
     tracing::info!(backup_epoch = %epoch, %new_epoch, "database restored");

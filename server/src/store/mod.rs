@@ -25,6 +25,7 @@ mod devices;
 mod error;
 mod places;
 mod postgres;
+pub mod private;
 mod push;
 mod resources;
 mod sessions;
@@ -49,6 +50,14 @@ pub use sqlite::{DeviceMemo, migrations};
 pub use sync::{LiveRecord, StoredRevision, SyncTx};
 
 use std::path::Path;
+
+/// Where the database is: SQLite's file in a folder, or a PostgreSQL
+/// server (its address, and how many connections each replica keeps).
+#[derive(Debug, Clone, Copy)]
+pub enum Database<'a> {
+    Sqlite(&'a Path),
+    Postgres { url: &'a str, pool: usize },
+}
 
 /// The database the server keeps, behind the methods of its domain files.
 #[derive(Debug, Clone)]
@@ -78,12 +87,11 @@ impl Engine {
 }
 
 impl Store {
-    /// The store the configuration names: PostgreSQL at `MANNA_DATABASE_URL`
-    /// when it is set, else SQLite in the data folder.
-    pub fn open_configured(config: &crate::config::Config) -> Result<Self, StoreError> {
-        match &config.database_url {
-            Some(url) => Self::open_postgres(url.expose(), config.database_pool),
-            None => Self::open(&config.data_dir),
+    /// Opens the database `at` names.
+    pub fn open_at(at: Database<'_>) -> Result<Self, StoreError> {
+        match at {
+            Database::Postgres { url, pool } => Self::open_postgres(url, pool),
+            Database::Sqlite(dir) => Self::open(dir),
         }
     }
 

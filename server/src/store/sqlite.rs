@@ -1,8 +1,8 @@
 //! The SQLite engine: the database threads, pragmas, migrations, and the one
 //! helper through which every database call runs off the async threads.
 
+use super::private::{make_private, private_folder};
 use super::sql::Sql;
-use crate::private::{make_private, private_folder};
 use crate::store::StoreError;
 use rusqlite::functions::FunctionFlags;
 use rusqlite::{Connection, TransactionBehavior};

@@ -71,9 +71,9 @@ async fn a_restore_makes_devices_resend_what_the_backup_lacks() {
     )
     .await;
     // A backup while serving, then more changes the backup will not have.
-    manna_server::store::backup(&config, &backup).expect("backup");
+    manna_server::store::backup(config.database(), &backup).expect("backup");
     assert!(
-        manna_server::store::backup(&config, &backup).is_err(),
+        manna_server::store::backup(config.database(), &backup).is_err(),
         "never overwrites"
     );
     push(&s, &d, json!([entry(3, "journal-c")])).await;
@@ -81,8 +81,8 @@ async fn a_restore_makes_devices_resend_what_the_backup_lacks() {
     assert_eq!(ids(&before), ["journal-a", "journal-b", "journal-c"]);
     drop(s);
 
-    let epoch =
-        manna_server::store::restore(&config, &backup, "restored-epoch".into()).expect("restore");
+    let epoch = manna_server::store::restore(config.database(), &backup, "restored-epoch".into())
+        .expect("restore");
     assert_ne!(Some(epoch.as_str()), before["cursor"]["epoch"].as_str());
     let s = TestServer::start_with(move |c| c.data_dir = dir).await;
     // The device's old cursor resets, and its numbering starts again from 1.
@@ -114,7 +114,8 @@ async fn a_restore_makes_devices_resend_what_the_backup_lacks() {
     // Not a backup: refused with the reason, nothing touched.
     let junk = data.path().join("junk.txt");
     std::fs::write(&junk, "not a database").expect("write");
-    let err = manna_server::store::restore(&config, &junk, "never".into()).expect_err("refused");
+    let err = manna_server::store::restore(config.database(), &junk, "never".into())
+        .expect_err("refused");
     // What the operator reads of it.
     let err = manna_server::error::AppError::from(err);
     assert!(err.to_string().contains("not a Manna backup"), "{err}");
