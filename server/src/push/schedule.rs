@@ -41,27 +41,37 @@ pub async fn claim_due(
 ) -> Result<Vec<Claimed>, AppError> {
     let lease_ms = i64::try_from(super::senders::LEASE.as_millis()).unwrap_or(i64::MAX);
     store
-        .claim_due(
-            JOB,
-            now_ms,
-            CATCH_UP_MS,
-            lease_ms,
-            DUE_TABLES,
-            move |sub, records, from, to| {
-                let mut due = Due::of_records(records).between(&set, sub, from, to);
-                due.sort_by_key(|(_, at, _)| *at);
-                due.truncate(MOST_PER_LOOK);
-                due.into_iter()
-                    .map(|(source, at, message)| {
+        .push_write(move |tx| {
+            let mark = tx.advance_mark(JOB, now_ms)?;
+            // The first look covers the minute just past.
+            let from = mark.unwrap_or(now_ms - 60_000).max(now_ms - CATCH_UP_MS);
+            let lease_until = now_ms + lease_ms;
+            let mut claimed = tx.take_retries(now_ms, lease_until)?;
+            if from >= now_ms {
+                return Ok(claimed);
+            }
+            let subscriptions = tx.subscriptions()?;
+            for of_user in subscriptions.chunk_by(|a, b| a.user_id == b.user_id) {
+                let user = &of_user[0].user_id;
+                let records = DUE_TABLES
+                    .iter()
+                    .map(|&t| Ok((t, tx.live_records(user, t)?)))
+                    .collect::<Result<Vec<_>, StoreError>>()?;
+                let due = Due::of_records(&records);
+                for sub in of_user {
+                    let mut ringing = due.between(&set, sub, from, now_ms);
+                    ringing.sort_by_key(|(_, at, _)| *at);
+                    ringing.truncate(MOST_PER_LOOK);
+                    for (source, at, message) in ringing {
                         let payload = serde_json::to_string(&message)
-                            .map_err(|e| StoreError::Engine(e.to_string()))?;
-                        Ok((source, at, payload))
-                    })
-                    .collect()
-            },
-        )
+                            .map_err(|e| AppError::Internal(e.to_string()))?;
+                        claimed.extend(tx.claim(sub, source, at, payload, lease_until)?);
+                    }
+                }
+            }
+            Ok::<_, AppError>(claimed)
+        })
         .await
-        .map_err(AppError::from)
 }
 
 /// What may ring for one user: their active reminders and their verse time.

@@ -43,7 +43,7 @@ pub use codes::CodeCheck;
 pub use content::{ContentRows, StoredContent};
 pub use error::{BackupRefusal, StoreError};
 pub use places::{Bounds, LIVE, PlaceRow, Saved, SourceRow};
-pub use push::{Claimed, Due, PushSubscription, Settled, Subscribed};
+pub use push::{Claimed, PushSubscription, PushTx, Settled, Subscribed};
 pub use resources::{ChildCount, Listed, RecordQuery};
 pub use sessions::{NewBrowser, NewSession};
 pub use sqlite::{DeviceMemo, migrations};

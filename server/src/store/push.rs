@@ -253,9 +253,69 @@ fn advance_mark(c: &mut Sql<'_>, job: &str, to_ms: i64) -> Result<Option<i64>, S
     Ok(before)
 }
 
-/// A notification due: its source (`reminder:<id>`, `verse`), instant (ms)
-/// and payload.
-pub type Due = (String, i64, String);
+/// The push tables inside one write transaction, for the scheduler
+/// (`crate::push::schedule`), which decides what falls due.
+#[derive(Debug)]
+pub struct PushTx<'a, 'c>(&'a mut Sql<'c>);
+
+impl PushTx<'_, '_> {
+    /// Moves a job's mark to `to_ms` and answers where it stood (none the
+    /// first time). A mark never moves back.
+    pub fn advance_mark(&mut self, job: &str, to_ms: i64) -> Result<Option<i64>, StoreError> {
+        advance_mark(self.0, job, to_ms)
+    }
+
+    /// Claims the sendings waiting for a retry whose time has come, and
+    /// those whose lease ran out, each with a lease until `lease_until`.
+    pub fn take_retries(
+        &mut self,
+        now_ms: i64,
+        lease_until: i64,
+    ) -> Result<Vec<Claimed>, StoreError> {
+        take_retries(self.0, now_ms, lease_until)
+    }
+
+    /// Every subscription, grouped by user.
+    pub fn subscriptions(&mut self) -> Result<Vec<PushSubscription>, StoreError> {
+        all(self.0)
+    }
+
+    /// Every live record of `table` for `user`, oldest change first.
+    pub fn live_records(
+        &mut self,
+        user: &str,
+        table: Table,
+    ) -> Result<Vec<LiveRecord>, StoreError> {
+        live_records(self.0, user, table)
+    }
+
+    /// Claims one sending to `sub` (see `claim`): the claim, or none when it
+    /// was already made.
+    pub fn claim(
+        &mut self,
+        sub: &PushSubscription,
+        source: String,
+        due_at: i64,
+        payload: String,
+        lease_until: i64,
+    ) -> Result<Option<Claimed>, StoreError> {
+        Ok(claim(
+            self.0,
+            &sub.endpoint,
+            &source,
+            due_at,
+            &payload,
+            lease_until,
+        )?
+        .then(|| Claimed {
+            subscription: sub.clone(),
+            source,
+            due_at,
+            payload,
+            attempts: 1,
+        }))
+    }
+}
 
 impl Store {
     /// Keeps a device's subscription (replacing its user's own at the same
@@ -311,66 +371,18 @@ impl Store {
             .await
     }
 
-    /// Claims every sending that fell due since the job's last look (at most
-    /// `catch_up_ms` back; the first look covers the minute just past)
-    /// through `now_ms`, and the retries whose time has come (or whose lease
-    /// ran out). `due` says what falls due to a subscription in a window,
-    /// given its user's live records of `tables`. Each claim holds its
-    /// sending for `lease_ms`. Answers what this call claimed.
-    pub async fn claim_due<F>(
-        &self,
-        job: &'static str,
-        now_ms: i64,
-        catch_up_ms: i64,
-        lease_ms: i64,
-        tables: &'static [Table],
-        due: F,
-    ) -> Result<Vec<Claimed>, StoreError>
+    /// Runs `look` in one write transaction with the push tables at hand
+    /// (see [`PushTx`]): a look at what fell due claims its sendings and
+    /// moves the scheduler's mark together, or, if it fails, neither.
+    pub async fn push_write<R, E, F>(&self, look: F) -> Result<R, E>
     where
-        F: Fn(
-                &PushSubscription,
-                &[(Table, Vec<LiveRecord>)],
-                i64,
-                i64,
-            ) -> Result<Vec<Due>, StoreError>
-            + Send
-            + 'static,
+        F: FnOnce(&mut PushTx<'_, '_>) -> Result<R, E> + Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        R: Send + 'static,
     {
         self.db
-            .call(move |c| {
-                c.write(|tx| {
-                    let mark = advance_mark(tx, job, now_ms)?;
-                    let from = mark.unwrap_or(now_ms - 60_000).max(now_ms - catch_up_ms);
-                    let lease_until = now_ms + lease_ms;
-                    let mut claimed = take_retries(tx, now_ms, lease_until)?;
-                    if from >= now_ms {
-                        return Ok(claimed);
-                    }
-                    let subscriptions = all(tx)?;
-                    for of_user in subscriptions.chunk_by(|a, b| a.user_id == b.user_id) {
-                        let user = &of_user[0].user_id;
-                        let records = tables
-                            .iter()
-                            .map(|&t| Ok((t, live_records(tx, user, t)?)))
-                            .collect::<Result<Vec<_>, StoreError>>()?;
-                        for sub in of_user {
-                            for (source, at, payload) in due(sub, &records, from, now_ms)? {
-                                if claim(tx, &sub.endpoint, &source, at, &payload, lease_until)? {
-                                    claimed.push(Claimed {
-                                        subscription: sub.clone(),
-                                        source,
-                                        due_at: at,
-                                        payload,
-                                        attempts: 1,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                    Ok(claimed)
-                })
-            })
-            .await
+            .call(move |c| c.write_or_refuse(|tx| Ok(look(&mut PushTx(tx)))))
+            .await?
     }
 
     /// Records what became of a sending: a gone subscription is forgotten,
