@@ -127,7 +127,6 @@ test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-ng
 	$(STAGE) "generated types" ./target/debug/examples/gen_types --check
 	$(STAGE) "server tests on PostgreSQL" sh tests/postgres/suite.sh
 	$(STAGE) "server and tools build" cargo build --workspace --all-targets
-	$(STAGE) "core for wasm" cargo build -p manna-core -p manna-sync-protocol --target $(WASM_TARGET)
 	$(STAGE) "schemathesis" bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator
 	cd pwa && $(STAGE) "Vitest" npm test
 	cd tests && $(STAGE) "content" node --test --test-concurrency=2 content/

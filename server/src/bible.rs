@@ -3,13 +3,15 @@
 //! re-extract and compare them), read once at start.
 
 use crate::error::AppError;
+use crate::memo::FileMemo;
 use flate2::read::GzDecoder;
 use manna_core::archive::Query;
 use manna_core::scripture::{self, ChapterText, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, VerseHit};
 use manna_sync_protocol::FieldError;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use ts_rs::TS;
 
 /// The translations served, by their id in paths.
@@ -127,11 +129,25 @@ fn same_book(book: &Book, key: &str) -> bool {
 impl Bible {
     /// Reads `<content>/bible/<translation>.json.gz` for every translation.
     pub fn load(content_dir: &Path) -> Result<Self, String> {
-        let translations = TRANSLATIONS
+        let translations = Self::files(content_dir)
             .iter()
-            .map(|t| read(&content_dir.join("bible").join(format!("{t}.json.gz"))))
+            .map(|f| read(f))
             .collect::<Result<_, _>>()?;
         Ok(Self { translations })
+    }
+
+    /// [`Bible::load`], read once per process while the files stay as they
+    /// were (every server of a process shares it).
+    pub fn load_shared(content_dir: &Path) -> Result<Arc<Self>, String> {
+        static READ: FileMemo<Bible> = FileMemo::new();
+        READ.get(&Self::files(content_dir), || Self::load(content_dir))
+    }
+
+    fn files(content_dir: &Path) -> Vec<PathBuf> {
+        TRANSLATIONS
+            .iter()
+            .map(|t| content_dir.join("bible").join(format!("{t}.json.gz")))
+            .collect()
     }
 
     fn translation(&self, id: &str) -> Result<&Translation, AppError> {

@@ -60,6 +60,7 @@ mod html;
 pub mod identity;
 pub mod jobs;
 pub mod mail;
+mod memo;
 pub mod periodic;
 pub mod places;
 pub mod planning;

@@ -6,7 +6,7 @@
 use crate::billing::StripeApi;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::content::{ContentSet, home_payload, load_into_store, read_content_files};
+use crate::content::{ContentSet, home_payload, load_into_store, read_content_files_shared};
 use crate::encoded::Encoded;
 use crate::entitlement::EntitlementSigner;
 use crate::error::AppError;
@@ -107,7 +107,7 @@ impl AppState {
             config.vapid_private_key = Some(kept.as_str().into());
         }
         let bible =
-            Arc::new(crate::bible::Bible::load(&config.content_dir).map_err(AppError::Internal)?);
+            crate::bible::Bible::load_shared(&config.content_dir).map_err(AppError::Internal)?;
         let push = Arc::new(crate::push::Push::from_config(&config)?);
         let origin_key = crate::tokens::random_hex(32)?;
         let origin_key = store
@@ -176,9 +176,10 @@ impl AppState {
 
     /// Re-reads the content files, stores them when they changed and serves the result.
     pub async fn reload_content(&self) -> Result<(), AppError> {
-        let files = read_content_files(&self.config.content_dir).map_err(AppError::Internal)?;
+        let files =
+            read_content_files_shared(&self.config.content_dir).map_err(AppError::Internal)?;
         let set = load_into_store(&self.store, &files).await?;
-        *self.content.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(set);
+        *self.content.write().unwrap_or_else(|p| p.into_inner()) = set;
         self.home_cache
             .write()
             .unwrap_or_else(|p| p.into_inner())

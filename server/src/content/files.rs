@@ -1,16 +1,20 @@
 //! Reading the content files and refusing any that break the item shapes.
 
 use super::kinds::Kind;
+use crate::memo::FileMemo;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Every kind's items, checked, with a hash of the files they came from.
 #[derive(Debug, Clone)]
 pub struct ContentFiles {
     pub hash: String,
     pub items: HashMap<Kind, Vec<Value>>,
+    /// Each item as the store keeps it: its kind's slug, its id and its JSON.
+    pub rows: Vec<(String, String, String)>,
     /// `meal-catalogue.json` as written (checked: it reads, and every meal
     /// plan's days name its recipes).
     pub catalogue: String,
@@ -45,11 +49,34 @@ pub fn read_content_files(dir: &Path) -> Result<ContentFiles, String> {
         items.get(&Kind::MealPlans).map_or(&[], Vec::as_slice),
         &parsed,
     )?;
+    let rows = items
+        .iter()
+        .flat_map(|(kind, items)| {
+            items.iter().map(move |item| {
+                let id = item["id"].as_str().unwrap_or_default();
+                (kind.slug().to_string(), id.to_string(), item.to_string())
+            })
+        })
+        .collect();
     Ok(ContentFiles {
         hash: hex::encode(hasher.finalize()),
         items,
+        rows,
         catalogue,
     })
+}
+
+/// [`read_content_files`], read once per process while the files stay as
+/// they were (every server of a process, and a refresh with nothing
+/// changed, share it).
+pub fn read_content_files_shared(dir: &Path) -> Result<Arc<ContentFiles>, String> {
+    static READ: FileMemo<ContentFiles> = FileMemo::new();
+    let files: Vec<PathBuf> = Kind::ALL
+        .iter()
+        .map(|kind| dir.join(format!("{}.json", kind.slug())))
+        .chain([dir.join(CATALOGUE_FILE)])
+        .collect();
+    READ.get(&files, || read_content_files(dir))
 }
 
 fn parse_file(kind: Kind, text: &str) -> Result<Vec<Value>, String> {

@@ -40,7 +40,7 @@ pub use day_shape::{Dated, DayContent};
 pub use days::{
     archive, as_non_member, day_payload, full_item, home_payload, is_premium_only, item_for,
 };
-pub use files::{ContentFiles, read_content_files};
+pub use files::{ContentFiles, read_content_files, read_content_files_shared};
 pub use kinds::*;
 pub use list_shapes::*;
 pub use premium::{routines, todays_routines};

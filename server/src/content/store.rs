@@ -8,26 +8,33 @@ use crate::error::AppError;
 use crate::store::{ContentRows, Store, StoredContent};
 use serde_json::Value;
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// Stores `files` when their hash differs from the stored one, then builds
 /// the set from what is stored.
-pub async fn load_into_store(store: &Store, files: &ContentFiles) -> Result<ContentSet, AppError> {
+pub async fn load_into_store(
+    store: &Store,
+    files: &ContentFiles,
+) -> Result<Arc<ContentSet>, AppError> {
+    // The set read last in this process, by its content's hash: the same
+    // stored content is read into the same set.
+    static LAST: Mutex<Option<(String, Arc<ContentSet>)>> = Mutex::new(None);
     let rows = ContentRows {
         hash: files.hash.clone(),
-        items: files
-            .items
-            .iter()
-            .flat_map(|(kind, items)| {
-                items.iter().map(move |item| {
-                    let id = item["id"].as_str().unwrap_or_default();
-                    (kind.slug().to_string(), id.to_string(), item.to_string())
-                })
-            })
-            .collect(),
+        items: files.rows.clone(),
         catalogue: files.catalogue.clone(),
     };
     let stored = store.load_content(rows).await?;
-    read_set(stored)
+    let last = LAST.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    if let Some((hash, set)) = last
+        && hash == stored.hash
+    {
+        return Ok(set);
+    }
+    let hash = stored.hash.clone();
+    let set = Arc::new(read_set(stored)?);
+    *LAST.lock().unwrap_or_else(|p| p.into_inner()) = Some((hash, set.clone()));
+    Ok(set)
 }
 
 fn read_set(stored: StoredContent) -> Result<ContentSet, AppError> {
