@@ -13,8 +13,6 @@ pub use service::Accounts;
 pub use session::{SESSION_COOKIE, Session, clear_cookie, new_session, session_cookie};
 
 use crate::error::AppError;
-use crate::identity::DeviceAuth;
-use crate::store::{SignIn, Store};
 use manna_sync_protocol::account;
 pub use manna_sync_protocol::account::Credentials;
 use serde::Serialize;
@@ -44,40 +42,6 @@ pub struct SignedIn {
     pub claimed: usize,
     pub session: String,
     pub browser: Option<String>,
-}
-
-/// Signs the device of `auth` in to `account` at `now` (ms): its anonymous
-/// records move into the account, the browser's `old` session ends and a new
-/// one starts, and, when `remember`, the browser becomes one of the account's.
-pub async fn sign_in(
-    store: &Store,
-    auth: &DeviceAuth,
-    account: &Account,
-    old: Option<Session>,
-    remember: bool,
-    now: i64,
-) -> Result<SignedIn, AppError> {
-    let (token, session) = new_session(now)?;
-    let (known, browser) = match remember {
-        true => known::new_browser().map(|(k, b)| (Some(k), Some(b)))?,
-        false => (None, None),
-    };
-    let claimed =
-        crate::sync::claim(store, &auth.user_id, &account.id, &auth.device_id, now).await?;
-    store
-        .sign_in(SignIn {
-            account: account.id.clone(),
-            old_session: old.map(|s| s.token_hash),
-            session,
-            browser,
-            now_ms: now,
-        })
-        .await?;
-    Ok(SignedIn {
-        claimed,
-        session: token,
-        browser: known,
-    })
 }
 
 /// An email address trimmed and lower-cased, or 400 "Invalid email address".

@@ -1,11 +1,10 @@
 //! Accounts as the routes use them: one handle over what is kept of
 //! accounts, sessions, one-time codes and an account's deletion.
 
-use super::codes;
-use super::{Account, Credentials, Session, SignedIn};
+use super::{Account, Credentials, Session, SignedIn, codes, known, new_session};
 use crate::error::AppError;
 use crate::identity::DeviceAuth;
-use crate::store::{NewBrowser, NewSession, Store};
+use crate::store::{NewBrowser, NewSession, SignIn, Store};
 
 /// The accounts service (cheap to clone: it shares the store).
 #[derive(Debug, Clone)]
@@ -40,7 +39,10 @@ impl Accounts {
         Ok(self.store.login_lookup(email, browser, known_since).await?)
     }
 
-    /// Signs the device of `auth` in to `account` (see [`super::sign_in`]).
+    /// Signs the device of `auth` in to `account` at `now` (ms): its
+    /// anonymous records move into the account, the browser's `old` session
+    /// ends and a new one starts, and, when `remember`, the browser becomes
+    /// one of the account's.
     pub async fn sign_in(
         &self,
         auth: &DeviceAuth,
@@ -49,7 +51,33 @@ impl Accounts {
         remember: bool,
         now: i64,
     ) -> Result<SignedIn, AppError> {
-        super::sign_in(&self.store, auth, account, old, remember, now).await
+        let (token, session) = new_session(now)?;
+        let (known, browser) = match remember {
+            true => known::new_browser().map(|(k, b)| (Some(k), Some(b)))?,
+            false => (None, None),
+        };
+        let claimed = crate::sync::claim(
+            &self.store,
+            &auth.user_id,
+            &account.id,
+            &auth.device_id,
+            now,
+        )
+        .await?;
+        self.store
+            .sign_in(SignIn {
+                account: account.id.clone(),
+                old_session: old.map(|s| s.token_hash),
+                session,
+                browser,
+                now_ms: now,
+            })
+            .await?;
+        Ok(SignedIn {
+            claimed,
+            session: token,
+            browser: known,
+        })
     }
 
     /// Ends a browser's session and forgets its device's access.
