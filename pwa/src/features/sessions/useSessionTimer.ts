@@ -31,16 +31,19 @@ export function useSessionTimer(core: Pick<Tools, 'timerNew' | 'timerStep'>, key
     const now = Date.now();
     const timer = saved(key, durationMs, steps) ?? core.timerNew(durationMs, steps);
     if (!autostart || timer.phase !== 'idle') return { stepped: core.timerStep(timer, 'tick', now), startedNow: false };
-    const started = core.timerStep(timer, 'start', now);
-    storage.set(PREFIX + key, JSON.stringify(started.timer));
-    return { stepped: started, startedNow: true };
+    // Kept only once this render is committed (below): a render React throws
+    // away (a sibling suspending) must not leave a started timer behind, or
+    // the next render would find it running and not say it started.
+    return { stepped: core.timerStep(timer, 'start', now), startedNow: true };
   });
   const [state, setState] = useState<Stepped>(opened.stepped);
   const current = useRef(state.timer);
   useEffect(() => {
-    // The bell of a session started as the page opened.
-    if (opened.startedNow) bookChime(opened.stepped.view.remainingMs);
-  }, [opened]);
+    if (!opened.startedNow) return;
+    // A session started as the page opened: kept, and its bell booked.
+    storage.set(PREFIX + key, JSON.stringify(opened.stepped.timer));
+    bookChime(opened.stepped.view.remainingMs);
+  }, [opened, key]);
   const completed = useRef(onComplete);
   useEffect(() => {
     completed.current = onComplete;
