@@ -114,11 +114,11 @@ lint: lint-code
 # example the test build makes (a build of its own costs minutes).
 lint-code: wasm node-deps
 	cargo fmt --all --check
-	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings
-	cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings
-	cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings
-	cd pwa && npm run typecheck && npm run lint
+	$(STAGE) "clippy" cargo clippy --workspace --all-targets -- -D warnings
+	$(STAGE) "clippy for wasm" sh -c 'cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings \
+		&& cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings \
+		&& cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings'
+	cd pwa && $(STAGE) "app types and lint" sh -c 'npm run typecheck && npm run lint'
 
 STAGE := sh $(CURDIR)/tests/stage.sh
 

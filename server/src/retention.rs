@@ -7,8 +7,17 @@ use crate::accounts::known::known_since;
 use crate::clock::Clock;
 use crate::error::AppError;
 use crate::store::Store;
-use crate::store::sync::{REVISION_RETENTION_MS, TOMBSTONE_RETENTION_MS};
 use crate::sync::quota::{FREE_ANONYMOUS, ORIGIN_WEEK_MS};
+
+/// Deletions are remembered this long; a device offline for longer resets.
+pub const TOMBSTONE_RETENTION_MS: i64 = 90 * 24 * 60 * 60 * 1000;
+
+/// Overwritten and deleted values are kept this long for support to restore.
+pub const REVISION_RETENTION_MS: i64 = 90 * 24 * 60 * 60 * 1000;
+
+/// At most this many kept values per user (the newest stay): a device that
+/// edits one record in a loop cannot fill the disk.
+pub const REVISIONS_PER_USER: i64 = 10_000;
 
 /// How long the record of a notification's sending is kept (its claim matters
 /// only within its time to live).
@@ -21,7 +30,9 @@ const LIMITS_KEPT_MS: i64 = 24 * 60 * 60 * 1000;
 pub async fn tidy(store: &Store, clock: &Clock) -> Result<(), AppError> {
     let now = clock.now_ms();
     let tombstones = store.purge_tombstones(now - TOMBSTONE_RETENTION_MS).await?;
-    let revisions = store.purge_revisions(now - REVISION_RETENTION_MS).await?;
+    let revisions = store
+        .purge_revisions(now - REVISION_RETENTION_MS, REVISIONS_PER_USER)
+        .await?;
     let mut browsers = store.forget_browsers(known_since(now)).await?
         + store.forget_sends(now - SENDS_KEPT_MS).await?;
     if store.is_shared() {

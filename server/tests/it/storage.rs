@@ -54,45 +54,86 @@ async fn kept_old_values_are_forgotten_after_the_retention_window() {
 
 #[tokio::test]
 async fn each_user_keeps_at_most_its_newest_revisions() {
+    use manna_server::store::Store;
+    use manna_server::sync::{Open, Writer};
+    use manna_sync_protocol::{Mutation, Op, PROTOCOL_VERSION, PushRequest, Table};
     let data = tempfile::tempdir().expect("dir");
-    let store = manna_server::store::Store::open(data.path()).expect("store");
-    let cap = manna_server::store::sync::REVISIONS_PER_USER;
-    for (user, n) in [("user-1-loop", cap + 5), ("user-1-calm", 3)] {
+    let store = Store::open(data.path()).expect("store");
+    // Each journal entry written and then deleted keeps its values as one
+    // revision, the newest last.
+    async fn write_and_delete(store: &Store, user: &str, entries: usize) {
         store
-            .execute_for_tests(&format!(
-                "INSERT INTO users (id, created_at) VALUES ('{user}', 1)"
-            ))
+            .register_device(
+                user,
+                &format!("dev-{user}"),
+                &format!("hash-{user}"),
+                "test",
+                1,
+            )
             .await
             .expect("user");
-        store
-            .execute_for_tests(&format!(
-                "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < {n})
-                 INSERT INTO revisions (user_id, tbl, id, field, value, device, reason, created_at)
-                 SELECT '{user}', 'prayerJournal', 'journal-a', 'content',
-                        '\"edit ' || i || '\"', 'dev-a', 'concurrentEdit', 1 FROM n"
-            ))
+        let mut mutations = Vec::new();
+        for i in 0..entries {
+            let fields = journal_put(0, "", &format!("edit {i}"))["fields"].clone();
+            for (op, fields) in [(Op::Put, fields), (Op::Delete, serde_json::json!({}))] {
+                mutations.push(Mutation {
+                    seq: mutations.len() as u64 + 1,
+                    table: Table::PrayerJournal,
+                    id: format!("journal-{i:02}"),
+                    op,
+                    fields: serde_json::from_value(fields).expect("fields"),
+                    base_version: None,
+                });
+            }
+        }
+        let writer = Writer {
+            user: user.into(),
+            device: format!("dev-{user}"),
+            now_ms: 1,
+            gate: std::sync::Arc::new(Open),
+        };
+        let req = PushRequest {
+            protocol_version: PROTOCOL_VERSION,
+            schema_version: None,
+            device_id: format!("dev-{user}"),
+            mutations,
+        };
+        let answer = manna_server::sync::push(store, writer, req)
             .await
-            .expect("revisions");
+            .expect("push");
+        assert_eq!(answer.rejected, vec![]);
     }
-    let purged = store.purge_revisions(0).await.expect("purge");
-    assert_eq!(purged, 5);
-    let count = |user: &str| {
-        let sql = format!("SELECT count(*) FROM revisions WHERE user_id = '{user}'");
+    write_and_delete(&store, "user-1-loop", 8).await;
+    write_and_delete(&store, "user-1-calm", 3).await;
+    let kept = |user: &'static str, entry: usize| {
         let store = store.clone();
-        async move { store.numbers_for_tests(&sql).await.expect("count")[0] }
+        async move {
+            let id = format!("journal-{entry:02}");
+            let kept = store
+                .revisions_of(user, Table::PrayerJournal, &id)
+                .await
+                .expect("revisions");
+            kept.len()
+        }
     };
     assert_eq!(
-        (count("user-1-loop").await, count("user-1-calm").await),
-        (cap, 3)
+        (kept("user-1-loop", 0).await, kept("user-1-calm", 0).await),
+        (1, 1)
     );
-    // The newest stay.
-    let values = store
-        .texts_for_tests(
-            "SELECT value FROM revisions WHERE user_id = 'user-1-loop' ORDER BY rowid LIMIT 1",
-        )
-        .await
-        .expect("oldest");
-    assert_eq!(values, ["\"edit 5\""]);
+
+    // A cap of five: the loop's three oldest go, the calm user's three stay.
+    let purged = store.purge_revisions(0, 5).await.expect("purge");
+    assert_eq!(purged, 3);
+    let mut loop_kept = Vec::new();
+    for entry in 0..8 {
+        loop_kept.push(kept("user-1-loop", entry).await);
+    }
+    assert_eq!(loop_kept, [0, 0, 0, 1, 1, 1, 1, 1], "the newest stay");
+    let mut calm_kept = Vec::new();
+    for entry in 0..3 {
+        calm_kept.push(kept("user-1-calm", entry).await);
+    }
+    assert_eq!(calm_kept, [1, 1, 1]);
 }
 
 fn journal_put(seq: u64, id: &str, content: &str) -> serde_json::Value {

@@ -1,12 +1,10 @@
 //! Keeping the database small and honest about its history: old tombstones
-//! and revisions are forgotten, at start and every hour.
+//! and revisions are forgotten, at start and every hour, as far back as
+//! `crate::retention` says.
 
 use super::super::sql::{Dialect, Sql};
 use super::records::DELETED_REASON;
 use crate::store::StoreError;
-
-/// Deletions are remembered this long; a device offline for longer resets.
-pub const TOMBSTONE_RETENTION_MS: i64 = 90 * 24 * 60 * 60 * 1000;
 
 /// Forgets tombstones last changed before `cutoff_ms`, and moves each affected
 /// user's `purged_through` so older cursors get `reset`. Answers how many went.
@@ -37,16 +35,13 @@ pub fn purge_tombstones(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, StoreE
     })
 }
 
-/// Overwritten and deleted values are kept this long for support to restore.
-pub const REVISION_RETENTION_MS: i64 = 90 * 24 * 60 * 60 * 1000;
-
-/// At most this many kept values per user (the newest stay): a device that
-/// edits one record in a loop cannot fill the disk.
-pub const REVISIONS_PER_USER: i64 = 10_000;
-
 /// Forgets revisions older than `cutoff_ms`, and each user's beyond the newest
-/// [`REVISIONS_PER_USER`]. Answers how many went.
-pub fn purge_revisions(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, StoreError> {
+/// `per_user`. Answers how many went.
+pub fn purge_revisions(
+    c: &mut Sql<'_>,
+    cutoff_ms: i64,
+    per_user: i64,
+) -> Result<usize, StoreError> {
     c.write(|tx| {
         tx.batch(
             "CREATE TEMP TABLE IF NOT EXISTS forgotten (rowid_ BIGINT PRIMARY KEY);
@@ -58,7 +53,7 @@ pub fn purge_revisions(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, StoreEr
         )?;
         let over: Vec<String> = tx.query(
             "SELECT user_id FROM revisions GROUP BY user_id HAVING count(*) > ?1",
-            &[&REVISIONS_PER_USER],
+            &[&per_user],
             |r| r.get(0),
         )?;
         for user in over {
@@ -67,7 +62,7 @@ pub fn purge_revisions(c: &mut Sql<'_>, cutoff_ms: i64) -> Result<usize, StoreEr
                    SELECT rowid FROM revisions WHERE user_id = ?1
                    ORDER BY rowid DESC LIMIT 9223372036854775807 OFFSET ?2
                  ON CONFLICT DO NOTHING",
-                &[&user, &REVISIONS_PER_USER],
+                &[&user, &per_user],
             )?;
         }
         // What each user's forgotten values took, back to their totals:

@@ -18,7 +18,6 @@ pub mod records;
 mod tx;
 
 pub(super) use maintenance::rotate_epoch;
-pub use maintenance::{REVISION_RETENTION_MS, REVISIONS_PER_USER, TOMBSTONE_RETENTION_MS};
 pub(super) use records::live_records;
 pub use records::{LiveRecord, StoredRevision, Usage, encode_record, usage_change};
 pub use tx::SyncTx;
@@ -130,10 +129,14 @@ impl Store {
     }
 
     /// Forgets revisions older than `cutoff_ms`, and each user's beyond the
-    /// newest [`REVISIONS_PER_USER`]; answers how many went.
-    pub async fn purge_revisions(&self, cutoff_ms: i64) -> Result<usize, StoreError> {
+    /// newest `per_user`; answers how many went.
+    pub async fn purge_revisions(
+        &self,
+        cutoff_ms: i64,
+        per_user: i64,
+    ) -> Result<usize, StoreError> {
         self.db
-            .call(move |conn| maintenance::purge_revisions(conn, cutoff_ms))
+            .call(move |conn| maintenance::purge_revisions(conn, cutoff_ms, per_user))
             .await
     }
 

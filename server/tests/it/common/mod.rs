@@ -399,19 +399,19 @@ pub fn content_copy() -> tempfile::TempDir {
     dir
 }
 
-/// A second device of the same user (as signing in on another phone will make).
+/// A second device of the same user, made as signing in on another phone
+/// makes one: a new phone's anonymous user, claimed into `of`'s.
 pub async fn second_device(server: &TestServer, of: &Device, id: &str, token: &str) -> Device {
-    use sha2::Digest;
-    let hash = hex::encode(sha2::Sha256::digest(token.as_bytes()));
-    server
-        .state
-        .store
-        .execute_for_tests(&format!(
-            "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES ('{id}', '{}', '{hash}', 0)",
-            of.user
-        ))
+    let store = &server.state.store;
+    let alone = format!("{}-{id}", of.user);
+    let hash = manna_server::tokens::hash_token(token);
+    store
+        .register_device(&alone, id, &hash, "test", 0)
         .await
-        .expect("insert device");
+        .expect("a new phone");
+    manna_server::sync::claim(store, &alone, &of.user, id, 0)
+        .await
+        .expect("signed in");
     Device {
         user: of.user.clone(),
         id: id.into(),

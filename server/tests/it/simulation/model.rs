@@ -320,7 +320,8 @@ impl Servers {
         let store = match self {
             Self::Memory => Store::open_memory().expect("memory store"),
             Self::Postgres(store) => {
-                rt.block_on(store.execute_for_tests("TRUNCATE users CASCADE"))
+                // The last run's user goes as an account's deletion takes it.
+                rt.block_on(store.delete_account(USER, Vec::new()))
                     .expect("emptied");
                 store.clone()
             }
@@ -347,14 +348,17 @@ fn register(rt: &tokio::runtime::Runtime, store: Store) -> Store {
     store
 }
 
-/// Another device of `user`'s, as signing in on another phone makes one.
+/// Another device of `user`'s, made as signing in on another phone makes
+/// one: the new phone's anonymous user, claimed into `user`.
 pub async fn add_device(store: &Store, user: &str, device: &str, token_hash: &str) {
+    let alone = format!("{user}-{device}");
     store
-        .execute_for_tests(&format!(
-            "INSERT INTO devices (id, user_id, token_hash, created_at) VALUES ('{device}', '{user}', '{token_hash}', 0)"
-        ))
+        .register_device(&alone, device, token_hash, "simulation", 0)
         .await
-        .expect("device added");
+        .expect("a new phone");
+    manna_server::sync::claim(store, &alone, user, device, 0)
+        .await
+        .expect("signed in");
 }
 
 /// What the server holds for `user`.
