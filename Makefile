@@ -18,7 +18,7 @@ export MANNA_DATA_DIR ?= ./data
 # own default is production, which needs real Stripe and SMTP settings.
 export MANNA_ENV ?= development
 
-.PHONY: run test bench soak lint lint-code types setup-rust setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx cluster node-deps wasm pwa server
+.PHONY: run test bench soak lint lint-code lint-wasm lint-app types setup-rust setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx cluster node-deps wasm pwa server
 
 ## ---- installs (each step skips itself when already done) ----
 
@@ -112,25 +112,44 @@ lint: lint-code
 
 # Everything of lint but the types' check, which make test runs with the
 # example the test build makes (a build of its own costs minutes).
-lint-code: wasm node-deps
+lint-code: lint-wasm lint-app
 	cargo fmt --all --check
 	$(STAGE) "clippy" cargo clippy --workspace --all-targets -- -D warnings
+
+# Clippy on the core as the app's three wasm modules build it.
+lint-wasm: wasm
 	$(STAGE) "clippy for wasm" sh -c 'cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings'
+
+lint-app: node-deps
 	cd pwa && $(STAGE) "app types and lint" sh -c 'npm run typecheck && npm run lint'
 
 STAGE := sh $(CURDIR)/tests/stage.sh
 
-test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx lint-code pwa
-	$(STAGE) "Rust tests on SQLite" cargo test --workspace -- --skip replicas:: --skip cluster::
+# make test lints the workspace's own crates while compiling them for the
+# tests: clippy's driver stands in for rustc on them, as `cargo clippy` has it
+# do, with every warning an error. Each crate is compiled once, where a
+# separate `cargo clippy` would check every dependency first and the build
+# compile them again. Every cargo command of make test runs with it, so none
+# rebuilds what another built.
+# Many server tests wait (on a deadline, a slow fake push service, a queue):
+# twice as many run at once as there are cores keep both busy.
+TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
+
+LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+
+test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx lint-wasm lint-app pwa
+	cargo fmt --all --check
+	$(STAGE) "Rust build and clippy, Rust tests on SQLite" env $(LINTING) RUST_TEST_THREADS=$(TEST_THREADS) cargo test --workspace -- --skip replicas:: --skip cluster::
 	$(STAGE) "generated types" ./target/debug/examples/gen_types --check
-	$(STAGE) "server tests on PostgreSQL" sh tests/postgres/suite.sh
-	$(STAGE) "server and tools build" cargo build --workspace --all-targets
+	$(STAGE) "server tests on PostgreSQL" env $(LINTING) RUST_TEST_THREADS=$(TEST_THREADS) sh tests/postgres/suite.sh
+	$(STAGE) "server and tools build" env $(LINTING) cargo build --workspace --all-targets
 	$(STAGE) "schemathesis" bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator
 	cd pwa && $(STAGE) "Vitest" npm test
-	cd tests && $(STAGE) "content" node --test --test-concurrency=2 content/
-	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=2 e2e/
+	cd tests && cache=$$(mktemp -d) && trap 'rm -rf "$$cache"' EXIT \
+		&& MANNA_SWORD_CACHE=$$cache $(STAGE) "content" node --test --test-concurrency=2 content/
+	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=3 e2e/
 
 ## ---- figures (not part of make test) ----
 

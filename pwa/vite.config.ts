@@ -160,6 +160,9 @@ export default defineConfig({
     // assert (waitFor, findBy), and these bounds only stop one that hangs.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Both cores (Vitest keeps one free by default, which on a machine of
+    // two leaves the files to run one at a time).
+    maxWorkers: 2,
     include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.js'],
   },
 });

@@ -9,7 +9,10 @@
 // every extracted text against the installed packages.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 
@@ -38,13 +41,62 @@ export function packageVersions() {
   );
 }
 
+const SWORD_DIR = '/usr/share/sword';
+
+/**
+ * A SWORD folder of one module: its configuration and the installed modules'
+ * files. diatheke opens every module it is configured with before it reads
+ * one, which costs a Strong's lookup nine tenths of its time; what it prints
+ * is the same. Made once per module and process, removed at exit.
+ */
+const homes = new Map();
+function moduleHome(module) {
+  if (!homes.has(module)) {
+    const conf = readdirSync(join(SWORD_DIR, 'mods.d')).find((name) =>
+      readFileSync(join(SWORD_DIR, 'mods.d', name), 'utf8').split('\n').some((line) => line.trim() === `[${module}]`),
+    );
+    assert.ok(conf, `no SWORD module ${module} is installed`);
+    const home = mkdtempSync(join(tmpdir(), 'manna-sword-'));
+    process.once('exit', () => rmSync(home, { recursive: true, force: true }));
+    mkdirSync(join(home, 'mods.d'));
+    writeFileSync(join(home, 'mods.d', conf), readFileSync(join(SWORD_DIR, 'mods.d', conf)));
+    symlinkSync(join(SWORD_DIR, 'modules'), join(home, 'modules'));
+    homes.set(module, home);
+  }
+  return homes.get(module);
+}
+
+/**
+ * What `diatheke` prints for `args`. With `MANNA_SWORD_CACHE` (a folder
+ * `make test` makes for one run of the content checks), each answer is kept
+ * there, so the checks' processes, which read the same books, ask once
+ * between them; the folder goes with the run.
+ */
+function runDiatheke(args) {
+  const dir = process.env.MANNA_SWORD_CACHE;
+  const env = { ...process.env, SWORD_PATH: moduleHome(args[args.indexOf('-b') + 1]) };
+  const ask = () => execFileSync('diatheke', args, { encoding: 'utf8', maxBuffer: 1 << 26, env });
+  if (!dir) return ask();
+  const file = join(dir, createHash('sha256').update(args.join('\u0000')).digest('hex'));
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    const text = ask();
+    // Whole or not at all: another process may read it the moment it is there.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, text);
+    renameSync(partial, file);
+    return text;
+  }
+}
+
 const read = new Map();
 
 /** What `diatheke` prints for a key (each asked once per run: the texts do not change). */
 export function diatheke(module, key, options = []) {
   const args = ['-b', module, ...options, '-k', key];
   const id = args.join('\u0000');
-  if (!read.has(id)) read.set(id, execFileSync('diatheke', args, { encoding: 'utf8', maxBuffer: 1 << 26 }));
+  if (!read.has(id)) read.set(id, runDiatheke(args));
   return read.get(id);
 }
 
@@ -159,7 +211,7 @@ const bookTexts = new Map();
 export function bookOsis(module, book, options = []) {
   const id = [module, book, ...options].join('\u0000');
   if (bookTexts.has(id)) return bookTexts.get(id);
-  const raw = execFileSync('diatheke', ['-b', module, ...options, '-k', OSIS_IDS[book]], { encoding: 'utf8', maxBuffer: 1 << 26 })
+  const raw = runDiatheke(['-b', module, ...options, '-k', OSIS_IDS[book]])
     .replace(/\(\w+\)\s*$/, '');
   const labels = [...raw.matchAll(/(?<=^|[\s>])(?:I{1,3} )?[A-Z][A-Za-z ]*? (\d+):(\d+): /gm)];
   assert.ok(labels.length > 0, `${module} has no ${OSIS_IDS[book]}`);

@@ -12,6 +12,8 @@ MANNA_TEST_POSTGRES=$("$here/start.sh" "$dir")
 export MANNA_TEST_POSTGRES
 export SIM_RUNS="${SIM_RUNS:-200}"
 echo "Server integration tests on PostgreSQL ($MANNA_TEST_POSTGRES)"
-cargo test ${CARGO_PROFILE:-} -p manna-server --test it -- ${SUITE_FILTER:-} ${SUITE_ARGS:-} \
+# --workspace: the features the workspace's build has, so the test build of
+# `make test` is used as it is rather than built again for this package alone.
+cargo test ${CARGO_PROFILE:-} --workspace --test it -- ${SUITE_FILTER:-} ${SUITE_ARGS:-} \
     --skip backup:: \
     --skip hardening::registration_waits_for_a_long_write_instead_of_failing

@@ -268,11 +268,36 @@ fn seeded_runs_converge_without_loss_or_duplication() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1000);
-    let mut writes = 0;
-    for seed in 0..runs {
-        writes += run(seed, &servers)
-            .unwrap_or_else(|e| panic!("seed {seed} (replay with SIM_SEED={seed}): {e}"));
-    }
+    // The seeds shared among as many threads as there are cores, each with
+    // servers of its own: one seed's run is a single thread's work.
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get() as u64);
+    let writes: usize = std::thread::scope(|scope| {
+        let servers = &servers;
+        let shares: Vec<_> = (0..threads)
+            .map(|share| {
+                scope.spawn(move || {
+                    let own;
+                    let servers = if share == 0 {
+                        servers
+                    } else {
+                        own = Servers::new();
+                        &own
+                    };
+                    let mut writes = 0;
+                    for seed in (share..runs).step_by(threads as usize) {
+                        writes += run(seed, servers).unwrap_or_else(|e| {
+                            panic!("seed {seed} (replay with SIM_SEED={seed}): {e}")
+                        });
+                    }
+                    writes
+                })
+            })
+            .collect();
+        shares
+            .into_iter()
+            .map(|s| s.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .sum()
+    });
     assert!(
         writes as u64 > runs * 20,
         "the runs wrote too little to mean anything ({writes} values)"
