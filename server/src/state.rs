@@ -1,27 +1,21 @@
-//! State shared by the handlers: configuration, clock, database, the content set
-//! and a small cache of encoded home payloads. Extractors and services take only
+//! State shared by the handlers: configuration, clock, database, the services
+//! by concept and the content served. Extractors and services take only
 //! the part they need (`Store`, `Clock`, `Arc<Config>`) through `FromRef`, so they
 //! never depend on this module.
 
 use crate::billing::StripeApi;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::content::{ContentSet, home_payload, load_into_store, read_content_files_shared};
+use crate::content::{ContentSet, Served, load_into_store, read_content_files_shared};
 use crate::encoded::Encoded;
 use crate::entitlement::EntitlementSigner;
 use crate::error::AppError;
 use crate::guard::{Backoff, Origins, RateLimiter, Turns};
 use crate::store::Store;
 use crate::sync::Writer;
-use axum::body::Bytes;
 use axum::extract::FromRef;
 use manna_core::Date;
-use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
-
-/// Home payloads are the same for everyone on a date; keep the encoded bytes of a
-/// few dates so the busiest call costs no JSON work.
-const HOME_CACHE_DATES: usize = 16;
+use std::sync::Arc;
 
 #[derive(Debug, Clone)]
 pub struct AppState {
@@ -53,11 +47,10 @@ pub struct AppState {
     /// The live map source (Overpass) and its queue, when
     /// `MANNA_OVERPASS_URL` is set.
     pub asking: Option<Arc<crate::places::asking::Asking>>,
-    content: Arc<RwLock<Arc<ContentSet>>>,
+    /// The content files as served, and Home's encoded days.
+    served: Served,
     /// The whole KJV and WEB, read at start.
     pub bible: Arc<crate::bible::Bible>,
-    /// Read by every home call at once; written once a date.
-    home_cache: Arc<RwLock<HashMap<Date, Arc<Encoded>>>>,
 }
 
 impl FromRef<AppState> for Store {
@@ -149,9 +142,8 @@ impl AppState {
             config,
             clock,
             store,
-            content: Arc::default(),
+            served: Served::default(),
             bible,
-            home_cache: Arc::default(),
         };
         state.reload_content().await?;
         if state.config.rotate_epoch {
@@ -179,19 +171,12 @@ impl AppState {
         let files =
             read_content_files_shared(&self.config.content_dir).map_err(AppError::Internal)?;
         let set = load_into_store(&self.store, &files).await?;
-        *self.content.write().unwrap_or_else(|p| p.into_inner()) = set;
-        self.home_cache
-            .write()
-            .unwrap_or_else(|p| p.into_inner())
-            .clear();
+        self.served.replace(set);
         Ok(())
     }
 
     pub fn content(&self) -> Arc<ContentSet> {
-        self.content
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone()
+        self.served.current()
     }
 
     /// The writer of a device's pushes: the device, now, through the gate.
@@ -248,29 +233,8 @@ impl AppState {
         }
     }
 
-    /// The encoded home payload of `date`.
-    /// The home payload of a date, encoded and compressed once.
+    /// The home payload of `date`, encoded and compressed once.
     pub fn home_json(&self, date: Date) -> Arc<Encoded> {
-        let kept = self
-            .home_cache
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&date)
-            .cloned();
-        if let Some(body) = kept {
-            return body;
-        }
-        let mut cache = self.home_cache.write().unwrap_or_else(|p| p.into_inner());
-        // Another call may have made it meanwhile.
-        if let Some(body) = cache.get(&date) {
-            return body.clone();
-        }
-        let bytes = Bytes::from(home_payload(&self.content(), date).to_string());
-        let body = Arc::new(Encoded::new("application/json", bytes));
-        if cache.len() >= HOME_CACHE_DATES {
-            cache.clear();
-        }
-        cache.insert(date, body.clone());
-        body
+        self.served.home_json(date)
     }
 }

@@ -13,7 +13,8 @@
 //! - `meal_shapes`: a meal plan's shape in its content file.
 //! - `meal_plans`: the wholistic meal plans and what members and others get of them.
 //! - `files`: reading and checking the content files.
-//! - `store`: loading them into SQLite when they changed, and the in-memory set served.
+//! - `store`: loading them into SQLite when they changed.
+//! - `served`: the set served now, and Home's encoded payloads.
 //! - `archive`: the archive's search (the core's rules over the content).
 //! - `readings`: which reading each day of the church year shows.
 //! - `foods`: the food spotlights' seasons and their rotation.
@@ -32,6 +33,7 @@ pub mod premium;
 mod premium_shapes;
 mod readings;
 pub mod remedies;
+mod served;
 mod set;
 mod store;
 pub mod studies;
@@ -45,6 +47,7 @@ pub use kinds::*;
 pub use list_shapes::*;
 pub use premium::{routines, todays_routines};
 pub use premium_shapes::*;
+pub use served::Served;
 pub use set::ContentSet;
 pub use store::load_into_store;
 pub use studies::*;
