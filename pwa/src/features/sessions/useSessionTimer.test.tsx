@@ -32,6 +32,13 @@ describe('a session started as its page opens', () => {
     const seen: [boolean, string][] = [];
     let arrive!: (v: string) => void;
     const ready = new Promise<string>((resolve) => (arrive = resolve));
+    // React waits on it (`then`) once a render reaches it and suspends.
+    let waited = false;
+    const then = ready.then.bind(ready);
+    ready.then = ((...args: Parameters<typeof then>) => {
+      waited = true;
+      return then(...args);
+    }) as typeof ready.then;
     const el = document.createElement('div');
     const root = createRoot(el);
     startTransition(() =>
@@ -42,8 +49,8 @@ describe('a session started as its page opens', () => {
         </Suspense>,
       ),
     );
-    // The render with the timer is under way but cannot commit yet.
-    await new Promise((r) => setTimeout(r, 50));
+    // The render with the timer reached the part still loading: it cannot commit.
+    await waitFor(() => expect(waited).toBe(true), { timeout: 2000, interval: 5 });
     expect(seen).toEqual([]);
     arrive('loaded');
     await waitFor(() => expect(el.textContent).toContain('loaded'), { timeout: 2000, interval: 5 });
