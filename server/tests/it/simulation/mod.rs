@@ -259,9 +259,8 @@ fn run(seed: u64, servers: &Servers) -> Result<usize, String> {
 
 #[test]
 fn seeded_runs_converge_without_loss_or_duplication() {
-    let servers = Servers::new();
     if let Some(seed) = std::env::var("SIM_SEED").ok().and_then(|s| s.parse().ok()) {
-        run(seed, &servers).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        run(seed, &Servers::new()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         return;
     }
     let runs: u64 = std::env::var("SIM_RUNS")
@@ -272,24 +271,18 @@ fn seeded_runs_converge_without_loss_or_duplication() {
     // servers of its own: one seed's run is a single thread's work.
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get() as u64);
     let writes: usize = std::thread::scope(|scope| {
-        let servers = &servers;
         let shares: Vec<_> = (0..threads)
             .map(|share| {
                 scope.spawn(move || {
-                    let own;
-                    let servers = if share == 0 {
-                        servers
-                    } else {
-                        own = Servers::new();
-                        &own
-                    };
-                    let mut writes = 0;
-                    for seed in (share..runs).step_by(threads as usize) {
-                        writes += run(seed, servers).unwrap_or_else(|e| {
-                            panic!("seed {seed} (replay with SIM_SEED={seed}): {e}")
-                        });
-                    }
-                    writes
+                    let servers = Servers::new();
+                    (share..runs)
+                        .step_by(threads as usize)
+                        .map(|seed| {
+                            run(seed, &servers).unwrap_or_else(|e| {
+                                panic!("seed {seed} (replay with SIM_SEED={seed}): {e}")
+                            })
+                        })
+                        .sum::<usize>()
                 })
             })
             .collect();
