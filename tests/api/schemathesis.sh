@@ -10,9 +10,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 server_bin=${1:-$root/target/debug/manna-server}
 emulator_bin=${2:-$root/target/debug/manna-stripe-emulator}
-venv=$here/.venv
-
-# schemathesis, pinned, in a virtual environment of its own (once).
+# schemathesis, pinned, in a virtual environment of its own, made once per
+# machine (outside the checkout, so a fresh clone does not install it again).
+venv=${XDG_CACHE_HOME:-$HOME/.cache}/manna/schemathesis-4.32.5
 if [ "$("$venv/bin/schemathesis" --version 2>/dev/null)" != "schemathesis, version 4.32.5" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"

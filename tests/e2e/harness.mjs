@@ -178,11 +178,18 @@ async function returningVisitor(context, baseURL) {
   if (baseURL) await context.addCookies([{ name: 'manna-prompt', value: '1', url: baseURL }]);
 }
 
-export async function launchBrowser() {
+/**
+ * Chromium, whose contexts are phones that have met the welcome (see
+ * `returningVisitor`). With `{ serviceWorkers: 'block' }` its contexts run the
+ * app without its service worker, as a first visit does before the worker
+ * takes over: for the tests about neither offline use nor installing, where
+ * the worker's install (fetching and caching the whole app) only costs time.
+ */
+export async function launchBrowser({ serviceWorkers = 'allow' } = {}) {
   const browser = await chromium.launch(CHROMIUM);
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async ({ firstVisit = false, ...options } = {}) => {
-    const context = await newContext(options);
+    const context = await newContext({ serviceWorkers, ...options });
     if (!firstVisit) await returningVisitor(context, options.baseURL);
     return context;
   };
@@ -215,11 +222,12 @@ export const SYNCED = /^(Synced|On this phone)/;
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-/** A server and a browser for the tests of one describe block. */
-export function serverAndBrowser(options = {}) {
+/** A server and a browser for the tests of one describe block; `serviceWorkers`
+ *  is the browser's (see `launchBrowser`), the rest the server's options. */
+export function serverAndBrowser({ serviceWorkers, ...options } = {}) {
   const env = {};
   before(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(options), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(options), launchBrowser({ serviceWorkers })]);
   });
   after(async () => {
     await env.browser?.close();

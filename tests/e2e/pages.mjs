@@ -7,6 +7,36 @@ export async function isoDates(page) {
   return (await page.locator('body').innerText()).match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? [];
 }
 
+/**
+ * Opens each of `pages` in turn, as a person going from page to page in the
+ * app does: the first with a full load, the others through the app's own
+ * navigation (the address changes and the router follows, with no reload).
+ * Once a page is ready, `check(path)` looks at it.
+ */
+export async function visitEach(page, pages, check) {
+  for (const [i, [path, ready]] of pages.entries()) {
+    if (i === 0) await page.goto(path);
+    else await navigateInApp(page, path);
+    await ready(page);
+    await check(path);
+  }
+}
+
+/** Goes to `path` the way the app's links do. The router shows the next page
+ *  only once it has loaded, so until then the last one stays: at a new
+ *  address, this waits for the tab's title to change, which happens when the
+ *  next page is shown (every page has its own title). */
+async function navigateInApp(page, path) {
+  const from = await page.evaluate(() => ({ pathname: location.pathname, title: document.title }));
+  await page.evaluate((to) => {
+    history.pushState({ state: null, key: `visit-${performance.now()}` }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  if (new URL(path, page.url()).pathname !== from.pathname) {
+    await page.waitForFunction((title) => document.title !== title, from.title);
+  }
+}
+
 /** The member the member pages are seen by. */
 export const MEMBER = 'member.axe@example.org';
 

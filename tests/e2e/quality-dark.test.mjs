@@ -6,20 +6,18 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { seriousProblems } from './axe.mjs';
 import { PHONE, registeredBrowser, serverAndBrowser } from './harness.mjs';
-import { isoDates, MEMBER, MEMBER_PAGES, PAGES } from './pages.mjs';
+import { isoDates, MEMBER, MEMBER_PAGES, PAGES, visitEach } from './pages.mjs';
 
 describe('accessibility of every page, dark and for members', () => {
-  const env = serverAndBrowser({ stripe: true, env: { MANNA_OWNER_EMAILS: MEMBER } });
+  const env = serverAndBrowser({ stripe: true, env: { MANNA_OWNER_EMAILS: MEMBER }, serviceWorkers: 'block' });
 
   test('in the dark theme (the system setting, then the choice in /settings), no route has a serious or critical problem', async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, colorScheme: 'dark' });
     const page = await context.newPage();
     const found = [];
-    for (const [path, ready] of PAGES) {
-      await page.goto(path);
-      await ready(page);
+    await visitEach(page, PAGES, async (path) => {
       for (const problem of await seriousProblems(page)) found.push(`${path} (dark): ${problem}`);
-    }
+    });
     assert.deepEqual(found, []);
     // Dark follows the system; a choice in /settings overrides it, at once and on the next start.
     const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
@@ -41,12 +39,10 @@ describe('accessibility of every page, dark and for members', () => {
   test('no member page has a serious or critical problem', async () => {
     const { context, page } = await registeredBrowser(env.server, env.browser, { email: MEMBER });
     const found = [];
-    for (const [path, ready] of MEMBER_PAGES) {
-      await page.goto(path);
-      await ready(page);
+    await visitEach(page, MEMBER_PAGES, async (path) => {
       for (const problem of await seriousProblems(page)) found.push(`${path}: ${problem}`);
       for (const date of await isoDates(page)) found.push(`${path}: the date ${date} is not written for people`);
-    }
+    });
     // The journal with an entry, and its form's errors shown.
     await page.getByRole('button', { name: 'Save Prayer' }).click();
     await page.getByRole('alert').filter({ hasText: 'Missing Information' }).waitFor();

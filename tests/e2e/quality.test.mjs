@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { seriousProblems } from './axe.mjs';
 import { PHONE, SYNCED, serverAndBrowser } from './harness.mjs';
-import { isoDates, PAGES } from './pages.mjs';
+import { isoDates, PAGES, visitEach } from './pages.mjs';
 
 /** Starts collecting layout shifts before the page's own scripts run. */
 async function watchLayoutShifts(page) {
@@ -96,12 +96,10 @@ describe('accessibility of every page', () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
     const page = await context.newPage();
     const found = [];
-    for (const [path, ready] of PAGES) {
-      await page.goto(path);
-      await ready(page);
+    await visitEach(page, PAGES, async (path) => {
       for (const problem of await seriousProblems(page)) found.push(`${path}: ${problem}`);
       for (const date of await isoDates(page)) found.push(`${path}: the date ${date} is not written for people`);
-    }
+    });
     // A form with its errors shown, in an open dialog.
     await page.goto('/prayer-reminders');
     await page.getByRole('button', { name: 'Create Prayer Reminder' }).click();

@@ -107,18 +107,26 @@ pub async fn archive_get(
         // A fixed list (songs, sessions): all of it; premium sessions' scripts
         // only for members, decided here like the premium biohacks. The
         // studies may be asked for one reading's (a year of them is large).
-        let mut items = state.content().items(kind).to_vec();
-        if kind == Kind::BibleStudies
-            && let Some(reading) = q.get("readingId")
-        {
-            if reading.is_empty() || reading.len() > 100 {
-                return Err(AppError::Invalid(manna_sync_protocol::FieldError::new(
-                    "readingId",
-                    "readingId must be a reading's id",
-                )));
+        let reading = match q.get("readingId") {
+            Some(reading) if kind == Kind::BibleStudies => {
+                if reading.is_empty() || reading.len() > 100 {
+                    return Err(AppError::Invalid(manna_sync_protocol::FieldError::new(
+                        "readingId",
+                        "readingId must be a reading's id",
+                    )));
+                }
+                Some(reading.as_str())
             }
-            items.retain(|s| s["readingId"] == reading.as_str());
-        }
+            _ => None,
+        };
+        // Only what is answered is copied (a year of studies is 3 MB).
+        let items: Vec<Value> = state
+            .content()
+            .items(kind)
+            .iter()
+            .filter(|s| reading.is_none_or(|r| s["readingId"] == r))
+            .cloned()
+            .collect();
         if !kind.premium_fields().is_empty()
             && !state.entitlements.requester_is_premium(&headers).await?
         {
