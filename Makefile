@@ -135,30 +135,29 @@ STAGE := sh $(CURDIR)/tests/stage.sh
 # rebuilds what another built.
 # Many server tests wait (on a deadline, a slow fake push service, a queue):
 # twice as many run at once as there are cores keep both busy.
-# The PostgreSQL suite leaves a core partly idle (it waits on the database), so
-# the checks that need no cargo (schemathesis, Vitest, content) run beside it;
-# cargo never runs twice at once, as two would wait on each other's lock.
+# The app's checks and build (Node) run beside the Rust build; the PostgreSQL
+# suite leaves a core partly idle (it waits on the database), so the checks
+# that need no cargo (Vitest, content, schemathesis) run beside it. Cargo never
+# runs twice at once, as two would wait on each other's lock.
 TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
-
-# The end-to-end files, the longest first: three run at once, and a long one
-# started last would run on alone.
-E2E_LONGEST := timer-reloads members tabs quality-dark titles plans records
-E2E_FILES := $(E2E_LONGEST:%=e2e/%.test.mjs) $(patsubst tests/%,%,$(filter-out $(E2E_LONGEST:%=tests/e2e/%.test.mjs),$(wildcard tests/e2e/*.test.mjs)))
 
 LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 
-test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx lint-wasm lint-app pwa
+test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx wasm node-deps
 	cargo fmt --all --check
-	$(STAGE) "Rust build and clippy, Rust tests on SQLite" env $(LINTING) RUST_TEST_THREADS=$(TEST_THREADS) cargo test --workspace -- --skip replicas:: --skip cluster::
+	sh tests/side-by-side.sh \
+		'cd pwa && $(STAGE) "app types and lint" sh -c "npm run typecheck && npm run lint" && $(STAGE) "app build" npm run build' \
+		'$(MAKE) --no-print-directory lint-wasm \
+		&& $(STAGE) "Rust build and clippy, Rust tests on SQLite" env $(LINTING) RUST_TEST_THREADS=$(TEST_THREADS) cargo test --workspace -- --skip replicas:: --skip cluster::'
 	$(STAGE) "generated types" ./target/debug/examples/gen_types --check
 	$(STAGE) "server and tools build" env $(LINTING) cargo build --workspace --all-targets
 	sh tests/side-by-side.sh \
 		'$(STAGE) "server tests on PostgreSQL" env $(LINTING) RUST_TEST_THREADS=$(TEST_THREADS) sh tests/postgres/suite.sh' \
-		'$(STAGE) "schemathesis" bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator \
-		&& cd pwa && $(STAGE) "Vitest" npm test \
+		'cd pwa && $(STAGE) "Vitest" npm test \
 		&& cd ../tests && cache=$$(mktemp -d) && trap "rm -rf $$cache" EXIT \
-		&& MANNA_SWORD_CACHE=$$cache $(STAGE) "content" node --test --test-concurrency=2 content/'
-	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=3 $(E2E_FILES)
+		&& MANNA_SWORD_CACHE=$$cache $(STAGE) "content" node --test --test-concurrency=2 content/ \
+		&& cd .. && $(STAGE) "schemathesis" bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator'
+	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=3 e2e/
 
 ## ---- figures (not part of make test) ----
 

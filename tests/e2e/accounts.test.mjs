@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { PHONE, emailedCode, serverAndBrowser } from './harness.mjs';
 
 describe('accounts', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test('register after recording a weight anonymously; the weight reaches a second logged-in browser', async () => {
     const { server, browser } = env;

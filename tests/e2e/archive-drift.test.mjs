@@ -31,7 +31,7 @@ function wordsOf(item) {
 }
 
 describe('the archive offline and online', () => {
-  const env = serverAndBrowser({ env: { MANNA_OWNER_EMAILS: OWNER } });
+  const env = serverAndBrowser({ env: { MANNA_OWNER_EMAILS: OWNER }, serviceWorkers: 'allow' });
 
   test('finds the same items on the device as on the server, for words of every field', async () => {
     const { server, browser } = env;

@@ -9,7 +9,7 @@ import { PHONE, localDate, serverAndBrowser, waitUntilOfflineReady } from './har
 const SHOTS = process.env.SHOTS; // a folder: screenshots of each state, for a person to look at
 
 describe('Bible Study Center', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ serviceWorkers: 'allow' });
 
   test("today's study online, its dialogs, and offline", async () => {
     const { server, browser } = env;

@@ -12,7 +12,7 @@ import { PHONE, SYNCED, createReminder, localDate, serverAndBrowser, serverAnswe
 
 
 describe('your data', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test('the calendar address carries the readings and the reminders as repeating events, until turned off', async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { PHONE, registeredBrowser, serverAndBrowser } from './harness.mjs';
 
 describe('deleting an account', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test('from the privacy policy to a deleted account', { timeout: 180_000 }, async () => {
     const email = 'leaving@example.org';

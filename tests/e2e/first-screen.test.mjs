@@ -59,7 +59,7 @@ async function holdAppCode(page) {
 }
 
 describe('home, first page', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test('shows the reading and the day with JavaScript turned off', async () => {
     const day = await today(env.server.base);

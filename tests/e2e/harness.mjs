@@ -180,16 +180,20 @@ async function returningVisitor(context, baseURL) {
 
 /**
  * Chromium, whose contexts are phones that have met the welcome (see
- * `returningVisitor`). With `{ serviceWorkers: 'block' }` its contexts run the
- * app without its service worker, as a first visit does before the worker
- * takes over: for the tests about neither offline use nor installing, where
- * the worker's install (fetching and caching the whole app) only costs time.
+ * `returningVisitor`). Its contexts run the app without its service worker
+ * (as a first visit does before the worker takes over) unless made with
+ * `serviceWorkers: 'allow'`, or the browser launched with it: the tests about
+ * offline use, installing and notifications need the worker, and for the rest
+ * its install (fetching and caching the whole app) and its handling of every
+ * request only cost time.
  */
-export async function launchBrowser({ serviceWorkers = 'allow' } = {}) {
+export async function launchBrowser({ serviceWorkers = 'block' } = {}) {
   const browser = await chromium.launch(CHROMIUM);
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async ({ firstVisit = false, ...options } = {}) => {
-    const context = await newContext({ serviceWorkers, ...options });
+    const workers = options.serviceWorkers ?? serviceWorkers;
+    const context = await newContext({ ...options, serviceWorkers: workers });
+    context.serviceWorkersBlocked = workers === 'block';
     if (!firstVisit) await returningVisitor(context, options.baseURL);
     return context;
   };
@@ -239,6 +243,9 @@ export function serverAndBrowser({ serviceWorkers, ...options } = {}) {
 /** Waits until the service worker has installed and controls the page (the
  *  app then opens with no server). */
 export async function controlledByServiceWorker(page) {
+  if (page.context().serviceWorkersBlocked) {
+    throw new Error("this browser context blocks service workers: make it with serviceWorkers: 'allow'");
+  }
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
@@ -255,8 +262,8 @@ export async function waitUntilOfflineReady(page) {
 
 /** A new browser (phone-sized) whose user registered `email`, proving it with
  *  the emailed code; with the email among MANNA_OWNER_EMAILS it is premium. */
-export async function registeredBrowser(server, browser, { email, password = 'manna password', firstName = 'Grace' }) {
-  const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+export async function registeredBrowser(server, browser, { email, password = 'manna password', firstName = 'Grace', serviceWorkers }) {
+  const context = await browser.newContext({ ...PHONE, baseURL: server.base, serviceWorkers });
   const page = await context.newPage();
   await page.goto('/register');
   await page.getByLabel('First name').fill(firstName);
@@ -367,8 +374,8 @@ export function postAsUser({ path, body }) {
 }
 
 /** A new phone-sized browser signed in to an existing account. */
-export async function loggedInBrowser(server, browser, { email, password = 'manna password' }) {
-  const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+export async function loggedInBrowser(server, browser, { email, password = 'manna password', serviceWorkers }) {
+  const context = await browser.newContext({ ...PHONE, baseURL: server.base, serviceWorkers });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

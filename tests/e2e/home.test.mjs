@@ -138,7 +138,7 @@ describe('with no network', () => {
   const env = serverAndBrowser();
 
   test('after one visit, the home screen opens without the server, today and 3 days later', async () => {
-    const context = await env.browser.newContext(PHONE);
+    const context = await env.browser.newContext({ ...PHONE, serviceWorkers: 'allow' });
     const page = await context.newPage();
     const week = await daysFrom(env.server.base, localDate(), 8);
     await page.goto(env.server.base);

@@ -9,7 +9,7 @@ import { PHONE, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
 const SECTIONS = ['1. Information we collect', '2. How we use it', '3. Third parties', '4. Security', '5. Your rights', '6. Children', '7. Contact'];
 
 describe('privacy policy', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ serviceWorkers: 'allow' });
 
   test('from Home, seven sections, and offline at both addresses', async () => {
     const { server, browser } = env;
@@ -35,7 +35,7 @@ describe('privacy policy', () => {
 });
 
 describe('app-store toolkit', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ serviceWorkers: 'allow' });
 
   test('sample figures said to be samples, five tabs by keyboard, Track, inert tools, back to the app, offline', async () => {
     const { server, browser } = env;

@@ -85,7 +85,7 @@ async function spokenOnceThere(page, count) {
 const calls = (page) => page.evaluate(() => window.__speech.calls);
 
 describe('listening to the reading', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test('Listen sits above the verse and reads sentence by sentence, with Pause, Resume, speed and Stop', async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });

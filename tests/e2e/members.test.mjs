@@ -162,7 +162,7 @@ describe('premium members', () => {
 
   test('the archive: search by word, phrase and reference, filter, sort, clear', async () => {
     const { server, browser } = env;
-    const { context, page } = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD });
+    const { context, page } = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD, serviceWorkers: 'allow' });
     await page.goto('/premium-archive');
     const found = page.getByRole('status').filter({ hasText: /^Found \d+ items?$/ });
     const count = async () => Number(/Found (\d+)/.exec(await found.textContent())[1]);
@@ -219,7 +219,7 @@ describe('premium members', () => {
 
   test('the journal: written offline, synced, edited and answered on a second browser, the same on both', async () => {
     const { server, browser } = env;
-    const { context, page } = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD });
+    const { context, page } = await loggedInBrowser(server, browser, { email: OWNER, password: PASSWORD, serviceWorkers: 'allow' });
     await page.goto('/prayer-journal');
     await page.getByRole('heading', { name: "Today's Prayer Prompts" }).waitFor();
     await page.locator('.tag').first().waitFor(); // the day's prompts

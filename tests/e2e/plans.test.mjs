@@ -34,7 +34,7 @@ async function call(page, method, path, body) {
 const EXCLUDED = /walnut|almond|peanut|chicken|turkey|salmon|cod|tuna|sardine|shrimp|beef|lamb|bone broth/i;
 
 describe('plans and shopping', () => {
-  const env = serverAndBrowser({ env: { MANNA_OWNER_EMAILS: OWNER } });
+  const env = serverAndBrowser({ env: { MANNA_OWNER_EMAILS: OWNER }, serviceWorkers: 'allow' });
 
   test('the assessment with no server: both plans built on the device, kept to the restrictions, synced after', async () => {
     const { server, browser } = env;

@@ -27,7 +27,7 @@ describe('premium', () => {
 
   test('subscribe monthly with the test card, stay premium offline, restore on a fresh browser, then cancel', async () => {
     const { server, browser } = env;
-    const context = await browser.newContext({ ...PHONE, baseURL: server.base });
+    const context = await browser.newContext({ ...PHONE, baseURL: server.base, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto('/');
     await page.getByText('Test mode').first().waitFor();

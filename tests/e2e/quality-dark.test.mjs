@@ -9,7 +9,7 @@ import { PHONE, registeredBrowser, serverAndBrowser } from './harness.mjs';
 import { isoDates, MEMBER, MEMBER_PAGES, PAGES, visitEach } from './pages.mjs';
 
 describe('accessibility of every page, dark and for members', () => {
-  const env = serverAndBrowser({ stripe: true, env: { MANNA_OWNER_EMAILS: MEMBER }, serviceWorkers: 'block' });
+  const env = serverAndBrowser({ stripe: true, env: { MANNA_OWNER_EMAILS: MEMBER } });
 
   test('in the dark theme (the system setting, then the choice in /settings), no route has a serious or critical problem', async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, colorScheme: 'dark' });

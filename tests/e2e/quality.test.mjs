@@ -46,7 +46,7 @@ describe('a home screen that does not jump', () => {
   const env = serverAndBrowser({ stripe: true });
 
   test('first visit and return visit both keep the cumulative layout shift at or below 0.02', async () => {
-    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await watchLayoutShifts(page);
     await page.goto('/');

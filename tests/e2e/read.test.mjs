@@ -11,7 +11,7 @@ import { PHONE, localDate, serverAndBrowser, waitUntilOfflineReady } from './har
 const SHOTS = process.env.SHOTS; // a folder: screenshots of each state, for a person to look at
 
 describe('the Bible reader', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ serviceWorkers: 'allow' });
   const api = async (path) => (await fetch(`${env.server.base}${path}`)).json();
   const verseText = (page, n) => page.locator(`#v${n} > span`).first();
 

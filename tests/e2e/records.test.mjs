@@ -17,7 +17,7 @@ describe('records saved offline', () => {
   const env = serverAndBrowser();
 
   test('a weight and a reminder logged with the server stopped survive a reload and sync once', async () => {
-    const context = await env.browser.newContext(PHONE);
+    const context = await env.browser.newContext({ ...PHONE, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto(env.server.base);
     await page.getByRole('button', { name: SYNCED }).waitFor();

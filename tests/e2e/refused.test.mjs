@@ -58,7 +58,7 @@ async function pushRefused(page, hasText) {
 
 
 describe('changes the server refused, where they were made', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test('a wellness check: what and why on its page, and Fix brings its ratings back to be saved again', async () => {
     const { context, page } = await phoneOn(env, '/wellness-score');

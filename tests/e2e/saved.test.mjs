@@ -12,7 +12,7 @@ const SHOTS = process.env.SHOTS; // a folder: screenshots of each state, for a p
 const EMAIL = 'kept@example.com';
 
 describe('favorites, highlights and notes', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ serviceWorkers: 'allow' });
 
   test('made offline, kept across a reload, listed on Saved, synced to a second browser', async () => {
     const { context, page } = await registeredBrowser(env.server, env.browser, { email: EMAIL });

@@ -23,7 +23,7 @@ async function secondsLeft(page) {
 }
 
 describe('exercise timer', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ serviceWorkers: 'allow' });
 
   test("today's exercise: start, pause, sleep, reload, steps, completion with the bell, offline", async () => {
     const { server, browser } = env;
@@ -108,7 +108,7 @@ describe('exercise timer', () => {
 });
 
 describe('meditation and prayer sessions', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ serviceWorkers: 'allow' });
 
   test('a meditation on a controlled clock: start, pause, resume, a hidden page, the bell; premium locked; offline', async () => {
     const { server, browser } = env;

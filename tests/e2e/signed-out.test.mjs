@@ -33,7 +33,7 @@ async function settled(page) {
 }
 
 describe('a signed-out visitor', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test('opens Home, the Bible, meditation and settings with no console error and no failed request', async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });

@@ -9,7 +9,7 @@ import { PHONE, SYNCED, localDate, serverAndBrowser } from './harness.mjs';
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 describe('the streak with grace', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test('a missed day is kept by grace, and a day of rest is passed over', async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });

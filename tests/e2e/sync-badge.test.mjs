@@ -11,7 +11,7 @@ import { PHONE, SYNCED, controlledByServiceWorker, createReminder, serverAndBrow
 const badge = (page, name) => page.getByRole('button', { name });
 
 describe('the sync badge', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ serviceWorkers: 'allow' });
 
   test('counts changes made offline and says what "Sync now" did, offline and online', async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });

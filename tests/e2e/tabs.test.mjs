@@ -83,7 +83,7 @@ async function markedTabs(page, want) {
 }
 
 describe('the tab bar', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test('from Home, every page is a tab and a link away, and the bar marks the tab it belongs to', async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });

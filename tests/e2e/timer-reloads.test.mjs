@@ -27,7 +27,7 @@ function watchProblems(page) {
 }
 
 describe('exercise timer, over and over', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test(`start, pause, resume and reload ${ROUNDS} times: no error, no overlay, the right time`, async () => {
     const { server, browser } = env;

@@ -37,7 +37,7 @@ async function titleAt(page, path, heading) {
 }
 
 describe('tab titles', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test('every route has its own title; a meal plan is titled with its name', async () => {
     const { server, browser } = env;

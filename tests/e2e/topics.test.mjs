@@ -13,7 +13,7 @@ const PAGES = [
 ];
 
 describe('health, nutrition and movement pages', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ serviceWorkers: 'allow' });
 
   test("today's item, the recent ones newest first, placeholders while loading, and offline", async () => {
     const { server, browser } = env;
@@ -73,7 +73,7 @@ describe('health, nutrition and movement pages', () => {
 });
 
 describe('recipe ideas', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ serviceWorkers: 'allow' });
 
   test("from Home's spotlight: the grid, a recipe and back, an unknown food, and offline", async () => {
     const { server, browser } = env;

@@ -10,7 +10,7 @@ import { PHONE, localDate, serverAndBrowser, serverAnswer } from './harness.mjs'
 const words = (iso) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 describe('weight entries', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'block' });
+  const env = serverAndBrowser();
 
   test("today's entry, a past day, an edit, a move and a delete", async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });

@@ -80,7 +80,7 @@ describe('the welcome', () => {
   });
 
   test('with no connection, the welcome opens and what is chosen is kept', async () => {
-    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, firstVisit: true });
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, firstVisit: true, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto('/');
     await welcome(page).waitFor();

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { PHONE, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
 
 describe('worship music', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ serviceWorkers: 'allow' });
 
   test('offline after visiting Home, twelve songs, search links, choosing one', async () => {
     const { server, browser } = env;
