@@ -16,6 +16,8 @@
 //! - `schema`: the record schema's versions, and what an older app knows.
 //! - `records`: the shape and rules of a valid record, one module per domain.
 //! - `field_error`: the field at fault and the message for a person.
+//! - `groups`: praying together: roles, who may do what in a group, shared
+//!   requests, invitations and when a group's notices may go.
 //! - `ids`: id schemes (once-a-day records are named by their date).
 //! - `merge`: field-level merge of one mutation into a stored record.
 //! - `verse_counts`: the verses of each chapter (KJV), written from the
@@ -27,6 +29,7 @@ pub mod books;
 pub mod date;
 pub mod defaults;
 pub mod field_error;
+pub mod groups;
 pub mod ids;
 pub mod merge;
 pub mod messages;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userId } from '../identity/ids';
-import { apiRequest, ApiError, messageOf } from './client';
+import { newUserId, userId } from '../identity/ids';
+import { apiRequest, ApiError, messageOf, whileIdentityEnds } from './client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,6 +24,36 @@ describe('API client', () => {
     await expect(apiRequest('GET', '/api/home')).rejects.toThrow('400: {"message":"date: bad"}');
     vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })));
     await expect(apiRequest('GET', '/api/home')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('holds every other call while an identity ends, then sends it as the new one', async () => {
+    const sent: { url: string; user: string }[] = [];
+    let answerLogout = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push({ url, user: (init.headers as Record<string, string>)['X-User-ID'] });
+        if (url === '/api/auth/logout') await new Promise<void>((r) => (answerLogout = r));
+        return new Response('{}', { status: 200 });
+      }),
+    );
+    const account = userId();
+    let fresh = '';
+    const loggingOut = whileIdentityEnds(async () => {
+      await apiRequest('POST', '/api/auth/logout', undefined, { endsIdentity: true });
+      fresh = newUserId();
+    });
+    // Asked while the logout is under way (a page refetching its data).
+    const meanwhile = apiRequest('GET', '/api/trial-status');
+    await vi.waitFor(() => expect(sent.map((s) => s.url)).toEqual(['/api/auth/logout']));
+    answerLogout();
+    await loggingOut;
+    await meanwhile;
+    expect(sent).toEqual([
+      { url: '/api/auth/logout', user: account },
+      { url: '/api/trial-status', user: fresh },
+    ]);
+    expect(fresh).not.toBe(account);
   });
 
   it('tells a person the server\'s message, else the fallback', () => {

@@ -47,6 +47,28 @@ async function throwIfNotOk(res: Response): Promise<void> {
 export interface RequestOptions {
   noCache?: boolean;
   signal?: AbortSignal;
+  /** The call that ends this device's identity (logging out, deleting the
+   *  account): it goes at once, while every other call waits for the end. */
+  endsIdentity?: boolean;
+}
+
+/** An identity ending on this device (see `whileIdentityEnds`), or null. */
+let ending: Promise<unknown> | null = null;
+
+/**
+ * Runs `end`, which ends this device's identity (its call made with
+ * `endsIdentity`) and starts a new one. Any other call made meanwhile waits
+ * and then goes as the new identity: sent as the old one, the server (which
+ * has just ended it) would refuse it.
+ */
+export async function whileIdentityEnds<T>(end: () => Promise<T>): Promise<T> {
+  const done = end();
+  ending = done.catch(() => undefined);
+  try {
+    return await done;
+  } finally {
+    ending = null;
+  }
 }
 
 export async function apiRequest<T = unknown>(
@@ -55,6 +77,7 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
+  while (ending && !options.endsIdentity) await ending;
   const headers: Record<string, string> = { 'X-User-ID': userId() };
   const token = deviceToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,7 +1,7 @@
 // Logging in, registering and logging out, as the rest of the app sees it.
 
 import type { QueryClient } from '../../lib/query';
-import { apiRequest } from '../../api/client';
+import { apiRequest, whileIdentityEnds } from '../../api/client';
 import { refreshPremium } from '../../entitlement/server';
 import { resetPremium } from '../../entitlement/usePremium';
 import type { AccountView, SignedIn } from '../../generated/api';
@@ -50,14 +50,16 @@ export async function signIn(
 }
 
 export async function logout(client: QueryClient): Promise<void> {
-  await betweenSyncs(async () => {
-    try {
-      await apiRequest('POST', '/api/auth/logout');
-    } catch (error) {
-      console.warn('The server did not confirm the logout', error);
-    }
-    await forgetAccountHere(client);
-  });
+  await betweenSyncs(() =>
+    whileIdentityEnds(async () => {
+      try {
+        await apiRequest('POST', '/api/auth/logout', undefined, { endsIdentity: true });
+      } catch (error) {
+        console.warn('The server did not confirm the logout', error);
+      }
+      await forgetAccountHere(client);
+    }),
+  );
 }
 
 /** What deleting an account proves it with: its password, or an emailed code. */
@@ -65,10 +67,12 @@ export type DeletionProof = { password: string } | { code: string };
 
 /** Deletes the signed-in account on the server; then this device keeps nothing of it. */
 export async function deleteAccount(client: QueryClient, proof: DeletionProof): Promise<void> {
-  await betweenSyncs(async () => {
-    await apiRequest('DELETE', '/api/account', proof);
-    await forgetAccountHere(client);
-  });
+  await betweenSyncs(() =>
+    whileIdentityEnds(async () => {
+      await apiRequest('DELETE', '/api/account', proof, { endsIdentity: true });
+      await forgetAccountHere(client);
+    }),
+  );
 }
 
 /** Nothing of the account stays on this device: a new anonymous user starts. */
