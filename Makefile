@@ -136,9 +136,10 @@ STAGE := sh $(CURDIR)/tests/stage.sh
 # Many server tests wait (on a deadline, a slow fake push service, a queue):
 # twice as many run at once as there are cores keep both busy.
 # The app's checks and build (Node) run beside the Rust build; the PostgreSQL
-# suite leaves a core partly idle (it waits on the database), so the checks
-# that need no cargo (Vitest, content, schemathesis) run beside it. Cargo never
-# runs twice at once, as two would wait on each other's lock.
+# suite leaves part of a core idle (it waits on the database), and so does
+# schemathesis (it waits on the server), so those two run side by side. Vitest
+# and the content checks keep both cores busy on their own. Cargo never runs
+# twice at once, as two would wait on each other's lock.
 TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
 
 LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
@@ -153,10 +154,10 @@ test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-ng
 	$(STAGE) "server and tools build" env $(LINTING) cargo build --workspace --all-targets
 	sh tests/side-by-side.sh \
 		'$(STAGE) "server tests on PostgreSQL" env $(LINTING) RUST_TEST_THREADS=$(TEST_THREADS) sh tests/postgres/suite.sh' \
-		'cd pwa && $(STAGE) "Vitest" npm test \
-		&& cd ../tests && cache=$$(mktemp -d) && trap "rm -rf $$cache" EXIT \
-		&& MANNA_SWORD_CACHE=$$cache $(STAGE) "content" node --test --test-concurrency=2 content/ \
-		&& cd .. && $(STAGE) "schemathesis" bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator'
+		'$(STAGE) "schemathesis" bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator'
+	cd pwa && $(STAGE) "Vitest" npm test
+	cd tests && cache=$$(mktemp -d) && trap 'rm -rf "$$cache"' EXIT \
+		&& MANNA_SWORD_CACHE=$$cache $(STAGE) "content" node --test --test-concurrency=2 content/
 	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=3 e2e/
 
 ## ---- figures (not part of make test) ----
