@@ -32,6 +32,9 @@ impl fmt::Display for DateError {
 
 impl std::error::Error for DateError {}
 
+/// Milliseconds in a day of the calendar (UTC has no leap seconds here).
+pub const DAY_MS: i64 = 86_400_000;
+
 pub fn is_leap_year(year: i32) -> bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
 }
@@ -122,7 +125,7 @@ impl Date {
     /// (east positive, so UTC-5 is -300).
     pub fn from_epoch_ms(epoch_ms: i64, utc_offset_minutes: i32) -> Self {
         let local_ms = epoch_ms + i64::from(utc_offset_minutes) * 60_000;
-        Self::from_days(local_ms.div_euclid(86_400_000))
+        Self::from_days(local_ms.div_euclid(DAY_MS))
     }
 }
 
@@ -171,7 +174,7 @@ impl From<Date> for String {
 /// `2026-11-23T08:30:00.000Z` of an instant (milliseconds since the epoch, UTC).
 pub fn iso_time(epoch_ms: i64) -> String {
     let day = Date::from_epoch_ms(epoch_ms, 0);
-    let ms = epoch_ms.rem_euclid(86_400_000);
+    let ms = epoch_ms.rem_euclid(DAY_MS);
     format!(
         "{day}T{:02}:{:02}:{:02}.{:03}Z",
         ms / 3_600_000,

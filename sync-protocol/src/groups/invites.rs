@@ -1,6 +1,7 @@
 //! Invitations: a random code, shared as a link or its QR code, that lets
 //! people join a group until it expires, is used up or is revoked.
 
+use crate::date::DAY_MS;
 use crate::field_error::FieldError;
 
 /// The code's letters: no 0/O or 1/I/L to misread from a screen across a room.
@@ -11,7 +12,6 @@ pub const CODE_LENGTH: usize = 10;
 pub const DEFAULT_DAYS: u32 = 7;
 pub const MOST_DAYS: u32 = 30;
 pub const MOST_USES: u32 = 1000;
-const DAY_MS: i64 = 86_400_000;
 
 /// Whether `code` has an invitation code's shape (letters as typed from a
 /// printed sheet count in either case).
@@ -99,8 +99,8 @@ mod tests {
     #[test]
     fn an_invitation_lasts_seven_days_by_default_and_admits_until_then() {
         assert!(admits(open(), NOW).is_ok());
-        assert!(admits(open(), NOW + 7 * 86_400_000 - 1).is_ok());
-        let expired = admits(open(), NOW + 7 * 86_400_000).expect_err("refused");
+        assert!(admits(open(), NOW + 7 * DAY_MS - 1).is_ok());
+        let expired = admits(open(), NOW + 7 * DAY_MS).expect_err("refused");
         assert!(expired.message.contains("expired"), "{expired}");
     }
 
