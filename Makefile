@@ -116,13 +116,14 @@ lint-code: lint-wasm lint-app
 	cargo fmt --all --check
 	$(STAGE) "clippy" cargo clippy --workspace --all-targets -- -D warnings
 
-# Clippy on the core as the app's three wasm modules build it.
-lint-wasm: wasm
+# Clippy on the core as the app's three wasm modules build it (it needs no
+# build of them).
+lint-wasm: setup-rust
 	$(STAGE) "clippy for wasm" sh -c 'cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings'
 
-lint-app: node-deps
+lint-app: wasm node-deps
 	cd pwa && $(STAGE) "app types and lint" sh -c 'npm run typecheck && npm run lint'
 
 STAGE := sh $(CURDIR)/tests/stage.sh
@@ -135,6 +136,7 @@ STAGE := sh $(CURDIR)/tests/stage.sh
 # rebuilds what another built.
 # Many server tests wait (on a deadline, a slow fake push service, a queue):
 # twice as many run at once as there are cores keep both busy.
+# The wasm modules build while npm installs the app's packages.
 # The app's checks and build (Node) run beside the Rust build; the PostgreSQL
 # suite leaves part of a core idle (it waits on the database), and so does
 # schemathesis (it waits on the server), so those two run side by side. Vitest
@@ -144,7 +146,8 @@ TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
 
 LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 
-test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx wasm node-deps
+test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx setup-rust
+	$(MAKE) --no-print-directory -j2 --output-sync=target wasm node-deps
 	cargo fmt --all --check
 	sh tests/side-by-side.sh \
 		'cd pwa && $(STAGE) "app types and lint" sh -c "npm run typecheck && npm run lint" && $(STAGE) "app build" npm run build' \
