@@ -429,7 +429,16 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<manna_server::places::PlaceData>(cfg)
         .ty::<manna_server::places::MapTiles>(cfg)
         .ty::<manna_server::places::FarmSearch>(cfg)
-        .ty::<manna_server::places::TrailSearch>(cfg);
+        .ty::<manna_server::places::TrailSearch>(cfg)
+        .words::<manna_sync_protocol::groups::GroupKind>(cfg)
+        .words::<manna_sync_protocol::groups::Role>(cfg)
+        .ty::<manna_server::routes::GroupMember>(cfg)
+        .ty::<manna_server::routes::GroupSummary>(cfg)
+        .ty::<manna_server::routes::GroupList>(cfg)
+        .ty::<manna_server::routes::GroupDetail>(cfg)
+        .ty::<manna_server::routes::GroupInvitation>(cfg)
+        .ty::<manna_server::routes::GroupInvitations>(cfg)
+        .ty::<manna_server::routes::InvitationPreview>(cfg);
 
     vec![
         ("records", records),

@@ -363,6 +363,16 @@ impl Config {
         }
     }
 
+    /// The address a link made for a browser starts with: the configured
+    /// public address, else the host this browser reached (`Host`, which the
+    /// host check has already accepted).
+    pub fn link_base(&self, host: Option<&str>) -> String {
+        match (&self.public_url_setting, host) {
+            (None, Some(host)) => format!("http://{host}"),
+            _ => self.public_url(),
+        }
+    }
+
     /// The `host[:port]` of the public address (what browsers send as `Host`).
     pub fn public_authority(&self) -> String {
         let url = self.public_url();

@@ -34,6 +34,9 @@ pub enum AppError {
     Conflict(String),
     #[error("{0}")]
     Forbidden(String),
+    /// Refused by a rule of who may do what: 403 naming the field.
+    #[error("{0}")]
+    Denied(manna_sync_protocol::FieldError),
     #[error("{0}")]
     NotFound(String),
     /// Refused by a rate limit: 429, with how many seconds until a try may
@@ -80,7 +83,7 @@ impl AppError {
             Self::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
             Self::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
-            Self::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            Self::Forbidden(_) | Self::Denied(_) => (StatusCode::FORBIDDEN, "forbidden"),
             Self::TooManyRequests(..) => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
             Self::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             Self::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
@@ -112,7 +115,7 @@ impl IntoResponse for AppError {
             self.to_string()
         };
         let field = match &self {
-            Self::Invalid(e) => Some(e.field.clone()),
+            Self::Invalid(e) | Self::Denied(e) => Some(e.field.clone()),
             _ => None,
         };
         // When to try again: a phone that is turned away waits this long.

@@ -54,6 +54,7 @@ pub mod entitlement;
 pub mod error;
 mod extract;
 mod first_screen;
+pub mod groups;
 pub mod guard;
 mod headers;
 mod html;

@@ -37,6 +37,7 @@ pub struct AppState {
     pub sync: crate::sync::SyncService,
     pub ledger: crate::billing::Ledger,
     pub feeds: crate::calendar::Feeds,
+    pub groups: crate::groups::Groups,
     pub subscribers: crate::push::Subscribers,
     pub entitlements: crate::entitlement::Entitlements,
     pub mailer: crate::mail::Mailer,
@@ -126,6 +127,7 @@ impl AppState {
             sync: crate::sync::SyncService::new(store.clone()),
             ledger: crate::billing::Ledger::new(store.clone()),
             feeds: crate::calendar::Feeds::new(store.clone()),
+            groups: crate::groups::Groups::new(store.clone()),
             subscribers: crate::push::Subscribers::new(store.clone()),
             entitlements: crate::entitlement::Entitlements::new(
                 store.clone(),

@@ -289,3 +289,69 @@ export type TrailSearch = { trails: Array<Trail>, zip: string, radius: number,
  * The ZIP code searched around.
  */
 center: ZipPlace, attribution: Attribution, data: PlaceData, map: MapTiles, };
+
+export type GroupKind = "church" | "small_group" | "family";
+
+export const GROUP_KIND_VALUES = [
+  "church",
+  "small_group",
+  "family"
+] as const satisfies readonly GroupKind[];
+
+export type Role = "owner" | "leader" | "member";
+
+export const ROLE_VALUES = [
+  "owner",
+  "leader",
+  "member"
+] as const satisfies readonly Role[];
+
+export type GroupMember = { memberId: string, displayName: string, role: Role, 
+/**
+ * ISO time they joined.
+ */
+joinedAt: string, };
+
+export type GroupSummary = { id: string, name: string, description: string, kind: GroupKind, 
+/**
+ * The person's role in it.
+ */
+role: Role, 
+/**
+ * The person's member id in it.
+ */
+memberId: string, memberCount: number, reflections: boolean, };
+
+export type GroupList = { groups: Array<GroupSummary>, };
+
+export type GroupDetail = { id: string, name: string, description: string, kind: GroupKind, 
+/**
+ * Whether members may add reflections to the day's reading.
+ */
+reflections: boolean, 
+/**
+ * ISO time it was made.
+ */
+createdAt: string, 
+/**
+ * The asker's own place in it.
+ */
+you: GroupMember, 
+/**
+ * Everyone in it, the first to join first.
+ */
+members: Array<GroupMember>, };
+
+export type GroupInvitation = { id: string, code?: string, 
+/**
+ * The link to share (it opens the join page).
+ */
+url?: string, createdAt: string, expiresAt: string, maxUses: number | null, uses: number, };
+
+export type GroupInvitations = { invitations: Array<GroupInvitation>, };
+
+export type InvitationPreview = { groupId: string, name: string, description: string, kind: GroupKind, memberCount: number, expiresAt: string, 
+/**
+ * Whether the asker already belongs to the group.
+ */
+joined: boolean, };

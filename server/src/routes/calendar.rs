@@ -46,13 +46,8 @@ pub async fn feed_create(
     let now = state.clock.now_ms();
     let (token, hash) = calendar::new_secret()?;
     state.feeds.renew(&auth.user_id, hash, now).await?;
-    // The configured public address, else the one this browser reached (the
-    // host check has already accepted it).
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let base = match (&state.config.public_url_setting, host) {
-        (None, Some(host)) => format!("http://{host}"),
-        _ => state.config.public_url(),
-    };
+    let base = state.config.link_base(host);
     let url = format!("{base}/api/calendar/{token}.ics");
     Ok((
         StatusCode::CREATED,

@@ -20,6 +20,7 @@ mod dev;
 mod entitlement;
 mod fast_home;
 mod finders;
+mod groups;
 mod health;
 mod home_page;
 mod openapi;
@@ -39,6 +40,10 @@ use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::handler::Handler;
 use axum::http::{HeaderValue, Method, header};
 pub use calendar::CalendarFeed;
+pub use groups::{
+    GroupDetail, GroupInvitation, GroupInvitations, GroupList, GroupMember, GroupSummary,
+    InvitationPreview,
+};
 use openapi::doc::{Doc, Op};
 use openapi::ops;
 pub use push::{PushPublicKey, PushSubscriptionSaved};
@@ -356,7 +361,88 @@ fn personal(api: &mut impl Registrar) {
         content::archive_search_get,
         ops::archive_search,
     );
+    praying_together(api);
     records(api);
+}
+
+/// Groups: a person's groups, a group's page and its leaders' tools, and
+/// joining by an invitation's code.
+fn praying_together(api: &mut impl Registrar) {
+    api.get("/api/groups", groups::groups_list, ops::groups_list);
+    api.post("/api/groups", groups::group_create, ops::group_create);
+    api.get("/api/groups/{groupId}", groups::group_get, ops::group_get);
+    patch(
+        api,
+        "/api/groups/{groupId}",
+        groups::group_edit,
+        ops::group_edit,
+    );
+    api.delete(
+        "/api/groups/{groupId}",
+        groups::group_delete,
+        ops::group_delete,
+    );
+    api.post(
+        "/api/groups/{groupId}/invitations",
+        groups::invitation_create,
+        ops::invitation_create,
+    );
+    api.get(
+        "/api/groups/{groupId}/invitations",
+        groups::invitations_list,
+        ops::invitations_list,
+    );
+    api.delete(
+        "/api/groups/{groupId}/invitations/{invitationId}",
+        groups::invitation_delete,
+        ops::invitation_delete,
+    );
+    api.post(
+        "/api/groups/{groupId}/leave",
+        groups::group_leave,
+        ops::group_leave,
+    );
+    patch(
+        api,
+        "/api/groups/{groupId}/members/{memberId}",
+        groups::member_role,
+        ops::member_role,
+    );
+    api.delete(
+        "/api/groups/{groupId}/members/{memberId}",
+        groups::member_remove,
+        ops::member_remove,
+    );
+    api.post(
+        "/api/groups/{groupId}/owner",
+        groups::group_hand_over,
+        ops::group_hand_over,
+    );
+    api.get(
+        "/api/invitations/{code}",
+        groups::invitation_get,
+        ops::invitation_get,
+    );
+    api.post(
+        "/api/invitations/{code}/join",
+        groups::invitation_join,
+        ops::invitation_join,
+    );
+}
+
+/// `PATCH path`, documented by `operation` under the same path.
+fn patch<H, T>(
+    api: &mut impl Registrar,
+    path: &'static str,
+    handler: H,
+    operation: impl FnOnce(&mut Doc) -> Op,
+) where
+    H: Handler<T, AppState>,
+    T: 'static,
+{
+    api.call(Method::PATCH, path, handler, |doc| {
+        vec![(path.to_string(), operation(doc))]
+    });
 }
 
 /// `method` of a record resource's `template`, served at its numbered route

@@ -16,8 +16,9 @@ use crate::store::StoreError;
 
 /// Every table holding a user's rows, by the column naming the user, in the
 /// order they are deleted (rows pointing at others first).
-const BY_USER: [(&str, &str); 13] = [
+const BY_USER: [(&str, &str); 14] = [
     ("push_subscriptions", "user_id"),
+    ("group_members", "user_id"),
     ("calendar_feeds", "user_id"),
     ("known_logins", "account_id"),
     ("claims", "from_user"),

@@ -23,6 +23,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
         include_str!("../../migrations/postgres/003_push_leases.sql"),
     ),
     (4, include_str!("../../migrations/postgres/004_origins.sql")),
+    (5, include_str!("../../migrations/postgres/005_groups.sql")),
 ];
 
 /// A lock key no other program takes: held while migrating, so replicas

@@ -17,6 +17,7 @@ mod congregation;
 mod deletion;
 mod expiry;
 mod fair_share;
+mod groups;
 mod hardening;
 mod home;
 mod layers;

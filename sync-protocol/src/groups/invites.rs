@@ -22,6 +22,27 @@ pub fn is_code(code: &str) -> bool {
             .all(|b| CODE_ALPHABET.contains(&b.to_ascii_uppercase()))
 }
 
+/// A code from random bytes, each letter from one byte below the largest
+/// multiple of the alphabet's size (so every letter is as likely); `None`
+/// when the bytes run out first (the caller draws more).
+pub fn code_from(random: &[u8]) -> Option<String> {
+    let n = CODE_ALPHABET.len();
+    let fair = 256 - 256 % n;
+    let code: String = random
+        .iter()
+        .map(|&b| usize::from(b))
+        .filter(|&b| b < fair)
+        .take(CODE_LENGTH)
+        .map(|b| char::from(CODE_ALPHABET[b % n]))
+        .collect();
+    (code.len() == CODE_LENGTH).then_some(code)
+}
+
+/// The code as kept and compared: letters typed in lower case count.
+pub fn normalized(code: &str) -> String {
+    code.to_ascii_uppercase()
+}
+
 /// The terms a leader chooses: days until it expires (1 to `MOST_DAYS`),
 /// and at most how many may join with it (none: no limit).
 pub fn check_terms(days: u32, max_uses: Option<u32>) -> Result<(), FieldError> {
@@ -77,6 +98,22 @@ mod tests {
     use super::*;
 
     const NOW: i64 = 1_796_000_000_000;
+
+    #[test]
+    fn codes_come_from_fair_bytes_and_have_the_shape() {
+        let bytes: Vec<u8> = (0..=255).collect();
+        let code = code_from(&bytes).expect("enough bytes");
+        assert_eq!(code, "23456789AB");
+        assert!(is_code(&code));
+        assert!(is_code(&code.to_ascii_lowercase()));
+        assert_eq!(normalized("abcdefgh23"), "ABCDEFGH23");
+        // Bytes past the largest multiple of 31 (248..=255) are skipped.
+        let high = [255u8, 250, 248, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+        assert_eq!(code_from(&high).as_deref(), Some("23456789AB"));
+        assert_eq!(code_from(&[0u8; 9]), None);
+        assert!(!is_code("0OIL1ABCDE"));
+        assert!(!is_code("ABC"));
+    }
 
     fn open() -> Invitation {
         Invitation {

@@ -93,9 +93,36 @@ pub fn check_groups_of_person(groups: usize) -> Result<(), FieldError> {
     Ok(())
 }
 
+/// Who holds a group when its owner's account is deleted: the leader who
+/// joined first, else the member who joined first (`others`: each other
+/// member's role, when they joined and who they are); none when no one is
+/// left, and the group goes with its owner.
+pub fn heir<'a>(others: impl IntoIterator<Item = (Role, i64, &'a str)>) -> Option<&'a str> {
+    others
+        .into_iter()
+        .filter(|(role, _, _)| *role != Role::Owner)
+        .min_by_key(|(role, joined, _)| (!role.leads(), *joined))
+        .map(|(_, _, who)| who)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_leader_else_the_first_member_inherits_a_group() {
+        let members = [
+            (Role::Member, 1, "ann"),
+            (Role::Leader, 5, "ben"),
+            (Role::Leader, 3, "cy"),
+        ];
+        assert_eq!(heir(members), Some("cy"));
+        assert_eq!(
+            heir([(Role::Member, 9, "dee"), (Role::Member, 2, "eve")]),
+            Some("eve")
+        );
+        assert_eq!(heir([]), None);
+    }
 
     #[test]
     fn a_group_needs_a_visible_name_and_a_short_description() {

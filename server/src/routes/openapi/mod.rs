@@ -6,7 +6,7 @@
 //!
 //! - `doc`: the document builder (schemas by type, operations, parameters),
 //!   and the registrar the route table is registered into (`super::registrar`).
-//! - `content`, `plans`, `places`, `service`: the operation of each fixed
+//! - `content`, `groups`, `plans`, `places`, `service`: the operation of each fixed
 //!   call, by what it is about, one function per call, which the route table
 //!   names beside the call's route and handler.
 //! - `records`: the operations of the record resources' calls, from a row.
@@ -14,6 +14,7 @@
 
 mod content;
 pub(super) mod doc;
+mod groups;
 mod places;
 mod plans;
 mod records;
@@ -22,6 +23,7 @@ mod service;
 /// Every call's operation, by the name the route table gives it.
 pub(super) mod ops {
     pub use super::content::*;
+    pub use super::groups::*;
     pub use super::places::*;
     pub use super::plans::*;
     pub use super::records::*;

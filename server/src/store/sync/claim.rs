@@ -1,7 +1,7 @@
 //! Claiming, in storage terms: at login, an anonymous user's records are
 //! read out in batches for the sync service to merge into the account (see
-//! `crate::sync::claim`), then its subscriptions, proven emails and calendar
-//! address move, and the device carries on as the account.
+//! `crate::sync::claim`), then its subscriptions, proven emails, calendar
+//! address and group memberships move, and the device carries on as the account.
 
 use super::super::Store;
 use super::super::sql::Sql;
@@ -54,6 +54,8 @@ fn finish(c: &mut Sql<'_>, from: &str, into: &str, device: &str) -> Result<(), S
                 &[&from, &into],
             )?;
             tx.execute("DELETE FROM calendar_feeds WHERE user_id = ?1", &[&from])?;
+            // The groups joined before logging in are the account's groups.
+            super::super::groups::move_memberships(tx, from, into)?;
             tx.execute(
                 "UPDATE users SET merged_into = ?2 WHERE id = ?1",
                 &[&from, &into],
