@@ -160,10 +160,27 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
     .words::<saved::HighlightColor>(cfg)
     .ty::<saved::Highlight>(cfg)
     .ty::<saved::VerseNote>(cfg)
+    .words::<manna_sync_protocol::groups::GroupKind>(cfg)
+    .words::<manna_sync_protocol::groups::Role>(cfg)
+    .words::<manna_sync_protocol::groups::requests::Audience>(cfg)
+    .ty::<manna_sync_protocol::records::groups::GroupRequest>(cfg)
+    .ty::<manna_sync_protocol::records::groups::GroupUpdate>(cfg)
+    .ty::<manna_sync_protocol::records::groups::GroupPrayer>(cfg)
+    .ty::<manna_sync_protocol::records::groups::GroupReflection>(cfg)
+    .ty::<manna_sync_protocol::records::groups::GroupReport>(cfg)
     .alias(
         "TableRecords",
         "The record type each synced table holds.",
         &table_records(),
+    )
+    .constant(
+        "SHARED_TABLES",
+        "The tables whose records a group shares (kept in the group's records, filed by the group their id names), never part of one person's export.",
+        protocol::Table::ALL
+            .iter()
+            .filter(|t| t.is_shared())
+            .map(|t| t.wire())
+            .collect::<Vec<_>>(),
     )
     .constant(
         "TITLE_MAX",
@@ -224,6 +241,7 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<protocol::Rejection>(cfg)
         .ty::<protocol::Gap>(cfg)
         .ty::<protocol::PushResponse>(cfg)
+        .ty::<protocol::GroupCursor>(cfg)
         .ty::<protocol::Cursor>(cfg)
         .ty::<protocol::PullRequest>(cfg)
         .ty::<protocol::ChangeOp>(cfg)
@@ -430,8 +448,6 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<manna_server::places::MapTiles>(cfg)
         .ty::<manna_server::places::FarmSearch>(cfg)
         .ty::<manna_server::places::TrailSearch>(cfg)
-        .words::<manna_sync_protocol::groups::GroupKind>(cfg)
-        .words::<manna_sync_protocol::groups::Role>(cfg)
         .ty::<manna_server::routes::GroupMember>(cfg)
         .ty::<manna_server::routes::GroupSummary>(cfg)
         .ty::<manna_server::routes::GroupList>(cfg)

@@ -38,6 +38,19 @@ impl Table {
             Table::FavoriteReadings => &[("savedAt", Now)],
             Table::Highlights => &[("text", Null), ("createdAt", Now)],
             Table::VerseNotes => &[("text", Null), ("updatedAt", Now)],
+            Table::GroupRequests => &[
+                ("authorId", Null),
+                ("authorName", Null),
+                ("answeredOn", Null),
+                ("answer", Null),
+                ("createdAt", Now),
+            ],
+            Table::GroupUpdates => &[("authorId", Null), ("createdAt", Now)],
+            Table::GroupPrayers => &[("memberId", Null), ("name", Null)],
+            Table::GroupReflections => {
+                &[("authorId", Null), ("authorName", Null), ("createdAt", Now)]
+            }
+            Table::GroupReports => &[("reporterId", Null), ("createdAt", Now)],
             Table::PrayerReminders
             | Table::WellnessScores
             | Table::UserSettings

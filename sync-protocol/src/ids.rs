@@ -24,6 +24,17 @@ pub enum IdScheme {
     },
     /// `prefix-<random>`.
     Random { prefix: &'static str },
+    /// `kind:<groupId>:<random>`: a record shared in a group, named by the
+    /// group it belongs to (its `groupId`), so a change is filed in the
+    /// group's records from its id alone, a delete's too.
+    Grouped { kind: &'static str },
+}
+
+/// The group a shared record's id names (`request:<groupId>:<random>`).
+pub fn group_in<'a>(kind: &str, id: &'a str) -> Option<&'a str> {
+    let rest = id.strip_prefix(kind)?.strip_prefix(':')?;
+    let (group, random) = rest.split_once(':')?;
+    (!group.is_empty() && !random.is_empty()).then_some(group)
 }
 
 /// `daily_id("weight", "2026-11-22")` is `weight:2026-11-22`.
@@ -59,7 +70,7 @@ impl IdScheme {
                 }
                 Ok(Some(id))
             }
-            IdScheme::Random { .. } => Ok(None),
+            IdScheme::Random { .. } | IdScheme::Grouped { .. } => Ok(None),
         }
     }
 
@@ -69,6 +80,10 @@ impl IdScheme {
         match (self.expected(fields)?, self) {
             (Some(id), _) => Ok(id),
             (None, IdScheme::Random { prefix }) => Ok(format!("{prefix}-{random}")),
+            (None, IdScheme::Grouped { kind }) => match fields.get("groupId") {
+                Some(Value::String(group)) => Ok(format!("{kind}:{group}:{random}")),
+                _ => Err(FieldError::new("groupId", "is required")),
+            },
             (None, _) => Err(FieldError::new("id", "cannot be made")),
         }
     }
@@ -99,12 +114,33 @@ impl IdScheme {
                 }
             }
             IdScheme::Random { .. } => check_shape(id),
+            IdScheme::Grouped { kind } => {
+                check_shape(id)?;
+                match group_in(kind, id) {
+                    Some(_) => Ok(()),
+                    None => Err(FieldError::new(
+                        "id",
+                        format!("a record of this table is named {kind}:<groupId>:<random>"),
+                    )),
+                }
+            }
         }
     }
 
     /// Checks a record's id against the scheme and the record's fields.
     pub fn check(self, id: &str, fields: &Fields) -> Result<(), FieldError> {
         check_shape(id)?;
+        if let IdScheme::Grouped { kind } = self {
+            self.check_alone(id)?;
+            let named = group_in(kind, id);
+            return match fields.get("groupId").and_then(Value::as_str) {
+                Some(group) if Some(group) == named => Ok(()),
+                _ => Err(FieldError::new(
+                    "groupId",
+                    "must be the group the record's id names",
+                )),
+            };
+        }
         let expected = match (self, self.expected(fields)) {
             (IdScheme::Daily { kind }, Err(_)) => format!("{kind}:<date>"),
             (_, Err(e)) => return Err(e),

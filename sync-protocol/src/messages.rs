@@ -126,6 +126,23 @@ pub struct PushResponse {
 pub struct Cursor {
     pub epoch: String,
     pub version: u64,
+    /// Where the device is in each group's records, and the role it was
+    /// sent them as (absent until the person belongs to a group).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<GroupCursor>>", optional)]
+    pub groups: Vec<GroupCursor>,
+}
+
+/// Where a device is in one group's records: that group's change counter,
+/// and the role its records were filtered for (a new role starts the group
+/// again from a snapshot, after its records are forgotten).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct GroupCursor {
+    pub group: String,
+    pub version: u64,
+    pub role: crate::groups::Role,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -216,6 +233,17 @@ pub enum PullResponse {
         /// from its outbox overlay.
         #[serde(rename = "ackedSeq")]
         acked_seq: u64,
+        /// Groups whose records the device must delete, all of them, before
+        /// applying the changes: the person left the group (or was removed,
+        /// or it was deleted), or their role changed and the group's records
+        /// follow again from a snapshot.
+        #[serde(
+            rename = "forgetGroups",
+            default,
+            skip_serializing_if = "Vec::is_empty"
+        )]
+        #[ts(as = "Option<Vec<String>>", optional)]
+        forget_groups: Vec<String>,
     },
     Reset {
         reset: ResetReason,

@@ -15,7 +15,7 @@ use crate::records::read::camel;
 use crate::tables::Table;
 
 /// The record schema this build speaks.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 /// The oldest schema an app may speak and still be served.
 pub const OLDEST_SCHEMA: u32 = 1;
 /// The schema of apps that sent no version (every app before versions were sent).
@@ -69,6 +69,32 @@ pub const ADDED: &[Added] = &[
     Added {
         version: 4,
         table: "verseNotes",
+        field: None,
+    },
+    // 5: what a group shares.
+    Added {
+        version: 5,
+        table: "groupRequests",
+        field: None,
+    },
+    Added {
+        version: 5,
+        table: "groupUpdates",
+        field: None,
+    },
+    Added {
+        version: 5,
+        table: "groupPrayers",
+        field: None,
+    },
+    Added {
+        version: 5,
+        table: "groupReflections",
+        field: None,
+    },
+    Added {
+        version: 5,
+        table: "groupReports",
         field: None,
     },
 ];

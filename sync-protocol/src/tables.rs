@@ -7,6 +7,9 @@ use crate::date::Date;
 use crate::field_error::FieldError;
 use crate::ids::IdScheme;
 use crate::records::Record;
+use crate::records::groups::{
+    GroupPrayer, GroupReflection, GroupReport, GroupRequest, GroupUpdate,
+};
 use crate::records::journal::JournalEntry;
 use crate::records::plans::{MealPlanEnrollment, PersonalizedPlan, PlanProgress};
 use crate::records::prayer::PrayerReminder;
@@ -37,6 +40,11 @@ wire_enum! {
         FavoriteReadings = "favoriteReadings",
         Highlights = "highlights",
         VerseNotes = "verseNotes",
+        GroupRequests = "groupRequests",
+        GroupUpdates = "groupUpdates",
+        GroupPrayers = "groupPrayers",
+        GroupReflections = "groupReflections",
+        GroupReports = "groupReports",
     }
 }
 
@@ -52,20 +60,42 @@ fn holds_nul(value: &serde_json::Value) -> bool {
 }
 
 /// Which record type each table holds: one list for the check and the name.
+/// A person's own tables and a group's are checked by two functions, so the
+/// browser's first module carries only the first (the groups' pages load
+/// the second with their own module).
 macro_rules! records_of_tables {
-    ($($table:ident => $record:ident),+ $(,)?) => {
+    (own { $($own:ident => $own_record:ident),+ $(,)? }
+     shared { $($shared:ident => $shared_record:ident),+ $(,)? }) => {
         impl Table {
             /// Checks a whole record of this table.
             pub fn validate(self, id: &str, fields: &Fields) -> Result<(), FieldError> {
+                match self.is_shared() {
+                    true => self.validate_shared(id, fields),
+                    false => self.validate_own(id, fields),
+                }
+            }
+
+            /// Checks a whole record of one of a person's own tables.
+            pub fn validate_own(self, id: &str, fields: &Fields) -> Result<(), FieldError> {
                 match self {
-                    $(Table::$table => self.check::<$record>(id, fields)),+
+                    $(Table::$own => self.check::<$own_record>(id, fields),)+
+                    _ => Err(FieldError::new("table", "is a group's: its records are checked with the groups' rules")),
+                }
+            }
+
+            /// Checks a whole record of a table a group shares.
+            pub fn validate_shared(self, id: &str, fields: &Fields) -> Result<(), FieldError> {
+                match self {
+                    $(Table::$shared => self.check::<$shared_record>(id, fields),)+
+                    _ => Err(FieldError::new("table", "is a person's own, not a group's")),
                 }
             }
 
             /// The name of the record type (also its generated TypeScript type).
             pub fn record_type(self) -> &'static str {
                 match self {
-                    $(Table::$table => stringify!($record)),+
+                    $(Table::$own => stringify!($own_record),)+
+                    $(Table::$shared => stringify!($shared_record),)+
                 }
             }
 
@@ -74,7 +104,8 @@ macro_rules! records_of_tables {
             pub fn field_defaults(self) -> Vec<(&'static str, serde_json::Value)> {
                 use crate::records::read::FieldDefaults;
                 match self {
-                    $(Table::$table => <$record as FieldDefaults>::field_defaults()),+
+                    $(Table::$own => <$own_record as FieldDefaults>::field_defaults(),)+
+                    $(Table::$shared => <$shared_record as FieldDefaults>::field_defaults(),)+
                 }
             }
 
@@ -82,7 +113,8 @@ macro_rules! records_of_tables {
             pub fn field_names(self) -> &'static [&'static str] {
                 use crate::records::read::ReadFields;
                 match self {
-                    $(Table::$table => <$record as ReadFields>::FIELDS),+
+                    $(Table::$own => <$own_record as ReadFields>::FIELDS,)+
+                    $(Table::$shared => <$shared_record as ReadFields>::FIELDS,)+
                 }
             }
         }
@@ -90,21 +122,30 @@ macro_rules! records_of_tables {
 }
 
 records_of_tables! {
-    PrayerJournal => JournalEntry,
-    WeightEntries => WeightEntry,
-    PrayerReminders => PrayerReminder,
-    ShoppingLists => ShoppingList,
-    ShoppingListItems => ShoppingListItem,
-    WellnessGoals => WellnessGoal,
-    PersonalizedPlans => PersonalizedPlan,
-    PlanProgress => PlanProgress,
-    WellnessScores => WellnessScore,
-    MealPlanEnrollments => MealPlanEnrollment,
-    UserSettings => UserSettings,
-    DailyCompletions => DailyCompletion,
-    FavoriteReadings => FavoriteReading,
-    Highlights => Highlight,
-    VerseNotes => VerseNote,
+    own {
+        PrayerJournal => JournalEntry,
+        WeightEntries => WeightEntry,
+        PrayerReminders => PrayerReminder,
+        ShoppingLists => ShoppingList,
+        ShoppingListItems => ShoppingListItem,
+        WellnessGoals => WellnessGoal,
+        PersonalizedPlans => PersonalizedPlan,
+        PlanProgress => PlanProgress,
+        WellnessScores => WellnessScore,
+        MealPlanEnrollments => MealPlanEnrollment,
+        UserSettings => UserSettings,
+        DailyCompletions => DailyCompletion,
+        FavoriteReadings => FavoriteReading,
+        Highlights => Highlight,
+        VerseNotes => VerseNote,
+    }
+    shared {
+        GroupRequests => GroupRequest,
+        GroupUpdates => GroupUpdate,
+        GroupPrayers => GroupPrayer,
+        GroupReflections => GroupReflection,
+        GroupReports => GroupReport,
+    }
 }
 
 impl Table {
@@ -182,7 +223,27 @@ impl Table {
                 kind: "note",
                 by: &["book", "chapter", "verse"],
             },
+            Table::GroupRequests => IdScheme::Grouped { kind: "request" },
+            Table::GroupUpdates => IdScheme::Grouped { kind: "update" },
+            Table::GroupPrayers => IdScheme::Grouped { kind: "prayed" },
+            Table::GroupReflections => IdScheme::Grouped { kind: "reflection" },
+            Table::GroupReports => IdScheme::Grouped { kind: "report" },
         }
+    }
+
+    /// The group a record of a shared table belongs to, from its id (none
+    /// for a person's own tables, or an id that names no group).
+    pub fn group_of(self, id: &str) -> Option<&str> {
+        match self.id_scheme() {
+            IdScheme::Grouped { kind } => crate::ids::group_in(kind, id),
+            _ => None,
+        }
+    }
+
+    /// Whether this table's records are shared in a group rather than kept
+    /// by one person.
+    pub fn is_shared(self) -> bool {
+        matches!(self.id_scheme(), IdScheme::Grouped { .. })
     }
 
     fn check<R: Record>(self, id: &str, fields: &Fields) -> Result<(), FieldError> {

@@ -42,6 +42,7 @@ export interface VisitRow {
 /** Every synced table (from the Rust list). */
 export const SYNCED_TABLES = TABLE_VALUES;
 export type SyncedTable = Table;
+export { OWN_TABLES, isShared, type OwnTable, type SharedTable } from './tables';
 export type Fields = Record<string, unknown>;
 
 /** A synced record on this device; `version` is the server's, null until it has one. */
@@ -145,6 +146,7 @@ export const SCHEMAS = [
   { bibleChapters: 'key, translation' },
   { favoriteReadings: 'id', highlights: 'id', verseNotes: 'id' },
   { placeSearches: 'key, kind, savedAt' },
+  { groupRequests: 'id', groupUpdates: 'id', groupPrayers: 'id', groupReflections: 'id', groupReports: 'id' },
 ] as const;
 
 export function openAppDb(name: string = DB_NAME, versions: number = SCHEMAS.length): AppDB {

@@ -78,6 +78,36 @@ describe('synced records on the device', () => {
     expect((await (await db()).prayerJournal.get('j2'))?.version).toBe(3);
   });
 
+  it('forget every record of a group it is told to, and keep the other groups and its own records', async () => {
+    const request = (id: string, groupId: string) => ({ table: 'groupRequests' as const, id, op: 'put' as const, version: 1, fields: { groupId, title: 'Pray' } });
+    await applyPull(
+      null,
+      [
+        request('request:g1:a', 'g1'),
+        request('request:g2:b', 'g2'),
+        { table: 'groupPrayers', id: 'prayed:g1:c', op: 'put', version: 2, fields: { groupId: 'g1', requestId: 'request:g1:a' } },
+        { table: 'prayerJournal', id: 'j1', op: 'put', version: 3, fields: { title: 'Mine' } },
+      ],
+      cursor(3),
+      false,
+      0,
+    );
+    await applyPull(cursor(3), [], cursor(3), false, 0, ['g1']);
+    const d = await db();
+    expect((await d.groupRequests.toArray()).map((r) => r.id)).toEqual(['request:g2:b']);
+    expect(await d.groupPrayers.count()).toBe(0);
+    expect(await d.prayerJournal.count()).toBe(1);
+  });
+
+  it('after a server restore, send again only its own pending shares of a group, never others\' posts', async () => {
+    await applyPull(null, [{ table: 'groupRequests', id: 'request:g1:theirs', op: 'put', version: 4, fields: { groupId: 'g1', title: 'Theirs' } }], cursor(4), false, 0);
+    await writeRecord('groupRequests', 'request:g1:mine', 'put', { groupId: 'g1', title: 'Mine, offline' });
+    const queued = await requeueAfterRestore(new Map(), 1);
+    const d = await db();
+    expect(queued).toBe(1);
+    expect((await d.outbox.toArray()).map((m) => m.id)).toEqual(['request:g1:mine']);
+  });
+
   it('drop confirmed changes only after the last page of a pull', async () => {
     await writeRecord('weightEntries', 'weight:2026-11-22', 'put', { weight: 1805, date: '2026-11-22' });
     const change = { table: 'weightEntries' as const, id: 'weight:2026-11-22', op: 'put' as const, version: 1, fields: { weight: 1805, date: '2026-11-22' } };

@@ -3,11 +3,12 @@
 // IndexedDB transaction, so a closed tab can never keep one without the other.
 
 import { liveQuery, type Observable } from 'dexie';
-import type { TableRecords } from '../generated/records';
+import { SHARED_TABLES, type TableRecords } from '../generated/records';
 import type { Change, Cursor, Rejection } from '../generated/sync';
 import { db } from './index';
 import type { AppDB, Fields, LocalRecord, Op, OutboxEntry, RefusedChange, SyncedTable } from './appDb';
 import { SYNCED_TABLES } from './appDb';
+import { isShared } from './tables';
 
 export type { Change, Cursor, Fields, LocalRecord, Observable, Op, OutboxEntry, RefusedChange, SyncedTable };
 
@@ -138,11 +139,20 @@ export async function applyPull(
   cursor: Cursor,
   hasMore: boolean,
   ackedSeq: number,
+  forgetGroups: readonly string[] = [],
 ): Promise<void> {
   const d = await db();
   const tables = SYNCED_TABLES.map((t) => d[t]);
   await d.transaction('rw', [...tables, d.outbox, d.syncMeta], async () => {
     if (!from) await Promise.all(tables.map((t) => t.clear()));
+    // A group left (or whose records follow again for a new role): nothing
+    // of it stays on this device.
+    if (forgetGroups.length > 0) {
+      const gone = new Set(forgetGroups);
+      for (const table of SHARED_TABLES) {
+        await d[table].filter((row) => gone.has(row.fields.groupId as string)).delete();
+      }
+    }
     for (const c of changes) {
       // A table this app does not know (a server that did not hold it back)
       // waits on the server until the app is updated.
@@ -183,6 +193,9 @@ export async function requeueAfterRestore(server: Map<string, number>, firstSeq 
         const key = recordKey(table, row.id);
         const known = server.get(key);
         const behind = row.version === null || known === undefined || row.version > known;
+        // What a group shares is sent again only by the device that wrote it
+        // and had not seen it synced; the rest is others' to keep.
+        if (isShared(table) && !pendingKeys.has(key)) continue;
         if (behind || pendingKeys.has(key)) {
           queue.push({ seq: firstSeq + queue.length, table, id: row.id, op: 'put', fields: row.fields });
         }

@@ -1,6 +1,7 @@
 // Generated from the Rust types by `make types`: do not edit.
 // The answers of the HTTP API (server/src/api.rs and friends).
 
+import type { GroupKind, Role } from './records';
 import type { Plan } from './core';
 import type { DayContent } from './content';
 
@@ -289,22 +290,6 @@ export type TrailSearch = { trails: Array<Trail>, zip: string, radius: number,
  * The ZIP code searched around.
  */
 center: ZipPlace, attribution: Attribution, data: PlaceData, map: MapTiles, };
-
-export type GroupKind = "church" | "small_group" | "family";
-
-export const GROUP_KIND_VALUES = [
-  "church",
-  "small_group",
-  "family"
-] as const satisfies readonly GroupKind[];
-
-export type Role = "owner" | "leader" | "member";
-
-export const ROLE_VALUES = [
-  "owner",
-  "leader",
-  "member"
-] as const satisfies readonly Role[];
 
 export type GroupMember = { memberId: string, displayName: string, role: Role, 
 /**

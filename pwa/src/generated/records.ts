@@ -3,7 +3,7 @@
 
 export type IsoDate = string;
 
-export type Table = "prayerJournal" | "weightEntries" | "prayerReminders" | "shoppingLists" | "shoppingListItems" | "wellnessGoals" | "personalizedPlans" | "planProgress" | "wellnessScores" | "mealPlanEnrollments" | "userSettings" | "dailyCompletions" | "favoriteReadings" | "highlights" | "verseNotes";
+export type Table = "prayerJournal" | "weightEntries" | "prayerReminders" | "shoppingLists" | "shoppingListItems" | "wellnessGoals" | "personalizedPlans" | "planProgress" | "wellnessScores" | "mealPlanEnrollments" | "userSettings" | "dailyCompletions" | "favoriteReadings" | "highlights" | "verseNotes" | "groupRequests" | "groupUpdates" | "groupPrayers" | "groupReflections" | "groupReports";
 
 export const TABLE_VALUES = [
   "prayerJournal",
@@ -20,7 +20,12 @@ export const TABLE_VALUES = [
   "dailyCompletions",
   "favoriteReadings",
   "highlights",
-  "verseNotes"
+  "verseNotes",
+  "groupRequests",
+  "groupUpdates",
+  "groupPrayers",
+  "groupReflections",
+  "groupReports"
 ] as const satisfies readonly Table[];
 
 export type FieldError = { 
@@ -333,6 +338,79 @@ book: string, chapter: number, verse: number, note: string,
  */
 text?: string | null, updatedAt: string, };
 
+export type GroupKind = "church" | "small_group" | "family";
+
+export const GROUP_KIND_VALUES = [
+  "church",
+  "small_group",
+  "family"
+] as const satisfies readonly GroupKind[];
+
+export type Role = "owner" | "leader" | "member";
+
+export const ROLE_VALUES = [
+  "owner",
+  "leader",
+  "member"
+] as const satisfies readonly Role[];
+
+export type Audience = "group" | "leaders";
+
+export const AUDIENCE_VALUES = [
+  "group",
+  "leaders"
+] as const satisfies readonly Audience[];
+
+export type GroupRequest = { groupId: string, title: string, details: string, 
+/**
+ * Everyone in the group, or only its leaders (and the writer).
+ */
+audience: Audience, 
+/**
+ * Whether members see it without the writer's name (leaders see it).
+ */
+anonymous: boolean, 
+/**
+ * The writer's member id and their name in the group.
+ */
+authorId?: string | null, authorName?: string | null, createdAt: string, 
+/**
+ * The day it was posted or last renewed (it is "older" 30 days on).
+ */
+renewedOn: IsoDate, 
+/**
+ * The day it was answered, and a few words of how.
+ */
+answeredOn?: IsoDate | null, answer?: string | null, 
+/**
+ * Hidden by a leader: seen only by leaders and the writer.
+ */
+hidden: boolean, };
+
+export type GroupUpdate = { groupId: string, requestId: string, text: string, authorId?: string | null, createdAt: string, };
+
+export type GroupPrayer = { groupId: string, requestId: string, 
+/**
+ * Who prayed (sent only to their own devices).
+ */
+memberId?: string | null, 
+/**
+ * Their name, when they chose to show it.
+ */
+name?: string | null, prayedOn: IsoDate, };
+
+export type GroupReflection = { groupId: string, 
+/**
+ * The day whose reading it is about.
+ */
+date: IsoDate, text: string, authorId?: string | null, authorName?: string | null, createdAt: string, hidden: boolean, };
+
+export type GroupReport = { groupId: string, 
+/**
+ * The request, update or reflection reported.
+ */
+postId: string, reason: string, reporterId?: string | null, createdAt: string, };
+
 /** The record type each synced table holds. */
 export type TableRecords = {
   prayerJournal: JournalEntry;
@@ -350,7 +428,21 @@ export type TableRecords = {
   favoriteReadings: FavoriteReading;
   highlights: Highlight;
   verseNotes: VerseNote;
+  groupRequests: GroupRequest;
+  groupUpdates: GroupUpdate;
+  groupPrayers: GroupPrayer;
+  groupReflections: GroupReflection;
+  groupReports: GroupReport;
 };
+
+/** The tables whose records a group shares (kept in the group's records, filed by the group their id names), never part of one person's export. */
+export const SHARED_TABLES = [
+  "groupRequests",
+  "groupUpdates",
+  "groupPrayers",
+  "groupReflections",
+  "groupReports"
+] as const;
 
 /** Longest title or name, in characters. */
 export const TITLE_MAX = 200 as const;

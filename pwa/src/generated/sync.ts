@@ -1,13 +1,13 @@
 // Generated from the Rust types by `make types`: do not edit.
 // The sync wire format (manna_sync_protocol::messages).
 
-import type { Table } from './records';
+import type { Table, Role } from './records';
 
 /** Bumped whenever the wire format changes incompatibly. */
 export const PROTOCOL_VERSION = 1 as const;
 
 /** The record schema this app speaks: the tables and fields it knows. */
-export const SCHEMA_VERSION = 4 as const;
+export const SCHEMA_VERSION = 5 as const;
 
 export type Op = "put" | "patch" | "delete";
 
@@ -49,7 +49,14 @@ ackedSeq: number,
  */
 rejected: Array<Rejection>, gap?: Gap, };
 
-export type Cursor = { epoch: string, version: number, };
+export type GroupCursor = { group: string, version: number, role: Role, };
+
+export type Cursor = { epoch: string, version: number, 
+/**
+ * Where the device is in each group's records, and the role it was
+ * sent them as (absent until the person belongs to a group).
+ */
+groups?: Array<GroupCursor>, };
 
 export type PullRequest = { protocolVersion: number, 
 /**
@@ -75,4 +82,11 @@ export type PullResponse = { changes: Array<Change>, cursor: Cursor, hasMore: bo
  * changes once `hasMore` is false: only then may the device drop them
  * from its outbox overlay.
  */
-ackedSeq: number, } | { reset: ResetReason, };
+ackedSeq: number, 
+/**
+ * Groups whose records the device must delete, all of them, before
+ * applying the changes: the person left the group (or was removed,
+ * or it was deleted), or their role changed and the group's records
+ * follow again from a snapshot.
+ */
+forgetGroups?: Array<string>, } | { reset: ResetReason, };

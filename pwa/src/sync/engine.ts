@@ -127,7 +127,7 @@ async function pullAll(deviceId: string): Promise<void> {
       await forgetCursor();
       continue;
     }
-    await applyPull(cursor, answer.changes, answer.cursor, answer.hasMore, answer.ackedSeq);
+    await applyPull(cursor, answer.changes, answer.cursor, answer.hasMore, answer.ackedSeq, answer.forgetGroups);
     await setMeta('acked', Math.max((await getMeta<number>('acked')) ?? 0, answer.ackedSeq));
     if (!answer.hasMore) return;
   }

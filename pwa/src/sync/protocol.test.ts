@@ -22,6 +22,7 @@ describe('sync wire format', () => {
   it('reads answers with the fields it relies on', () => {
     expect(vectors.pullResponse).toHaveProperty('hasMore');
     expect(vectors.pullResponse).toHaveProperty('ackedSeq');
+    expect(vectors.pullResponse.forgetGroups).toEqual(['0a9b8c7d6e5f4a3b2c1d0e9f']);
     expect(vectors.pushResponse.gap).toEqual({ expected: 3, received: 5 });
     expect(vectors.pullResponseReset.reset).toBe('cursorTooOld');
   });

@@ -35,3 +35,13 @@ CREATE TABLE group_invitations (
 );
 
 CREATE INDEX group_invitations_by_group ON group_invitations (group_id);
+
+-- Requests each member posted in a group on each day (UTC), for the daily
+-- limit.
+CREATE TABLE group_posts (
+    group_id  TEXT    NOT NULL REFERENCES prayer_groups(id),
+    member_id TEXT    NOT NULL,
+    day       TEXT    NOT NULL,
+    posts     BIGINT NOT NULL,
+    PRIMARY KEY (group_id, member_id, day)
+);

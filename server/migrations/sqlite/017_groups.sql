@@ -1,7 +1,9 @@
 -- Praying together: groups (a church, a small group, a family), who belongs
 -- to them and in which role, and the invitations that let people join.
 -- A member is known to the others by `member_id` and the name they chose,
--- never by their user id.
+-- never by their user id. What a group shares is kept as records (the
+-- `records` table) under a row of `users` of its own, `group:<id>`, with
+-- its own change counter.
 
 CREATE TABLE prayer_groups (
     id          TEXT    PRIMARY KEY,
@@ -40,3 +42,13 @@ CREATE TABLE group_invitations (
 ) STRICT;
 
 CREATE INDEX group_invitations_by_group ON group_invitations (group_id);
+
+-- Requests each member posted in a group on each day (UTC), for the daily
+-- limit.
+CREATE TABLE group_posts (
+    group_id  TEXT    NOT NULL REFERENCES prayer_groups(id),
+    member_id TEXT    NOT NULL,
+    day       TEXT    NOT NULL,
+    posts     INTEGER NOT NULL,
+    PRIMARY KEY (group_id, member_id, day)
+) STRICT;

@@ -156,7 +156,12 @@ impl GroupTx<'_, '_> {
         Ok(usize::try_from(n).unwrap_or(usize::MAX))
     }
 
+    /// Stores a new group, and the row its shared records are kept under.
     pub fn insert_group(&mut self, g: &GroupRow) -> Result<(), StoreError> {
+        self.0.execute(
+            "INSERT INTO users (id, created_at) VALUES (?1, ?2)",
+            &[&super::sync::group_bucket(&g.id), &g.created_at],
+        )?;
         self.0.execute(
             &format!("INSERT INTO prayer_groups ({GROUP_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
             &[
@@ -232,9 +237,19 @@ impl GroupTx<'_, '_> {
         Ok(())
     }
 
-    /// Deletes the group with its members and invitations.
+    /// Deletes the group with its members, invitations and everything it
+    /// shared.
     pub fn delete_group(&mut self, group: &str) -> Result<(), StoreError> {
+        let bucket = super::sync::group_bucket(group);
         for sql in [
+            "DELETE FROM revisions WHERE user_id = ?1",
+            "DELETE FROM records WHERE user_id = ?1",
+            "DELETE FROM users WHERE id = ?1",
+        ] {
+            self.0.execute(sql, &[&bucket])?;
+        }
+        for sql in [
+            "DELETE FROM group_posts WHERE group_id = ?1",
             "DELETE FROM group_invitations WHERE group_id = ?1",
             "DELETE FROM group_members WHERE group_id = ?1",
             "DELETE FROM prayer_groups WHERE id = ?1",

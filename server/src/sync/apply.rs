@@ -6,12 +6,19 @@
 
 use super::{Writer, quota};
 use crate::error::AppError;
-use crate::store::sync::{Usage, encode_record, usage_change};
+use crate::store::sync::{Usage, encode_record, group_bucket, usage_change};
 use crate::store::{Store, SyncTx};
 use manna_sync_protocol::date::iso_time;
+use manna_sync_protocol::groups::Role;
+use manna_sync_protocol::groups::requests::check_daily_posts;
+use manna_sync_protocol::groups::shared::{Write, judge, parent_field, stamped};
+use manna_sync_protocol::records::read::Fields;
 use manna_sync_protocol::{
-    FieldError, Gap, MergeOutcome, Mutation, Op, PushResponse, Rejection, merge,
+    FieldError, Gap, MergeOutcome, Mutation, Op, PushResponse, Rejection, StoredRecord, Table,
+    merge,
 };
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// Applies one step of a device's mutations in one transaction.
 pub(super) async fn push_step(
@@ -26,7 +33,7 @@ pub(super) async fn push_step(
             let (user, device) = (&writer.user, &writer.device);
             let mut acked = tx.acked_seq(user, device)?;
             let before = acked;
-            let mut version = tx.version(user)?;
+            let mut counters = Counters::holding(tx, user, &mutations)?;
             let mut response = PushResponse::default();
             for m in &mutations {
                 if m.seq <= acked {
@@ -39,13 +46,13 @@ pub(super) async fn push_step(
                     });
                     break;
                 }
-                if let Err(refusal) = apply_one(tx, &writer, m, &mut version)? {
+                if let Err(refusal) = apply_one(tx, &writer, m, &mut counters)? {
                     response.rejected.push(Rejection::new(m.seq, &refusal));
                 }
                 acked = m.seq;
             }
             tx.set_acked_seq(device, acked)?;
-            tx.set_version(user, version)?;
+            counters.save(tx)?;
             response.acked_seq = acked;
             Ok::<_, AppError>((response, before))
         })
@@ -64,14 +71,156 @@ pub(super) async fn push_step(
     Ok(response)
 }
 
-/// Merges one mutation into the writer's records; `version` is the user's
-/// change counter, moved on when the record changes. A refused mutation
-/// answers its reason and changes nothing.
+/// The change counters a write moves on: the writer's own, and those of the
+/// groups it writes in, read once each and stored at the end.
+#[derive(Debug)]
+pub(super) struct Counters {
+    versions: BTreeMap<String, u64>,
+}
+
+impl Counters {
+    /// The counters of a write by `user` of `mutations`: the rows of the
+    /// groups they write in are held first, in one order (the writer's own
+    /// row is held already), so two writes never wait on each other.
+    pub(super) fn holding(
+        tx: &mut SyncTx<'_, '_>,
+        user: &str,
+        mutations: &[Mutation],
+    ) -> Result<Self, AppError> {
+        let mut versions = BTreeMap::new();
+        versions.insert(user.to_string(), tx.version(user)?);
+        let groups: std::collections::BTreeSet<String> = mutations
+            .iter()
+            .filter_map(|m| m.table.group_of(&m.id))
+            .map(group_bucket)
+            .collect();
+        for bucket in groups {
+            tx.lock_bucket(&bucket)?;
+        }
+        Ok(Self { versions })
+    }
+
+    /// The counter of `bucket` now.
+    fn current(&mut self, tx: &mut SyncTx<'_, '_>, bucket: &str) -> Result<u64, AppError> {
+        if let Some(v) = self.versions.get(bucket) {
+            return Ok(*v);
+        }
+        let v = tx.version(bucket)?;
+        self.versions.insert(bucket.to_string(), v);
+        Ok(v)
+    }
+
+    fn set(&mut self, bucket: &str, version: u64) {
+        self.versions.insert(bucket.to_string(), version);
+    }
+
+    /// Stores every counter the write moved on.
+    pub(super) fn save(self, tx: &mut SyncTx<'_, '_>) -> Result<(), AppError> {
+        for (bucket, version) in self.versions {
+            tx.set_version(&bucket, version)?;
+        }
+        Ok(())
+    }
+}
+
+/// The writer's place in the group a shared record belongs to.
+#[derive(Debug)]
+struct Place {
+    group: String,
+    bucket: String,
+    role: Option<Role>,
+    member_id: Option<String>,
+    display_name: Option<String>,
+    reflections_on: bool,
+}
+
+/// Where a write to a shared table goes, and the writer's place there now
+/// (a member removed since they wrote it has none); refused when its id
+/// names no group, or the group is gone.
+fn place_of(
+    tx: &mut SyncTx<'_, '_>,
+    user: &str,
+    m: &Mutation,
+) -> Result<Result<Place, FieldError>, AppError> {
+    let Some(group) = m.table.group_of(&m.id) else {
+        return Ok(Err(FieldError::new(
+            "id",
+            "a shared record is named <kind>:<groupId>:<random>",
+        )));
+    };
+    let Some((reflections_on, place)) = tx.group_place(group, user)? else {
+        return Ok(Err(FieldError::new(
+            "group",
+            "this group no longer exists: it was deleted",
+        )));
+    };
+    let (member_id, display_name, role) = match place {
+        Some((id, name, role)) => (Some(id), Some(name), Role::from_wire(&role)),
+        None => (None, None, None),
+    };
+    Ok(Ok(Place {
+        group: group.to_string(),
+        bucket: group_bucket(group),
+        role,
+        member_id,
+        display_name,
+        reflections_on,
+    }))
+}
+
+/// The mutation as the server stores it: who wrote a new shared record is
+/// set from the writer's membership, and never changes after.
+fn stamp(m: &mut Mutation, place: &Place, fresh: bool) {
+    for field in stamped(m.table) {
+        if fresh {
+            let value = match *field {
+                "authorName" => place.display_name.clone(),
+                _ => place.member_id.clone(),
+            };
+            m.fields.insert(
+                (*field).to_string(),
+                value.map_or(Value::Null, Value::String),
+            );
+        } else {
+            m.fields.remove(*field);
+        }
+    }
+    // A prayer shows the name its maker goes by in the group, or none.
+    if m.table == Table::GroupPrayers
+        && m.fields.get("name").is_some_and(|n| !n.is_null())
+        && let Some(name) = &place.display_name
+    {
+        m.fields.insert("name".into(), Value::String(name.clone()));
+    }
+}
+
+/// The live request an update or a prayer belongs to.
+fn parent_of(
+    tx: &mut SyncTx<'_, '_>,
+    place: &Place,
+    table: Table,
+    fields: &Fields,
+) -> Result<Option<Fields>, AppError> {
+    let Some(id) = parent_field(table)
+        .and_then(|f| fields.get(f))
+        .and_then(Value::as_str)
+    else {
+        return Ok(None);
+    };
+    Ok(tx
+        .load(&place.bucket, Table::GroupRequests, id)?
+        .filter(|r| !r.deleted)
+        .map(|r| r.fields))
+}
+
+/// Merges one mutation into the records it belongs to (the writer's own, or
+/// a group's); `counters` move on when a record changes. A refused
+/// mutation answers its reason and changes nothing.
 pub(super) fn apply_one(
     tx: &mut SyncTx<'_, '_>,
     writer: &Writer,
     m: &Mutation,
-    version: &mut u64,
+    counters: &mut Counters,
 ) -> Result<Result<(), FieldError>, AppError> {
     let Writer {
         user,
@@ -79,54 +228,178 @@ pub(super) fn apply_one(
         now_ms,
         gate,
     } = writer;
-    let (existing, stored) = match tx.load_with_usage(user, m.table, &m.id)? {
+    let place = match m.table.is_shared() {
+        false => None,
+        true => match place_of(tx, user, m)? {
+            Ok(place) => Some(place),
+            Err(refusal) => return Ok(Err(refusal)),
+        },
+    };
+    let bucket = place.as_ref().map_or(user.as_str(), |p| p.bucket.as_str());
+    let (existing, stored) = match tx.load_with_usage(bucket, m.table, &m.id)? {
         Some((record, usage)) => (Some(record), usage),
         None => (None, Usage::default()),
     };
+    let fresh = existing.as_ref().is_none_or(|r| r.deleted);
+    let mut prepared = m.clone();
     // A new record gets its table's defaults for what it leaves out (an older
     // app does not know a newer field; a REST client may leave out the
     // spec's optional ones).
-    let filled;
-    let m = if m.op == Op::Put && existing.as_ref().is_none_or(|r| r.deleted) {
-        let mut with = m.clone();
-        with.table
-            .fill_defaults(&mut with.fields, &iso_time(*now_ms));
-        filled = with;
-        &filled
-    } else {
-        m
-    };
-    match merge(existing.as_ref(), m, device, *version + 1) {
+    if m.op == Op::Put && fresh {
+        prepared
+            .table
+            .fill_defaults(&mut prepared.fields, &iso_time(*now_ms));
+    }
+    if let Some(place) = &place {
+        stamp(&mut prepared, place, fresh);
+    }
+    let m = &prepared;
+    let next = counters.current(tx, bucket)? + 1;
+    match merge(existing.as_ref(), m, device, next) {
         MergeOutcome::Changed { record, revisions } => {
-            if !record.deleted {
-                let before = existing.as_ref().filter(|r| !r.deleted).map(|r| &r.fields);
-                if let Err(refusal) = gate.admit(tx, user, m.table, before, &record.fields)? {
-                    return Ok(Err(refusal));
+            let before = existing.as_ref().filter(|r| !r.deleted).map(|r| &r.fields);
+            let after = (!record.deleted).then_some(&record.fields);
+            match &place {
+                Some(place) => {
+                    if let Err(refusal) = judge_shared(tx, place, m.table, before, after, *now_ms)?
+                    {
+                        return Ok(Err(refusal));
+                    }
+                }
+                None => {
+                    if let Some(after) = after
+                        && let Err(refusal) = gate.admit(tx, user, m.table, before, after)?
+                    {
+                        return Ok(Err(refusal));
+                    }
                 }
             }
             let body = encode_record(&record)?;
             let change = usage_change(stored, Some((&body, record.deleted)), &revisions);
-            if let Err(over_quota) = quota::charge(tx, user, change, *now_ms)? {
+            if let Err(over_quota) = quota::charge(tx, bucket, change, *now_ms)? {
                 return Ok(Err(over_quota));
             }
-            *version += 1;
+            counters.set(bucket, next);
             tx.save(
-                user,
+                bucket,
                 m.table,
                 &m.id,
                 Some((&record, &body)),
                 &revisions,
                 *now_ms,
             )?;
+            if let Some(place) = &place {
+                after_shared_write(tx, place, m, before, &record, counters, *now_ms)?;
+            }
         }
         MergeOutcome::Unchanged { revisions } => {
             let change = usage_change(stored, None, &revisions);
-            if let Err(over_quota) = quota::charge(tx, user, change, *now_ms)? {
+            if let Err(over_quota) = quota::charge(tx, bucket, change, *now_ms)? {
                 return Ok(Err(over_quota));
             }
-            tx.save(user, m.table, &m.id, None, &revisions, *now_ms)?;
+            tx.save(bucket, m.table, &m.id, None, &revisions, *now_ms)?;
         }
         MergeOutcome::Rejected(refusal) => return Ok(Err(refusal)),
     }
     Ok(Ok(()))
+}
+
+/// The UTC day of `now_ms` (`2026-12-01`), the day a post counts on.
+fn day_of(now_ms: i64) -> String {
+    iso_time(now_ms).chars().take(10).collect()
+}
+
+/// The group's rules for a write to its records (`judge`), and the daily
+/// limit of new requests.
+fn judge_shared(
+    tx: &mut SyncTx<'_, '_>,
+    place: &Place,
+    table: Table,
+    before: Option<&Fields>,
+    after: Option<&Fields>,
+    now_ms: i64,
+) -> Result<Result<(), FieldError>, AppError> {
+    let parent = match after.or(before) {
+        Some(fields) => parent_of(tx, place, table, fields)?,
+        None => None,
+    };
+    let write = Write {
+        table,
+        role: place.role,
+        me: place.member_id.as_deref(),
+        before,
+        after,
+        parent: parent.as_ref(),
+        reflections_on: place.reflections_on,
+    };
+    if let Err(refusal) = judge(write) {
+        return Ok(Err(refusal));
+    }
+    if table == Table::GroupRequests
+        && before.is_none()
+        && after.is_some()
+        && let Some(member) = &place.member_id
+    {
+        let posted = tx.posts_on(&place.group, member, &day_of(now_ms))?;
+        if let Err(refusal) = check_daily_posts(posted) {
+            return Ok(Err(refusal));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// What a stored write to a group's records brings along: a new request
+/// counts in its writer's day, and a request hidden or shown again sends
+/// its updates and prayers again (each member is sent them, or told to
+/// delete them, as the request now is).
+fn after_shared_write(
+    tx: &mut SyncTx<'_, '_>,
+    place: &Place,
+    m: &Mutation,
+    before: Option<&Fields>,
+    record: &StoredRecord,
+    counters: &mut Counters,
+    now_ms: i64,
+) -> Result<(), AppError> {
+    if m.table != Table::GroupRequests {
+        return Ok(());
+    }
+    if before.is_none()
+        && !record.deleted
+        && let Some(member) = &place.member_id
+    {
+        tx.count_post(&place.group, member, &day_of(now_ms))?;
+    }
+    let hidden = |f: Option<&Fields>| f.and_then(|f| f.get("hidden")).and_then(Value::as_bool);
+    let after = (!record.deleted).then_some(&record.fields);
+    if before.is_none() || hidden(before) == hidden(after) {
+        return Ok(());
+    }
+    let children = tx.live_naming(
+        &place.bucket,
+        &[Table::GroupUpdates, Table::GroupPrayers],
+        "requestId",
+        &m.id,
+    )?;
+    for (table, id, mut child) in children {
+        let stored = tx
+            .load_with_usage(&place.bucket, table, &id)?
+            .map_or_else(Usage::default, |(_, usage)| usage);
+        let next = counters.current(tx, &place.bucket)? + 1;
+        child.version = next;
+        let body = encode_record(&child)?;
+        // The same record, renumbered: its bytes barely change.
+        let change = usage_change(stored, Some((&body, false)), &[]);
+        tx.add_to_totals(&place.bucket, change)?;
+        counters.set(&place.bucket, next);
+        tx.save(
+            &place.bucket,
+            table,
+            &id,
+            Some((&child, &body)),
+            &[],
+            now_ms,
+        )?;
+    }
+    Ok(())
 }

@@ -2,7 +2,8 @@
 //! merged as any write is, then the rest of what it holds moves and the
 //! device carries on as the account.
 
-use super::{Open, Writer, apply::apply_one};
+use super::apply::{Counters, apply_one};
+use super::{Open, Writer};
 use crate::error::AppError;
 use crate::store::Store;
 use manna_sync_protocol::{Mutation, Op};
@@ -47,7 +48,7 @@ pub async fn claim(
                 let Some((records, last)) = tx.unclaimed(&from, &writer.user, CLAIM_BATCH)? else {
                     return Ok(None);
                 };
-                let mut version = tx.version(&writer.user)?;
+                let mut counters = Counters::holding(tx, &writer.user, &[])?;
                 let mut moved = 0;
                 for (table, id, record) in records {
                     let m = Mutation {
@@ -58,11 +59,11 @@ pub async fn claim(
                         fields: record.fields,
                         base_version: None,
                     };
-                    if apply_one(tx, &writer, &m, &mut version)?.is_ok() {
+                    if apply_one(tx, &writer, &m, &mut counters)?.is_ok() {
                         moved += 1;
                     }
                 }
-                tx.set_version(&writer.user, version)?;
+                counters.save(tx)?;
                 tx.claimed_through(&from, &writer.user, last)?;
                 Ok(Some(moved))
             })

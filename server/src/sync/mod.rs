@@ -10,10 +10,12 @@
 //! - `quota`: what one person, and the new anonymous users of one network,
 //!   may keep, and the words of a refusal.
 //! - `claim`: moving an anonymous user's records into an account at login.
+//! - `pull`: what a device is sent of its user's and its groups' changes.
 
 mod apply;
 mod claim;
 mod gate;
+mod pull;
 pub mod quota;
 
 pub use claim::claim;
@@ -64,14 +66,15 @@ impl SyncService {
         push(&self.store, writer, req).await
     }
 
-    /// The changes of `user` after the request's cursor, for `device`.
+    /// The changes of `user` and of their groups after the request's
+    /// cursor, for `device`.
     pub async fn pull(
         &self,
         user: &str,
         device: &str,
         req: PullRequest,
     ) -> Result<PullResponse, AppError> {
-        Ok(self.store.pull(user, device, req).await?)
+        pull(&self.store, user, device, req).await
     }
 
     /// Applies one change of a REST call (see [`apply_direct`]).
@@ -122,6 +125,17 @@ pub async fn push(
     }
 }
 
+/// The changes of `user` and of their groups after the request's cursor,
+/// for `device`, each group's as the user's place in it lets them see.
+pub async fn pull(
+    store: &Store,
+    user: &str,
+    device: &str,
+    req: PullRequest,
+) -> Result<PullResponse, AppError> {
+    Ok(pull::answer(store.pull(user, device, req).await?))
+}
+
 /// Applies one change made through a REST call (not a device's outbox), in
 /// its own transaction. Answers the stored record, or the reason it was
 /// refused.
@@ -133,12 +147,17 @@ pub async fn apply_direct(
     let user = writer.user.clone();
     store
         .sync_write(&user, move |tx| {
-            let mut version = tx.version(&writer.user)?;
-            if let Err(refusal) = apply::apply_one(tx, &writer, &m, &mut version)? {
+            let mut counters =
+                apply::Counters::holding(tx, &writer.user, std::slice::from_ref(&m))?;
+            if let Err(refusal) = apply::apply_one(tx, &writer, &m, &mut counters)? {
                 return Err(Refused::Change(refusal));
             }
-            tx.set_version(&writer.user, version)?;
-            Ok(tx.load(&writer.user, m.table, &m.id)?)
+            counters.save(tx)?;
+            let bucket = m
+                .table
+                .group_of(&m.id)
+                .map(crate::store::sync::group_bucket);
+            Ok(tx.load(bucket.as_deref().unwrap_or(&writer.user), m.table, &m.id)?)
         })
         .await
         .map_or_else(Refused::answer, |stored| Ok(Ok(stored)))
@@ -154,13 +173,13 @@ pub async fn apply_all(
     let user = writer.user.clone();
     store
         .sync_write(&user, move |tx| {
-            let mut version = tx.version(&writer.user)?;
+            let mut counters = apply::Counters::holding(tx, &writer.user, &mutations)?;
             for m in &mutations {
-                if let Err(refusal) = apply::apply_one(tx, &writer, m, &mut version)? {
+                if let Err(refusal) = apply::apply_one(tx, &writer, m, &mut counters)? {
                     return Err(Refused::Change(refusal));
                 }
             }
-            tx.set_version(&writer.user, version)?;
+            counters.save(tx)?;
             Ok(())
         })
         .await

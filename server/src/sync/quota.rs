@@ -52,11 +52,17 @@ pub fn charge(
         return Ok(Ok(()));
     }
     let (count, bytes, origin) = tx.totals(user, now_ms - ORIGIN_WEEK_MS)?;
+    // A group's records are kept under a row of their own, within the same
+    // bounds as one person's.
+    let (whose, whom) = match crate::store::sync::is_group_bucket(user) {
+        true => ("this group", "one group"),
+        false => ("this account", "one person"),
+    };
     if change.records > 0 && count + change.records > MAX_RECORDS_PER_USER {
         return Ok(Err(FieldError::new(
             "id",
             format!(
-                "this account already keeps {MAX_RECORDS_PER_USER} records, the most Manna stores for one person; delete some to add more"
+                "{whose} already keeps {MAX_RECORDS_PER_USER} records, the most Manna stores for {whom}; delete some to add more"
             ),
         )));
     }
@@ -64,7 +70,7 @@ pub fn charge(
         return Ok(Err(FieldError::new(
             "id",
             format!(
-                "this account's records already take {} MB, the most Manna stores for one person; delete some to add more",
+                "{whose}'s records already take {} MB, the most Manna stores for {whom}; delete some to add more",
                 MAX_BYTES_PER_USER / (1024 * 1024)
             ),
         )));

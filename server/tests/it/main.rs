@@ -18,6 +18,7 @@ mod deletion;
 mod expiry;
 mod fair_share;
 mod groups;
+mod groups_sync;
 mod hardening;
 mod home;
 mod layers;

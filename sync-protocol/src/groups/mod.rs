@@ -10,6 +10,8 @@
 //! - `requests`: a shared prayer request's state (open, older, answered) and
 //!   who sees it.
 //! - `invites`: whether an invitation still lets someone join.
+//! - `shared`: who may write each change to a group's records, and what
+//!   each member's devices are sent of them.
 //! - `notices`: when a notification about a group may be sent (quiet hours,
 //!   at most one "people prayed" notice an hour).
 
@@ -17,6 +19,7 @@ pub mod invites;
 pub mod notices;
 pub mod permissions;
 pub mod requests;
+pub mod shared;
 
 use crate::field_error::FieldError;
 use crate::records::{at_most, not_blank};

@@ -7,6 +7,7 @@
 //! The same reader runs on the server and in the browser's WebAssembly build,
 //! so both refuse a record with the same words.
 
+pub mod groups;
 pub mod journal;
 pub mod plans;
 pub mod prayer;

@@ -14,7 +14,8 @@ import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import type { CalendarFeed } from '../../generated/api';
-import type { Table, Theme, Weekday } from '../../generated/records';
+import type { Theme, Weekday } from '../../generated/records';
+import type { OwnTable } from '../../db/tables';
 import { RestDayOptions } from './RestDayOptions';
 import { recordDate } from '../../lib/dates';
 import { applyTheme } from '../../lib/theme';
@@ -25,7 +26,7 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { exportAll, NotAnExport, preview, weightsCsv, type Preview, type Store } from './portable';
 import { loadCore, localDateOf, todayIn } from '../../wasm/core';
 
-const LABELS: Record<Table, string> = {
+const LABELS: Record<OwnTable, string> = {
   prayerJournal: 'Prayer journal entries',
   weightEntries: 'Weight entries',
   prayerReminders: 'Prayer reminders',

@@ -4,7 +4,8 @@
 // through the core), and adds only what is not on the device yet, so nothing
 // already kept is replaced.
 
-import { TABLE_VALUES, type FieldError, type Table } from '../../generated/records';
+import type { FieldError, Table } from '../../generated/records';
+import { OWN_TABLES, type OwnTable } from '../../db/tables';
 
 export const EXPORT_FORMAT = 'manna-export';
 export const EXPORT_VERSION = 1;
@@ -18,7 +19,7 @@ export interface ExportFile {
   format: typeof EXPORT_FORMAT;
   version: number;
   exportedAt: string;
-  tables: Partial<Record<Table, ExportedRecord[]>>;
+  tables: Partial<Record<OwnTable, ExportedRecord[]>>;
 }
 
 /** What reading records needs: the device's records and the record rules. */
@@ -30,7 +31,7 @@ export interface Store {
 
 export async function exportAll(store: Store, now: Date = new Date()): Promise<ExportFile> {
   const tables: ExportFile['tables'] = {};
-  for (const table of TABLE_VALUES) {
+  for (const table of OWN_TABLES) {
     const records = await store.records(table);
     if (records.length > 0) tables[table] = records.map(({ id, fields }) => ({ id, fields }));
   }
@@ -51,7 +52,7 @@ export function weightsCsv(records: readonly ExportedRecord[]): string {
 }
 
 export interface TablePreview {
-  table: Table;
+  table: OwnTable;
   /** Records the import would add. */
   add: ExportedRecord[];
   /** Records already on this device (left as they are). */
@@ -85,10 +86,10 @@ export async function preview(text: string, store: Store): Promise<Preview> {
     throw new NotAnExport('This export was made by a newer version of Manna. Update the app, then import it again.');
   }
   if (!file.tables || typeof file.tables !== 'object') throw new NotAnExport('This export holds no records.');
-  const known = new Set<string>(TABLE_VALUES);
+  const known = new Set<string>(OWN_TABLES);
   const unknown = Object.keys(file.tables).filter((t) => !known.has(t));
   const tables: TablePreview[] = [];
-  for (const table of TABLE_VALUES) {
+  for (const table of OWN_TABLES) {
     const records = (file.tables as Record<string, unknown>)[table];
     if (records === undefined) continue;
     const row: TablePreview = { table, add: [], present: 0, refused: [] };

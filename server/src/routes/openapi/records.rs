@@ -5,6 +5,9 @@
 use super::doc::{Doc, Op, Who, op};
 use crate::resources::{PAGE_MAX, Resource};
 use manna_sync_protocol::Table;
+use manna_sync_protocol::records::groups::{
+    GroupPrayer, GroupReflection, GroupReport, GroupRequest, GroupUpdate,
+};
 use manna_sync_protocol::records::journal::JournalEntry;
 use manna_sync_protocol::records::plans::{MealPlanEnrollment, PersonalizedPlan, PlanProgress};
 use manna_sync_protocol::records::prayer::PrayerReminder;
@@ -34,6 +37,11 @@ fn record(doc: &mut Doc, table: Table) -> Value {
         Table::FavoriteReadings => doc.schema::<FavoriteReading>(),
         Table::Highlights => doc.schema::<Highlight>(),
         Table::VerseNotes => doc.schema::<VerseNote>(),
+        Table::GroupRequests => doc.schema::<GroupRequest>(),
+        Table::GroupUpdates => doc.schema::<GroupUpdate>(),
+        Table::GroupPrayers => doc.schema::<GroupPrayer>(),
+        Table::GroupReflections => doc.schema::<GroupReflection>(),
+        Table::GroupReports => doc.schema::<GroupReport>(),
     }
 }
 

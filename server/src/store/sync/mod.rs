@@ -4,7 +4,8 @@
 //! # Layout
 //! - `tx`: one write of records inside a transaction, for the sync service
 //!   (`crate::sync`), which decides what is kept.
-//! - `pull`: changes after a cursor, snapshots, and the reset rules.
+//! - `pull`: changes after a cursor (the user's own and their groups'),
+//!   snapshots, and the reset rules.
 //! - `claim`: an anonymous user's records read out at login, and the rest of
 //!   what moves into the account.
 //! - `maintenance`: forgetting old tombstones and revisions, changing the epoch.
@@ -24,17 +25,19 @@ pub use tx::SyncTx;
 
 use super::Store;
 use crate::store::StoreError;
-use manna_sync_protocol::{PullRequest, PullResponse, Table};
+use manna_sync_protocol::{PullRequest, Table};
+pub use pull::{GroupPage, Page, Pulled, as_change, group_bucket, is_group_bucket};
 use serde_json::{Map, Value};
 
 impl Store {
-    /// The changes of `user` after the request's cursor (see `pull`).
+    /// The changes of `user` and of their groups after the request's
+    /// cursor (see `pull`).
     pub async fn pull(
         &self,
         user: &str,
         device: &str,
         req: PullRequest,
-    ) -> Result<PullResponse, StoreError> {
+    ) -> Result<Pulled, StoreError> {
         let (user, device) = (user.to_owned(), device.to_owned());
         self.db
             .call(move |conn| pull::pull(conn, &user, &device, &req))

@@ -11,6 +11,10 @@ use crate::store::{Standing, StoreError};
 use manna_sync_protocol::merge::Revision;
 use manna_sync_protocol::{StoredRecord, Table};
 
+/// Whether a group has reflections on, and a person's place in it (member
+/// id, name shown, role), if they belong to it.
+pub type GroupPlace = (bool, Option<(String, String, String)>);
+
 /// The store inside one write transaction, with the rows of the user it was
 /// opened for held until it ends.
 #[derive(Debug)]
@@ -119,6 +123,85 @@ impl SyncTx<'_, '_> {
     /// What the premium rule needs of `user`.
     pub fn standing(&mut self, user: &str, with_emails: bool) -> Result<Standing, StoreError> {
         crate::store::billing::standing(self.0, user, with_emails)
+    }
+
+    /// Holds the row of a bucket of records other than the writer's own (a
+    /// group's) until the transaction ends, as `sync_write` holds the
+    /// writer's. Callers take several in one order (sorted), so two writes
+    /// never wait on each other.
+    pub fn lock_bucket(&mut self, bucket: &str) -> Result<(), StoreError> {
+        self.0.lock_user(bucket)
+    }
+
+    /// Whether `group` has reflections on, and `user`'s place in it (member
+    /// id, name shown, role), if they belong to it; `None` when there is no
+    /// such group.
+    pub fn group_place(
+        &mut self,
+        group: &str,
+        user: &str,
+    ) -> Result<Option<GroupPlace>, StoreError> {
+        let Some(reflections) = self.0.query_opt(
+            "SELECT reflections FROM prayer_groups WHERE id = ?1",
+            &[&group],
+            |r| r.get::<bool>(0),
+        )?
+        else {
+            return Ok(None);
+        };
+        let place = self.0.query_opt(
+            "SELECT member_id, display_name, role FROM group_members
+             WHERE group_id = ?1 AND user_id = ?2",
+            &[&group, &user],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?;
+        Ok(Some((reflections, place)))
+    }
+
+    /// How many requests `member` has posted in `group` on `day`.
+    pub fn posts_on(&mut self, group: &str, member: &str, day: &str) -> Result<usize, StoreError> {
+        let n: Option<i64> = self.0.query_opt(
+            "SELECT posts FROM group_posts WHERE group_id = ?1 AND member_id = ?2 AND day = ?3",
+            &[&group, &member, &day],
+            |r| r.get(0),
+        )?;
+        Ok(usize::try_from(n.unwrap_or(0)).unwrap_or(usize::MAX))
+    }
+
+    /// Counts one more request posted by `member` in `group` on `day`.
+    pub fn count_post(&mut self, group: &str, member: &str, day: &str) -> Result<(), StoreError> {
+        self.0.execute(
+            "INSERT INTO group_posts (group_id, member_id, day, posts) VALUES (?1, ?2, ?3, 1)
+             ON CONFLICT(group_id, member_id, day) DO UPDATE SET posts = group_posts.posts + 1",
+            &[&group, &member, &day],
+        )?;
+        Ok(())
+    }
+
+    /// The live records of `tables` in `bucket` whose `field` holds `value`
+    /// (an update's or a prayer's request), with their ids.
+    pub fn live_naming(
+        &mut self,
+        bucket: &str,
+        tables: &[Table],
+        field: &str,
+        value: &str,
+    ) -> Result<super::pull::Rows, StoreError> {
+        let mut out = Vec::new();
+        for table in tables {
+            let rows: Vec<(String, String)> = self.0.query(
+                "SELECT id, body FROM records WHERE user_id = ?1 AND tbl = ?2 AND deleted = FALSE",
+                &[&bucket, &table.name()],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
+            for (id, body) in rows {
+                let record = records::decode_record(&body)?;
+                if record.fields.get(field).and_then(|v| v.as_str()) == Some(value) {
+                    out.push((*table, id, record));
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// Whether `from` is an anonymous user not yet merged into an account.

@@ -118,7 +118,12 @@ impl World {
                 let asked = req.cursor.clone();
                 let answer = self
                     .rt
-                    .block_on(self.server.pull(USER, &self.devices[device].id, req))
+                    .block_on(manna_server::sync::pull(
+                        &self.server,
+                        USER,
+                        &self.devices[device].id,
+                        req,
+                    ))
                     .expect("pull");
                 self.send(
                     Message::PullAnswer {

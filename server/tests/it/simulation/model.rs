@@ -212,6 +212,7 @@ impl Device {
                 cursor,
                 has_more,
                 acked_seq,
+                ..
             } => {
                 if asked.is_none() {
                     self.replica = Replica::default(); // a snapshot replaces everything
