@@ -7,6 +7,7 @@
 use crate::error::AppError;
 pub use crate::store::{GroupRow, InvitationRow, MemberRow};
 use crate::store::{GroupTx, Store, StoreError};
+use crate::sync::{Open, Writer};
 use crate::tokens::{hash_token, random_hex};
 use manna_sync_protocol::FieldError;
 use manna_sync_protocol::groups::permissions::{Act, may, may_act_on};
@@ -14,6 +15,8 @@ use manna_sync_protocol::groups::{
     GroupKind, Role, check_display_name, check_group, check_groups_of_person, check_room, heir,
     invites,
 };
+use manna_sync_protocol::{Mutation, Op};
+use std::sync::Arc;
 
 /// What a new group is made of (its maker's name in it too).
 #[derive(Debug, Clone)]
@@ -514,9 +517,43 @@ impl Groups {
         .await
     }
 
-    /// Before an account is deleted: each group it owns passes to its first
-    /// leader, else its first member; a group with no one else goes with it.
-    pub async fn before_account_deleted(&self, user: &str) -> Result<(), AppError> {
+    /// Before an account is deleted: what it posted in its groups is
+    /// deleted (every member's phone is told), then each group it owns
+    /// passes to its first leader, else its first member; a group with no
+    /// one else goes with it.
+    pub async fn before_account_deleted(&self, user: &str, now_ms: i64) -> Result<(), AppError> {
+        let owner = user.to_string();
+        let posts = self
+            .store
+            .group_read(move |tx| {
+                let mut posts = Vec::new();
+                for (g, m) in tx.memberships(&owner)? {
+                    posts.extend(tx.posts_by(&g.id, &m.member_id)?);
+                }
+                Ok(posts)
+            })
+            .await?;
+        for (table, id) in posts {
+            let delete = Mutation {
+                seq: 0,
+                table,
+                id,
+                op: Op::Delete,
+                fields: Default::default(),
+                base_version: None,
+            };
+            let writer = Writer {
+                user: user.to_string(),
+                device: "account-deletion".into(),
+                now_ms,
+                gate: Arc::new(Open),
+            };
+            // Deleting one's own post is never refused by the group's rules;
+            // one gone meanwhile is simply gone.
+            if let Err(refusal) = crate::sync::apply_direct(&self.store, writer, delete).await? {
+                tracing::warn!(%refusal, "a post of a deleted account was kept");
+            }
+        }
         let owner = user.to_string();
         self.store
             .group_write(user, move |tx| {

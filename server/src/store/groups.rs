@@ -329,6 +329,33 @@ impl GroupTx<'_, '_> {
         )
     }
 
+    /// The ids of the live records of `group` that `member` wrote (their
+    /// requests, updates, prayers, reflections and reports).
+    pub fn posts_by(
+        &mut self,
+        group: &str,
+        member: &str,
+    ) -> Result<Vec<(manna_sync_protocol::Table, String)>, StoreError> {
+        use manna_sync_protocol::groups::shared::author_field;
+        let rows: Vec<(String, String, String)> = self.0.query(
+            "SELECT tbl, id, body FROM records WHERE user_id = ?1 AND deleted = FALSE",
+            &[&super::sync::group_bucket(group)],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?;
+        let mut out = Vec::new();
+        for (tbl, id, body) in rows {
+            let Some(table) = manna_sync_protocol::Table::from_name(&tbl) else {
+                continue;
+            };
+            let record = super::sync::records::decode_record(&body)?;
+            let by = author_field(table).and_then(|f| record.fields.get(f));
+            if by.and_then(|v| v.as_str()) == Some(member) {
+                out.push((table, id));
+            }
+        }
+        Ok(out)
+    }
+
     /// The groups `user` belongs to, with their place in each.
     pub fn memberships(&mut self, user: &str) -> Result<Vec<(GroupRow, MemberRow)>, StoreError> {
         memberships_of(self.0, user)

@@ -658,3 +658,83 @@ async fn strangers_limits_reflections_and_older_apps() {
         "{body}"
     );
 }
+
+#[tokio::test]
+async fn a_deleted_account_takes_its_posts_from_every_members_phone() {
+    let s = TestServer::start().await;
+    let (mut p, gid, _) = congregation(&s).await;
+    let (status, body, cookie) = s
+        .register_account(
+            &p[2].device,
+            common::form("ann@example.org", "manna password", "manna password", "Ann"),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let mine = format!("request:{gid}:ann1");
+    let theirs = format!("request:{gid}:ben1");
+    assert_eq!(
+        p[2].write(
+            &s,
+            "groupRequests",
+            &mine,
+            "put",
+            request(&gid, "Mine", json!({}))
+        )
+        .await,
+        None
+    );
+    assert_eq!(
+        p[3].write(
+            &s,
+            "groupRequests",
+            &theirs,
+            "put",
+            request(&gid, "Ben's", json!({}))
+        )
+        .await,
+        None
+    );
+    let prayer =
+        json!({"groupId": gid, "requestId": theirs, "prayedOn": "2026-12-01", "name": null});
+    assert_eq!(
+        p[2].write(
+            &s,
+            "groupPrayers",
+            &format!("prayed:{gid}:ann2"),
+            "put",
+            prayer
+        )
+        .await,
+        None
+    );
+    p[3].pull(&s).await;
+    assert_eq!(p[3].of_group(&gid).len(), 3);
+
+    let cookie = common::cookie_pair(&cookie.expect("session"));
+    let (status, body, _) = s
+        .call_with_cookie(
+            &p[2].device,
+            Method::DELETE,
+            "/api/account",
+            Some(json!({"password": "manna password"})),
+            Some(&cookie),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    p[3].pull(&s).await;
+    assert_eq!(
+        p[3].of_group(&gid),
+        vec![theirs],
+        "only Ben's own request is left"
+    );
+    let (status, group) = s
+        .call_as(
+            &p[0].device,
+            Method::GET,
+            &format!("/api/groups/{gid}"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert!(!group.to_string().contains("\"Ann\""), "{group}");
+}

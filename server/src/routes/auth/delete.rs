@@ -128,8 +128,12 @@ pub async fn account_delete(
         }
     }
     let ids: Vec<String> = subscriptions.into_iter().map(|(id, _)| id).collect();
-    // The groups it owns pass to someone still in them first.
-    state.groups.before_account_deleted(&user).await?;
+    // Its posts in groups go, and the groups it owns pass to someone
+    // still in them, first.
+    state
+        .groups
+        .before_account_deleted(&user, state.clock.now_ms())
+        .await?;
     let rows = state.accounts.delete(&user, ids).await?;
     tracing::info!(rows, "an account was deleted");
     Ok((
