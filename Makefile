@@ -64,9 +64,10 @@ setup-nginx:
 
 ## ---- builds ----
 
-# Three modules from manna-core: the core the first screen needs, the tools
-# (timers, weight, plans, shopping lists) that only some pages load, and the
-# entitlement checks that only a device with an entitlement loads.
+# Four modules from manna-core: the core the first screen needs, the tools
+# (timers, weight, plans, shopping lists) that only some pages load, the
+# entitlement checks that only a device with an entitlement loads, and the
+# groups' rules that only the groups' pages load.
 WASM_BINDGEN_FLAGS := --target web --remove-name-section --remove-producers-section --out-dir $(WASM_OUT)
 wasm: setup-rust
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET)
@@ -75,6 +76,8 @@ wasm: setup-rust
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_tools target/$(WASM_TARGET)/wasm/manna_core.wasm
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features premium
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_premium target/$(WASM_TARGET)/wasm/manna_core.wasm
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features groups
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_groups target/$(WASM_TARGET)/wasm/manna_core.wasm
 
 pwa: wasm node-deps
 	cd pwa && npm run build
@@ -121,7 +124,8 @@ lint-code: lint-wasm lint-app
 lint-wasm: setup-rust
 	$(STAGE) "clippy for wasm" sh -c 'cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings \
-		&& cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings'
+		&& cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings \
+		&& cargo clippy -p manna-core --features groups --target $(WASM_TARGET) -- -D warnings'
 
 lint-app: wasm node-deps
 	cd pwa && $(STAGE) "app types and lint" sh -c 'npm run typecheck && npm run lint'

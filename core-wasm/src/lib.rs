@@ -28,10 +28,10 @@
 //! - `order`: stable sorting, built once for every type sorted.
 //! - `json_value`: any serde value as a JSON value, with little code per type.
 //! - `timer`: the countdown of meditation, prayer and exercise sessions.
-//! - `wasm`: the browser's three modules (the core the first screen needs,
-//!   the tools, the entitlement checks; one build each, chosen by the
-//!   `tools` and `premium` features), the only place that touches
-//!   wasm-bindgen.
+//! - `wasm`: the browser's four modules (the core the first screen needs,
+//!   the tools, the entitlement checks, the groups' rules; one build each,
+//!   chosen by the `tools`, `premium` and `groups` features), the only
+//!   place that touches wasm-bindgen.
 
 pub mod archive;
 pub mod church_year;

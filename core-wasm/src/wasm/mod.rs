@@ -1,26 +1,34 @@
 //! The browser's side of the core, the only code that touches wasm-bindgen.
 //! What the browser passes is read as JSON values (`value_of`) and results go
 //! back as plain objects (`js_of`; the core module builds its few results by
-//! hand, see `core/shapes.rs`). The browser gets three modules from this
+//! hand, see `core/shapes.rs`). The browser gets four modules from this
 //! crate, one per build: the core (built with neither feature below),
 //! which the first screen needs; the tools (`tools`): timers, weight progress,
 //! plans and shopping lists, loaded by the pages that use them; and the
 //! entitlement checks (`premium`), loaded by a device that keeps an
-//! entitlement. Splitting them keeps the first screen's download small.
+//! entitlement; and the groups' rules (`groups`), loaded by the pages of
+//! groups. Splitting them keeps the first screen's download small.
 //!
 //! - `core`: records, dates, the week, rotation and scores.
 //! - `tools`: timers, weight progress, meal plans, shopping lists, the
 //!   archive's offline search and the account forms' rules.
 //! - `premium`: a cached entitlement's check and when to check again.
+//! - `groups`: a shared record's check, who may write what in a group, where
+//!   a request stands, an invitation code's shape.
 
-// The premium module needs none of the helpers below.
+// The premium and groups modules need only some of the helpers below.
 #![cfg_attr(
-    all(feature = "premium", not(feature = "tools")),
+    any(
+        all(feature = "premium", not(feature = "tools")),
+        all(feature = "groups", not(feature = "tools"))
+    ),
     allow(dead_code, unused_imports)
 )]
 
-#[cfg(not(any(feature = "tools", feature = "premium")))]
+#[cfg(not(any(feature = "tools", feature = "premium", feature = "groups")))]
 mod core;
+#[cfg(feature = "groups")]
+mod groups;
 #[cfg(feature = "premium")]
 mod premium;
 #[cfg(feature = "tools")]

@@ -59,6 +59,9 @@ const WelcomePage = lazy(() => import('../features/welcome').then((m) => ({ defa
 const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
 const HubPage = lazy(() => import('../features/navigation/HubPage'));
 const SavedPage = lazy(() => import('../features/saved/SavedPage'));
+const GroupsPage = lazy(() => import('../features/groups/GroupsPage'));
+const GroupPage = lazy(() => import('../features/groups/GroupPage'));
+const JoinPage = lazy(() => import('../features/groups/JoinPage'));
 const FarmFinderPage = lazy(() => import('../features/finders/FarmFinderPage'));
 const HikingTrailsPage = lazy(() => import('../features/finders/HikingTrailsPage'));
 
@@ -188,6 +191,9 @@ export const ROUTES: AppRoute[] = [
     render: () => <PrayerJournalPage />,
     tool: { title: 'Prayer Journal', subtitle: 'Private prayers, synced', icon: '✎' },
   },
+  { path: '/groups', title: 'Praying Together', render: () => <GroupsPage /> },
+  { path: '/groups/:id', title: 'Group', render: () => <GroupPage /> },
+  { path: '/join/:code', title: 'Join a Group', render: () => <JoinPage /> },
   // The hubs the tab bar opens (their lists are in features/navigation/tabs.ts).
   { path: '/pray', title: 'Pray', render: () => <HubPage hub="pray" /> },
   { path: '/plans', title: 'Plans', render: () => <HubPage hub="plans" /> },

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { FieldError, TableRecords } from '../generated/records';
 import type { Live } from '../lib/live';
 import { loadCore, todayIn } from '../wasm/core';
+import { isShared } from '../db/tables';
 import type { Observable, Op, RefusedChange, SyncedTable, Write } from '../db/synced';
 
 type Synced = typeof import('../db/synced');
@@ -118,14 +119,22 @@ export type RecordChange = Write;
  * of any of them.
  */
 export async function saveRecords(changes: readonly RecordChange[]): Promise<void> {
-  const [db, { syncSoon }, core] = await Promise.all([import('../db/synced'), import('./engine'), loadCore()]);
+  // A group's records are checked by the groups' module (loaded only then).
+  const shared = changes.some((c) => isShared(c.table));
+  const [db, { syncSoon }, core, groups] = await Promise.all([
+    import('../db/synced'),
+    import('./engine'),
+    loadCore(),
+    shared ? import('../wasm/groups').then((m) => m.loadGroups()) : null,
+  ]);
   const now = new Date().toISOString();
   const today = todayIn(core);
   await db.writeRecords(changes, (change, current) => {
     const fields = !current && change.op === 'put' ? core.withDefaults(change.table, change.fields ?? {}, now) : (change.fields ?? {});
-    const refusal =
-      core.validateRecord(change.table, change.id, { ...(current ?? {}), ...fields }) ??
-      (change.op !== 'delete' ? core.checkDays(change.table, fields, current, today) : undefined);
+    const whole = { ...(current ?? {}), ...fields };
+    const check = () =>
+      groups && isShared(change.table) ? groups.validateShared(change.table, change.id, whole) : core.validateRecord(change.table, change.id, whole);
+    const refusal = check() ?? (change.op !== 'delete' ? core.checkDays(change.table, fields, current, today) : undefined);
     if (refusal) throw new RecordRefused(refusal);
     return fields;
   });

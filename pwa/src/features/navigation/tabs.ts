@@ -52,6 +52,17 @@ const PRAY: Hub = {
       ],
     },
     {
+      title: 'Together',
+      links: [
+        {
+          to: '/groups',
+          title: 'Groups',
+          description: 'Pray with your church, small group or family: shared requests and the day\'s reading',
+          also: ['/groups/:id', '/join/:code'],
+        },
+      ],
+    },
+    {
       title: 'Quiet and Worship',
       links: [
         { to: '/meditation', title: 'Meditation', description: 'Guided sessions on a passage, with a timer' },
