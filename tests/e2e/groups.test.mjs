@@ -72,7 +72,7 @@ describe('praying together', () => {
     await syncUntil(naomi.page, request(naomi.page).getByText('Prayed 1 time · Boaz'));
 
     // Naomi marks it answered; it moves to the answered list on every phone.
-    await request(naomi.page).getByText('Your request: add news, mark answered').click();
+    await request(naomi.page).getByText('Add news or mark answered').click();
     await request(naomi.page).getByLabel('What happened (a few words, optional)').fill('The surgery went well.');
     await request(naomi.page).getByRole('button', { name: 'Mark answered' }).click();
     await ruth.page.getByRole('tab', { name: /^Answered/ }).click();

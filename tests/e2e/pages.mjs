@@ -105,6 +105,24 @@ export const PAGES = [
   ['/shopping-calendar', (p) => p.getByRole('heading', { name: '30-Day Personalized Shopping Lists' }).waitFor()],
   ['/settings', (p) => p.getByRole('button', { name: 'Add to My Calendar' }).waitFor()],
   ['/pray', (p) => p.getByRole('heading', { name: 'Quiet and Worship' }).waitFor()],
+  ['/groups', (p) => p.getByText('You are not in a group yet.').waitFor()],
+  ['/join/ABCDEFGHJK', (p) => p.getByText(/^No invitation has this code/).waitFor()],
+  [
+    // A group started here: its requests, then its members with an invitation's link and QR code.
+    '/groups?started',
+    async (p) => {
+      await p.getByLabel('Group name').fill('Thursday prayer');
+      await p.getByLabel('Your name in the group').fill('Lydia');
+      await p.getByRole('button', { name: 'Start the group' }).click();
+      await p.getByRole('heading', { name: 'Thursday prayer', level: 1 }).waitFor();
+      await p.getByLabel('Your request').fill('Rain for the farms');
+      await p.getByRole('button', { name: 'Share with the group' }).click();
+      await p.getByRole('listitem', { name: 'Rain for the farms' }).waitFor();
+      await p.getByRole('tab', { name: 'Members' }).click();
+      await p.getByRole('button', { name: 'Make an invitation link' }).click();
+      await p.getByRole('img', { name: /QR code/ }).waitFor();
+    },
+  ],
   ['/plans', (p) => p.getByRole('heading', { name: 'Food and Shopping' }).waitFor()],
   ['/me', (p) => p.getByRole('heading', { name: 'About Manna' }).waitFor()],
   ['/no/such/page', (p) => p.getByRole('heading', { name: '404 Page Not Found' }).waitFor()],

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { PHONE, serverAndBrowser } from './harness.mjs';
+import { PHONE, postAsUser, serverAndBrowser } from './harness.mjs';
 
 /**
  * The pages of the route table, each as the addresses it answers at: a
@@ -31,6 +31,8 @@ function routePages() {
 
 /** Pages reached by address, not listed on any tab's page. */
 const BY_ADDRESS = ['/payment', '/subscription-success', '/quick-access', '/activate-premium', '/manual-activation', '/aso-preview', '/welcome'];
+/** Pages opened from a link shared outside the app (an invitation's). */
+const BY_SHARED_LINK = ['/join/:code'];
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Whether `pathname` is an address of the route `pattern` (":name" is one segment). */
@@ -90,6 +92,8 @@ describe('the tab bar', () => {
     const page = await context.newPage();
     await page.goto('/');
     await settled(page);
+    // A group of this person's, so its page has a link to follow.
+    assert.equal(await page.evaluate(postAsUser, { path: '/api/groups', body: { name: 'Walkers', kind: 'family', displayName: 'Ann' } }), 201);
     const tabs = await bar(page)
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => ({ label: a.textContent, href: a.getAttribute('href') })));
@@ -143,9 +147,10 @@ describe('the tab bar', () => {
       await settled(page);
     };
 
-    const needsId = pages.filter((addresses) => addresses.some((a) => a.includes(':')));
+    const needsId = pages.filter((addresses) => addresses.some((a) => a.includes(':')) && !addresses.some((a) => BY_SHARED_LINK.includes(a)));
     const reachedPages = []; // [tab, href, that page's links]
-    for (const addresses of pages.filter((p) => !needsId.includes(p))) {
+    const shared = pages.filter((addresses) => addresses.some((a) => BY_SHARED_LINK.includes(a)));
+    for (const addresses of pages.filter((p) => !needsId.includes(p) && !shared.includes(p))) {
       if (addresses.some((a) => BY_ADDRESS.includes(a))) {
         // Steps of paying and the spec's other pages: opened by address (or
         // from the step before), never listed among the person's own pages.
@@ -195,6 +200,13 @@ describe('the tab bar', () => {
       await follow(page, page.locator(`main a[href="${href}"]:visible`).first());
       await expectArrival(addresses, `${via} → ${href}`);
       assert.deepEqual(await markedTabs(page, tab.label), [tab.label], `${addresses[0]} (through ${via}): the current tab`);
+    }
+
+    // A shared link's page opens by its address, in the tab of the pages it belongs with.
+    for (const [address] of shared) {
+      await page.goto(address.replace(':code', 'ABCDEFGHJK'));
+      await settled(page);
+      assert.deepEqual(await markedTabs(page, 'Pray'), ['Pray'], `${address} (by its link): the current tab`);
     }
 
     // An address the app does not have belongs to no tab.

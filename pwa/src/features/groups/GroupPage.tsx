@@ -12,7 +12,6 @@ import { Tabs } from '../../components/Tabs';
 import type { GroupDetail } from '../../generated/api';
 import { useQuery } from '../../lib/query';
 import { Link, useParams } from '../../lib/router';
-import { useRecords } from '../../sync/useRecords';
 import { loadCore, todayIn } from '../../wasm/core';
 import { loadGroups } from '../../wasm/groups';
 import { fetchGroup, forgetGroup, groupQuery, keptGroup, KIND_WORDS, LIVE } from './api';
@@ -70,14 +69,11 @@ function Group({ group, stale, refresh }: { group: GroupDetail; stale: boolean; 
   const rules = use(loadGroups());
   const today = todayIn(core);
   const [tab, setTab] = useState<TabId>('requests');
-  const requests = useRecords('groupRequests');
-  const mine = (requests.value ?? []).filter((r) => r.fields.groupId === group.id);
-  const answered = mine.filter((r) => r.fields.answeredOn).length;
   const tabs = [
     { id: 'requests' as const, label: 'Requests' },
-    { id: 'answered' as const, label: `Answered${answered ? ` (${answered})` : ''}` },
+    { id: 'answered' as const, label: 'Answered' },
     { id: 'reading' as const, label: 'Reading' },
-    { id: 'members' as const, label: `Members (${group.members.length})` },
+    { id: 'members' as const, label: 'Members' },
   ];
   return (
     <main className="page groups group-page">

@@ -62,6 +62,7 @@ export default function JoinPage() {
         </div>
       ) : (
         <section className="card" aria-labelledby="invited-heading">
+          <p className="eyebrow">You are invited to pray with</p>
           <h2 id="invited-heading">{group.name}</h2>
           <p className="muted">
             {KIND_WORDS[group.kind]} · {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}

@@ -93,7 +93,7 @@ export function Members({ group }: { group: GroupDetail }) {
         <h2 id="leave-heading">{me.role === 'owner' ? 'Delete the group' : 'Leave the group'}</h2>
         {me.role === 'owner' ? (
           <>
-            <p>As the owner you cannot leave: hand the group to a leader first (from a leader above), or delete it for everyone.</p>
+            <p>As the owner you cannot leave: first hand the group to a leader (with Hand the group over, beside them in the list), or delete it for everyone.</p>
             <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void leaveOrDelete(true)}>
               Delete this group
             </button>

@@ -242,7 +242,7 @@ function AuthorTools({ request, act, today, older, group }: { request: Request; 
   const [answer, setAnswer] = useState({ on: today, words: '' });
   return (
     <details className="tools">
-      <summary>Your request: add news, mark answered</summary>
+      <summary>Add news or mark answered</summary>
       <form className="form"
         onSubmit={(e) => {
           e.preventDefault();

@@ -18,5 +18,5 @@ export function refusalOf(error: unknown): FieldError | null {
 /** What to tell a person about a failed group call, as a sentence. */
 export function wordsOf(error: unknown, fallback: string): string {
   const refusal = refusalOf(error);
-  return refusal ? sentence(refusal.message) : messageOf(error, fallback);
+  return sentence(refusal ? refusal.message : messageOf(error, fallback));
 }

@@ -83,6 +83,19 @@ export default function PrivacyPolicyPage() {
             the same entry, the version that was replaced is kept for 90 days so nothing you typed is lost.
           </p>
           <p>
+            <strong>In a group.</strong> When you start or join a group, the server keeps the group (its name, description and
+            kind), that you belong to it, your role and the name you chose to show in it. What you share there (prayer
+            requests, their news and answers, your &ldquo;I prayed&rdquo;, reflections and reports) is kept with the group and
+            copied to the phones of its members. Its members see the name you chose beside what you share, never your email
+            or your account; a request shared without your name shows it to the group&apos;s leaders only; a request for the
+            leaders reaches only the leaders&apos; phones; &ldquo;I prayed&rdquo; shows your name only if you choose to show
+            it; a report reaches only the leaders. Whoever runs this Manna server can read what a group shares, as it can read
+            your other entries. When you leave a group, or a leader removes you, what you shared stays with the group and your
+            phones keep nothing of it; when you delete your account, what you shared in groups is deleted from the server and
+            from every member&apos;s phone, and a group you own passes to its first leader (or, with no leader, its first
+            member) or, with no one else in it, is deleted.
+          </p>
+          <p>
             <strong>With an account.</strong> Your email address, first and last name, and a hash of your password (never the
             password itself), plus your sign-in sessions.
           </p>
