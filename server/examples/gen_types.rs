@@ -174,6 +174,51 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         &table_records(),
     )
     .constant(
+        "GROUP_NAME_MAX",
+        "Longest group name, in characters.",
+        manna_sync_protocol::groups::GROUP_NAME_MAX,
+    )
+    .constant(
+        "GROUP_DESCRIPTION_MAX",
+        "Longest group description, in characters.",
+        manna_sync_protocol::groups::GROUP_DESCRIPTION_MAX,
+    )
+    .constant(
+        "DISPLAY_NAME_MAX",
+        "Longest name a member shows in a group, in characters.",
+        manna_sync_protocol::groups::DISPLAY_NAME_MAX,
+    )
+    .constant(
+        "REQUEST_TITLE_MAX",
+        "Longest prayer request, in characters.",
+        manna_sync_protocol::groups::requests::REQUEST_TITLE_MAX,
+    )
+    .constant(
+        "REQUEST_DETAILS_MAX",
+        "Longest details of a prayer request, in characters.",
+        manna_sync_protocol::groups::requests::REQUEST_DETAILS_MAX,
+    )
+    .constant(
+        "UPDATE_MAX",
+        "Longest news added to a request, in characters.",
+        manna_sync_protocol::groups::requests::UPDATE_MAX,
+    )
+    .constant(
+        "ANSWER_MAX",
+        "Longest words of how a request was answered, in characters.",
+        manna_sync_protocol::groups::requests::ANSWER_MAX,
+    )
+    .constant(
+        "REFLECTION_MAX",
+        "Longest reflection on the day's reading, in characters.",
+        manna_sync_protocol::groups::requests::REFLECTION_MAX,
+    )
+    .constant(
+        "REPORT_MAX",
+        "Longest reason given in a report, in characters.",
+        manna_sync_protocol::records::groups::REPORT_MAX,
+    )
+    .constant(
         "SHARED_TABLES",
         "The tables whose records a group shares (kept in the group's records, filed by the group their id names), never part of one person's export.",
         protocol::Table::ALL

@@ -435,6 +435,33 @@ export type TableRecords = {
   groupReports: GroupReport;
 };
 
+/** Longest group name, in characters. */
+export const GROUP_NAME_MAX = 80 as const;
+
+/** Longest group description, in characters. */
+export const GROUP_DESCRIPTION_MAX = 500 as const;
+
+/** Longest name a member shows in a group, in characters. */
+export const DISPLAY_NAME_MAX = 60 as const;
+
+/** Longest prayer request, in characters. */
+export const REQUEST_TITLE_MAX = 120 as const;
+
+/** Longest details of a prayer request, in characters. */
+export const REQUEST_DETAILS_MAX = 2000 as const;
+
+/** Longest news added to a request, in characters. */
+export const UPDATE_MAX = 1000 as const;
+
+/** Longest words of how a request was answered, in characters. */
+export const ANSWER_MAX = 500 as const;
+
+/** Longest reflection on the day's reading, in characters. */
+export const REFLECTION_MAX = 1000 as const;
+
+/** Longest reason given in a report, in characters. */
+export const REPORT_MAX = 500 as const;
+
 /** The tables whose records a group shares (kept in the group's records, filed by the group their id names), never part of one person's export. */
 export const SHARED_TABLES = [
   "groupRequests",

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{Device, TestServer, cookie_pair, form};
+use common::{Device, TestServer, form};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -828,17 +828,7 @@ async fn groups_joined_before_signing_in_become_the_accounts_and_go_with_it() {
         )
         .await;
     assert_eq!(status, 201, "{body}");
-    let cookie = cookie_pair(&cookie.expect("session"));
-    let (status, body, _) = s
-        .call_with_cookie(
-            &friend,
-            Method::DELETE,
-            "/api/account",
-            Some(json!({"password": "manna password"})),
-            Some(&cookie),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
+    s.delete_account(&friend, cookie, "manna password").await;
     let (status, seen) = call(
         &s,
         &leader,
@@ -857,17 +847,8 @@ async fn groups_joined_before_signing_in_become_the_accounts_and_go_with_it() {
     );
 
     // Hannah's own group has no one else: it goes with her account.
-    let cookie = cookie_pair(&hannah_cookie.expect("session"));
-    let (status, body, _) = s
-        .call_with_cookie(
-            &phone,
-            Method::DELETE,
-            "/api/account",
-            Some(json!({"password": "manna password"})),
-            Some(&cookie),
-        )
+    s.delete_account(&phone, hannah_cookie, "manna password")
         .await;
-    assert_eq!(status, 200, "{body}");
     let (_, seen) = call(
         &s,
         &leader,

@@ -710,17 +710,8 @@ async fn a_deleted_account_takes_its_posts_from_every_members_phone() {
     p[3].pull(&s).await;
     assert_eq!(p[3].of_group(&gid).len(), 3);
 
-    let cookie = common::cookie_pair(&cookie.expect("session"));
-    let (status, body, _) = s
-        .call_with_cookie(
-            &p[2].device,
-            Method::DELETE,
-            "/api/account",
-            Some(json!({"password": "manna password"})),
-            Some(&cookie),
-        )
+    s.delete_account(&p[2].device, cookie, "manna password")
         .await;
-    assert_eq!(status, 200, "{body}");
     p[3].pull(&s).await;
     assert_eq!(
         p[3].of_group(&gid),

@@ -7,9 +7,11 @@ import { messageOf } from '../../api/client';
 import { EnumSelect, TextArea, TextInput } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
-import { GROUP_KIND_VALUES, type GroupKind } from '../../generated/records';
+import { GROUP_DESCRIPTION_MAX, GROUP_KIND_VALUES, GROUP_NAME_MAX, type GroupKind } from '../../generated/records';
 import { useQuery, useQueryClient } from '../../lib/query';
+import { loadGroups } from '../../wasm/groups';
 import { Link, useNavigate } from '../../lib/router';
+import { DisplayNameField } from './DisplayNameField';
 import { createGroup, fetchGroups, GROUPS_QUERY, keptGroups, KIND_WORDS, LIVE, ROLE_WORDS } from './api';
 import { refusalOf, wordsOf } from './refusal';
 
@@ -56,12 +58,12 @@ function JoinWithCode() {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     // From a whole link too: the code is its last part.
     const typed = code.trim().split('/').pop()?.replace(/[\s-]/g, '') ?? '';
-    if (typed.length !== 10) {
-      setError('An invitation code is 10 letters and digits, as the link or the sheet shows it.');
+    if (!(await loadGroups()).isInvitationCode(typed)) {
+      setError('That is not an invitation code: it is the letters and digits at the end of the link, as the sheet shows them.');
       return;
     }
     navigate(`/join/${encodeURIComponent(typed.toUpperCase())}`);
@@ -69,7 +71,7 @@ function JoinWithCode() {
   return (
     <section className="card" aria-labelledby="join-heading">
       <h2 id="join-heading">Join a group</h2>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <TextInput label="Invitation code or link" value={code} onChange={setCode} error={error} maxLength={200} name="code" />
         <button type="submit" className="btn">
           Continue
@@ -111,18 +113,10 @@ function StartGroup() {
     <section className="card" aria-labelledby="start-heading">
       <h2 id="start-heading">Start a group</h2>
       <form className="form" onSubmit={submit} noValidate>
-        <TextInput label="Group name" value={form.name} onChange={set('name')} error={errors.name} maxLength={80} name="name" />
-        <TextArea label="What the group is (optional)" value={form.description} onChange={set('description')} error={errors.description} maxLength={500} name="description" />
+        <TextInput label="Group name" value={form.name} onChange={set('name')} error={errors.name} maxLength={GROUP_NAME_MAX} name="name" />
+        <TextArea label="What the group is (optional)" value={form.description} onChange={set('description')} error={errors.description} maxLength={GROUP_DESCRIPTION_MAX} name="description" />
         <EnumSelect label="Kind" values={GROUP_KIND_VALUES} value={form.kind} onChange={(v) => v && setForm({ ...form, kind: v })} optionLabel={(k) => KIND_WORDS[k]} name="kind" />
-        <TextInput
-          label="Your name in the group"
-          hint="The only thing the others see of you."
-          value={form.displayName}
-          onChange={set('displayName')}
-          error={errors.displayName}
-          maxLength={60}
-          name="displayName"
-        />
+        <DisplayNameField value={form.displayName} onChange={set('displayName')} error={errors.displayName} />
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? 'Starting...' : 'Start the group'}
         </button>

@@ -3,11 +3,11 @@
 // the name to show in it, and says plainly why a link no longer works.
 
 import { useState, type FormEvent } from 'react';
-import { TextInput } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { useQuery, useQueryClient } from '../../lib/query';
 import { Link, useNavigate, useParams } from '../../lib/router';
+import { DisplayNameField } from './DisplayNameField';
 import { GROUPS_QUERY, joinGroup, KIND_WORDS, LIVE, previewInvitation } from './api';
 import { refusalOf, wordsOf } from './refusal';
 
@@ -69,15 +69,7 @@ export default function JoinPage() {
           </p>
           {group.description && <p>{group.description}</p>}
           <form className="form" onSubmit={join} noValidate>
-            <TextInput
-              label="Your name in the group"
-              hint="The others see this name beside your requests and prayers, and nothing else of you."
-              value={name}
-              onChange={setName}
-              error={error}
-              maxLength={60}
-              name="displayName"
-            />
+            <DisplayNameField value={name} onChange={setName} error={error} />
             <button type="submit" className="btn btn-primary" disabled={joining}>
               {joining ? 'Joining...' : 'Join the group'}
             </button>

@@ -8,7 +8,7 @@ import { sentence } from '../../components/form/Field';
 import { toast } from '../../components/toast';
 import { useDaily } from '../../content/useDaily';
 import type { GroupDetail } from '../../generated/api';
-import type { FieldError } from '../../generated/records';
+import { REFLECTION_MAX, type FieldError } from '../../generated/records';
 import { Link } from '../../lib/router';
 import { newRecordId, useRecords } from '../../sync/useRecords';
 import type { Groups } from '../../wasm/groups';
@@ -90,7 +90,7 @@ export function ReadingTogether({ group, rules, today }: { group: GroupDetail; r
               </ul>
             )}
             <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
-              <TextArea label="Your reflection on today's reading" value={text} onChange={setText} maxLength={1000} name="reflection" error={problem?.field === 'text' ? problem.message : undefined} />
+              <TextArea label="Your reflection on today's reading" value={text} onChange={setText} maxLength={REFLECTION_MAX} name="reflection" error={problem?.field === 'text' ? problem.message : undefined} />
               {problem && problem.field !== 'text' && (
                 <p className="form-alert" role="alert">
                   <strong>Not shared.</strong> {sentence(problem.message)}

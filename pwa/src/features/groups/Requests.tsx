@@ -9,7 +9,7 @@ import { sentence } from '../../components/form/Field';
 import { LiveList } from '../../components/LiveList';
 import { toast } from '../../components/toast';
 import type { GroupDetail } from '../../generated/api';
-import type { FieldError } from '../../generated/records';
+import { ANSWER_MAX, REPORT_MAX, REQUEST_DETAILS_MAX, REQUEST_TITLE_MAX, UPDATE_MAX, type FieldError } from '../../generated/records';
 import { dayLabel } from '../../lib/dates';
 import { storage } from '../../lib/storage';
 import { discardRefused, newRecordId, useRecords, useRefused, type Stored } from '../../sync/useRecords';
@@ -123,8 +123,8 @@ function AskForPrayer({ group, rules, today }: Omit<Props, 'answered'>) {
     <section className="card" aria-labelledby="ask-heading">
       <h2 id="ask-heading">Ask for prayer</h2>
       <form className="form" onSubmit={submit} noValidate>
-        <TextInput label="Your request" value={form.title} onChange={(title) => setForm({ ...form, title })} error={fieldError('title')} maxLength={120} name="title" />
-        <TextArea label="Details (optional)" value={form.details} onChange={(details) => setForm({ ...form, details })} error={fieldError('details')} maxLength={2000} name="details" />
+        <TextInput label="Your request" value={form.title} onChange={(title) => setForm({ ...form, title })} error={fieldError('title')} maxLength={REQUEST_TITLE_MAX} name="title" />
+        <TextArea label="Details (optional)" value={form.details} onChange={(details) => setForm({ ...form, details })} error={fieldError('details')} maxLength={REQUEST_DETAILS_MAX} name="details" />
         <label className="check">
           <input type="checkbox" checked={form.leadersOnly} onChange={(e) => setForm({ ...form, leadersOnly: e.target.checked })} /> Only the group&apos;s leaders may see it
         </label>
@@ -253,7 +253,7 @@ function AuthorTools({ request, act, today, older, group }: { request: Request; 
           );
         }}
       >
-        <TextArea label="News for the group" value={news} onChange={setNews} maxLength={1000} name="news" />
+        <TextArea label="News for the group" value={news} onChange={setNews} maxLength={UPDATE_MAX} name="news" />
         <button type="submit" className="btn btn-small">
           Add news
         </button>
@@ -266,7 +266,7 @@ function AuthorTools({ request, act, today, older, group }: { request: Request; 
           }}
         >
           <DateInput label="Answered on" value={answer.on} max={today} onChange={(on) => setAnswer({ ...answer, on })} name="answeredOn" />
-          <TextArea label="What happened (a few words, optional)" value={answer.words} onChange={(words) => setAnswer({ ...answer, words })} maxLength={500} name="answer" />
+          <TextArea label="What happened (a few words, optional)" value={answer.words} onChange={(words) => setAnswer({ ...answer, words })} maxLength={ANSWER_MAX} name="answer" />
           <button type="submit" className="btn btn-small">
             Mark answered
           </button>
@@ -302,7 +302,7 @@ function Report({ request, act, group }: { request: Request; act: Act; group: Gr
           );
         }}
       >
-        <TextInput label="Why (optional)" value={reason} onChange={setReason} maxLength={500} name="reason" />
+        <TextInput label="Why (optional)" value={reason} onChange={setReason} maxLength={REPORT_MAX} name="reason" />
         <button type="submit" className="btn btn-small">
           Report
         </button>

@@ -297,6 +297,22 @@ impl TestServer {
             .await
     }
 
+    /// Deletes `d`'s account as a person does (the session `set_cookie` was
+    /// given, and the password); the deletion must succeed.
+    pub async fn delete_account(&self, d: &Device, set_cookie: Option<String>, password: &str) {
+        let cookie = cookie_pair(&set_cookie.expect("a session"));
+        let (status, body, _) = self
+            .call_with_cookie(
+                d,
+                reqwest::Method::DELETE,
+                "/api/account",
+                Some(serde_json::json!({ "password": password })),
+                Some(&cookie),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+    }
+
     /// The newest email the outbox holds for `to`.
     pub async fn last_email_to(&self, to: &str) -> serde_json::Value {
         let (status, body) = self.get("/dev/outbox.json").await;
