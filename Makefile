@@ -175,12 +175,13 @@ tests/bench/node_modules/.package-lock.json: tests/bench/package-lock.json
 bench: setup-chromium setup-postgres setup-nginx pwa server tests/node_modules/.package-lock.json tests/bench/node_modules/.package-lock.json
 	bash tests/bench/bench.sh
 
-# Many more seeded runs of the sync simulation than make test does (in process
+# Many more seeded runs of the sync simulations (a person's devices, and groups' members) than make test does (in process
 # on both engines, and over HTTP through two replicas behind nginx), then the
 # release server under load, killed with SIGKILL mid-write, and restored from a
 # backup (server/examples/soak/ prints the figures and their targets).
 soak: server setup-postgres setup-nginx
 	SIM_RUNS=$${SIM_RUNS:-100000} cargo test --release -p manna-server --test it simulation::seeded
+	GROUP_SIM_RUNS=$${GROUP_SIM_RUNS:-20000} cargo test --release -p manna-server --test it group_simulation::seeded
 	SIM_RUNS=$${PG_SIM_RUNS:-20000} CARGO_PROFILE=--release SUITE_FILTER=simulation::seeded sh tests/postgres/suite.sh
 	CLUSTER_RUNS=$${CLUSTER_RUNS:-50} CARGO_PROFILE=--release SUITE_FILTER=cluster:: SUITE_ARGS=--nocapture sh tests/postgres/suite.sh
 	cargo build --release -q -p manna-server --example soak

@@ -134,8 +134,9 @@ pub struct Cursor {
 }
 
 /// Where a device is in one group's records: that group's change counter,
-/// and the role its records were filtered for (a new role starts the group
-/// again from a snapshot, after its records are forgotten).
+/// and the place in the group its records were filtered for (a new role, or
+/// a new membership, starts the group again from a snapshot, after its
+/// records are forgotten).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
@@ -143,6 +144,9 @@ pub struct GroupCursor {
     pub group: String,
     pub version: u64,
     pub role: crate::groups::Role,
+    /// The member id the records were filtered for (a person who left and
+    /// joined again is a new member, and starts the group again).
+    pub member: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -49,7 +49,12 @@ ackedSeq: number,
  */
 rejected: Array<Rejection>, gap?: Gap, };
 
-export type GroupCursor = { group: string, version: number, role: Role, };
+export type GroupCursor = { group: string, version: number, role: Role, 
+/**
+ * The member id the records were filtered for (a person who left and
+ * joined again is a new member, and starts the group again).
+ */
+member: string, };
 
 export type Cursor = { epoch: string, version: number, 
 /**

@@ -10,6 +10,7 @@ use crate::store::sync::{Usage, encode_record, group_bucket, usage_change};
 use crate::store::{Store, SyncTx};
 use manna_sync_protocol::date::iso_time;
 use manna_sync_protocol::groups::Role;
+use manna_sync_protocol::groups::permissions::{Act, may};
 use manna_sync_protocol::groups::requests::check_daily_posts;
 use manna_sync_protocol::groups::shared::{Write, judge, parent_field, stamped};
 use manna_sync_protocol::records::read::Fields;
@@ -235,6 +236,13 @@ pub(super) fn apply_one(
             Err(refusal) => return Ok(Err(refusal)),
         },
     };
+    // Someone outside the group leaves nothing in it, not even a value the
+    // merge would set aside.
+    if let Some(place) = &place
+        && let Err(refusal) = may(place.role, Act::Read)
+    {
+        return Ok(Err(refusal));
+    }
     let bucket = place.as_ref().map_or(user.as_str(), |p| p.bucket.as_str());
     let (existing, stored) = match tx.load_with_usage(bucket, m.table, &m.id)? {
         Some((record, usage)) => (Some(record), usage),

@@ -33,6 +33,7 @@ pub fn answer(pulled: Pulled) -> PullResponse {
             group: g.group.clone(),
             version: g.version,
             role: g.role,
+            member: g.member_id.clone(),
         });
         filtered(g, &mut changes);
     }

@@ -17,6 +17,7 @@ mod congregation;
 mod deletion;
 mod expiry;
 mod fair_share;
+mod group_simulation;
 mod groups;
 mod groups_sync;
 mod hardening;

@@ -194,7 +194,10 @@ fn pull_in(
         let (group_latest, group_purged) = user_version(tx, &bucket)?;
         let before = had.iter().find(|g| g.group == group);
         let restarted = before.is_some_and(|b| {
-            b.role != role || b.version < group_purged || b.version > group_latest
+            b.role != role
+                || b.member != member_id
+                || b.version < group_purged
+                || b.version > group_latest
         });
         let after = match before {
             Some(b) if !restarted => b.version,
