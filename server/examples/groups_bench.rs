@@ -41,6 +41,31 @@ fn writer(user: &str, device: &str, next_day: bool) -> Writer {
     }
 }
 
+/// Posts one request in `group` as `poster` (on the next day, past the
+/// setup's posts), refused by nothing.
+async fn post_one(store: &Store, poster: &str, group: &str, id: &str, title: &str) {
+    let device = format!("dev-{poster}");
+    let seq = store.acked_seq(&device).await.expect("acked") + 1;
+    let fields = json!({"groupId": group, "title": title, "renewedOn": "2026-12-02"});
+    let req = PushRequest {
+        protocol_version: PROTOCOL_VERSION,
+        schema_version: Some(SCHEMA_VERSION),
+        device_id: device.clone(),
+        mutations: vec![Mutation {
+            seq,
+            table: manna_sync_protocol::Table::GroupRequests,
+            id: id.into(),
+            op: Op::Put,
+            fields: fields.as_object().cloned().expect("object"),
+            base_version: None,
+        }],
+    };
+    let pushed = manna_server::sync::push(store, writer(poster, &device, true), req)
+        .await
+        .expect("push");
+    assert!(pushed.rejected.is_empty(), "{:?}", pushed.rejected);
+}
+
 /// Pulls as `device` of `user` until nothing more waits; answers the cursor
 /// reached and how many changes came.
 async fn pull_all(
@@ -223,27 +248,14 @@ async fn main() {
         // five pulls.
         let group = &ids[n % GROUPS];
         let poster = person(n % GROUPS, 2 + n / GROUPS);
-        let poster_device = format!("dev-{poster}");
-        let seq = store.acked_seq(&poster_device).await.expect("acked") + 1;
-        let fields =
-            json!({"groupId": group, "title": format!("New {n}"), "renewedOn": "2026-12-02"});
-        let req = PushRequest {
-            protocol_version: PROTOCOL_VERSION,
-            schema_version: Some(SCHEMA_VERSION),
-            device_id: poster_device.clone(),
-            mutations: vec![Mutation {
-                seq,
-                table: manna_sync_protocol::Table::GroupRequests,
-                id: format!("request:{group}:new{n}"),
-                op: Op::Put,
-                fields: fields.as_object().cloned().expect("object"),
-                base_version: None,
-            }],
-        };
-        let pushed = manna_server::sync::push(&store, writer(&poster, &poster_device, true), req)
-            .await
-            .expect("push");
-        assert!(pushed.rejected.is_empty(), "{:?}", pushed.rejected);
+        post_one(
+            &store,
+            &poster,
+            group,
+            &format!("request:{group}:new{n}"),
+            &format!("New {n}"),
+        )
+        .await;
         let t = Instant::now();
         let (reached, changes) =
             pull_all(&store, &everywhere, "dev-everywhere", cursor.clone()).await;
@@ -280,27 +292,15 @@ async fn main() {
         cursors.push((who, device, reached));
     }
     let poster = person(3, 9);
-    let poster_device = format!("dev-{poster}");
-    let seq = store.acked_seq(&poster_device).await.expect("acked") + 1;
-    let fields = json!({"groupId": ids[3], "title": "Fan-out", "renewedOn": "2026-12-02"});
-    let req = PushRequest {
-        protocol_version: PROTOCOL_VERSION,
-        schema_version: Some(SCHEMA_VERSION),
-        device_id: poster_device.clone(),
-        mutations: vec![Mutation {
-            seq,
-            table: manna_sync_protocol::Table::GroupRequests,
-            id: format!("request:{}:fanout", ids[3]),
-            op: Op::Put,
-            fields: fields.as_object().cloned().expect("object"),
-            base_version: None,
-        }],
-    };
     let t = Instant::now();
-    let pushed = manna_server::sync::push(&store, writer(&poster, &poster_device, true), req)
-        .await
-        .expect("push");
-    assert!(pushed.rejected.is_empty(), "{:?}", pushed.rejected);
+    post_one(
+        &store,
+        &poster,
+        &ids[3],
+        &format!("request:{}:fanout", ids[3]),
+        "Fan-out",
+    )
+    .await;
     let mut each = Vec::new();
     let mut reached_all = 0;
     for (who, device, cursor) in cursors {

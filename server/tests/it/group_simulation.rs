@@ -18,6 +18,7 @@
 //! its seed, and `GROUP_SIM_SEED=<n>` replays it.
 
 use crate::common;
+use crate::simulation::model::{Rng, take_due};
 use manna_server::groups::{Groups, NewGroup};
 use manna_server::store::Store;
 use manna_server::sync::{Open, Writer};
@@ -35,28 +36,6 @@ use std::sync::Arc;
 const PEOPLE: usize = 4;
 const PHONES_EACH: usize = 2;
 const STEPS: usize = 220;
-
-/// SplitMix64: small, fast and the same everywhere.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
-        (!items.is_empty()).then(|| &items[self.below(items.len() as u64) as usize])
-    }
-}
 
 type Held = BTreeMap<(Table, String), Map<String, Value>>;
 
@@ -613,18 +592,7 @@ impl World {
             83..=84 => self.network.clear(), // the server restarts: connections lost
             _ => {}
         }
-        let mut due = Vec::new();
-        let mut i = 0;
-        while i < self.network.len() {
-            if self.network[i].0 <= self.now {
-                due.push(self.network.swap_remove(i).1);
-            } else {
-                i += 1;
-            }
-        }
-        while !due.is_empty() {
-            let pick = self.rng.below(due.len() as u64) as usize;
-            let msg = due.swap_remove(pick);
+        for msg in take_due(&mut self.network, self.now, &mut self.rng) {
             self.deliver(msg, true);
         }
     }

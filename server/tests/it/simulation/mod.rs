@@ -168,18 +168,7 @@ impl World {
             _ => {}
         }
         // Deliver what is due, in a random order among them.
-        let mut due: Vec<Message> = vec![];
-        let mut i = 0;
-        while i < self.network.len() {
-            if self.network[i].0 <= self.now {
-                due.push(self.network.swap_remove(i).1);
-            } else {
-                i += 1;
-            }
-        }
-        while !due.is_empty() {
-            let pick = self.rng.below(due.len() as u64) as usize;
-            let msg = due.swap_remove(pick);
+        for msg in model::take_due(&mut self.network, self.now, &mut self.rng) {
             self.deliver(msg, true);
         }
     }

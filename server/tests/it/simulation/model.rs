@@ -29,6 +29,30 @@ impl Rng {
     pub fn chance(&mut self, percent: u64) -> bool {
         self.below(100) < percent
     }
+    /// One of `items`, none when there are none.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
+        (!items.is_empty()).then(|| &items[self.below(items.len() as u64) as usize])
+    }
+}
+
+/// Takes the messages due by `now` off the network, in a random order
+/// among them (the order a faulty network delivers them in).
+pub fn take_due<M>(network: &mut Vec<(u64, M)>, now: u64, rng: &mut Rng) -> Vec<M> {
+    let mut due = Vec::new();
+    let mut i = 0;
+    while i < network.len() {
+        if network[i].0 <= now {
+            due.push(network.swap_remove(i).1);
+        } else {
+            i += 1;
+        }
+    }
+    let mut shuffled = Vec::with_capacity(due.len());
+    while !due.is_empty() {
+        let pick = rng.below(due.len() as u64) as usize;
+        shuffled.push(due.swap_remove(pick));
+    }
+    shuffled
 }
 
 #[derive(Debug, Clone)]
