@@ -30,6 +30,10 @@ interface Props {
 
 export function Requests({ group, rules, today, answered }: Props) {
   const requests = useRecords('groupRequests');
+  // Read once for the whole list: each card takes its own from these.
+  const updates = useRecords('groupUpdates').value ?? [];
+  const prayers = useRecords('groupPrayers').value ?? [];
+  const ofRequest = <T extends { fields: { requestId: string } }>(rows: T[], id: string) => rows.filter((r) => r.fields.requestId === id);
   const refused = useRefused('groupRequests');
   const ours = {
     ...requests,
@@ -63,7 +67,7 @@ export function Requests({ group, rules, today, answered }: Props) {
             <>
               <ul className="request-list" aria-label={answered ? 'Answered requests' : 'Open requests'}>
                 {open.map((r) => (
-                  <RequestCard key={r.id} request={r} group={group} rules={rules} today={today} older={false} />
+                  <RequestCard key={r.id} request={r} updates={ofRequest(updates, r.id)} prayers={ofRequest(prayers, r.id)} group={group} rules={rules} today={today} older={false} />
                 ))}
               </ul>
               {older.length > 0 && (
@@ -74,7 +78,7 @@ export function Requests({ group, rules, today, answered }: Props) {
                   <p className="muted small">Open for more than 30 days. The person who asked can renew a request to bring it back up.</p>
                   <ul className="request-list" aria-label="Older requests">
                     {older.map((r) => (
-                      <RequestCard key={r.id} request={r} group={group} rules={rules} today={today} older />
+                      <RequestCard key={r.id} request={r} updates={ofRequest(updates, r.id)} prayers={ofRequest(prayers, r.id)} group={group} rules={rules} today={today} older />
                     ))}
                   </ul>
                 </section>
@@ -144,13 +148,21 @@ function AskForPrayer({ group, rules, today }: Omit<Props, 'answered'>) {
   );
 }
 
-function RequestCard({ request, group, rules, today, older }: { request: Request; group: GroupDetail; rules: Groups; today: string; older: boolean }) {
+interface CardProps {
+  request: Request;
+  updates: Stored<'groupUpdates'>[];
+  prayers: Stored<'groupPrayers'>[];
+  group: GroupDetail;
+  rules: Groups;
+  today: string;
+  older: boolean;
+}
+
+function RequestCard({ request, updates, prayers, group, rules, today, older }: CardProps) {
   const f = request.fields;
   const me = group.you.memberId;
   const mine = f.authorId === me;
   const leads = group.you.role !== 'member';
-  const updates = useRecords('groupUpdates').value?.filter((u) => u.fields.requestId === request.id) ?? [];
-  const prayers = useRecords('groupPrayers').value?.filter((p) => p.fields.requestId === request.id) ?? [];
   const prayedToday = prayers.some((p) => p.fields.memberId === me && p.fields.prayedOn === today);
   const names = [...new Set(prayers.map((p) => p.fields.name).filter((n): n is string => Boolean(n)))];
   const [problem, setProblem] = useState<FieldError | null>(null);
