@@ -101,6 +101,17 @@ fn new_id() -> Result<String, AppError> {
     random_hex(12)
 }
 
+/// The name of the server's key that member ids are made with.
+const MEMBER_KEY: &str = "group-members";
+
+/// The member id of `user` in `group`: the same each time they join (so what
+/// they posted before leaving is theirs again when they come back), and
+/// never showing their user id (a keyed hash).
+fn member_id(key: &str, group: &str, user: &str) -> String {
+    use sha2::{Digest, Sha256};
+    hex::encode(&Sha256::digest(format!("{key}:{group}:{user}").as_bytes())[..12])
+}
+
 /// A new invitation code.
 fn new_code() -> Result<String, AppError> {
     loop {
@@ -120,6 +131,15 @@ pub struct Groups {
 impl Groups {
     pub fn new(store: Store) -> Self {
         Self { store }
+    }
+
+    /// The key member ids are made with (made once, kept in the store so
+    /// every replica makes the same ids).
+    async fn member_key(&self, now_ms: i64) -> Result<String, AppError> {
+        Ok(self
+            .store
+            .shared_secret(MEMBER_KEY, random_hex(32)?, now_ms)
+            .await?)
     }
 
     async fn judge<T, F>(&self, user: &str, f: F) -> Result<T, AppError>
@@ -153,7 +173,7 @@ impl Groups {
         let you = MemberRow {
             group_id: group.id.clone(),
             user_id: user.to_string(),
-            member_id: new_id()?,
+            member_id: member_id(&self.member_key(now_ms).await?, &group.id, user),
             display_name,
             role: Role::Owner,
             joined_at: now_ms,
@@ -379,7 +399,7 @@ impl Groups {
         let display_name = display_name.trim().to_string();
         check_display_name(&display_name).map_err(AppError::Invalid)?;
         let user = user.to_string();
-        let member_id = new_id()?;
+        let key = self.member_key(now_ms).await?;
         self.judge(&user.clone(), move |tx| {
             let Some(invitation) = tx.invitation_by_code(&hash)? else {
                 return Ok(Err(No::NotFound(NO_INVITATION)));
@@ -409,9 +429,9 @@ impl Groups {
                 return Ok(Err(No::Denied(e)));
             }
             let you = MemberRow {
+                member_id: member_id(&key, &group.id, &user),
                 group_id: group.id.clone(),
                 user_id: user.clone(),
-                member_id,
                 display_name,
                 role: Role::Member,
                 joined_at: now_ms,

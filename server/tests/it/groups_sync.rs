@@ -729,3 +729,69 @@ async fn a_deleted_account_takes_its_posts_from_every_members_phone() {
     assert_eq!(status, 200);
     assert!(!group.to_string().contains("\"Ann\""), "{group}");
 }
+
+#[tokio::test]
+async fn someone_who_leaves_and_comes_back_finds_their_requests_still_theirs() {
+    let s = TestServer::start().await;
+    let (mut p, gid, ids) = congregation(&s).await;
+    let mine = format!("request:{gid}:before");
+    assert_eq!(
+        p[2].write(
+            &s,
+            "groupRequests",
+            &mine,
+            "put",
+            request(&gid, "Before I left", json!({}))
+        )
+        .await,
+        None
+    );
+    let (status, _) = s
+        .call_as(
+            &p[2].device,
+            Method::POST,
+            &format!("/api/groups/{gid}/leave"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 204);
+    let (_, made) = s
+        .call_as(
+            &p[0].device,
+            Method::POST,
+            &format!("/api/groups/{gid}/invitations"),
+            Some(json!({})),
+        )
+        .await;
+    let code = made["code"].as_str().expect("code");
+    let (status, back) = s
+        .call_as(
+            &p[2].device,
+            Method::POST,
+            &format!("/api/invitations/{code}/join"),
+            Some(json!({"displayName": "Ann"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(
+        back["you"]["memberId"],
+        json!(ids["ann"]),
+        "the same member as before"
+    );
+    assert_eq!(
+        p[2].write(
+            &s,
+            "groupRequests",
+            &mine,
+            "patch",
+            json!({"details": "Back again"})
+        )
+        .await,
+        None
+    );
+    p[2].pull(&s).await;
+    assert_eq!(
+        p[2].has("groupRequests", &mine).expect("hers")["authorName"],
+        "Ann"
+    );
+}
