@@ -371,12 +371,7 @@ fn praying_together(api: &mut impl Registrar) {
     api.get("/api/groups", groups::groups_list, ops::groups_list);
     api.post("/api/groups", groups::group_create, ops::group_create);
     api.get("/api/groups/{groupId}", groups::group_get, ops::group_get);
-    patch(
-        api,
-        "/api/groups/{groupId}",
-        groups::group_edit,
-        ops::group_edit,
-    );
+    api.patch("/api/groups/{groupId}", groups::group_edit, ops::group_edit);
     api.delete(
         "/api/groups/{groupId}",
         groups::group_delete,
@@ -402,8 +397,7 @@ fn praying_together(api: &mut impl Registrar) {
         groups::group_leave,
         ops::group_leave,
     );
-    patch(
-        api,
+    api.patch(
         "/api/groups/{groupId}/members/{memberId}",
         groups::member_role,
         ops::member_role,
@@ -428,21 +422,6 @@ fn praying_together(api: &mut impl Registrar) {
         groups::invitation_join,
         ops::invitation_join,
     );
-}
-
-/// `PATCH path`, documented by `operation` under the same path.
-fn patch<H, T>(
-    api: &mut impl Registrar,
-    path: &'static str,
-    handler: H,
-    operation: impl FnOnce(&mut Doc) -> Op,
-) where
-    H: Handler<T, AppState>,
-    T: 'static,
-{
-    api.call(Method::PATCH, path, handler, |doc| {
-        vec![(path.to_string(), operation(doc))]
-    });
 }
 
 /// `method` of a record resource's `template`, served at its numbered route

@@ -56,6 +56,17 @@ pub trait Registrar {
         });
     }
 
+    /// `PATCH path`, documented by `operation` under the same path.
+    fn patch<H, T>(&mut self, path: &str, handler: H, operation: impl FnOnce(&mut Doc) -> Op)
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        self.call(Method::PATCH, path, handler, |doc| {
+            vec![(path.to_string(), operation(doc))]
+        });
+    }
+
     /// `DELETE path`, documented by `operation` under the same path.
     fn delete<H, T>(&mut self, path: &str, handler: H, operation: impl FnOnce(&mut Doc) -> Op)
     where
