@@ -7,7 +7,7 @@
 
 use crate::store::sync::{GroupPage, Page, Pulled, as_change};
 use manna_sync_protocol::groups::shared::{parent_field, shown};
-use manna_sync_protocol::{Change, ChangeOp, GroupCursor, PullResponse};
+use manna_sync_protocol::{Change, GroupCursor, PullResponse};
 use serde_json::Value;
 
 /// The answer to a pull from what the store read.
@@ -48,38 +48,21 @@ pub fn answer(pulled: Pulled) -> PullResponse {
 
 /// A group's page as its member may see it, added to `changes`.
 fn filtered(g: GroupPage, changes: &mut Vec<Change>) {
-    for (table, id, record) in g.rows {
-        if record.deleted {
-            changes.push(as_change(table, id, record));
-            continue;
+    for (table, id, mut record) in g.rows {
+        if !record.deleted {
+            let parent = parent_field(table)
+                .and_then(|field| record.fields.get(field))
+                .and_then(Value::as_str)
+                .and_then(|request| g.parents.get(request));
+            let me = Some(g.member_id.as_str());
+            match shown(table, Some(g.role), me, &record.fields, parent) {
+                Some(fields) => record.fields = fields,
+                // Nothing to forget on a device that starts from nothing.
+                None if g.snapshot => continue,
+                // Sent as a delete: the device may hold it from before.
+                None => record.deleted = true,
+            }
         }
-        let parent = parent_field(table)
-            .and_then(|field| record.fields.get(field))
-            .and_then(Value::as_str)
-            .and_then(|request| g.parents.get(request));
-        match shown(
-            table,
-            Some(g.role),
-            Some(&g.member_id),
-            &record.fields,
-            parent,
-        ) {
-            Some(fields) => changes.push(Change {
-                table,
-                id,
-                op: ChangeOp::Put,
-                version: record.version,
-                fields,
-            }),
-            // Nothing to forget on a device that starts from nothing.
-            None if g.snapshot => {}
-            None => changes.push(Change {
-                table,
-                id,
-                op: ChangeOp::Delete,
-                version: record.version,
-                fields: Default::default(),
-            }),
-        }
+        changes.push(as_change(table, id, record));
     }
 }
