@@ -219,6 +219,16 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         manna_sync_protocol::records::groups::REPORT_MAX,
     )
     .constant(
+        "INVITATION_DEFAULT_DAYS",
+        "Days an invitation lasts when its leader does not say.",
+        manna_sync_protocol::groups::invites::DEFAULT_DAYS,
+    )
+    .constant(
+        "INVITATION_MOST_DAYS",
+        "Most days an invitation may last.",
+        manna_sync_protocol::groups::invites::MOST_DAYS,
+    )
+    .constant(
         "SHARED_TABLES",
         "The tables whose records a group shares (kept in the group's records, filed by the group their id names), never part of one person's export.",
         protocol::Table::ALL

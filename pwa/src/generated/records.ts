@@ -462,6 +462,12 @@ export const REFLECTION_MAX = 1000 as const;
 /** Longest reason given in a report, in characters. */
 export const REPORT_MAX = 500 as const;
 
+/** Days an invitation lasts when its leader does not say. */
+export const INVITATION_DEFAULT_DAYS = 7 as const;
+
+/** Most days an invitation may last. */
+export const INVITATION_MOST_DAYS = 30 as const;
+
 /** The tables whose records a group shares (kept in the group's records, filed by the group their id names), never part of one person's export. */
 export const SHARED_TABLES = [
   "groupRequests",

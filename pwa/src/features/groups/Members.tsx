@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/client';
 import { toast } from '../../components/toast';
 import type { GroupDetail, GroupInvitation, GroupMember } from '../../generated/api';
+import { INVITATION_DEFAULT_DAYS, INVITATION_MOST_DAYS } from '../../generated/records';
 import { useQuery, useQueryClient } from '../../lib/query';
 import { useNavigate } from '../../lib/router';
 import { useRecords } from '../../sync/useRecords';
@@ -152,7 +153,7 @@ function Invitations({ group }: { group: GroupDetail }) {
   const open = useQuery({ queryKey: ['invitations', group.id], queryFn: () => openInvitations(group.id), retry: 1, ...LIVE });
   const client = useQueryClient();
   const [made, setMade] = useState<GroupInvitation | null>(null);
-  const [days, setDays] = useState('7');
+  const [days, setDays] = useState(String(INVITATION_DEFAULT_DAYS));
   const [uses, setUses] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   async function make() {
@@ -182,7 +183,7 @@ function Invitations({ group }: { group: GroupDetail }) {
         <label>
           Lasts{' '}
           <select value={days} onChange={(e) => setDays(e.target.value)} name="days">
-            {[1, 7, 14, 30].map((d) => (
+            {[1, INVITATION_DEFAULT_DAYS, 14, INVITATION_MOST_DAYS].map((d) => (
               <option key={d} value={d}>
                 {d} {d === 1 ? 'day' : 'days'}
               </option>
