@@ -65,6 +65,17 @@ async fn join(s: &TestServer, d: &Device, code: &str, name: &str) -> String {
         .to_string()
 }
 
+/// The answer was refused with `want`, naming `field`, in words that say `words`.
+fn refused_with(status: u16, answer: &Value, want: u16, field: &str, words: &str) {
+    assert_eq!(
+        (status, answer["field"].as_str()),
+        (want, Some(field)),
+        "{answer}"
+    );
+    let message = answer["message"].as_str().unwrap_or_default();
+    assert!(message.contains(words), "{message}");
+}
+
 fn names(group: &Value) -> Vec<(String, String)> {
     group["members"]
         .as_array()
@@ -144,17 +155,7 @@ async fn a_group_is_made_joined_by_its_link_and_led() {
         Some(json!({})),
     )
     .await;
-    assert_eq!(
-        (status, refused["field"].clone()),
-        (403, json!("group")),
-        "{refused}"
-    );
-    assert!(
-        refused["message"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("only the group's leaders")
-    );
+    refused_with(status, &refused, 403, "group", "only the group's leaders");
     let (status, appointed) = call(
         &s,
         &ruth,
@@ -199,17 +200,7 @@ async fn a_group_is_made_joined_by_its_link_and_led() {
         Some(json!({"displayName": "Orpah"})),
     )
     .await;
-    assert_eq!(
-        (status, refused["field"].clone()),
-        (403, json!("code")),
-        "{refused}"
-    );
-    assert!(
-        refused["message"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("used as many times")
-    );
+    refused_with(status, &refused, 403, "code", "used as many times");
 
     // Leaders see the open invitations (without their codes) and withdraw them.
     let (_, open) = call(
@@ -700,17 +691,7 @@ async fn a_person_belongs_to_twenty_groups_at_most() {
         Some(json!({"name": "One more", "kind": "church", "displayName": "Ann"})),
     )
     .await;
-    assert_eq!(
-        (status, refused["field"].clone()),
-        (403, json!("group")),
-        "{refused}"
-    );
-    assert!(
-        refused["message"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("20 groups")
-    );
+    refused_with(status, &refused, 403, "group", "20 groups");
 }
 
 #[tokio::test]

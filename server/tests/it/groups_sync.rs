@@ -120,6 +120,19 @@ impl Phone {
     }
 }
 
+/// `by` makes `member` of `group` a leader or a member again.
+async fn set_role(s: &TestServer, by: &Phone, group: &str, member: &str, role: &str) {
+    let (status, body) = s
+        .call_as(
+            &by.device,
+            Method::PATCH,
+            &format!("/api/groups/{group}/members/{member}"),
+            Some(json!({ "role": role })),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+}
+
 fn request(group: &str, title: &str, extra: Value) -> Value {
     let mut r = json!({"groupId": group, "title": title, "details": "Please pray", "renewedOn": "2026-12-01"});
     r.as_object_mut()
@@ -177,15 +190,7 @@ async fn congregation(s: &TestServer) -> (Vec<Phone>, String, BTreeMap<&'static 
             joined["you"]["memberId"].as_str().expect("id").to_string(),
         );
     }
-    let (status, _) = s
-        .call_as(
-            &phones[0].device,
-            Method::PATCH,
-            &format!("/api/groups/{gid}/members/{}", ids["leader"]),
-            Some(json!({"role": "leader"})),
-        )
-        .await;
-    assert_eq!(status, 200);
+    set_role(s, &phones[0], &gid, &ids["leader"], "leader").await;
     (phones, gid, ids)
 }
 
@@ -389,28 +394,12 @@ async fn a_phone_forgets_a_group_it_leaves_and_starts_again_in_a_new_role() {
 
     // Ben is made a leader: his phone starts the group again and gets what
     // leaders see.
-    let (status, _) = s
-        .call_as(
-            &p[0].device,
-            Method::PATCH,
-            &format!("/api/groups/{gid}/members/{}", ids["ben"]),
-            Some(json!({"role": "leader"})),
-        )
-        .await;
-    assert_eq!(status, 200);
+    set_role(&s, &p[0], &gid, &ids["ben"], "leader").await;
     p[3].pull(&s).await;
     assert!(p[3].forgotten.contains(&gid));
     assert!(p[3].has("groupRequests", &private).is_some());
     // And back: a member again, the leaders-only request is gone from his phone.
-    let (status, _) = s
-        .call_as(
-            &p[0].device,
-            Method::PATCH,
-            &format!("/api/groups/{gid}/members/{}", ids["ben"]),
-            Some(json!({"role": "member"})),
-        )
-        .await;
-    assert_eq!(status, 200);
+    set_role(&s, &p[0], &gid, &ids["ben"], "member").await;
     p[3].pull(&s).await;
     assert!(p[3].has("groupRequests", &private).is_none());
     assert_eq!(p[3].of_group(&gid).len(), 1);
