@@ -1,6 +1,10 @@
-//! Groups in storage terms: the groups, their members and the invitations,
-//! read and written inside one transaction (`GroupTx`). Who may do what, and
+//! Groups in storage terms: the groups, their members and the invitations
+//! (`invitations`), read and written inside one transaction (`GroupTx`). Who may do what, and
 //! what a refusal says, is decided above the store (`crate::groups`).
+
+mod invitations;
+
+pub use invitations::InvitationRow;
 
 use super::Store;
 use super::sql::Sql;
@@ -29,24 +33,8 @@ pub struct MemberRow {
     pub joined_at: i64,
 }
 
-/// An invitation as kept (its code only as a hash).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InvitationRow {
-    pub id: String,
-    pub group_id: String,
-    /// The member id of the leader who made it.
-    pub made_by: String,
-    pub created_at: i64,
-    pub expires_at: i64,
-    pub max_uses: Option<u32>,
-    pub uses: u32,
-    pub revoked: bool,
-}
-
 const GROUP_COLUMNS: &str = "id, name, description, kind, reflections, created_at";
 const MEMBER_COLUMNS: &str = "group_id, user_id, member_id, display_name, role, joined_at";
-const INVITATION_COLUMNS: &str =
-    "id, group_id, made_by, created_at, expires_at, max_uses, uses, revoked";
 
 fn unknown(what: &str, word: &str) -> StoreError {
     StoreError::Engine(format!("a stored group {what} is not known: {word}"))
@@ -73,20 +61,6 @@ fn member_row(r: &super::sql::Row<'_, '_>) -> Result<MemberRow, StoreError> {
         display_name: r.get(3)?,
         role: Role::from_wire(&role).ok_or_else(|| unknown("role", &role))?,
         joined_at: r.get(5)?,
-    })
-}
-
-fn invitation_row(r: &super::sql::Row<'_, '_>) -> Result<InvitationRow, StoreError> {
-    let count = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
-    Ok(InvitationRow {
-        id: r.get(0)?,
-        group_id: r.get(1)?,
-        made_by: r.get(2)?,
-        created_at: r.get(3)?,
-        expires_at: r.get(4)?,
-        max_uses: r.get::<Option<i64>>(5)?.map(count),
-        uses: count(r.get(6)?),
-        revoked: r.get(7)?,
     })
 }
 
@@ -216,19 +190,6 @@ impl GroupTx<'_, '_> {
         Ok(())
     }
 
-    pub fn set_display_name(
-        &mut self,
-        group: &str,
-        member: &str,
-        name: &str,
-    ) -> Result<(), StoreError> {
-        self.0.execute(
-            "UPDATE group_members SET display_name = ?3 WHERE group_id = ?1 AND member_id = ?2",
-            &[&group, &member, &name],
-        )?;
-        Ok(())
-    }
-
     pub fn remove_member(&mut self, group: &str, member: &str) -> Result<(), StoreError> {
         self.0.execute(
             "DELETE FROM group_members WHERE group_id = ?1 AND member_id = ?2",
@@ -257,76 +218,6 @@ impl GroupTx<'_, '_> {
             self.0.execute(sql, &[&group])?;
         }
         Ok(())
-    }
-
-    pub fn insert_invitation(
-        &mut self,
-        i: &InvitationRow,
-        code_hash: &str,
-    ) -> Result<(), StoreError> {
-        self.0.execute(
-            "INSERT INTO group_invitations
-                 (id, group_id, code_hash, made_by, created_at, expires_at, max_uses, uses, revoked)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, FALSE)",
-            &[
-                &i.id,
-                &i.group_id,
-                &code_hash,
-                &i.made_by,
-                &i.created_at,
-                &i.expires_at,
-                &i.max_uses.map(i64::from),
-            ],
-        )?;
-        Ok(())
-    }
-
-    /// The invitation whose code hashes to `code_hash`.
-    pub fn invitation_by_code(
-        &mut self,
-        code_hash: &str,
-    ) -> Result<Option<InvitationRow>, StoreError> {
-        self.0.query_opt(
-            &format!("SELECT {INVITATION_COLUMNS} FROM group_invitations WHERE code_hash = ?1"),
-            &[&code_hash],
-            invitation_row,
-        )
-    }
-
-    /// Counts one more person joined through the invitation.
-    pub fn use_invitation(&mut self, id: &str) -> Result<(), StoreError> {
-        self.0.execute(
-            "UPDATE group_invitations SET uses = uses + 1 WHERE id = ?1",
-            &[&id],
-        )?;
-        Ok(())
-    }
-
-    /// Withdraws an invitation of `group`; answers whether there was one.
-    pub fn revoke_invitation(&mut self, group: &str, id: &str) -> Result<bool, StoreError> {
-        Ok(self.0.execute(
-            "UPDATE group_invitations SET revoked = TRUE WHERE group_id = ?1 AND id = ?2",
-            &[&group, &id],
-        )? > 0)
-    }
-
-    /// The invitations of `group` that still admit someone at `now_ms`
-    /// (neither withdrawn, expired nor used up), newest first.
-    pub fn open_invitations(
-        &mut self,
-        group: &str,
-        now_ms: i64,
-    ) -> Result<Vec<InvitationRow>, StoreError> {
-        self.0.query(
-            &format!(
-                "SELECT {INVITATION_COLUMNS} FROM group_invitations
-                 WHERE group_id = ?1 AND revoked = FALSE AND expires_at > ?2
-                   AND (max_uses IS NULL OR uses < max_uses)
-                 ORDER BY created_at DESC"
-            ),
-            &[&group, &now_ms],
-            invitation_row,
-        )
     }
 
     /// The ids of the live records of `group` that `member` wrote (their
