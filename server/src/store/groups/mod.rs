@@ -1,6 +1,7 @@
 //! Groups in storage terms: the groups, their members and the invitations
-//! (`invitations`), read and written inside one transaction (`GroupTx`). Who may do what, and
-//! what a refusal says, is decided above the store (`crate::groups`).
+//! (`invitations`), read and written inside one transaction (`GroupTx`).
+//! Who may do what, and what a refusal says, is decided above the store
+//! (`crate::groups`).
 
 mod invitations;
 
