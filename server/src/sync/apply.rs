@@ -8,7 +8,7 @@ use super::{Writer, quota};
 use crate::error::AppError;
 use crate::store::sync::{Usage, encode_record, group_bucket, usage_change};
 use crate::store::{Store, SyncTx};
-use manna_sync_protocol::date::iso_time;
+use manna_sync_protocol::date::{Date, iso_time};
 use manna_sync_protocol::groups::Role;
 use manna_sync_protocol::groups::permissions::{Act, may};
 use manna_sync_protocol::groups::requests::check_daily_posts;
@@ -314,7 +314,7 @@ pub(super) fn apply_one(
 
 /// The UTC day of `now_ms` (`2026-12-01`), the day a post counts on.
 fn day_of(now_ms: i64) -> String {
-    iso_time(now_ms).chars().take(10).collect()
+    Date::from_epoch_ms(now_ms, 0).to_string()
 }
 
 /// The group's rules for a write to its records (`judge`), and the daily
