@@ -110,20 +110,29 @@ fn member_id(key: &str, group: &str, user: &str) -> String {
 #[derive(Debug, Clone)]
 pub struct Groups {
     store: Store,
+    /// The key member ids are made with, once read.
+    key: std::sync::Arc<tokio::sync::OnceCell<String>>,
 }
 
 impl Groups {
     pub fn new(store: Store) -> Self {
-        Self { store }
+        Self {
+            store,
+            key: Default::default(),
+        }
     }
 
     /// The key member ids are made with (made once, kept in the store so
-    /// every replica makes the same ids).
+    /// every replica makes the same ids; read from it once).
     async fn member_key(&self, now_ms: i64) -> Result<String, AppError> {
-        Ok(self
-            .store
-            .shared_secret(MEMBER_KEY, random_hex(32)?, now_ms)
-            .await?)
+        let key = self
+            .key
+            .get_or_try_init(|| async {
+                let made = random_hex(32)?;
+                Ok::<_, AppError>(self.store.shared_secret(MEMBER_KEY, made, now_ms).await?)
+            })
+            .await?;
+        Ok(key.clone())
     }
 
     async fn judge<T, F>(&self, user: &str, f: F) -> Result<T, AppError>
