@@ -317,6 +317,44 @@ async fn no_code_password_token_endpoint_key_calendar_secret_or_email_reaches_th
         .await;
     assert_eq!(status, 503, "{body}");
 
+    // A group's invitation: its code looked up and joined with.
+    let (status, group, _) = s
+        .call(
+            post.clone(),
+            "/api/groups",
+            Some(&second),
+            None,
+            Some(json!({"name": "Logs", "kind": "family", "displayName": "Carol"})),
+        )
+        .await;
+    assert_eq!(status, 201, "{group}");
+    let invitations = format!(
+        "/api/groups/{}/invitations",
+        group["id"].as_str().expect("id")
+    );
+    let (status, made, _) = s
+        .call(
+            post.clone(),
+            &invitations,
+            Some(&second),
+            None,
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(status, 201, "{made}");
+    let code = made["code"].as_str().expect("code").to_string();
+    secrets.push((code.clone(), "an invitation code"));
+    let (status, body, _) = s
+        .call(
+            post.clone(),
+            &format!("/api/invitations/{code}/join"),
+            Some(&third),
+            None,
+            Some(json!({"displayName": "Dora"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+
     // The calendar address, read as a calendar app would, and a wrong one.
     let (status, body, _) = s
         .call(
