@@ -14,7 +14,7 @@ import { useQuery } from '../../lib/query';
 import { Link, useParams } from '../../lib/router';
 import { loadCore, todayIn } from '../../wasm/core';
 import { loadGroups } from '../../wasm/groups';
-import { fetchGroup, forgetGroup, groupQuery, keptGroup, KIND_WORDS, LIVE } from './api';
+import { fetchGroup, forgetGroup, groupQuery, isOffline, keptGroup, KIND_WORDS, LIVE } from './api';
 import { Members } from './Members';
 import { ReadingTogether } from './ReadingTogether';
 import { Requests } from './Requests';
@@ -85,7 +85,8 @@ function Group({ group, stale, refresh }: { group: GroupDetail; stale: boolean; 
       {group.description && <p>{group.description}</p>}
       {stale && (
         <p className="card notice" role="status">
-          You are offline: the group is shown as of your last connection. What you write is kept on this phone and shared when you are back online.
+          {isOffline() ? 'You are offline: the group' : 'The group could not be brought up to date just now: it'} is shown as of your last connection. What you write is kept on this
+          phone and shared when the server answers.
         </p>
       )}
       <Tabs

@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from '../../lib/query';
 import { loadGroups } from '../../wasm/groups';
 import { Link, useNavigate } from '../../lib/router';
 import { DisplayNameField } from './DisplayNameField';
-import { createGroup, fetchGroups, GROUPS_QUERY, keptGroups, KIND_WORDS, LIVE, ROLE_WORDS } from './api';
+import { createGroup, fetchGroups, GROUPS_QUERY, isOffline, keptGroups, KIND_WORDS, LIVE, ROLE_WORDS } from './api';
 import { refusalOf, wordsOf } from './refusal';
 
 export default function GroupsPage() {
@@ -25,7 +25,7 @@ export default function GroupsPage() {
       {list.isError && (
         <p className="card notice" role="status">
           {groups
-            ? 'Your groups could not be brought up to date just now; they are shown as of your last connection.'
+            ? `${isOffline() ? 'You are offline' : 'Your groups could not be brought up to date just now'}: they are shown as of your last connection.`
             : messageOf(list.error, 'Your groups could not be loaded. Check your connection and try again.')}
         </p>
       )}

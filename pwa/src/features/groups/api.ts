@@ -20,15 +20,24 @@ function kept<T>(key: string): T | null {
 }
 
 /** A group changes as people join, leave and lead: its calls are asked
- *  again each time a page shows them, and on reconnecting. */
-export const LIVE = { staleTime: 0, refetchOnMount: true, refetchOnReconnect: true } as const;
+ *  again each time a page shows them, and on reconnecting; offline, they
+ *  fail at once, so the page shows what it kept and says so. */
+export const LIVE = { staleTime: 0, refetchOnMount: true, refetchOnReconnect: true, networkMode: 'always' } as const;
+
+export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** A group call, refused at once with no network (rather than waiting). */
+function ask<T>(method: string, url: string): Promise<T> {
+  if (isOffline()) return Promise.reject(new Error('offline'));
+  return apiRequest<T>(method, url, undefined, { noCache: true });
+}
 
 export const GROUPS_QUERY = ['groups'] as const;
 export const groupQuery = (id: string) => ['group', id] as const;
 
 /** The person's groups (and keeps them for offline). */
 export async function fetchGroups(): Promise<GroupList> {
-  const list = await apiRequest<GroupList>('GET', '/api/groups', undefined, { noCache: true });
+  const list = await ask<GroupList>('GET', '/api/groups');
   storage.set(LIST_KEY, JSON.stringify(list));
   return list;
 }
@@ -38,7 +47,7 @@ export const keptGroups = () => kept<GroupList>(LIST_KEY);
 
 /** A group's page (and keeps it for offline). */
 export async function fetchGroup(id: string): Promise<GroupDetail> {
-  const group = await apiRequest<GroupDetail>('GET', `/api/groups/${encodeURIComponent(id)}`, undefined, { noCache: true });
+  const group = await ask<GroupDetail>('GET', `/api/groups/${encodeURIComponent(id)}`);
   storage.set(groupKey(id), JSON.stringify(group));
   return group;
 }
