@@ -57,6 +57,9 @@ describe('praying together', () => {
 
     // Naomi asks for prayer with no signal; it is kept and shared when she is back.
     await naomi.context.setOffline(true);
+    await naomi.page.getByRole('tab', { name: 'Members' }).click();
+    await naomi.page.getByText('You are offline: the group is shown as of your last connection.', { exact: false }).waitFor();
+    await naomi.page.getByRole('tab', { name: 'Requests' }).click();
     await naomi.page.getByLabel('Your request').fill("My mother's surgery on Friday");
     await naomi.page.getByLabel('Details (optional)').fill('That the doctors have steady hands.');
     await naomi.page.getByRole('button', { name: 'Share with the group' }).click();
