@@ -148,6 +148,16 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         "The preference holding the goal weight, in tenths of a pound.",
         settings::WEIGHT_GOAL,
     )
+    .constant(
+        "QUIET_FROM",
+        "The preference holding the local HH:MM a person's quiet hours start at (no group notification until they end).",
+        manna_sync_protocol::groups::notices::QUIET_FROM,
+    )
+    .constant(
+        "QUIET_TO",
+        "The preference holding the local HH:MM a person's quiet hours end at.",
+        manna_sync_protocol::groups::notices::QUIET_TO,
+    )
     .words::<settings::Welcome>(cfg)
     .constant(
         "WELCOME",
@@ -163,6 +173,8 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
     .words::<manna_sync_protocol::groups::GroupKind>(cfg)
     .words::<manna_sync_protocol::groups::Role>(cfg)
     .words::<manna_sync_protocol::groups::requests::Audience>(cfg)
+    .words::<manna_sync_protocol::groups::notices::NewRequests>(cfg)
+    .ty::<manna_sync_protocol::groups::notices::NoticeChoice>(cfg)
     .ty::<manna_sync_protocol::records::groups::GroupRequest>(cfg)
     .ty::<manna_sync_protocol::records::groups::GroupUpdate>(cfg)
     .ty::<manna_sync_protocol::records::groups::GroupPrayer>(cfg)

@@ -7,8 +7,12 @@
 //!   of the group's 200 members (the time until all have it, and each pull's
 //!   p99).
 //!
+//! - the notification of one request to the group's other 199 members:
+//!   the look that claims them.
+//!
 //! Targets: a member's snapshot of 10,000 requests p99 <= 500 ms; a pull
-//! after one new request p99 <= 5 ms; one request to 200 members <= 500 ms.
+//! after one new request p99 <= 5 ms; one request to 200 members <= 500 ms,
+//! and its notifications claimed <= 500 ms.
 
 use manna_server::groups::{Groups, NewGroup};
 use manna_server::store::Store;
@@ -315,6 +319,62 @@ async fn main() {
     println!(
         "one request to {MEMBERS} members: all have it in {fanout:.0} ms, each pull p99 {e99:.1} ms (target <= 500 ms)"
     );
-    let ok = s99 <= 500.0 && i99 <= 5.0 && fanout <= 500.0;
+
+    // The notification of one request to the same 200 members, each with a
+    // phone and "each request" chosen: the look that claims them all.
+    for m in 0..MEMBERS {
+        let who = person(3, m);
+        let device = if m == 0 {
+            "dev-everywhere".to_string()
+        } else {
+            format!("dev-{who}")
+        };
+        store
+            .subscribe_push(
+                manna_server::store::PushSubscription {
+                    endpoint: format!("https://push.example.invalid/{m}"),
+                    user_id: who.clone(),
+                    device_id: device,
+                    p256dh: String::new(),
+                    auth: String::new(),
+                    time_zone: "UTC".into(),
+                },
+                3,
+                10,
+                now,
+            )
+            .await
+            .expect("subscribed");
+        groups
+            .set_notices(&who, &ids[3], |mut c| {
+                c.new_requests = manna_sync_protocol::groups::notices::NewRequests::Each;
+                c
+            })
+            .await
+            .expect("chosen");
+    }
+    post_one(
+        &store,
+        &poster,
+        &ids[3],
+        &format!("request:{}:told", ids[3]),
+        "Told",
+    )
+    .await;
+    let t = Instant::now();
+    let claimed = manna_server::push::schedule::claim_group_due(&store, now + 86_400_000)
+        .await
+        .expect("look");
+    let told = t.elapsed().as_secs_f64() * 1000.0;
+    assert_eq!(
+        claimed.len(),
+        MEMBERS - 1,
+        "every member but the poster is told"
+    );
+    println!(
+        "one request's notification to {} members: claimed in {told:.0} ms (target <= 500 ms)",
+        MEMBERS - 1
+    );
+    let ok = s99 <= 500.0 && i99 <= 5.0 && fanout <= 500.0 && told <= 500.0;
     std::process::exit(if ok { 0 } else { 1 });
 }

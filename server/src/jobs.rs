@@ -39,6 +39,7 @@ pub fn start(state: &AppState) {
             }
         }
     });
+    look_when_asked(state);
     let ringing = state.clone();
     tokio::spawn(async move {
         loop {
@@ -56,6 +57,26 @@ pub fn start(state: &AppState) {
                 && let Err(e) = ring_due(&ringing).await
             {
                 tracing::warn!(error = %e, "sending the notifications due failed");
+            }
+        }
+    });
+}
+
+/// How long a look asked for waits, so a burst of posts is told at once.
+const SOON_GATHER: Duration = Duration::from_secs(2);
+
+/// Looks at the group notifications when asked (a request or prayer was
+/// posted), at most once every `SOON_GATHER`.
+fn look_when_asked(state: &AppState) {
+    let asked = state.clone();
+    tokio::spawn(async move {
+        loop {
+            asked.soon.asked().await;
+            tokio::time::sleep(SOON_GATHER).await;
+            let now = asked.clock.now_ms();
+            match crate::push::schedule::claim_group_due(&asked.store, now).await {
+                Ok(claimed) => asked.senders.hand(claimed),
+                Err(e) => tracing::warn!(error = %e, "telling the groups' news failed"),
             }
         }
     });

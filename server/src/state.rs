@@ -45,6 +45,8 @@ pub struct AppState {
     pub push: Arc<crate::push::Push>,
     /// The pool that sends notifications, a few at a time to each service.
     pub senders: crate::push::senders::Senders,
+    /// Asks for a look at the group notifications soon.
+    pub soon: crate::push::Soon,
     /// The live map source (Overpass) and its queue, when
     /// `MANNA_OVERPASS_URL` is set.
     pub asking: Option<Arc<crate::places::asking::Asking>>,
@@ -138,6 +140,7 @@ impl AppState {
             mailer: crate::mail::Mailer::from_config(&config, &clock)?,
             push: push.clone(),
             senders: crate::push::senders::Senders::new(push, store.clone(), clock.clone()),
+            soon: crate::push::Soon::default(),
             asking: crate::places::live::Overpass::from_config(&config)
                 .map_err(AppError::Internal)?
                 .map(|live| Arc::new(crate::places::asking::Asking::new(live))),

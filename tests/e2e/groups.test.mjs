@@ -1,24 +1,42 @@
 // Praying together as three people on three phones: Ruth starts a group and
 // invites by its link, Naomi and Boaz join from it; Naomi asks for prayer
-// while offline and it reaches the others when she is back; Boaz prays;
+// while offline and it reaches the others when she is back (Ruth's phone is
+// notified through the push service); Boaz prays;
 // Naomi marks it answered; Ruth removes Boaz (his phone forgets the group)
 // and then deletes the group (Naomi's phone forgets it too).
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, serverAndBrowser, syncUntil } from './harness.mjs';
+import { PHONE, controlledByServiceWorker, serverAndBrowser, serverPreferences, syncUntil } from './harness.mjs';
+import { browserKeys, decrypt, fakePushManager, pushService } from './push.mjs';
 
-async function phone(env) {
-  const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+async function phone(env, options = {}) {
+  const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, ...options });
   const page = await context.newPage();
   return { context, page };
+}
+
+/** The notifications sent to `path` once there are `count` of them (30 s at most), decrypted. */
+async function notified(service, path, { ecdh, authSecret }, count = 1) {
+  for (let i = 0; i < 300; i += 1) {
+    const sent = service.received.filter((r) => r.path === path);
+    if (sent.length >= count) return sent.map((r) => decrypt(r.body, ecdh, authSecret));
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+  return service.received.filter((r) => r.path === path).map((r) => decrypt(r.body, ecdh, authSecret));
 }
 
 describe('praying together', () => {
   const env = serverAndBrowser();
 
-  test('start, invite by link, join, ask offline, pray, answer, remove and delete', async () => {
-    const ruth = await phone(env);
+  test('start, invite by link, join, ask offline, notify, pray, answer, remove and delete', async (t) => {
+    // Ruth's phone has notifications on, through a local push service.
+    const service = await pushService();
+    t.after(service.close);
+    const ruthKeys = browserKeys(service, 'ruth');
+    const ruth = await phone(env, { serviceWorkers: 'allow' });
+    await ruth.context.grantPermissions(['notifications'], { origin: env.server.base });
+    await ruth.context.addInitScript(fakePushManager, ruthKeys.keys);
     const naomi = await phone(env);
     const boaz = await phone(env);
 
@@ -55,6 +73,30 @@ describe('praying together', () => {
       await who.page.getByRole('heading', { name: 'Bethlehem small group', level: 1 }).waitFor();
     }
 
+    // Ruth turns notifications on; her group tells her of each request (a
+    // small group's default), which she can change on the group's page.
+    await ruth.page.goto('/prayer-reminders');
+    await controlledByServiceWorker(ruth.page);
+    await ruth.page.getByRole('button', { name: 'Turn on notifications' }).click();
+    await ruth.page.getByText('On for this device.').waitFor();
+    await ruth.page.goto(groupPath);
+    await ruth.page.getByText('Notifications from this group').click();
+    assert.equal(await ruth.page.getByLabel('New prayer requests').inputValue(), 'each');
+    await ruth.page.getByLabel('New prayer requests').selectOption('digest');
+    await ruth.page.getByLabel('Daily at').waitFor();
+    await ruth.page.getByLabel('New prayer requests').selectOption('each');
+    await ruth.page.getByText('· each request').waitFor();
+
+    // Boaz keeps quiet hours for his groups, with his synced preferences.
+    await boaz.page.goto('/groups');
+    const quiet = boaz.page.getByRole('region', { name: 'Quiet hours' });
+    await quiet.getByLabel('From').fill('22:30');
+    await quiet.getByRole('checkbox').check();
+    await boaz.page.getByText('Quiet hours on').first().waitFor();
+    const kept = await serverPreferences(boaz.page, (f) => f.quietFrom === '22:30');
+    assert.deepEqual([kept?.quietFrom, kept?.quietTo], ['22:30', '07:00']);
+    await boaz.page.goto(groupPath);
+
     // Naomi asks for prayer with no signal; it is kept and shared when she is back.
     await naomi.context.setOffline(true);
     await naomi.page.getByRole('tab', { name: 'Members' }).click();
@@ -68,6 +110,12 @@ describe('praying together', () => {
     await naomi.context.setOffline(false);
     await syncUntil(boaz.page, request(boaz.page));
     assert.match(await request(boaz.page).textContent(), /Naomi/);
+    // Ruth's phone is told, opening the group.
+    const [told] = await notified(service, '/push/ruth', ruthKeys);
+    assert.deepEqual(
+      { title: told?.title, body: told?.body, url: told?.url },
+      { title: 'New prayer request in Bethlehem small group', body: "My mother's surgery on Friday", url: groupPath },
+    );
 
     // Boaz prays, showing his name; Naomi sees it.
     await request(boaz.page).getByRole('button', { name: 'I prayed' }).click();

@@ -3,82 +3,12 @@
 // device's time zone) to the server; "Send a test notification" reaches the
 // push service encrypted to this browser's keys; the service worker shows
 // what arrives, and a tap opens the page it names; "Turn off" ends it on both
-// sides. The push service is a local one (the browser's own needs the
-// internet): the page's PushManager hands out its address and keys made here,
-// and this test decrypts what the server sent (RFC 8291) with Node's crypto.
+// sides. The push service is a local one (`push.mjs`).
 
 import assert from 'node:assert/strict';
-import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import { describe, test } from 'node:test';
 import { PHONE, controlledByServiceWorker, serverAndBrowser, serverPreferences } from './harness.mjs';
-
-/** A push service on 127.0.0.1 that keeps every request. */
-async function pushService() {
-  const received = [];
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url, headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(201).end();
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  // Never what keeps the test process alive, whatever the test's outcome.
-  server.unref();
-  return {
-    base: `http://127.0.0.1:${server.address().port}`,
-    received,
-    close: () => {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
-}
-
-const b64url = (buf) => Buffer.from(buf).toString('base64url');
-
-/** An aes128gcm body (RFC 8188) decrypted with the browser's keys (RFC 8291). */
-function decrypt(body, ecdh, authSecret) {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20];
-  const serverKey = body.subarray(21, 21 + idLength);
-  const record = body.subarray(21 + idLength);
-  const shared = ecdh.computeSecret(serverKey);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), serverKey]);
-  const ikm = Buffer.from(hkdfSync('sha256', shared, authSecret, keyInfo, 32));
-  const key = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', key, nonce);
-  decipher.setAuthTag(record.subarray(record.length - 16));
-  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 2, then any zero padding.
-  return JSON.parse(padded.subarray(0, padded.lastIndexOf(2)).toString('utf8'));
-}
-
-/** In the page, before the app: a PushManager that subscribes to the local service. */
-function fakePushManager({ endpoint, p256dh, auth }) {
-  let current = null;
-  const subscription = {
-    endpoint,
-    expirationTime: null,
-    options: { userVisibleOnly: true },
-    toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
-    unsubscribe: async () => {
-      current = null;
-      return true;
-    },
-  };
-  PushManager.prototype.subscribe = async function subscribe(options) {
-    window.__subscribedWith = options?.applicationServerKey?.byteLength ?? 0;
-    current = subscription;
-    return subscription;
-  };
-  PushManager.prototype.getSubscription = async function getSubscription() {
-    return current;
-  };
-}
+import { browserKeys, decrypt, fakePushManager, pushService } from './push.mjs';
 
 describe('notifications', () => {
   const env = serverAndBrowser({ serviceWorkers: 'allow' });
@@ -86,10 +16,7 @@ describe('notifications', () => {
   test('turned on, tested, shown by the service worker, and turned off', { timeout: 180_000 }, async (t) => {
     const service = await pushService();
     t.after(service.close);
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys();
-    const authSecret = randomBytes(16);
-    const keys = { endpoint: `${service.base}/push/phone`, p256dh: b64url(ecdh.getPublicKey()), auth: b64url(authSecret) };
+    const { ecdh, authSecret, keys } = browserKeys(service, 'phone');
 
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, timezoneId: 'America/Denver' });
     await context.grantPermissions(['notifications'], { origin: env.server.base });

@@ -1,7 +1,7 @@
 // Generated from the Rust types by `make types`: do not edit.
 // The answers of the HTTP API (server/src/api.rs and friends).
 
-import type { GroupKind, Role } from './records';
+import type { GroupKind, Role, NoticeChoice } from './records';
 import type { Plan } from './core';
 import type { DayContent } from './content';
 
@@ -325,7 +325,11 @@ you: GroupMember,
 /**
  * Everyone in it, the first to join first.
  */
-members: Array<GroupMember>, };
+members: Array<GroupMember>, 
+/**
+ * How the asker hears of it.
+ */
+notices: NoticeChoice, };
 
 export type GroupInvitation = { id: string, code?: string, 
 /**

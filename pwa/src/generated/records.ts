@@ -278,6 +278,12 @@ export const VERSE_TIME = "verseTime" as const;
 /** The preference holding the goal weight, in tenths of a pound. */
 export const WEIGHT_GOAL = "weightGoal" as const;
 
+/** The preference holding the local HH:MM a person's quiet hours start at (no group notification until they end). */
+export const QUIET_FROM = "quietFrom" as const;
+
+/** The preference holding the local HH:MM a person's quiet hours end at. */
+export const QUIET_TO = "quietTo" as const;
+
 export type Welcome = "done" | "skipped";
 
 export const WELCOME_VALUES = [
@@ -360,6 +366,20 @@ export const AUDIENCE_VALUES = [
   "group",
   "leaders"
 ] as const satisfies readonly Audience[];
+
+export type NewRequests = "off" | "each" | "digest";
+
+export const NEW_REQUESTS_VALUES = [
+  "off",
+  "each",
+  "digest"
+] as const satisfies readonly NewRequests[];
+
+export type NoticeChoice = { newRequests: NewRequests, 
+/**
+ * Local `HH:MM`.
+ */
+digestAt: string, muted: boolean, };
 
 export type GroupRequest = { groupId: string, title: string, details: string, 
 /**

@@ -170,11 +170,7 @@ impl Groups {
                 return Ok(Err(No::NotFound(NO_GROUP)));
             };
             if let Some(you) = tx.member(&group.id, &user)? {
-                return Ok(Ok(GroupSeen {
-                    members: tx.members(&group.id)?,
-                    group,
-                    you,
-                }));
+                return Ok(Ok(GroupSeen::read(tx, group, you)?));
             }
             let checks = invites::admits(terms(&invitation), now_ms)
                 .and_then(|()| check_room(tx.count_members(&group.id).unwrap_or(usize::MAX)))
@@ -194,11 +190,7 @@ impl Groups {
             };
             tx.insert_member(&you)?;
             tx.use_invitation(&invitation.id)?;
-            Ok(Ok(GroupSeen {
-                members: tx.members(&group.id)?,
-                group,
-                you,
-            }))
+            Ok(Ok(GroupSeen::read(tx, group, you)?))
         })
         .await
     }

@@ -94,11 +94,7 @@ impl Groups {
             tx.set_role(&group, &heir.member_id, Role::Owner)?;
             tx.set_role(&group, &you.member_id, Role::Leader)?;
             you.role = Role::Leader;
-            Ok(Ok(GroupSeen {
-                members: tx.members(&group)?,
-                group: g,
-                you,
-            }))
+            Ok(Ok(GroupSeen::read(tx, g, you)?))
         })
         .await
     }

@@ -19,6 +19,7 @@ pub use crate::store::{GroupRow, InvitationRow, MemberRow};
 use crate::store::{GroupTx, Store, StoreError};
 use crate::tokens::random_hex;
 use manna_sync_protocol::FieldError;
+use manna_sync_protocol::groups::notices::NoticeChoice;
 use manna_sync_protocol::groups::permissions::{Act, may};
 use manna_sync_protocol::groups::{
     GroupKind, Role, check_display_name, check_group, check_groups_of_person,
@@ -48,6 +49,23 @@ pub struct GroupSeen {
     pub group: GroupRow,
     pub you: MemberRow,
     pub members: Vec<MemberRow>,
+    /// How the caller hears of the group.
+    pub notices: NoticeChoice,
+}
+
+impl GroupSeen {
+    /// The group as `you` see it now, inside the transaction that changed it.
+    fn read(tx: &mut GroupTx<'_, '_>, group: GroupRow, you: MemberRow) -> Result<Self, StoreError> {
+        let notices = tx
+            .notice_choice(&group.id, &you.user_id)?
+            .unwrap_or_else(|| NoticeChoice::default_for(group.kind));
+        Ok(Self {
+            members: tx.members(&group.id)?,
+            notices,
+            group,
+            you,
+        })
+    }
 }
 
 /// Why a group change did not happen: a rule refused it (its words), or the
@@ -177,11 +195,7 @@ impl Groups {
             }
             tx.insert_group(&group)?;
             tx.insert_member(&you)?;
-            Ok(Ok(GroupSeen {
-                members: vec![you.clone()],
-                group,
-                you,
-            }))
+            Ok(Ok(GroupSeen::read(tx, group, you)?))
         })
         .await
     }
@@ -209,16 +223,40 @@ impl Groups {
             .store
             .group_read(move |tx| {
                 Ok(match standing(tx, &group, &user, Act::Read)? {
-                    Ok((g, you)) => Ok(GroupSeen {
-                        members: tx.members(&g.id)?,
-                        group: g,
-                        you,
-                    }),
+                    Ok((g, you)) => Ok(GroupSeen::read(tx, g, you)?),
                     Err(no) => Err(no),
                 })
             })
             .await?;
         Ok(seen?)
+    }
+
+    /// Changes how `user` hears of `group` (any member chooses for
+    /// themself): `change` is given what they heard before, and answers
+    /// what they hear now.
+    pub async fn set_notices(
+        &self,
+        user: &str,
+        group: &str,
+        change: impl FnOnce(NoticeChoice) -> NoticeChoice + Send + 'static,
+    ) -> Result<NoticeChoice, AppError> {
+        let (me, group) = (user.to_string(), group.to_string());
+        self.judge(user, move |tx| {
+            let (g, _) = match standing(tx, &group, &me, Act::Read)? {
+                Ok(s) => s,
+                Err(no) => return Ok(Err(no)),
+            };
+            let before = tx
+                .notice_choice(&group, &me)?
+                .unwrap_or_else(|| NoticeChoice::default_for(g.kind));
+            let choice = change(before);
+            if let Err(e) = choice.check() {
+                return Ok(Err(No::Invalid(e)));
+            }
+            tx.set_notice_choice(&group, &me, &choice)?;
+            Ok(Ok(choice))
+        })
+        .await
     }
 
     /// A leader's changes to the group's name, description, kind and
@@ -251,11 +289,7 @@ impl Groups {
                 return Ok(Err(No::Invalid(e)));
             }
             tx.update_group(&g)?;
-            Ok(Ok(GroupSeen {
-                members: tx.members(&g.id)?,
-                group: g,
-                you,
-            }))
+            Ok(Ok(GroupSeen::read(tx, g, you)?))
         })
         .await
     }

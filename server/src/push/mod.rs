@@ -8,11 +8,13 @@
 //! - `endpoint`: which push service addresses may be sent to.
 //! - `timing`: when a local clock time happens in a time zone.
 //! - `schedule`: what falls due in a window of time, claimed once.
+//! - `group_notices`: what a group's members are told, and when.
 //! - `senders`: the bounded pool that sends what was claimed, a few at a
 //!   time to each push service.
 
 mod address;
 pub mod endpoint;
+pub mod group_notices;
 pub mod keys;
 pub mod schedule;
 pub mod senders;
@@ -99,6 +101,23 @@ impl Subscribers {
     /// Forgets a subscription its push service says is gone.
     pub async fn forget(&self, endpoint: &str) -> Result<(), AppError> {
         Ok(self.store.remove_push(endpoint).await?)
+    }
+}
+
+/// A wake-up for the group notifications: a new request or prayer is told
+/// within seconds, not at the next minute's look (cheap to clone).
+#[derive(Debug, Clone, Default)]
+pub struct Soon(Arc<tokio::sync::Notify>);
+
+impl Soon {
+    /// Asks for a look soon; many asks before it gather into one.
+    pub fn ask(&self) {
+        self.0.notify_one();
+    }
+
+    /// Waits for the next ask.
+    pub async fn asked(&self) {
+        self.0.notified().await;
     }
 }
 

@@ -1,5 +1,6 @@
 //! What falls due: every active prayer reminder on its days at its minute,
-//! and the verse of the day for those who asked for it, each in the time zone
+//! the verse of the day for those who asked for it, and what groups tell
+//! their members (`group_notices`), each in the time zone
 //! of the device it rings on. Each sending is claimed in the database before
 //! it is sent, so it is sent once however many server processes look.
 
@@ -69,7 +70,31 @@ pub async fn claim_due(
                     }
                 }
             }
+            claimed.extend(super::group_notices::claim_due(
+                tx,
+                now_ms,
+                |tx, sub, source, message| {
+                    let payload = serde_json::to_string(&message)
+                        .map_err(|e| AppError::Internal(e.to_string()))?;
+                    Ok(tx.claim(sub, source, now_ms, payload, lease_until)?)
+                },
+            )?);
             Ok::<_, AppError>(claimed)
+        })
+        .await
+}
+
+/// Claims the group notifications due now (between the minute's looks: a new
+/// request or prayer is told within seconds).
+pub async fn claim_group_due(store: &Store, now_ms: i64) -> Result<Vec<Claimed>, AppError> {
+    let lease_ms = i64::try_from(super::senders::LEASE.as_millis()).unwrap_or(i64::MAX);
+    store
+        .push_write(move |tx| {
+            super::group_notices::claim_due(tx, now_ms, |tx, sub, source, message| {
+                let payload = serde_json::to_string(&message)
+                    .map_err(|e| AppError::Internal(e.to_string()))?;
+                Ok(tx.claim(sub, source, now_ms, payload, now_ms + lease_ms)?)
+            })
         })
         .await
 }

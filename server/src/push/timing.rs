@@ -35,6 +35,13 @@ pub fn instant(zone: Tz, date: Date, time: NaiveTime) -> Option<i64> {
     None
 }
 
+/// The local `HH:MM` in `zone` at the instant `ms`.
+pub fn local_clock(zone: Tz, ms: i64) -> String {
+    zone.timestamp_millis_opt(ms)
+        .single()
+        .map_or_else(|| "00:00".into(), |t| t.format("%H:%M").to_string())
+}
+
 /// Each local date and instant in `(from_ms, to_ms]` at which `time` falls in
 /// `zone` on a day `on` accepts (0 = Monday … 6 = Sunday).
 pub fn due_between(

@@ -12,6 +12,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use manna_sync_protocol::date::iso_time;
 use manna_sync_protocol::groups::invites::DEFAULT_DAYS;
+use manna_sync_protocol::groups::notices::{NewRequests, NoticeChoice};
 use manna_sync_protocol::groups::{GroupKind, Role};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -76,6 +77,8 @@ pub struct GroupDetail {
     pub you: GroupMember,
     /// Everyone in it, the first to join first.
     pub members: Vec<GroupMember>,
+    /// How the asker hears of it.
+    pub notices: NoticeChoice,
 }
 
 impl From<GroupSeen> for GroupDetail {
@@ -89,6 +92,7 @@ impl From<GroupSeen> for GroupDetail {
             created_at: iso_time(s.group.created_at),
             you: (&s.you).into(),
             members: s.members.iter().map(GroupMember::from).collect(),
+            notices: s.notices,
         }
     }
 }
@@ -115,6 +119,18 @@ pub struct GroupEditBody {
     pub description: Option<String>,
     pub kind: Option<GroupKind>,
     pub reflections: Option<bool>,
+}
+
+/// How a member hears of a group (what is left out stays).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NoticesBody {
+    /// New requests: `off`, `each` one as it is posted, or a daily `digest`.
+    pub new_requests: Option<NewRequests>,
+    /// The local time (`HH:MM`) the digest comes at.
+    pub digest_at: Option<String>,
+    /// Nothing of the group at all ("people prayed" included).
+    pub muted: Option<bool>,
 }
 
 /// An invitation's terms.
@@ -252,6 +268,31 @@ pub async fn group_get(
     Path(group): Path<String>,
 ) -> Result<Json<GroupDetail>, AppError> {
     Ok(Json(state.groups.view(&auth.user_id, &group).await?.into()))
+}
+
+/// `PATCH /api/groups/{groupId}/notices`.
+pub async fn group_notices(
+    State(state): State<AppState>,
+    auth: DeviceAuth,
+    Path(group): Path<String>,
+    ApiJson(body): ApiJson<NoticesBody>,
+) -> Result<Json<NoticeChoice>, AppError> {
+    let chosen = state
+        .groups
+        .set_notices(&auth.user_id, &group, move |mut c| {
+            if let Some(n) = body.new_requests {
+                c.new_requests = n;
+            }
+            if let Some(at) = body.digest_at {
+                c.digest_at = at;
+            }
+            if let Some(m) = body.muted {
+                c.muted = m;
+            }
+            c
+        })
+        .await?;
+    Ok(Json(chosen))
 }
 
 /// `PATCH /api/groups/{groupId}`.

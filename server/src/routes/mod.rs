@@ -392,6 +392,11 @@ fn praying_together(api: &mut impl Registrar) {
         groups::invitation_delete,
         ops::invitation_delete,
     );
+    api.patch(
+        "/api/groups/{groupId}/notices",
+        groups::group_notices,
+        ops::group_notices,
+    );
     api.post(
         "/api/groups/{groupId}/leave",
         groups::group_leave,

@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use manna_sync_protocol::schema::{check_schema, hold_back, schema_of};
 use manna_sync_protocol::{
-    Incompatibility, PullRequest, PullResponse, PushRequest, PushResponse, check_version,
+    Incompatibility, Op, PullRequest, PullResponse, PushRequest, PushResponse, Table, check_version,
 };
 
 fn incompatible(i: Incompatibility) -> AppError {
@@ -79,7 +79,15 @@ pub async fn sync_push(
             req.mutations.iter().map(|m| (m.id.as_str(), &m.fields)),
         )
         .await?;
+    // A new request or prayer is told within seconds.
+    let news = req
+        .mutations
+        .iter()
+        .any(|m| matches!(m.table, Table::GroupRequests | Table::GroupPrayers) && m.op == Op::Put);
     let answer = state.sync.push(writer, req).await?;
+    if news {
+        state.soon.ask();
+    }
     Ok(Json(answer))
 }
 

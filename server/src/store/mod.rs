@@ -43,7 +43,7 @@ pub use calendar::FeedSource;
 pub use codes::CodeCheck;
 pub use content::{ContentRows, StoredContent};
 pub use error::{BackupRefusal, StoreError};
-pub use groups::{GroupRow, GroupTx, InvitationRow, MemberRow};
+pub use groups::{GroupRow, GroupTx, InvitationRow, MemberRow, Noted, Pending, Prayed};
 pub use places::{Bounds, LIVE, PlaceRow, Saved, SourceRow};
 pub use push::{Claimed, PushSubscription, PushTx, Settled, Subscribed};
 pub use resources::{ChildCount, Listed, RecordQuery};

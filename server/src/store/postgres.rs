@@ -24,6 +24,10 @@ const MIGRATIONS: &[(i64, &str)] = &[
     ),
     (4, include_str!("../../migrations/postgres/004_origins.sql")),
     (5, include_str!("../../migrations/postgres/005_groups.sql")),
+    (
+        6,
+        include_str!("../../migrations/postgres/006_group_notices.sql"),
+    ),
 ];
 
 /// A lock key no other program takes: held while migrating, so replicas

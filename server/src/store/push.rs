@@ -135,6 +135,18 @@ fn all(c: &mut Sql<'_>) -> Result<Vec<PushSubscription>, StoreError> {
     )
 }
 
+/// The subscriptions of one user.
+pub(super) fn subscriptions_of(
+    c: &mut Sql<'_>,
+    user: &str,
+) -> Result<Vec<PushSubscription>, StoreError> {
+    c.query(
+        &format!("SELECT {COLUMNS} FROM push_subscriptions WHERE user_id = ?1 ORDER BY created_at"),
+        &[&user],
+        subscription,
+    )
+}
+
 /// Claims one sending: true when this call made the claim, false when it
 /// was already made (by this process or another one on the same database).
 /// The claim is a lease: a sending still `sending` at `lease_until` (its
@@ -256,7 +268,7 @@ fn advance_mark(c: &mut Sql<'_>, job: &str, to_ms: i64) -> Result<Option<i64>, S
 /// The push tables inside one write transaction, for the scheduler
 /// (`crate::push::schedule`), which decides what falls due.
 #[derive(Debug)]
-pub struct PushTx<'a, 'c>(&'a mut Sql<'c>);
+pub struct PushTx<'a, 'c>(pub(in crate::store) &'a mut Sql<'c>);
 
 impl PushTx<'_, '_> {
     /// Moves a job's mark to `to_ms` and answers where it stood (none the

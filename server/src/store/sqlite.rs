@@ -45,6 +45,9 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("../../migrations/sqlite/015_push_leases.sql")),
         M::up(include_str!("../../migrations/sqlite/016_origins.sql")),
         M::up(include_str!("../../migrations/sqlite/017_groups.sql")),
+        M::up(include_str!(
+            "../../migrations/sqlite/018_group_notices.sql"
+        )),
     ])
 });
 

@@ -357,7 +357,8 @@ fn judge_shared(
 }
 
 /// What a stored write to a group's records brings along: a new request
-/// counts in its writer's day, and a request hidden or shown again sends
+/// counts in its writer's day (and, with a new prayer, is noted for the
+/// notifications to come), and a request hidden or shown again sends
 /// its updates and prayers again (each member is sent them, or told to
 /// delete them, as the request now is).
 fn after_shared_write(
@@ -369,14 +370,20 @@ fn after_shared_write(
     counters: &mut Counters,
     now_ms: i64,
 ) -> Result<(), AppError> {
+    let new = before.is_none() && !record.deleted;
+    if new
+        && m.table == Table::GroupPrayers
+        && let Some(member) = &place.member_id
+        && let Some(request) = record.fields.get("requestId").and_then(Value::as_str)
+    {
+        tx.note_for_notices(&place.group, "prayed", request, member, now_ms)?;
+    }
     if m.table != Table::GroupRequests {
         return Ok(());
     }
-    if before.is_none()
-        && !record.deleted
-        && let Some(member) = &place.member_id
-    {
+    if new && let Some(member) = &place.member_id {
         tx.count_post(&place.group, member, &day_of(now_ms))?;
+        tx.note_for_notices(&place.group, "request", &m.id, member, now_ms)?;
     }
     let hidden = |f: Option<&Fields>| f.and_then(|f| f.get("hidden")).and_then(Value::as_bool);
     let after = (!record.deleted).then_some(&record.fields);

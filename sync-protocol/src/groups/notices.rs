@@ -2,9 +2,12 @@
 //! for a group (off, each request, or a daily digest at a time), the quiet
 //! hours they set, and at most one "people prayed" notice an hour a request.
 
+use super::GroupKind;
 use crate::field_error::FieldError;
 use crate::records::prayer::is_clock_time;
 use crate::wire_enum;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 wire_enum! {
     /// How a member hears of new requests in a group.
@@ -14,6 +17,99 @@ wire_enum! {
         Digest = "digest",
     }
 }
+
+impl NewRequests {
+    /// What a member hears when they have not chosen: a church's many
+    /// requests come once a day, a small group's and a family's as they
+    /// are posted.
+    pub const fn default_for(kind: GroupKind) -> Self {
+        match kind {
+            GroupKind::Church => Self::Digest,
+            GroupKind::SmallGroup | GroupKind::Family => Self::Each,
+        }
+    }
+}
+
+/// The local time a daily digest comes at when none was chosen.
+pub const DEFAULT_DIGEST_AT: &str = "08:00";
+
+/// The preferences (in the settings record) holding a person's quiet
+/// hours, local `HH:MM` times: no group notification comes from the one to
+/// the other. Both or neither.
+pub const QUIET_FROM: &str = "quietFrom";
+pub const QUIET_TO: &str = "quietTo";
+
+/// How a member hears of one group: new requests (off, each, or a daily
+/// digest at `digest_at`), and whether the group is muted (nothing of it at
+/// all, "people prayed" included).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct NoticeChoice {
+    pub new_requests: NewRequests,
+    /// Local `HH:MM`.
+    pub digest_at: String,
+    pub muted: bool,
+}
+
+impl NoticeChoice {
+    /// What a member of a group of `kind` hears before they choose.
+    pub fn default_for(kind: GroupKind) -> Self {
+        Self {
+            new_requests: NewRequests::default_for(kind),
+            digest_at: DEFAULT_DIGEST_AT.into(),
+            muted: false,
+        }
+    }
+
+    pub fn check(&self) -> Result<(), FieldError> {
+        check_times(None, Some(&self.digest_at))
+    }
+}
+
+/// What to do now with what a member has not been told yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tell {
+    /// Send it (gathered into one notification).
+    Now,
+    /// Keep it for later (quiet hours, or the digest's time has not come).
+    Hold,
+    /// Never send it (off, or the group is muted).
+    Drop,
+}
+
+/// Whether a member is told of new requests now: `quiet` when their quiet
+/// hours hold now, `digest_passed` when their digest's time came since
+/// they were last told.
+pub fn tell_new_requests(choice: &NoticeChoice, quiet: bool, digest_passed: bool) -> Tell {
+    if choice.muted || choice.new_requests == NewRequests::Off {
+        return Tell::Drop;
+    }
+    if quiet {
+        return Tell::Hold;
+    }
+    match choice.new_requests {
+        NewRequests::Each => Tell::Now,
+        NewRequests::Digest if digest_passed => Tell::Now,
+        _ => Tell::Hold,
+    }
+}
+
+/// Whether a request's writer is told now that people prayed for it, the
+/// last notice of it having gone at `last_ms`.
+pub fn tell_prayed(muted: bool, quiet: bool, last_ms: Option<i64>, now_ms: i64) -> Tell {
+    if muted {
+        Tell::Drop
+    } else if quiet || !prayed_notice_due(last_ms, now_ms) {
+        Tell::Hold
+    } else {
+        Tell::Now
+    }
+}
+
+/// The longest a notification is held (a day's digest, and some slack for
+/// a server that was down): what waited longer is dropped, as it is old news.
+pub const HOLD_MOST_MS: i64 = 26 * 3_600_000;
 
 /// The least time between two "people prayed for your request" notices of
 /// one request: the prayers in between are gathered into the next.
@@ -83,6 +179,31 @@ mod tests {
         assert!(!is_quiet("12:00", "22:00", "07:00"));
         assert!(is_quiet("13:30", "13:00", "14:00"));
         assert!(!is_quiet("14:00", "13:00", "14:00"));
+    }
+
+    #[test]
+    fn choices_decide_what_is_told_now() {
+        let mut c = NoticeChoice::default_for(GroupKind::Family);
+        assert_eq!(c.new_requests, NewRequests::Each);
+        assert_eq!(tell_new_requests(&c, false, false), Tell::Now);
+        assert_eq!(tell_new_requests(&c, true, false), Tell::Hold);
+        c.new_requests = NewRequests::Digest;
+        assert_eq!(tell_new_requests(&c, false, false), Tell::Hold);
+        assert_eq!(tell_new_requests(&c, false, true), Tell::Now);
+        assert_eq!(tell_new_requests(&c, true, true), Tell::Hold);
+        c.muted = true;
+        assert_eq!(tell_new_requests(&c, false, true), Tell::Drop);
+        c.muted = false;
+        c.new_requests = NewRequests::Off;
+        assert_eq!(tell_new_requests(&c, false, true), Tell::Drop);
+        assert_eq!(
+            NoticeChoice::default_for(GroupKind::Church).new_requests,
+            NewRequests::Digest
+        );
+        assert_eq!(tell_prayed(true, false, None, 0), Tell::Drop);
+        assert_eq!(tell_prayed(false, true, None, 0), Tell::Hold);
+        assert_eq!(tell_prayed(false, false, Some(0), 60_000), Tell::Hold);
+        assert_eq!(tell_prayed(false, false, None, 60_000), Tell::Now);
     }
 
     #[test]

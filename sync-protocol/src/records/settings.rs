@@ -90,6 +90,7 @@ impl Record for UserSettings {
                 format!("{} is not a time in the form HH:MM", json_text(time)),
             ));
         }
+        quiet_hours(&self.0)?;
         if let Some(goal) = self.0.get(WEIGHT_GOAL)
             && !goal
                 .as_u64()
@@ -102,6 +103,37 @@ impl Record for UserSettings {
         }
         Ok(())
     }
+}
+
+/// The quiet hours of group notifications: both times or neither.
+fn quiet_hours(fields: &Fields) -> Result<(), FieldError> {
+    use crate::groups::notices::{QUIET_FROM, QUIET_TO, check_times};
+    let text = |key: &str| fields.get(key).map(|v| v.as_str().unwrap_or("?"));
+    match (text(QUIET_FROM), text(QUIET_TO)) {
+        (None, None) => Ok(()),
+        (Some(from), Some(to)) => check_times(Some((from, to)), None),
+        (None, Some(_)) => Err(FieldError::new(
+            QUIET_FROM,
+            "quiet hours need a start as well as an end",
+        )),
+        (Some(_), None) => Err(FieldError::new(
+            QUIET_TO,
+            "quiet hours need an end as well as a start",
+        )),
+    }
+}
+
+/// The quiet hours set in a person's preferences, if any (checked times).
+pub fn quiet_hours_of(fields: &Fields) -> Option<(String, String)> {
+    use crate::groups::notices::{QUIET_FROM, QUIET_TO};
+    let time = |key: &str| {
+        fields
+            .get(key)
+            .and_then(Value::as_str)
+            .filter(|t| is_clock_time(t))
+            .map(String::from)
+    };
+    Some((time(QUIET_FROM)?, time(QUIET_TO)?))
 }
 
 /// A setting that, when given, is one of `E`'s words.
@@ -249,6 +281,29 @@ mod tests {
                 .check()
                 .expect_err("refused");
             assert_eq!(err.field, "verseTime");
+        }
+    }
+
+    #[test]
+    fn quiet_hours_are_two_clock_times_or_none() {
+        let ok = settings(json!({"quietFrom": "22:00", "quietTo": "07:00"}));
+        assert!(ok.check().is_ok());
+        assert_eq!(
+            quiet_hours_of(&ok.0),
+            Some(("22:00".to_string(), "07:00".to_string()))
+        );
+        for (bad, field) in [
+            (json!({"quietFrom": "22:00"}), "quietTo"),
+            (json!({"quietTo": "07:00"}), "quietFrom"),
+            (
+                json!({"quietFrom": "10pm", "quietTo": "07:00"}),
+                "quietFrom",
+            ),
+            (json!({"quietFrom": "22:00", "quietTo": 7}), "quietTo"),
+            (json!({"quietFrom": "07:00", "quietTo": "07:00"}), "quietTo"),
+        ] {
+            let err = settings(bad.clone()).check().expect_err("refused");
+            assert_eq!(err.field, field, "{bad}");
         }
     }
 

@@ -16,6 +16,7 @@ import { loadCore, todayIn } from '../../wasm/core';
 import { loadGroups } from '../../wasm/groups';
 import { fetchGroup, forgetGroup, groupQuery, isOffline, keptGroup, KIND_WORDS, LIVE } from './api';
 import { Members } from './Members';
+import { GroupNotices } from './Notices';
 import { ReadingTogether } from './ReadingTogether';
 import { Requests } from './Requests';
 import { wordsOf } from './refusal';
@@ -105,6 +106,7 @@ function Group({ group, stale, refresh }: { group: GroupDetail; stale: boolean; 
         {tab === 'reading' && <ReadingTogether group={group} rules={rules} today={today} />}
         {tab === 'members' && <Members group={group} />}
       </Tabs>
+      <GroupNotices key={group.id} group={group} />
     </main>
   );
 }

@@ -12,6 +12,7 @@ import { useQuery, useQueryClient } from '../../lib/query';
 import { loadGroups } from '../../wasm/groups';
 import { Link, useNavigate } from '../../lib/router';
 import { DisplayNameField } from './DisplayNameField';
+import { QuietHours } from './Notices';
 import { createGroup, fetchGroups, GROUPS_QUERY, isOffline, keptGroups, KIND_WORDS, LIVE, ROLE_WORDS } from './api';
 import { refusalOf, wordsOf } from './refusal';
 
@@ -49,6 +50,7 @@ export default function GroupsPage() {
       )}
       <JoinWithCode />
       <StartGroup />
+      {groups && groups.length > 0 && <QuietHours />}
     </main>
   );
 }

@@ -5,7 +5,7 @@
 
 import { apiRequest } from '../../api/client';
 import type { GroupDetail, GroupInvitation, GroupInvitations, GroupList, GroupMember, InvitationPreview } from '../../generated/api';
-import type { GroupKind, Role } from '../../generated/records';
+import type { GroupKind, NewRequests, NoticeChoice, Role } from '../../generated/records';
 import { storage } from '../../lib/storage';
 
 const LIST_KEY = 'manna-groups';
@@ -70,6 +70,9 @@ export const editGroup = (id: string, body: { name?: string; description?: strin
 export const deleteGroup = (id: string) => apiRequest<null>('DELETE', `/api/groups/${encodeURIComponent(id)}`);
 
 export const leaveGroup = (id: string) => apiRequest<null>('POST', `/api/groups/${encodeURIComponent(id)}/leave`);
+
+export const setNotices = (id: string, body: { newRequests?: NewRequests; digestAt?: string; muted?: boolean }) =>
+  apiRequest<NoticeChoice>('PATCH', `/api/groups/${encodeURIComponent(id)}/notices`, body);
 
 export const makeInvitation = (id: string, body: { days?: number; maxUses?: number | null }) =>
   apiRequest<GroupInvitation>('POST', `/api/groups/${encodeURIComponent(id)}/invitations`, body);

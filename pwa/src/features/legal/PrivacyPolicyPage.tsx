@@ -93,7 +93,10 @@ export default function PrivacyPolicyPage() {
             your other entries. When you leave a group, or a leader removes you, what you shared stays with the group and your
             phones keep nothing of it; when you delete your account, what you shared in groups is deleted from the server and
             from every member&apos;s phone, and a group you own passes to its first leader (or, with no leader, its first
-            member) or, with no one else in it, is deleted.
+            member) or, with no one else in it, is deleted. For a group&apos;s notifications the server keeps how you chose to
+            hear of it (each request, a daily digest at your time, off, or muted), your quiet hours, and for about a day a note
+            of each request and prayer so it can tell members; a notification shows the group&apos;s name and the
+            request&apos;s title (never who prayed), and is encrypted for your device before it leaves the server.
           </p>
           <p>
             <strong>With an account.</strong> Your email address, first and last name, and a hash of your password (never the

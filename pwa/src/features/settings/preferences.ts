@@ -1,10 +1,11 @@
 // The account's preferences, followed on every device: one synced settings
 // record (PREFERENCES_ID) holding the theme, the day of rest and the time the
-// verse of the day rings (the server reads that one too), the goal weight,
-// and whether the welcome was gone through.
+// verse of the day rings and the quiet hours of group notifications (the
+// server reads those too), the goal weight, and whether the welcome was gone
+// through.
 
 import { useEffect } from 'react';
-import { PREFERENCES_ID, VERSE_TIME, WEIGHT_GOAL, WEEKDAY_VALUES, WELCOME, WELCOME_VALUES, type Theme, type Weekday, type Welcome } from '../../generated/records';
+import { PREFERENCES_ID, QUIET_FROM, QUIET_TO, VERSE_TIME, WEIGHT_GOAL, WEEKDAY_VALUES, WELCOME, WELCOME_VALUES, type Theme, type Weekday, type Welcome } from '../../generated/records';
 import { applyTheme, shownTheme, themeOf } from '../../lib/theme';
 import { saveRecord, useRecords } from '../../sync/useRecords';
 
@@ -18,6 +19,9 @@ export interface Preferences {
   weightGoal: number | null;
   /** How the welcome ended on any device; null: not yet. */
   welcome: Welcome | null;
+  /** Local `HH:MM` times between which no group notification comes; null: none. */
+  quietFrom: string | null;
+  quietTo: string | null;
 }
 
 /** The account's saved preferences, once the records load. */
@@ -31,6 +35,8 @@ export function usePreferences(): Preferences | undefined {
     verseTime: typeof fields[VERSE_TIME] === 'string' ? fields[VERSE_TIME] : null,
     weightGoal: typeof fields[WEIGHT_GOAL] === 'number' ? fields[WEIGHT_GOAL] : null,
     welcome: WELCOME_VALUES.find((w) => w === fields[WELCOME]) ?? null,
+    quietFrom: typeof fields[QUIET_FROM] === 'string' ? fields[QUIET_FROM] : null,
+    quietTo: typeof fields[QUIET_TO] === 'string' ? fields[QUIET_TO] : null,
   };
 }
 
@@ -43,6 +49,8 @@ export async function savePreferences(current: Preferences, change: Partial<Pref
   if (next.verseTime) fields[VERSE_TIME] = next.verseTime;
   if (next.weightGoal) fields[WEIGHT_GOAL] = next.weightGoal;
   if (next.welcome) fields[WELCOME] = next.welcome;
+  if (next.quietFrom) fields[QUIET_FROM] = next.quietFrom;
+  if (next.quietTo) fields[QUIET_TO] = next.quietTo;
   await saveRecord('userSettings', PREFERENCES_ID, 'put', fields);
 }
 

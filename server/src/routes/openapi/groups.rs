@@ -3,9 +3,11 @@
 
 use super::super::groups::{
     GroupCreateBody, GroupDetail, GroupEditBody, GroupInvitation, GroupInvitations, GroupList,
-    GroupMember, HandOverBody, InvitationCreateBody, InvitationPreview, JoinBody, RoleBody,
+    GroupMember, HandOverBody, InvitationCreateBody, InvitationPreview, JoinBody, NoticesBody,
+    RoleBody,
 };
 use super::doc::{Doc, Op, Who, op};
+use manna_sync_protocol::groups::notices::NoticeChoice;
 
 const GROUP: &str = "The group's id";
 const MEMBER: &str = "The member's id in the group";
@@ -121,6 +123,18 @@ pub fn group_leave(_doc: &mut Doc) -> Op {
     op("Leaves a group (anyone but its owner)", Who::Device)
         .path("groupId", GROUP)
         .answers(204, None, "Left")
+}
+
+/// `PATCH /api/groups/{groupId}/notices`.
+pub fn group_notices(doc: &mut Doc) -> Op {
+    let (body, choice) = (doc.schema::<NoticesBody>(), doc.schema::<NoticeChoice>());
+    op(
+        "Chooses how the asker hears of a group: new requests off, each one or in a daily digest, and whether it is muted (members)",
+        Who::Device,
+    )
+    .path("groupId", GROUP)
+    .body(body)
+    .ok(choice)
 }
 
 /// `PATCH /api/groups/{groupId}/members/{memberId}`.

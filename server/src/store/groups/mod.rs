@@ -4,8 +4,11 @@
 //! (`crate::groups`).
 
 mod invitations;
+mod notices;
 
 pub use invitations::InvitationRow;
+pub(super) use notices::note;
+pub use notices::{Noted, Pending, Prayed};
 
 use super::Store;
 use super::sql::Sql;
@@ -168,8 +171,10 @@ impl GroupTx<'_, '_> {
 
     pub fn insert_member(&mut self, m: &MemberRow) -> Result<(), StoreError> {
         self.0.execute(
+            // Told of nothing posted before they joined.
             &format!(
-                "INSERT INTO group_members ({MEMBER_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+                "INSERT INTO group_members ({MEMBER_COLUMNS}, told_through)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT COALESCE(MAX(seq), 0) FROM group_notices))"
             ),
             &[
                 &m.group_id,
@@ -211,6 +216,8 @@ impl GroupTx<'_, '_> {
             self.0.execute(sql, &[&bucket])?;
         }
         for sql in [
+            "DELETE FROM group_notices WHERE group_id = ?1",
+            "DELETE FROM group_prayed_notices WHERE group_id = ?1",
             "DELETE FROM group_posts WHERE group_id = ?1",
             "DELETE FROM group_invitations WHERE group_id = ?1",
             "DELETE FROM group_members WHERE group_id = ?1",

@@ -178,6 +178,19 @@ impl SyncTx<'_, '_> {
         Ok(())
     }
 
+    /// Notes a request posted or a prayer said (`kind` 'request' or
+    /// 'prayed') for the group's notifications.
+    pub fn note_for_notices(
+        &mut self,
+        group: &str,
+        kind: &str,
+        request: &str,
+        member: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        crate::store::groups::note(self.0, group, kind, request, member, at)
+    }
+
     /// The live records of `tables` in `bucket` whose `field` holds `value`
     /// (an update's or a prayer's request), with their ids.
     pub fn live_naming(

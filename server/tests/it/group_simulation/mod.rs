@@ -3,7 +3,10 @@
 //! leave, are removed, made leaders and members again, a group is deleted),
 //! posting requests, praying, hiding and deleting posts, often offline, over
 //! a seeded network that drops, duplicates, reorders and delays messages,
-//! while phones and the server crash between steps.
+//! while phones and the server crash between steps. On PostgreSQL the
+//! server is two replicas on one database, each step's calls landing on
+//! either, and a replica crashes now and then (it is replaced by a new
+//! process: what it held in memory is gone).
 //!
 //! Every pull is checked when it is answered: no record of a group reaches
 //! someone who is not its member at that moment, a leaders-only or hidden
@@ -35,11 +38,34 @@ const PEOPLE: usize = 4;
 const PHONES_EACH: usize = 2;
 const STEPS: usize = 220;
 
+/// One server process: its store (a pool on the database) and its groups.
+#[derive(Clone)]
+struct Replica {
+    store: Store,
+    groups: Groups,
+}
+
+impl Replica {
+    fn new(store: Store) -> Self {
+        Self {
+            groups: Groups::new(store.clone()),
+            store,
+        }
+    }
+}
+
 struct World {
     rng: Rng,
     rt: tokio::runtime::Runtime,
+    /// The replica this step's calls land on.
     store: Store,
     groups: Groups,
+    /// The server's replicas (two on PostgreSQL, one on SQLite in memory),
+    /// and the database a new one opens.
+    replicas: Vec<Replica>,
+    database: Option<String>,
+    /// Replicas crashed in this run.
+    crashes: usize,
     people: Vec<String>,
     phones: Vec<Phone>,
     network: Vec<(u64, Message)>,
@@ -54,20 +80,25 @@ struct World {
     leaks: Vec<String>,
 }
 
-/// A store of one run's own: in memory, or a new database on the tests'
-/// PostgreSQL.
-fn fresh_store() -> Store {
+/// The replicas of one run's own server: on a new database of the tests'
+/// PostgreSQL (two, and its address), or one in memory.
+fn fresh_server() -> (Vec<Replica>, Option<String>) {
     match common::test_postgres() {
         Some(base) => {
             let url = common::fresh_postgres_blocking(&base);
-            Store::open_postgres(&url, 2).expect("postgres store")
+            let open = || Replica::new(Store::open_postgres(&url, 2).expect("postgres store"));
+            (vec![open(), open()], Some(url))
         }
-        None => Store::open_memory().expect("memory store"),
+        None => (
+            vec![Replica::new(Store::open_memory().expect("memory store"))],
+            None,
+        ),
     }
 }
 
 impl World {
-    fn new(seed: u64, store: Store) -> Self {
+    fn new(seed: u64, (replicas, database): (Vec<Replica>, Option<String>)) -> Self {
+        let store = replicas[0].store.clone();
         let rt = tokio::runtime::Builder::new_current_thread()
             .build()
             .expect("runtime");
@@ -109,9 +140,12 @@ impl World {
         }
         let mut world = Self {
             rng: Rng(seed),
-            groups: Groups::new(store.clone()),
+            groups: replicas[0].groups.clone(),
             rt,
             store,
+            replicas,
+            database,
+            crashes: 0,
             people,
             phones,
             network: Vec::new(),
@@ -134,6 +168,11 @@ impl World {
 
     fn step(&mut self) {
         self.now += 1;
+        let on = self.rng.below(self.replicas.len() as u64) as usize;
+        Replica {
+            store: self.store,
+            groups: self.groups,
+        } = self.replicas[on].clone();
         let d = self.rng.below(self.phones.len() as u64) as usize;
         match self.rng.below(100) {
             0..=29 => self.write(d),
@@ -145,7 +184,18 @@ impl World {
                 self.network.retain(|(_, m)| m.phone() != d);
                 self.phones[d].acked = 0;
             }
-            83..=84 => self.network.clear(), // the server restarts: connections lost
+            // The server restarts: connections lost.
+            83..=84 => self.network.clear(),
+            // A replica crashes and a new process takes its place.
+            85..=86 => {
+                self.network.clear();
+                if let Some(url) = &self.database {
+                    let crashed = self.rng.below(self.replicas.len() as u64) as usize;
+                    self.replicas[crashed] =
+                        Replica::new(Store::open_postgres(url, 2).expect("a new replica"));
+                    self.crashes += 1;
+                }
+            }
             _ => {}
         }
         for msg in take_due(&mut self.network, self.now, &mut self.rng) {
@@ -183,14 +233,14 @@ impl World {
     }
 }
 
-fn run(seed: u64) -> Result<(usize, usize), String> {
-    let mut world = World::new(seed, fresh_store());
+fn run(seed: u64) -> Result<(usize, usize, usize), String> {
+    let mut world = World::new(seed, fresh_server());
     for _ in 0..STEPS {
         world.step();
     }
     world.quiesce();
     world.check()?;
-    Ok((world.applied.len(), world.made.len()))
+    Ok((world.applied.len(), world.made.len(), world.crashes))
 }
 
 #[test]
@@ -207,17 +257,17 @@ fn seeded_runs_of_groups_converge_and_leak_nothing() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(40);
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get() as u64);
-    let (requests, groups) = std::thread::scope(|scope| {
+    let (requests, groups, crashes) = std::thread::scope(|scope| {
         let shares: Vec<_> = (0..threads)
             .map(|share| {
                 scope.spawn(move || {
                     (share..runs)
                         .step_by(threads as usize)
-                        .fold((0, 0), |(r, g), seed| {
-                            let (r2, g2) = run(seed).unwrap_or_else(|e| {
+                        .fold((0, 0, 0), |(r, g, c), seed| {
+                            let (r2, g2, c2) = run(seed).unwrap_or_else(|e| {
                                 panic!("seed {seed} (replay with GROUP_SIM_SEED={seed}): {e}")
                             });
-                            (r + r2, g + g2)
+                            (r + r2, g + g2, c + c2)
                         })
                 })
             })
@@ -225,8 +275,12 @@ fn seeded_runs_of_groups_converge_and_leak_nothing() {
         shares
             .into_iter()
             .map(|s| s.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .fold((0, 0), |(a, b), (c, d)| (a + c, b + d))
+            .fold((0, 0, 0), |(a, b, c), (d, e, f)| (a + d, b + e, c + f))
     });
+    println!(
+        "figure: {runs} runs (seeds 0-{}), {requests} requests applied, {groups} groups made, {crashes} replicas crashed",
+        runs - 1
+    );
     assert!(
         requests as u64 > runs * 5,
         "the runs applied too few requests to mean anything ({requests})"

@@ -5,8 +5,10 @@
 //!
 //! - `ringing`: reminders and the verse at their local minute, once, retried.
 //! - `crowd`: many subscriptions and a dead push service hold up no one else.
+//! - `groups`: a group's notifications, as each member chose them.
 
 mod crowd;
+mod groups;
 mod ringing;
 
 use crate::common::{Device, TestServer};
