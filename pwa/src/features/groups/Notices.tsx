@@ -152,8 +152,7 @@ export function QuietHours() {
   return (
     <section className="card" aria-labelledby="quiet-heading">
       <h2 id="quiet-heading">Quiet hours</h2>
-      <fieldset className="form">
-        <legend className="sr-only">Quiet hours for group notifications</legend>
+      <div className="form">
         <label className="check">
           <input
             type="checkbox"
@@ -165,7 +164,7 @@ export function QuietHours() {
           />
           No group notifications during these hours (at your phone's local time)
         </label>
-        <div className="row">
+        <div className="time-range">
           <TimeInput label="From" name="quietFrom" value={hours.from} onChange={edit('from')} error={error?.field === 'quietFrom' ? error.message : undefined} />
           <TimeInput label="To" name="quietTo" value={hours.to} onChange={edit('to')} error={error?.field === 'quietTo' ? error.message : undefined} />
         </div>
@@ -174,7 +173,7 @@ export function QuietHours() {
             {error.message}
           </p>
         )}
-      </fieldset>
+      </div>
       <DeviceLine />
     </section>
   );
