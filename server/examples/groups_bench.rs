@@ -307,9 +307,9 @@ async fn main() {
     .await;
     let mut each = Vec::new();
     let mut reached_all = 0;
-    for (who, device, cursor) in cursors {
+    for (who, device, cursor) in &cursors {
         let p = Instant::now();
-        let (_, changes) = pull_all(&store, &who, &device, Some(cursor)).await;
+        let (_, changes) = pull_all(&store, who, device, Some(cursor.clone())).await;
         each.push(p.elapsed().as_secs_f64() * 1000.0);
         reached_all += usize::from(changes >= 1);
     }
@@ -322,19 +322,13 @@ async fn main() {
 
     // The notification of one request to the same 200 members, each with a
     // phone and "each request" chosen: the look that claims them all.
-    for m in 0..MEMBERS {
-        let who = person(3, m);
-        let device = if m == 0 {
-            "dev-everywhere".to_string()
-        } else {
-            format!("dev-{who}")
-        };
+    for (m, (who, device, _)) in cursors.iter().enumerate() {
         store
             .subscribe_push(
                 manna_server::store::PushSubscription {
                     endpoint: format!("https://push.example.invalid/{m}"),
                     user_id: who.clone(),
-                    device_id: device,
+                    device_id: device.clone(),
                     p256dh: String::new(),
                     auth: String::new(),
                     time_zone: "UTC".into(),
@@ -346,7 +340,7 @@ async fn main() {
             .await
             .expect("subscribed");
         groups
-            .set_notices(&who, &ids[3], |mut c| {
+            .set_notices(who, &ids[3], |mut c| {
                 c.new_requests = manna_sync_protocol::groups::notices::NewRequests::Each;
                 c
             })

@@ -43,17 +43,8 @@ impl Phone {
         fields: Value,
     ) -> Option<(String, String)> {
         self.seq += 1;
-        let m = json!({"seq": self.seq, "table": table, "id": id, "op": op, "fields": fields});
-        let (status, body) = s
-            .call_as(
-                &self.device,
-                Method::POST,
-                "/api/sync/push",
-                Some(json!({"protocolVersion": 1, "schemaVersion": 5, "deviceId": self.device.id, "mutations": [m]})),
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(body["ackedSeq"], self.seq, "{body}");
+        let change = json!({"table": table, "id": id, "op": op, "fields": fields});
+        let body = s.push_one(&self.device, self.seq, change).await;
         body["rejected"]
             .as_array()
             .and_then(|r| r.first())

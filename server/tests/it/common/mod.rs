@@ -234,6 +234,30 @@ impl TestServer {
         (status, res.json().await.unwrap_or(serde_json::Value::Null))
     }
 
+    /// Pushes one change numbered `seq` as `device`, on the app's record
+    /// schema; answers the push's answer (taken, with the change acked).
+    pub async fn push_one(
+        &self,
+        device: &Device,
+        seq: u64,
+        change: serde_json::Value,
+    ) -> serde_json::Value {
+        let mut m = change;
+        m["seq"] = seq.into();
+        let body = serde_json::json!({
+            "protocolVersion": 1,
+            "schemaVersion": manna_sync_protocol::schema::SCHEMA_VERSION,
+            "deviceId": device.id,
+            "mutations": [m],
+        });
+        let (status, answer) = self
+            .call_as(device, reqwest::Method::POST, "/api/sync/push", Some(body))
+            .await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["ackedSeq"], seq, "{answer}");
+        answer
+    }
+
     /// A request as `device` with a session cookie; answers the status, the body
     /// and the session cookie the server set, if any.
     pub async fn call_with_cookie(

@@ -32,19 +32,16 @@ impl Member {
         }
     }
 
+    /// Pushes one record; answers the push's answer.
+    async fn push(&mut self, s: &TestServer, table: &str, id: &str, fields: Value) -> Value {
+        self.seq += 1;
+        let change = json!({"table": table, "id": id, "op": "put", "fields": fields});
+        s.push_one(&self.device, self.seq, change).await
+    }
+
     /// Pushes one record; it must be taken.
     async fn put(&mut self, s: &TestServer, table: &str, id: &str, fields: Value) {
-        self.seq += 1;
-        let m = json!({"seq": self.seq, "table": table, "id": id, "op": "put", "fields": fields});
-        let (status, body) = s
-            .call_as(
-                &self.device,
-                Method::POST,
-                "/api/sync/push",
-                Some(json!({"protocolVersion": 1, "schemaVersion": 5, "deviceId": self.device.id, "mutations": [m]})),
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
+        let body = self.push(s, table, id, fields).await;
         assert_eq!(body["rejected"], json!([]), "{body}");
     }
 
@@ -390,17 +387,13 @@ async fn a_notice_choice_is_checked_and_only_a_member_makes_it() {
     assert_eq!(status, 404);
     // Bad quiet hours are refused with the preference's name.
     let mut ann = ann;
-    ann.seq += 1;
-    let m = json!({"seq": ann.seq, "table": "userSettings", "id": "settings-preferences", "op": "put",
-        "fields": {"quietFrom": "22:00"}});
-    let (status, body) = s
-        .call_as(
-            &ann.device,
-            Method::POST,
-            "/api/sync/push",
-            Some(json!({"protocolVersion": 1, "schemaVersion": 5, "deviceId": ann.device.id, "mutations": [m]})),
+    let body = ann
+        .push(
+            &s,
+            "userSettings",
+            "settings-preferences",
+            json!({"quietFrom": "22:00"}),
         )
         .await;
-    assert_eq!(status, 200, "{body}");
     assert_eq!(body["rejected"][0]["field"], "quietTo", "{body}");
 }
