@@ -347,6 +347,10 @@ async fn main() {
             .await
             .expect("chosen");
     }
+    // What the set-up posted is told first, as it would have been.
+    manna_server::push::schedule::claim_group_due(&store, now + 86_400_000)
+        .await
+        .expect("look");
     post_one(
         &store,
         &poster,
@@ -356,7 +360,7 @@ async fn main() {
     )
     .await;
     let t = Instant::now();
-    let claimed = manna_server::push::schedule::claim_group_due(&store, now + 86_400_000)
+    let claimed = manna_server::push::schedule::claim_group_due(&store, now + 86_400_001)
         .await
         .expect("look");
     let told = t.elapsed().as_secs_f64() * 1000.0;

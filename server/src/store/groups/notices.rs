@@ -287,11 +287,12 @@ impl PushTx<'_, '_> {
         self.0
             .execute("DELETE FROM group_notices WHERE at < ?1", &[&before_ms])?;
         self.0.execute(
+            // A request's mark counted only prayers forgotten now, and its
+            // last notice is long past: without it, nothing changes.
             "DELETE FROM group_prayed_notices
              WHERE (told_at IS NULL OR told_at < ?1)
-               AND NOT EXISTS (SELECT 1 FROM group_notices n
-                               WHERE n.request_id = group_prayed_notices.request_id)",
-            &[&before_ms],
+               AND told_through < COALESCE((SELECT MIN(seq) FROM group_notices), ?2)",
+            &[&before_ms, &i64::MAX],
         )?;
         Ok(())
     }
