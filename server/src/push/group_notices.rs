@@ -4,12 +4,12 @@
 //! writer, at most once an hour a request. Nothing goes in a person's quiet
 //! hours: it waits, gathered, for their end. The rules are
 //! `manna_sync_protocol::groups::notices`; this applies them in a look of
-//! the scheduler, claiming each notification once.
+//! the scheduler, which claims each notification once.
 
 use super::PushMessage;
 use super::timing::{clock_time, due_between, local_clock, zone};
 use crate::error::AppError;
-use crate::store::{Claimed, Noted, Pending, PushSubscription, PushTx};
+use crate::store::{Noted, Pending, PushSubscription, PushTx};
 use manna_sync_protocol::Table;
 use manna_sync_protocol::groups::notices::{
     HOLD_MOST_MS, Tell, is_quiet, tell_new_requests, tell_prayed,
@@ -85,25 +85,39 @@ fn text<'a>(fields: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
     fields.get(key).and_then(Value::as_str)
 }
 
-/// Claims every group notification due now: what `claim` (the push
-/// scheduler's) makes of each message, for each of a person's devices.
-pub fn claim_due(
-    tx: &mut PushTx<'_, '_>,
-    now_ms: i64,
-    mut claim: impl FnMut(
-        &mut PushTx<'_, '_>,
-        &PushSubscription,
-        String,
-        PushMessage,
-    ) -> Result<Option<Claimed>, AppError>,
-) -> Result<Vec<Claimed>, AppError> {
+/// A notification due now to one device: where, its source (what it is
+/// claimed as, once), and its words.
+pub type Due = (PushSubscription, String, PushMessage);
+
+/// Every group notification due now, each member and each request's writer
+/// marked told as it is decided (in the look's transaction, with its claims).
+pub fn due_now(tx: &mut PushTx<'_, '_>, now_ms: i64) -> Result<Vec<Due>, AppError> {
     // One look at a time (the minute's and one asked for between them):
     // the second waits here, then finds what the first told as told.
     tx.advance_mark(JOB, now_ms)?;
     let floor = now_ms - HOLD_MOST_MS;
     tx.forget_notes(floor)?;
     let mut seen = Seen::default();
-    let mut claimed = Vec::new();
+    let mut due = new_requests(tx, &mut seen, floor, now_ms)?;
+    due.extend(prayers(tx, &mut seen, floor, now_ms)?);
+    Ok(due)
+}
+
+/// One notification for each device of a person.
+fn to_each(subs: &[PushSubscription], source: &str, message: &PushMessage) -> Vec<Due> {
+    subs.iter()
+        .map(|sub| (sub.clone(), source.to_owned(), message.clone()))
+        .collect()
+}
+
+/// New requests, to each member as they chose.
+fn new_requests(
+    tx: &mut PushTx<'_, '_>,
+    seen: &mut Seen,
+    floor: i64,
+    now_ms: i64,
+) -> Result<Vec<Due>, AppError> {
+    let mut due = Vec::new();
     let mut noted: HashMap<String, Vec<Noted>> = HashMap::new();
     for p in tx.pending_members()? {
         if !noted.contains_key(&p.group_id) {
@@ -143,70 +157,67 @@ pub fn claim_due(
             Tell::Hold => continue,
             Tell::Drop => {}
             Tell::Now => {
-                let message = requests_message(&p, &titles);
-                for sub in &person.subs {
-                    let source = format!("group:{}:requests", p.group_id);
-                    claimed.extend(claim(tx, sub, source, message.clone())?);
-                }
+                let source = format!("group:{}:requests", p.group_id);
+                due.extend(to_each(
+                    &person.subs,
+                    &source,
+                    &requests_message(&p, &titles),
+                ));
             }
         }
         tx.told_through(&p.group_id, &p.user_id, p.last_request)?;
     }
+    Ok(due)
+}
+
+/// "People prayed for your request", to its writer at most once an hour.
+fn prayers(
+    tx: &mut PushTx<'_, '_>,
+    seen: &mut Seen,
+    floor: i64,
+    now_ms: i64,
+) -> Result<Vec<Due>, AppError> {
+    let mut due = Vec::new();
     for prayed in tx.prayed_pending(floor)? {
+        let (group, request) = (&prayed.group_id, &prayed.request_id);
         let through = prayed
             .prayers
             .iter()
             .map(|(_, seq)| *seq)
             .max()
             .unwrap_or(0);
-        let writer = match seen.request(tx, &prayed.group_id, &prayed.request_id)? {
-            Some(r) => text(r, "authorId").map(|a| {
-                (
-                    a.to_owned(),
-                    text(r, "title").unwrap_or_default().to_owned(),
-                )
-            }),
-            None => None,
-        };
-        let Some((author, title)) = writer else {
-            tx.prayed_told(&prayed.group_id, &prayed.request_id, None, through)?;
-            continue;
-        };
-        let mut prayers: Vec<&str> = prayed
-            .prayers
-            .iter()
-            .map(|(m, _)| m.as_str())
-            .filter(|m| *m != author)
-            .collect();
-        prayers.sort_unstable();
-        prayers.dedup();
-        let user = tx.member_user(&prayed.group_id, &author)?;
-        let tell = match &user {
-            Some((user, muted)) if !prayers.is_empty() => {
-                let person = seen.person(tx, user, now_ms)?;
-                tell_prayed(*muted, person.quiet, prayed.told_at, now_ms)
-            }
-            _ => Tell::Drop,
-        };
-        match tell {
-            Tell::Hold => continue,
-            Tell::Drop => {
-                tx.prayed_told(&prayed.group_id, &prayed.request_id, None, through)?;
-            }
-            Tell::Now => {
-                let user = user.map(|(u, _)| u).unwrap_or_default();
-                let message =
-                    prayed_message(&prayed.group_id, &prayed.request_id, prayers.len(), &title);
-                let subs = seen.person(tx, &user, now_ms)?.subs.clone();
-                for sub in &subs {
-                    let source = format!("group:{}:prayed:{}", prayed.group_id, prayed.request_id);
-                    claimed.extend(claim(tx, sub, source, message.clone())?);
+        let writer = seen.request(tx, group, request)?.and_then(|r| {
+            let title = text(r, "title").unwrap_or_default().to_owned();
+            text(r, "authorId").map(|a| (a.to_owned(), title))
+        });
+        let mut told = None;
+        if let Some((author, title)) = writer
+            && let Some((user, muted)) = tx.member_user(group, &author)?
+        {
+            let mut prayers: Vec<&str> = prayed
+                .prayers
+                .iter()
+                .map(|(m, _)| m.as_str())
+                .filter(|m| *m != author)
+                .collect();
+            prayers.sort_unstable();
+            prayers.dedup();
+            let person = seen.person(tx, &user, now_ms)?;
+            match tell_prayed(muted, person.quiet, prayed.told_at, now_ms) {
+                _ if prayers.is_empty() => {}
+                Tell::Hold => continue,
+                Tell::Drop => {}
+                Tell::Now => {
+                    let source = format!("group:{group}:prayed:{request}");
+                    let message = prayed_message(group, request, prayers.len(), &title);
+                    due.extend(to_each(&person.subs, &source, &message));
+                    told = Some(now_ms);
                 }
-                tx.prayed_told(&prayed.group_id, &prayed.request_id, Some(now_ms), through)?;
             }
         }
+        tx.prayed_told(group, request, told, through)?;
     }
-    Ok(claimed)
+    Ok(due)
 }
 
 /// Whether the member's digest time came since `since_ms`, when the first of

@@ -5,10 +5,10 @@
 //! it is sent, so it is sent once however many server processes look.
 
 use super::timing::{clock_time, due_between, zone};
-use super::{PushMessage, TTL};
+use super::{PushMessage, TTL, group_notices};
 use crate::content::{ContentSet, Kind, item_for};
 use crate::error::AppError;
-use crate::store::{Claimed, LiveRecord, PushSubscription, Store, StoreError};
+use crate::store::{Claimed, LiveRecord, PushSubscription, PushTx, Store, StoreError};
 use manna_core::Date;
 use manna_sync_protocol::Table;
 use manna_sync_protocol::records::prayer::PrayerReminder;
@@ -40,13 +40,12 @@ pub async fn claim_due(
     set: Arc<ContentSet>,
     now_ms: i64,
 ) -> Result<Vec<Claimed>, AppError> {
-    let lease_ms = i64::try_from(super::senders::LEASE.as_millis()).unwrap_or(i64::MAX);
     store
         .push_write(move |tx| {
             let mark = tx.advance_mark(JOB, now_ms)?;
             // The first look covers the minute just past.
             let from = mark.unwrap_or(now_ms - 60_000).max(now_ms - CATCH_UP_MS);
-            let lease_until = now_ms + lease_ms;
+            let lease_until = lease_until(now_ms);
             let mut claimed = tx.take_retries(now_ms, lease_until)?;
             if from >= now_ms {
                 return Ok(claimed);
@@ -64,37 +63,53 @@ pub async fn claim_due(
                     ringing.sort_by_key(|(_, at, _)| *at);
                     ringing.truncate(MOST_PER_LOOK);
                     for (source, at, message) in ringing {
-                        let payload = serde_json::to_string(&message)
-                            .map_err(|e| AppError::Internal(e.to_string()))?;
-                        claimed.extend(tx.claim(sub, source, at, payload, lease_until)?);
+                        claimed.extend(claim(tx, sub, source, at, &message, lease_until)?);
                     }
                 }
             }
-            claimed.extend(super::group_notices::claim_due(
-                tx,
-                now_ms,
-                |tx, sub, source, message| {
-                    let payload = serde_json::to_string(&message)
-                        .map_err(|e| AppError::Internal(e.to_string()))?;
-                    Ok(tx.claim(sub, source, now_ms, payload, lease_until)?)
-                },
-            )?);
+            for (sub, source, message) in group_notices::due_now(tx, now_ms)? {
+                claimed.extend(claim(tx, &sub, source, now_ms, &message, lease_until)?);
+            }
             Ok::<_, AppError>(claimed)
         })
         .await
 }
 
+/// Until when a claim made now is leased to this process.
+fn lease_until(now_ms: i64) -> i64 {
+    now_ms + i64::try_from(super::senders::LEASE.as_millis()).unwrap_or(i64::MAX / 2)
+}
+
+/// Claims one notification to `sub` (none when it was claimed already).
+fn claim(
+    tx: &mut PushTx<'_, '_>,
+    sub: &PushSubscription,
+    source: String,
+    at: i64,
+    message: &PushMessage,
+    lease_until: i64,
+) -> Result<Option<Claimed>, AppError> {
+    let payload = serde_json::to_string(message).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(tx.claim(sub, source, at, payload, lease_until)?)
+}
+
 /// Claims the group notifications due now (between the minute's looks: a new
 /// request or prayer is told within seconds).
 pub async fn claim_group_due(store: &Store, now_ms: i64) -> Result<Vec<Claimed>, AppError> {
-    let lease_ms = i64::try_from(super::senders::LEASE.as_millis()).unwrap_or(i64::MAX);
     store
         .push_write(move |tx| {
-            super::group_notices::claim_due(tx, now_ms, |tx, sub, source, message| {
-                let payload = serde_json::to_string(&message)
-                    .map_err(|e| AppError::Internal(e.to_string()))?;
-                Ok(tx.claim(sub, source, now_ms, payload, now_ms + lease_ms)?)
-            })
+            let mut claimed = Vec::new();
+            for (sub, source, message) in group_notices::due_now(tx, now_ms)? {
+                claimed.extend(claim(
+                    tx,
+                    &sub,
+                    source,
+                    now_ms,
+                    &message,
+                    lease_until(now_ms),
+                )?);
+            }
+            Ok::<_, AppError>(claimed)
         })
         .await
 }
