@@ -64,10 +64,11 @@ setup-nginx:
 
 ## ---- builds ----
 
-# Four modules from manna-core: the core the first screen needs, the tools
+# Five modules from manna-core: the core the first screen needs, the tools
 # (timers, weight, plans, shopping lists) that only some pages load, the
-# entitlement checks that only a device with an entitlement loads, and the
-# groups' rules that only the groups' pages load.
+# entitlement checks that only a device with an entitlement loads, the
+# groups' rules that only the groups' pages load, and the journal's lock
+# that only a locked journal loads.
 WASM_BINDGEN_FLAGS := --target web --remove-name-section --remove-producers-section --out-dir $(WASM_OUT)
 wasm: setup-rust
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET)
@@ -78,6 +79,8 @@ wasm: setup-rust
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_premium target/$(WASM_TARGET)/wasm/manna_core.wasm
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features groups
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_groups target/$(WASM_TARGET)/wasm/manna_core.wasm
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features journal
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_journal target/$(WASM_TARGET)/wasm/manna_core.wasm
 
 pwa: wasm node-deps
 	cd pwa && npm run build
@@ -119,13 +122,14 @@ lint-code: lint-wasm lint-app
 	cargo fmt --all --check
 	$(STAGE) "clippy" cargo clippy --workspace --all-targets -- -D warnings
 
-# Clippy on the core as the app's three wasm modules build it (it needs no
+# Clippy on the core as the app's wasm modules build it (it needs no
 # build of them).
 lint-wasm: setup-rust
 	$(STAGE) "clippy for wasm" sh -c 'cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings \
-		&& cargo clippy -p manna-core --features groups --target $(WASM_TARGET) -- -D warnings'
+		&& cargo clippy -p manna-core --features groups --target $(WASM_TARGET) -- -D warnings \
+		&& cargo clippy -p manna-core --features journal --target $(WASM_TARGET) -- -D warnings'
 
 lint-app: wasm node-deps
 	cd pwa && $(STAGE) "app types and lint" sh -c 'npm run typecheck && npm run lint'

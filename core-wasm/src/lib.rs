@@ -27,19 +27,18 @@
 //! - `meals`: meal plans, personal 30-day plans and shopping lists.
 //! - `order`: stable sorting, built once for every type sorted.
 //! - `json_value`: any serde value as a JSON value, with little code per type.
-//! - `journal_lock`: a locked journal's keys and sealed fields (format v1;
-//!   native only for now).
+//! - `journal_lock`: a locked journal's keys and sealed fields (format v1).
 //! - `timer`: the countdown of meditation, prayer and exercise sessions.
-//! - `wasm`: the browser's four modules (the core the first screen needs,
-//!   the tools, the entitlement checks, the groups' rules; one build each,
-//!   chosen by the `tools`, `premium` and `groups` features), the only
-//!   place that touches wasm-bindgen.
+//! - `wasm`: the browser's five modules (the core the first screen needs,
+//!   the tools, the entitlement checks, the groups' rules, the journal's
+//!   lock; one build each, chosen by the `tools`, `premium`, `groups` and
+//!   `journal` features), the only place that touches wasm-bindgen.
 
 pub mod archive;
 pub mod church_year;
 pub mod days;
 pub mod flatjson;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(feature = "journal", not(target_arch = "wasm32")))]
 pub mod journal_lock;
 pub mod json_value;
 pub mod meals;

@@ -106,6 +106,8 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
     .ty::<protocol::FieldError>(cfg)
     .words::<journal::JournalCategory>(cfg)
     .ty::<journal::JournalEntry>(cfg)
+    .ty::<journal::PassphraseLock>(cfg)
+    .ty::<journal::JournalKey>(cfg)
     .words::<prayer::Weekday>(cfg)
     .words::<prayer::PrayerType>(cfg)
     .ty::<prayer::PrayerReminder>(cfg)

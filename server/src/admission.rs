@@ -4,7 +4,8 @@
 //! (`RestGate`).
 //! A meal plan is started only if it exists, and a premium one only by a
 //! member; a day that has come (a weight's, a journal entry's) is not one
-//! still to come anywhere on earth.
+//! still to come anywhere on earth; a locked journal takes only sealed
+//! entries, and keeps the key it was locked with.
 
 use crate::config::Config;
 use crate::content::ContentSet;
@@ -13,6 +14,7 @@ use crate::entitlement::{premium_of, premium_required};
 use crate::error::AppError;
 use crate::store::SyncTx;
 use crate::sync::Gate;
+use manna_sync_protocol::records::journal::{JOURNAL_KEY_ID, check_locked_journal, check_same_key};
 use manna_sync_protocol::records::read::Fields;
 use manna_sync_protocol::{Date, FieldError, Table};
 use std::sync::Arc;
@@ -39,6 +41,28 @@ impl ServerGate {
     ) -> Option<FieldError> {
         let latest = Date::from_epoch_ms(self.now_secs * 1000, 0).add_days(1);
         table.check_days(after, before, latest).err()
+    }
+
+    /// The journal's lock: a locked journal's entries are sealed, and its
+    /// key stays the one it was locked with.
+    fn journal_lock(
+        &self,
+        tx: &mut SyncTx<'_, '_>,
+        user: &str,
+        table: Table,
+        before: Option<&Fields>,
+        after: &Fields,
+    ) -> Result<Result<(), FieldError>, AppError> {
+        Ok(match table {
+            Table::PrayerJournal => {
+                let locked = tx
+                    .load(user, Table::JournalKeys, JOURNAL_KEY_ID)?
+                    .is_some_and(|key| !key.deleted);
+                check_locked_journal(locked, after)
+            }
+            Table::JournalKeys => check_same_key(before, after),
+            _ => Ok(()),
+        })
     }
 
     /// Why `after` may not be stored, in the words of the rule.
@@ -80,6 +104,9 @@ impl Gate for ServerGate {
         if let Some(refusal) = self.day_to_come(table, before, after) {
             return Ok(Err(refusal));
         }
+        if let Err(refusal) = self.journal_lock(tx, user, table, before, after)? {
+            return Ok(Err(refusal));
+        }
         Ok(match self.refusal(tx, user, table, before, after)? {
             None => Ok(()),
             Some(refusal) => Err(refusal.field_error()),
@@ -103,6 +130,9 @@ impl Gate for RestGate {
         after: &Fields,
     ) -> Result<Result<(), FieldError>, AppError> {
         if let Some(refusal) = self.0.day_to_come(table, before, after) {
+            return Ok(Err(refusal));
+        }
+        if let Err(refusal) = self.0.journal_lock(tx, user, table, before, after)? {
             return Ok(Err(refusal));
         }
         match self.0.refusal(tx, user, table, before, after)? {

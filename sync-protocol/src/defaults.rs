@@ -23,7 +23,8 @@ impl Table {
         use Fill::{Now, Null};
         match self {
             Table::WeightEntries => &[("notes", Null), ("mood", Null)],
-            Table::PrayerJournal => &[("answered", Null), ("answeredOn", Null)],
+            Table::PrayerJournal => &[("answered", Null), ("answeredOn", Null), ("locked", Null)],
+            Table::JournalKeys => &[("lockedAt", Now)],
             Table::WellnessGoals | Table::PersonalizedPlans => &[("createdAt", Now)],
             Table::PlanProgress => &[("completedAt", Null)],
             Table::MealPlanEnrollments => &[("preferences", Null)],

@@ -100,6 +100,14 @@ impl IdScheme {
                 }
                 self.check(id, &fields)
             }
+            // One record a person: its id is the kind alone.
+            IdScheme::Keyed { kind, by: [] } => match id == kind {
+                true => Ok(()),
+                false => Err(FieldError::new(
+                    "id",
+                    format!("this record is named {kind}"),
+                )),
+            },
             IdScheme::Keyed { kind, by } => {
                 check_shape(id)?;
                 match id.strip_prefix(kind).and_then(|r| r.strip_prefix(':')) {

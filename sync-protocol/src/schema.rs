@@ -15,7 +15,7 @@ use crate::records::read::camel;
 use crate::tables::Table;
 
 /// The record schema this build speaks.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 /// The oldest schema an app may speak and still be served.
 pub const OLDEST_SCHEMA: u32 = 1;
 /// The schema of apps that sent no version (every app before versions were sent).
@@ -97,7 +97,21 @@ pub const ADDED: &[Added] = &[
         table: "groupReports",
         field: None,
     },
+    // 6: a journal its writer can lock.
+    Added {
+        version: 6,
+        table: "prayerJournal",
+        field: Some("locked"),
+    },
+    Added {
+        version: 6,
+        table: "journalKeys",
+        field: None,
+    },
 ];
+
+/// The schema whose apps can open a locked journal's entries.
+const OPENS_LOCKED_JOURNAL: u32 = 6;
 
 /// Whether this server can serve an app speaking schema `client`.
 pub fn check_schema(client: u32) -> Result<(), Incompatibility> {
@@ -119,6 +133,13 @@ pub fn schema_of(sent: Option<u32>) -> u32 {
 /// fields it does not know (they stay on the server, and an updated app gets
 /// them from a snapshot).
 pub fn hold_back(client: u32, changes: &mut Vec<Change>) {
+    // An app that cannot open a locked entry is not sent one: it would show
+    // the sealed text as the entry's words.
+    if client < OPENS_LOCKED_JOURNAL {
+        changes.retain(|c| {
+            c.table != Table::PrayerJournal || !crate::records::journal::is_locked(&c.fields)
+        });
+    }
     hold_back_of(ADDED, client, changes);
 }
 

@@ -10,7 +10,7 @@ use crate::records::Record;
 use crate::records::groups::{
     GroupPrayer, GroupReflection, GroupReport, GroupRequest, GroupUpdate,
 };
-use crate::records::journal::JournalEntry;
+use crate::records::journal::{JournalEntry, JournalKey};
 use crate::records::plans::{MealPlanEnrollment, PersonalizedPlan, PlanProgress};
 use crate::records::prayer::PrayerReminder;
 use crate::records::progress::DailyCompletion;
@@ -40,6 +40,7 @@ wire_enum! {
         FavoriteReadings = "favoriteReadings",
         Highlights = "highlights",
         VerseNotes = "verseNotes",
+        JournalKeys = "journalKeys",
         GroupRequests = "groupRequests",
         GroupUpdates = "groupUpdates",
         GroupPrayers = "groupPrayers",
@@ -138,6 +139,7 @@ records_of_tables! {
         FavoriteReadings => FavoriteReading,
         Highlights => Highlight,
         VerseNotes => VerseNote,
+        JournalKeys => JournalKey,
     }
     shared {
         GroupRequests => GroupRequest,
@@ -222,6 +224,10 @@ impl Table {
             Table::VerseNotes => IdScheme::Keyed {
                 kind: "note",
                 by: &["book", "chapter", "verse"],
+            },
+            Table::JournalKeys => IdScheme::Keyed {
+                kind: crate::records::journal::JOURNAL_KEY_ID,
+                by: &[],
             },
             Table::GroupRequests => IdScheme::Grouped { kind: "request" },
             Table::GroupUpdates => IdScheme::Grouped { kind: "update" },

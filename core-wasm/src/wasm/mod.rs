@@ -6,8 +6,9 @@
 //! which the first screen needs; the tools (`tools`): timers, weight progress,
 //! plans and shopping lists, loaded by the pages that use them; and the
 //! entitlement checks (`premium`), loaded by a device that keeps an
-//! entitlement; and the groups' rules (`groups`), loaded by the pages of
-//! groups. Splitting them keeps the first screen's download small.
+//! entitlement; the groups' rules (`groups`), loaded by the pages of
+//! groups; and the journal's lock (`journal`), loaded by a locked journal.
+//! Splitting them keeps the first screen's download small.
 //!
 //! - `core`: records, dates, the week, rotation and scores.
 //! - `tools`: timers, weight progress, meal plans, shopping lists, the
@@ -15,20 +16,30 @@
 //! - `premium`: a cached entitlement's check and when to check again.
 //! - `groups`: a shared record's check, who may write what in a group, where
 //!   a request stands, an invitation code's shape.
+//! - `journal`: a passphrase's key, the journal key wrapped and opened, an
+//!   entry's fields sealed and opened.
 
-// The premium and groups modules need only some of the helpers below.
+// The premium, groups and journal modules need only some of the helpers below.
 #![cfg_attr(
     any(
         all(feature = "premium", not(feature = "tools")),
-        all(feature = "groups", not(feature = "tools"))
+        all(feature = "groups", not(feature = "tools")),
+        all(feature = "journal", not(feature = "tools"))
     ),
     allow(dead_code, unused_imports)
 )]
 
-#[cfg(not(any(feature = "tools", feature = "premium", feature = "groups")))]
+#[cfg(not(any(
+    feature = "tools",
+    feature = "premium",
+    feature = "groups",
+    feature = "journal"
+)))]
 mod core;
 #[cfg(feature = "groups")]
 mod groups;
+#[cfg(feature = "journal")]
+mod journal;
 #[cfg(feature = "premium")]
 mod premium;
 #[cfg(feature = "tools")]

@@ -19,7 +19,9 @@
 // - favoriteReadings, highlights, verseNotes: what the user keeps from their
 //             reading, synced (version 7);
 // - placeSearches: the farm and trail searches made on this device, the
-//             last few and the areas saved for offline (version 8).
+//             last few and the areas saved for offline (version 8);
+// - the groups' shared records (version 9);
+// - journalKeys: a locked journal's key record, synced (version 10).
 
 import { Dexie, type EntityTable } from 'dexie';
 import type { BibleChapter, DayContent } from '../generated/content';
@@ -147,6 +149,7 @@ export const SCHEMAS = [
   { favoriteReadings: 'id', highlights: 'id', verseNotes: 'id' },
   { placeSearches: 'key, kind, savedAt' },
   { groupRequests: 'id', groupUpdates: 'id', groupPrayers: 'id', groupReflections: 'id', groupReports: 'id' },
+  { journalKeys: 'id' },
 ] as const;
 
 export function openAppDb(name: string = DB_NAME, versions: number = SCHEMAS.length): AppDB {

@@ -81,7 +81,7 @@ describe('browser database', () => {
   it('opens at the latest schema version with every table', async () => {
     const db = openAppDb('schema-check');
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(10);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
       ['bibleChapters', 'days', 'lists', 'outbox', 'placeSearches', 'refused', 'syncMeta', 'visits', ...SYNCED_TABLES].sort(),
     );

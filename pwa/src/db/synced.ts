@@ -267,3 +267,10 @@ export async function liveMeta<T>(key: string): Promise<Observable<T | undefined
   const d = await db();
   return liveQuery(() => d.syncMeta.get(key).then((row) => row?.value as T | undefined));
 }
+
+/** Like `liveMeta`, with `null` for a value never set (so a page can tell
+ *  "not read yet", undefined, from "none"). */
+export async function liveMetaOrNull<T>(key: string): Promise<Observable<T | null>> {
+  const d = await db();
+  return liveQuery(() => d.syncMeta.get(key).then((row) => (row?.value ?? null) as T | null));
+}

@@ -3,7 +3,7 @@
 
 export type IsoDate = string;
 
-export type Table = "prayerJournal" | "weightEntries" | "prayerReminders" | "shoppingLists" | "shoppingListItems" | "wellnessGoals" | "personalizedPlans" | "planProgress" | "wellnessScores" | "mealPlanEnrollments" | "userSettings" | "dailyCompletions" | "favoriteReadings" | "highlights" | "verseNotes" | "groupRequests" | "groupUpdates" | "groupPrayers" | "groupReflections" | "groupReports";
+export type Table = "prayerJournal" | "weightEntries" | "prayerReminders" | "shoppingLists" | "shoppingListItems" | "wellnessGoals" | "personalizedPlans" | "planProgress" | "wellnessScores" | "mealPlanEnrollments" | "userSettings" | "dailyCompletions" | "favoriteReadings" | "highlights" | "verseNotes" | "journalKeys" | "groupRequests" | "groupUpdates" | "groupPrayers" | "groupReflections" | "groupReports";
 
 export const TABLE_VALUES = [
   "prayerJournal",
@@ -21,6 +21,7 @@ export const TABLE_VALUES = [
   "favoriteReadings",
   "highlights",
   "verseNotes",
+  "journalKeys",
   "groupRequests",
   "groupUpdates",
   "groupPrayers",
@@ -45,11 +46,58 @@ export const JOURNAL_CATEGORY_VALUES = [
   "reflection"
 ] as const satisfies readonly JournalCategory[];
 
-export type JournalEntry = { date: IsoDate, title: string, content: string, category: JournalCategory, answered?: boolean | null, 
+export type JournalEntry = { date: IsoDate, 
+/**
+ * The title; sealed in a locked journal.
+ */
+title: string, 
+/**
+ * The prayer; sealed in a locked journal.
+ */
+content: string, 
+/**
+ * Its kind; sealed in a locked journal.
+ */
+category: JournalCategory | string, answered?: boolean | null, 
 /**
  * The day the prayer was marked answered.
  */
-answeredOn?: IsoDate | null, };
+answeredOn?: IsoDate | null, 
+/**
+ * Whether the title, text and category are sealed (a locked
+ * journal's entry).
+ */
+locked?: boolean | null, };
+
+export type PassphraseLock = { 
+/**
+ * 16 random bytes, base64url without padding.
+ */
+salt: string, memoryKib: number, passes: number, lanes: number, 
+/**
+ * The journal key, sealed.
+ */
+wrapped: string, };
+
+export type JournalKey = { 
+/**
+ * The lock's format (1).
+ */
+format: number, 
+/**
+ * Names the journal key, so a second lock made elsewhere at the
+ * same time is refused rather than orphaning the first one's entries.
+ */
+keyId: string, 
+/**
+ * Changed with the passphrase, as one value.
+ */
+passphrase: PassphraseLock, 
+/**
+ * The same for the recovery key shown once when the journal was
+ * locked.
+ */
+recovery: PassphraseLock, lockedAt: string, };
 
 export type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
 
@@ -448,6 +496,7 @@ export type TableRecords = {
   favoriteReadings: FavoriteReading;
   highlights: Highlight;
   verseNotes: VerseNote;
+  journalKeys: JournalKey;
   groupRequests: GroupRequest;
   groupUpdates: GroupUpdate;
   groupPrayers: GroupPrayer;

@@ -7,7 +7,7 @@ import type { Table, Role } from './records';
 export const PROTOCOL_VERSION = 1 as const;
 
 /** The record schema this app speaks: the tables and fields it knows. */
-export const SCHEMA_VERSION = 5 as const;
+export const SCHEMA_VERSION = 6 as const;
 
 export type Op = "put" | "patch" | "delete";
 

@@ -59,20 +59,26 @@ impl Store {
             .db
             .call(move |c| delete_account(c, &account, &subscriptions))
             .await?;
-        // Deleted already: a file that keeps a trace a little longer (a
-        // reader holding SQLite's log; PostgreSQL's vacuum, which takes its
-        // time and runs apart) is not a failed deletion.
+        self.scrub_files().await;
+        Ok(gone)
+    }
+
+    /// After a write that deleted what must not stay readable (an account,
+    /// a locked journal's open text): the database's files let go of it too.
+    /// Deleted already: a file that keeps a trace a little longer (a reader
+    /// holding SQLite's log; PostgreSQL's vacuum, which takes its time and
+    /// runs apart) is not a failed deletion.
+    pub(crate) async fn scrub_files(&self) {
         if self.is_shared() {
             let store = self.clone();
             tokio::spawn(async move {
                 if let Err(e) = store.db.call(vacuum).await {
-                    tracing::warn!(error = %e, "vacuuming after an account's deletion");
+                    tracing::warn!(error = %e, "vacuuming deleted rows");
                 }
             });
         } else if let Err(e) = self.clear_log().await {
-            tracing::warn!(error = %e, "clearing a deleted account from the database's log");
+            tracing::warn!(error = %e, "clearing deleted rows from the database's log");
         }
-        Ok(gone)
     }
 
     /// SQLite: copies its write-ahead log into the database and empties it,

@@ -13,6 +13,7 @@ use manna_sync_protocol::groups::Role;
 use manna_sync_protocol::groups::permissions::{Act, may};
 use manna_sync_protocol::groups::requests::check_daily_posts;
 use manna_sync_protocol::groups::shared::{Write, judge, parent_field, stamped};
+use manna_sync_protocol::records::journal::is_locked;
 use manna_sync_protocol::records::read::Fields;
 use manna_sync_protocol::{
     FieldError, Gap, MergeOutcome, Mutation, Op, PushResponse, Rejection, StoredRecord, Table,
@@ -296,11 +297,25 @@ pub(super) fn apply_one(
                 &revisions,
                 *now_ms,
             )?;
-            if let Some(place) = &place {
-                after_shared_write(tx, place, m, before, &record, counters, *now_ms)?;
+            match &place {
+                Some(place) => {
+                    after_shared_write(tx, place, m, before, &record, counters, *now_ms)?;
+                }
+                None => after_own_write(tx, user, m, before, &record)?,
             }
         }
         MergeOutcome::Unchanged { revisions } => {
+            // An edit set aside keeps its words: in a locked journal, only
+            // sealed ones.
+            if m.table == Table::PrayerJournal
+                && !revisions.is_empty()
+                && ["title", "content", "category"]
+                    .iter()
+                    .any(|f| m.fields.contains_key(*f))
+                && let Err(refusal) = gate.admit(tx, user, m.table, None, &m.fields)?
+            {
+                return Ok(Err(refusal));
+            }
             let change = usage_change(stored, None, &revisions);
             if let Err(over_quota) = quota::charge(tx, bucket, change, *now_ms)? {
                 return Ok(Err(over_quota));
@@ -310,6 +325,36 @@ pub(super) fn apply_one(
         MergeOutcome::Rejected(refusal) => return Ok(Err(refusal)),
     }
     Ok(Ok(()))
+}
+
+/// What a stored write to a person's own records brings along: once their
+/// journal is locked, the server keeps no open copy of its text. A new lock
+/// forgets every entry's kept older values and deleted entries' last
+/// fields; an entry sealed forgets its own older values (which the write
+/// itself may just have set aside).
+fn after_own_write(
+    tx: &mut SyncTx<'_, '_>,
+    user: &str,
+    m: &Mutation,
+    before: Option<&Fields>,
+    record: &StoredRecord,
+) -> Result<(), AppError> {
+    let forget = match m.table {
+        Table::JournalKeys if before.is_none() && !record.deleted => Some(None),
+        Table::PrayerJournal
+            if !record.deleted
+                && is_locked(&record.fields)
+                && before.is_none_or(|b| !is_locked(b)) =>
+        {
+            Some(Some(m.id.as_str()))
+        }
+        _ => None,
+    };
+    if let Some(id) = forget {
+        let freed = tx.forget_open_journal(user, id)?;
+        tx.add_to_totals(user, Usage::default().minus(freed))?;
+    }
+    Ok(())
 }
 
 /// The UTC day of `now_ms` (`2026-12-01`), the day a post counts on.

@@ -22,6 +22,7 @@ mod groups;
 mod groups_sync;
 mod hardening;
 mod home;
+mod journal_lock;
 mod layers;
 mod limits;
 mod logs;

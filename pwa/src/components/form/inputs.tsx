@@ -30,12 +30,20 @@ export function TextInput({
   );
 }
 
-/** A password the person already has (to confirm who they are). */
-export function PasswordInput({ value, onChange, ...field }: Common & { value: string; onChange: (v: string) => void }) {
+/** A password the person already has (to confirm who they are), or, with
+ *  `fresh`, one they choose now. */
+export function PasswordInput({ value, onChange, fresh = false, ...field }: Common & { value: string; onChange: (v: string) => void; fresh?: boolean }) {
   return (
     <Field {...field}>
       {(control) => (
-        <input {...control} name={field.name} type="password" autoComplete="current-password" value={value} onChange={(e) => onChange(e.target.value)} />
+        <input
+          {...control}
+          name={field.name}
+          type="password"
+          autoComplete={fresh ? 'new-password' : 'current-password'}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
     </Field>
   );

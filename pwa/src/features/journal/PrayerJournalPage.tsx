@@ -2,9 +2,11 @@
 // undo, and mark them answered with the day. Entries are synced records
 // (kept on this device first, on the user's other devices after a sync); the
 // rules are the Rust ones. What is being written is kept on the device as a
-// draft until it is saved, so nothing typed is lost to a reload.
+// draft until it is saved, so nothing typed is lost to a reload. A journal
+// may be locked (lock.ts): its entries are then sealed on the device before
+// they are kept, and opened here with the key this device was given.
 
-import { use, useState, type FormEvent } from 'react';
+import { use, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { EnumSelect, TextArea, TextInput, RefusalNote, useFixFocus } from '../../components/form';
@@ -15,8 +17,11 @@ import { useContentList } from '../../content/useContentList';
 import type { JournalPrompt } from '../../generated/content';
 import { JOURNAL_CATEGORY_VALUES, TITLE_MAX, type FieldError, type JournalEntry } from '../../generated/records';
 import { storage } from '../../lib/storage';
-import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused, type Stored } from '../../sync/useRecords';
+import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused } from '../../sync/useRecords';
 import { loadCore, todayIn, type Core } from '../../wasm/core';
+import { loadJournalCrypto, type JournalCrypto } from '../../wasm/journal';
+import { forSaving, openEntries, sealRemaining, useLockState, type LockState, type OpenEntry } from './lock';
+import { LockCard, RecoveryKey, UnlockCard } from './JournalLock';
 import { PremiumOnly, PremiumRequired } from '../upgrade';
 import { dayLabel } from '../../lib/dates';
 import { capitalize } from '../../lib/words';
@@ -25,7 +30,7 @@ const DRAFT_KEY = 'manna-journal-draft';
 /** How the form names an entry's fields (also for its refusals). */
 const FIELD_LABELS = { title: 'Title', content: 'Your prayer', category: 'Category', date: 'Date', answered: 'Answered', answeredOn: 'Day answered' };
 type TabId = 'write' | 'entries' | 'answered';
-type Entry = Stored<'prayerJournal'>;
+type Entry = OpenEntry;
 
 interface Draft {
   /** The entry being edited; none for a new one. */
@@ -54,7 +59,7 @@ function newestFirst(a: Entry, b: Entry): number {
 export default function PrayerJournalPage() {
   return (
     <PremiumOnly title="Prayer Journal" className="journal" preview={<Gate />}>
-      {() => <Journal core={use(loadCore())} />}
+      {() => <JournalDoor core={use(loadCore())} />}
     </PremiumOnly>
   );
 }
@@ -74,9 +79,53 @@ function Gate() {
   );
 }
 
-function Journal({ core }: { core: Core }) {
+/** The journal, or (locked and not yet opened on this device) the passphrase. */
+function JournalDoor({ core }: { core: Core }) {
+  const lock = useLockState();
+  // Shown once, above the journal, however the page below changes with the lock.
+  const [recovery, setRecovery] = useState<string | null>(null);
+  return (
+    <>
+      {recovery && <RecoveryKey code={recovery} onDone={() => setRecovery(null)} />}
+      {lock.kind === 'loading' ? (
+        <CardSkeleton label="Loading your journal" />
+      ) : lock.kind === 'closed' ? (
+        <UnlockCard state={lock} />
+      ) : lock.kind === 'unlocked' ? (
+        <Unlocked core={core} lock={lock} onLocked={setRecovery} />
+      ) : (
+        <Journal core={core} lock={lock} crypto={null} onLocked={setRecovery} />
+      )}
+    </>
+  );
+}
+
+function Unlocked({ core, lock, onLocked }: { core: Core; lock: Extract<LockState, { kind: 'unlocked' }>; onLocked: (code: string) => void }) {
+  return <Journal core={core} lock={lock} crypto={use(loadJournalCrypto())} onLocked={onLocked} />;
+}
+
+/** Whether an entry's words hold `query` (any case). */
+function holds(entry: Entry, query: string): boolean {
+  const q = query.trim().toLocaleLowerCase();
+  if (!q || entry.unreadable) return !q;
+  const f = entry.fields;
+  return [f.title, f.content, f.category].some((text) => String(text).toLocaleLowerCase().includes(q));
+}
+
+function Journal({ core, lock, crypto, onLocked }: { core: Core; lock: LockState; crypto: JournalCrypto | null; onLocked: (code: string) => void }) {
   const today = todayIn(core);
-  const records = useRecords('prayerJournal');
+  const stored = useRecords('prayerJournal');
+  const opened = lock.kind === 'unlocked' ? lock.opened : null;
+  const records = useMemo(
+    () => ({ ...stored, value: stored.value && crypto && opened ? openEntries(crypto, opened, stored.value) : (stored.value as Entry[] | undefined) }),
+    [stored, crypto, opened],
+  );
+  const [query, setQuery] = useState('');
+  // A lock another tab or device began: what is still in the open is sealed.
+  const plainLeft = opened !== null && (stored.value ?? []).some((e) => !e.fields.locked);
+  useEffect(() => {
+    if (opened && plainLeft) void sealRemaining(opened);
+  }, [opened, plainLeft]);
   const refused = useRefused('prayerJournal');
   const [tab, setTab] = useState<TabId>('write');
   const [draft, setDraftState] = useState<Draft>(() => readDraft(today));
@@ -84,7 +133,8 @@ function Journal({ core }: { core: Core }) {
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
   const { ref: formRef, focusAfterFix } = useFixFocus();
-  const entries = [...(records.value ?? [])].sort(newestFirst);
+  const everything = [...(records.value ?? [])].sort(newestFirst);
+  const entries = everything.filter((e) => holds(e, query));
   const answered = entries.filter((e) => e.fields.answered);
 
   const setDraft = (next: Draft) => {
@@ -109,8 +159,8 @@ function Journal({ core }: { core: Core }) {
     }
     setSaving(true);
     try {
-      if (draft.id) await saveRecord('prayerJournal', draft.id, 'patch', fields);
-      else await saveRecord('prayerJournal', await newRecordId('prayerJournal'), 'put', fields);
+      const id = draft.id ?? (await newRecordId('prayerJournal'));
+      await saveRecord('prayerJournal', id, draft.id ? 'patch' : 'put', await forSaving(lock, id, fields));
       toast({ title: draft.id ? 'Prayer Updated' : 'Prayer Saved', description: 'Your journal entry is saved and will sync to your other devices.' });
       clear();
       setTab('entries');
@@ -135,7 +185,7 @@ function Journal({ core }: { core: Core }) {
       title: 'Entry Deleted',
       description: `"${entry.fields.title}" was removed from your journal.`,
       durationMs: 8000,
-      action: { label: 'Undo', onClick: () => void saveRecord('prayerJournal', entry.id, 'put', entry.fields) },
+      action: { label: 'Undo', onClick: () => void forSaving(lock, entry.id, entry.fields).then((fields) => saveRecord('prayerJournal', entry.id, 'put', fields)) },
     });
   }
 
@@ -154,8 +204,8 @@ function Journal({ core }: { core: Core }) {
 
   const tabs = [
     { id: 'write' as const, label: draft.id ? 'Edit' : 'Write' },
-    { id: 'entries' as const, label: `My Entries (${entries.length})` },
-    { id: 'answered' as const, label: `Answered (${answered.length})` },
+    { id: 'entries' as const, label: `My Entries (${everything.length})` },
+    { id: 'answered' as const, label: `Answered (${everything.filter((e) => e.fields.answered).length})` },
   ];
   const errorOf = (field: keyof JournalEntry) => (error?.field === field ? error.message : undefined);
   const list = (items: Entry[], empty: string) => (
@@ -163,7 +213,7 @@ function Journal({ core }: { core: Core }) {
       live={records}
       what="prayer journal"
       refused={refused}
-      describe={(f: JournalEntry) => f.title || 'an entry'}
+      describe={(f: JournalEntry) => (f.locked ? 'a sealed entry' : f.title || 'an entry')}
       fieldLabels={FIELD_LABELS}
       onFix={fix}
       onDiscard={(c) => void discardRefused(c.seq)}
@@ -171,12 +221,16 @@ function Journal({ core }: { core: Core }) {
     >
       {() =>
         items.length === 0 ? (
-          <p className="card empty">{empty}</p>
+          <p className="card empty">{query.trim() ? `No entry holds “${query.trim()}”.` : empty}</p>
         ) : (
           <ul className="plain-list">
-            {items.map((entry) => (
-              <EntryCard key={entry.id} entry={entry} onEdit={edit} onDelete={(e) => void remove(e)} onToggle={(e) => void toggleAnswered(e)} />
-            ))}
+            {items.map((entry) =>
+              entry.unreadable ? (
+                <UnreadableEntry key={entry.id} entry={entry} />
+              ) : (
+                <EntryCard key={entry.id} entry={entry} onEdit={edit} onDelete={(e) => void remove(e)} onToggle={(e) => void toggleAnswered(e)} />
+              ),
+            )}
           </ul>
         )
       }
@@ -216,13 +270,32 @@ function Journal({ core }: { core: Core }) {
                 Cancel
               </button>
             </div>
-            <p className="meta">Only you can read your journal. It is kept on this device and synced to your other devices.</p>
+            <p className="meta">
+              {lock.kind === 'unlocked'
+                ? 'Your journal is locked: this entry is sealed on this device before it is kept or synced.'
+                : 'Only you can read your journal. It is kept on this device and synced to your other devices.'}
+            </p>
           </form>
+          <LockCard state={lock} onLocked={onLocked} />
         </>
       )}
+      {tab !== 'write' && <JournalSearch query={query} onChange={setQuery} />}
       {tab === 'entries' && list(entries, 'No entries yet.')}
       {tab === 'answered' && list(answered, 'No answered prayers yet. When God answers, mark the entry as answered to remember it here.')}
     </Tabs>
+  );
+}
+
+/** Search runs on this device, over the entries in words (a locked
+ *  journal's included: the server could not search them). */
+function JournalSearch({ query, onChange }: { query: string; onChange: (q: string) => void }) {
+  return (
+    <div className="field journal-search" role="search">
+      <div className="field">
+        <label htmlFor="journal-search">Search your journal</label>
+        <input id="journal-search" type="search" value={query} onChange={(e) => onChange(e.target.value)} />
+      </div>
+    </div>
   );
 }
 
@@ -239,6 +312,16 @@ function EmptyJournal({ onWrite }: { onWrite: () => void }) {
 
 /** Characters past which an entry's text is shortened in the list. */
 const LONG_ENTRY = 400;
+
+/** An entry that does not open with this journal's key. */
+function UnreadableEntry({ entry }: { entry: Entry }) {
+  return (
+    <li className="card journal-entry">
+      <p className="meta">{dateLabel(entry.fields.date)}</p>
+      <p>This entry does not open with your journal&apos;s key: it was changed or damaged on its way. It is kept as it is.</p>
+    </li>
+  );
+}
 
 function EntryCard(props: { entry: Entry; onEdit: (e: Entry) => void; onDelete: (e: Entry) => void; onToggle: (e: Entry) => void }) {
   const { entry } = props;

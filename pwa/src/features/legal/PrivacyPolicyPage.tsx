@@ -83,6 +83,15 @@ export default function PrivacyPolicyPage() {
             the same entry, the version that was replaced is kept for 90 days so nothing you typed is lost.
           </p>
           <p>
+            <strong>A locked journal.</strong> If you lock your prayer journal with a passphrase, your devices seal each
+            entry&apos;s title, words and category before they are kept or sent. Our server then keeps only sealed text it
+            cannot read, your journal key wrapped with your passphrase and with your recovery key, and in the open only each
+            entry&apos;s date and whether it was answered. It never receives your passphrase, your recovery key or your
+            journal key, and when you lock the journal it forgets the older versions it had kept of your entries. No one at
+            Manna can open a locked journal, and resetting your password does not open it: without your passphrase or your
+            recovery key, its entries cannot be read by anyone.
+          </p>
+          <p>
             <strong>In a group.</strong> When you start or join a group, the server keeps the group (its name, description and
             kind), that you belong to it, your role and the name you chose to show in it. What you share there (prayer
             requests, their news and answers, your &ldquo;I prayed&rdquo;, reflections and reports) is kept with the group and

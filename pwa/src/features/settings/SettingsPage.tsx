@@ -15,7 +15,6 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import type { CalendarFeed } from '../../generated/api';
 import type { Theme, Weekday } from '../../generated/records';
-import type { OwnTable } from '../../db/tables';
 import { RestDayOptions } from './RestDayOptions';
 import { recordDate } from '../../lib/dates';
 import { applyTheme } from '../../lib/theme';
@@ -23,10 +22,10 @@ import { savePreferences, useChosenTheme, usePreferences } from './preferences';
 import { checkRecord, saveRecord } from '../../sync/useRecords';
 import { TableRefusals } from '../refusals';
 import { DeleteAccountSection } from './DeleteAccountSection';
-import { exportAll, NotAnExport, preview, weightsCsv, type Preview, type Store } from './portable';
+import { exportAll, NotAnExport, preview, weightsCsv, type PortableTable, type Preview, type Store } from './portable';
 import { loadCore, localDateOf, todayIn } from '../../wasm/core';
 
-const LABELS: Record<OwnTable, string> = {
+const LABELS: Record<PortableTable, string> = {
   prayerJournal: 'Prayer journal entries',
   weightEntries: 'Weight entries',
   prayerReminders: 'Prayer reminders',
@@ -45,7 +44,11 @@ const LABELS: Record<OwnTable, string> = {
 };
 
 const store: Store = {
-  records: async (table) => (await import('../../db/synced')).recordsOf(table),
+  // A locked journal's entries in words (JournalClosed if this device has not opened it).
+  records: async (table) => {
+    const records = await (await import('../../db/synced')).recordsOf(table);
+    return table === 'prayerJournal' ? (await import('../journal')).entriesInWords(records) : records;
+  },
   exists: async (table, id) => (await (await import('../../db/synced')).currentFields(table, id)) !== undefined,
   check: (table, id, fields) => checkRecord(table, id, fields),
 };
@@ -266,8 +269,9 @@ function ExportSection() {
     try {
       const file = await exportAll(store);
       download(`manna-export-${await today()}.json`, 'application/json', JSON.stringify(file, null, 2));
-    } catch {
-      toast({ title: 'Error', description: 'Your records could not be read on this device.', variant: 'destructive' });
+    } catch (e) {
+      const closed = e instanceof Error && e.name === 'JournalClosed';
+      toast({ title: 'Error', description: closed ? e.message : 'Your records could not be read on this device.', variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -322,15 +326,18 @@ function ImportSection() {
     setProgress({ done: 0, total: records.length });
     let saved = 0;
     try {
+      const { sealedForImport } = await import('../journal');
       for (const r of records) {
-        await saveRecord(r.table, r.id, 'put', r.fields);
+        // Into a locked journal, an entry comes sealed.
+        await saveRecord(r.table, r.id, 'put', r.table === 'prayerJournal' ? await sealedForImport(r.id, r.fields) : r.fields);
         saved += 1;
         setProgress({ done: saved, total: records.length });
       }
       toast({ title: 'Import Complete', description: `${saved} records added to this device. They will sync to your account.` });
       setPlan(null);
-    } catch {
-      toast({ title: 'Import Stopped', description: `${saved} of ${records.length} records were added; choose the file again to add the rest.`, variant: 'destructive' });
+    } catch (e) {
+      const closed = e instanceof Error && e.name === 'JournalClosed' ? ` ${e.message}` : '';
+      toast({ title: 'Import Stopped', description: `${saved} of ${records.length} records were added; choose the file again to add the rest.${closed}`, variant: 'destructive' });
     } finally {
       setProgress(null);
     }

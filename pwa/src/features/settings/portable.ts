@@ -2,10 +2,16 @@
 // device as one JSON file, weights as CSV, and an import that reads such a
 // file, checks each record by the same rules as every write (the Rust ones,
 // through the core), and adds only what is not on the device yet, so nothing
-// already kept is replaced.
+// already kept is replaced. A locked journal's entries go out in words
+// (opened on this device) and come back sealed again.
 
 import type { FieldError, Table } from '../../generated/records';
 import { OWN_TABLES, type OwnTable } from '../../db/tables';
+
+/** The tables an export holds: a person's own records, but the key of a
+ *  locked journal (its entries go out in words, so the key opens nothing). */
+export type PortableTable = Exclude<OwnTable, 'journalKeys'>;
+export const PORTABLE_TABLES = OWN_TABLES.filter((t): t is PortableTable => t !== 'journalKeys');
 
 export const EXPORT_FORMAT = 'manna-export';
 export const EXPORT_VERSION = 1;
@@ -19,7 +25,7 @@ export interface ExportFile {
   format: typeof EXPORT_FORMAT;
   version: number;
   exportedAt: string;
-  tables: Partial<Record<OwnTable, ExportedRecord[]>>;
+  tables: Partial<Record<PortableTable, ExportedRecord[]>>;
 }
 
 /** What reading records needs: the device's records and the record rules. */
@@ -31,7 +37,7 @@ export interface Store {
 
 export async function exportAll(store: Store, now: Date = new Date()): Promise<ExportFile> {
   const tables: ExportFile['tables'] = {};
-  for (const table of OWN_TABLES) {
+  for (const table of PORTABLE_TABLES) {
     const records = await store.records(table);
     if (records.length > 0) tables[table] = records.map(({ id, fields }) => ({ id, fields }));
   }
@@ -52,7 +58,7 @@ export function weightsCsv(records: readonly ExportedRecord[]): string {
 }
 
 export interface TablePreview {
-  table: OwnTable;
+  table: PortableTable;
   /** Records the import would add. */
   add: ExportedRecord[];
   /** Records already on this device (left as they are). */
@@ -86,10 +92,10 @@ export async function preview(text: string, store: Store): Promise<Preview> {
     throw new NotAnExport('This export was made by a newer version of Manna. Update the app, then import it again.');
   }
   if (!file.tables || typeof file.tables !== 'object') throw new NotAnExport('This export holds no records.');
-  const known = new Set<string>(OWN_TABLES);
+  const known = new Set<string>(PORTABLE_TABLES);
   const unknown = Object.keys(file.tables).filter((t) => !known.has(t));
   const tables: TablePreview[] = [];
-  for (const table of OWN_TABLES) {
+  for (const table of PORTABLE_TABLES) {
     const records = (file.tables as Record<string, unknown>)[table];
     if (records === undefined) continue;
     const row: TablePreview = { table, add: [], present: 0, refused: [] };

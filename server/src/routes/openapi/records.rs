@@ -8,7 +8,7 @@ use manna_sync_protocol::Table;
 use manna_sync_protocol::records::groups::{
     GroupPrayer, GroupReflection, GroupReport, GroupRequest, GroupUpdate,
 };
-use manna_sync_protocol::records::journal::JournalEntry;
+use manna_sync_protocol::records::journal::{JournalEntry, JournalKey};
 use manna_sync_protocol::records::plans::{MealPlanEnrollment, PersonalizedPlan, PlanProgress};
 use manna_sync_protocol::records::prayer::PrayerReminder;
 use manna_sync_protocol::records::progress::DailyCompletion;
@@ -37,6 +37,7 @@ fn record(doc: &mut Doc, table: Table) -> Value {
         Table::FavoriteReadings => doc.schema::<FavoriteReading>(),
         Table::Highlights => doc.schema::<Highlight>(),
         Table::VerseNotes => doc.schema::<VerseNote>(),
+        Table::JournalKeys => doc.schema::<JournalKey>(),
         Table::GroupRequests => doc.schema::<GroupRequest>(),
         Table::GroupUpdates => doc.schema::<GroupUpdate>(),
         Table::GroupPrayers => doc.schema::<GroupPrayer>(),

@@ -86,7 +86,7 @@ impl Usage {
         }
     }
 
-    fn minus(self, o: Self) -> Self {
+    pub fn minus(self, o: Self) -> Self {
         self.plus(Self {
             records: -o.records,
             bytes: -o.bytes,
@@ -249,6 +249,61 @@ pub fn forget_oldest_history(c: &mut Sql<'_>, user: &str, excess: i64) -> Result
         &[&user, &freed],
     )?;
     Ok(())
+}
+
+/// Forgets the journal text the server may still hold in the open once a
+/// journal is locked: the kept older values of the entry `id` (of every
+/// entry when none), and, for every entry, the last fields a deleted one
+/// kept. Answers what the forgotten rows took of the user's allowances.
+pub fn forget_open_journal(
+    c: &mut Sql<'_>,
+    user: &str,
+    id: Option<&str>,
+) -> Result<Usage, StoreError> {
+    let table = Table::PrayerJournal.name();
+    let row = |r: &super::super::sql::Row<'_, '_>| Ok((r.get(0)?, r.get(1)?, r.get(2)?));
+    let kept: Vec<(i64, String, i64)> = match id {
+        Some(id) => c.query(
+            "SELECT rowid, reason, CAST(octet_length(value) AS BIGINT) FROM revisions
+             WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
+            &[&user, &table, &id],
+            row,
+        )?,
+        None => c.query(
+            "SELECT rowid, reason, CAST(octet_length(value) AS BIGINT) FROM revisions
+             WHERE user_id = ?1 AND tbl = ?2",
+            &[&user, &table],
+            row,
+        )?,
+    };
+    let mut freed = Usage::default();
+    for (rowid, reason, len) in kept {
+        c.execute("DELETE FROM revisions WHERE rowid = ?1", &[&rowid])?;
+        freed = freed.plus(Usage::of_revision(reason == DELETED_REASON, len));
+    }
+    if id.is_some() {
+        return Ok(freed);
+    }
+    let with_fields = c.pick(
+        "SELECT id, body FROM records WHERE user_id = ?1 AND tbl = ?2 AND deleted = 1
+         AND json_extract(body, '$.fields') != '{}'",
+        "SELECT id, body FROM records WHERE user_id = ?1 AND tbl = ?2 AND deleted = TRUE
+         AND CAST(body AS jsonb) -> 'fields' <> '{}'::jsonb",
+    );
+    let tombstones: Vec<(String, String)> = c.query(with_fields, &[&user, &table], |r| {
+        Ok((r.get(0)?, r.get(1)?))
+    })?;
+    for (id, body) in tombstones {
+        let mut record = decode_record(&body)?;
+        record.fields.clear();
+        let bare = encode_record(&record)?;
+        c.execute(
+            "UPDATE records SET body = ?4 WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
+            &[&user, &table, &id, &bare],
+        )?;
+        freed = freed.plus(Usage::of_revision(true, (body.len() - bare.len()) as i64));
+    }
+    Ok(freed)
 }
 
 /// Stores an encoded record (its usage already charged).

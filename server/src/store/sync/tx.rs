@@ -16,9 +16,10 @@ use manna_sync_protocol::{StoredRecord, Table};
 pub type GroupPlace = (bool, Option<(String, String, String)>);
 
 /// The store inside one write transaction, with the rows of the user it was
-/// opened for held until it ends.
+/// opened for held until it ends; and whether the write forgot text that
+/// must leave the database's files too once it is committed.
 #[derive(Debug)]
-pub struct SyncTx<'a, 'c>(&'a mut Sql<'c>);
+pub struct SyncTx<'a, 'c>(&'a mut Sql<'c>, bool);
 
 impl SyncTx<'_, '_> {
     /// The last sequence number of `device` (of `user`) applied.
@@ -103,6 +104,19 @@ impl SyncTx<'_, '_> {
     /// Adds `change` to the user's totals; answers the history bytes kept.
     pub fn add_to_totals(&mut self, user: &str, change: Usage) -> Result<i64, StoreError> {
         records::add_to_totals(self.0, user, change)
+    }
+
+    /// Forgets the open text of a locked journal: the kept older values of
+    /// the entry `id` (of every entry when none) and deleted entries' last
+    /// fields. Answers what they took of the user's allowances.
+    pub fn forget_open_journal(
+        &mut self,
+        user: &str,
+        id: Option<&str>,
+    ) -> Result<Usage, StoreError> {
+        let freed = records::forget_open_journal(self.0, user, id)?;
+        self.1 = true;
+        Ok(freed)
     }
 
     /// Forgets at least `excess` bytes of the user's history, oldest first.
@@ -255,13 +269,24 @@ impl Store {
         R: Send + 'static,
     {
         let user = user.to_owned();
-        self.db
+        let (written, forgot) = self
+            .db
             .call(move |c| {
-                c.write_or_refuse(|tx| {
+                let mut forgot = false;
+                let written = c.write_or_refuse(|tx| {
                     tx.lock_user(&user)?;
-                    Ok(write(&mut SyncTx(tx)))
-                })
+                    let mut sync = SyncTx(tx, false);
+                    let written = write(&mut sync);
+                    forgot = sync.1;
+                    Ok(written)
+                })?;
+                let forgot = forgot && written.is_ok();
+                Ok::<_, StoreError>((written, forgot))
             })
-            .await?
+            .await?;
+        if forgot {
+            self.scrub_files().await;
+        }
+        written
     }
 }
