@@ -2,9 +2,11 @@
 // it is done; the recovery key shown once; the server then holding only
 // sealed text; a second browser asking for the passphrase once (a wrong one
 // said so) and reading the entries; an entry written there offline, found by
-// the search on the device, and read on the first browser.
+// the search on the device, and read on the first browser; an export of it
+// in words.
 
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { SYNCED, loggedInBrowser, registeredBrowser, serverAndBrowser, serverAnswer, syncUntil } from './harness.mjs';
 
@@ -89,6 +91,15 @@ describe('a locked journal', () => {
     const both = await serverAnswer(page, '/api/prayer-journal', { length: 2 });
     assert.ok(both.every((e) => e.locked === true));
     assert.doesNotMatch(JSON.stringify(both), /Samuel|Shiloh|Hannah/);
+
+    // An export writes the person's own words, opened on the device, and no key.
+    await page2.goto('/settings');
+    const [download] = await Promise.all([page2.waitForEvent('download'), page2.getByRole('button', { name: 'Download All My Records (JSON)' }).click()]);
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
+    const titles = exported.tables.prayerJournal.map((e) => e.fields.title).sort();
+    assert.deepEqual(titles, ['A son for Hannah', 'Samuel at the temple']);
+    assert.ok(exported.tables.prayerJournal.every((e) => e.fields.locked === undefined));
+    assert.equal(exported.tables.journalKeys, undefined);
     await second.context.close();
     await context.close();
   });

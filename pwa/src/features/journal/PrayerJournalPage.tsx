@@ -196,7 +196,13 @@ function Journal({ core, lock, crypto, onLocked }: { core: Core; lock: LockState
   }
 
   function fix(change: Refused<JournalEntry>) {
-    setDraft({ id: change.op === 'patch' ? change.id : null, fields: { ...blank(today).fields, ...change.fields } });
+    // A sealed change comes back to the form in words.
+    const opened = change.fields.locked && crypto && lock.kind === 'unlocked' ? crypto.openEntry(lock.opened.key, change.id, { ...change.fields }) : change.fields;
+    if (!opened) {
+      toast({ title: 'Error', description: 'This change does not open with your journal’s key.', variant: 'destructive' });
+      return;
+    }
+    setDraft({ id: change.op === 'patch' ? change.id : null, fields: { ...blank(today).fields, ...(opened as Partial<JournalEntry>) } });
     setError(change.refusal);
     setTab('write');
     focusAfterFix();
