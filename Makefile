@@ -18,7 +18,7 @@ export MANNA_DATA_DIR ?= ./data
 # own default is production, which needs real Stripe and SMTP settings.
 export MANNA_ENV ?= development
 
-.PHONY: run test test-beside-e2e bench soak lint lint-code lint-wasm lint-app types setup-rust setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx cluster node-deps wasm pwa server
+.PHONY: run test bench soak lint lint-code lint-wasm lint-app types setup-rust setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx cluster node-deps wasm pwa server
 
 ## ---- installs (each step skips itself when already done) ----
 
@@ -147,10 +147,9 @@ STAGE := sh $(CURDIR)/tests/stage.sh
 # The wasm modules build while npm installs the app's packages.
 # The app's checks and build (Node) run beside the Rust build; the PostgreSQL
 # suite leaves part of a core idle (it waits on the database), and so does
-# schemathesis (it waits on the server), so those two run side by side, and
-# all of the checks after the build run beside the end-to-end tests, which
-# keep about one core busy. Cargo never runs twice at once, as two would wait
-# on each other's lock.
+# schemathesis (it waits on the server), so those two run side by side. Vitest
+# and the content checks keep both cores busy on their own. Cargo never runs
+# twice at once, as two would wait on each other's lock.
 TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
 
 LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
@@ -165,20 +164,12 @@ test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-ng
 	$(STAGE) "generated types" ./target/debug/examples/gen_types --check
 	$(STAGE) "server and tools build" env $(LINTING) cargo build --workspace --all-targets
 	sh tests/side-by-side.sh \
-		'cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=3 e2e/' \
-		'$(MAKE) --no-print-directory test-beside-e2e'
-
-# What runs beside the end-to-end tests, which keep about one core busy
-# (their browsers and servers wait on each other): the PostgreSQL suite
-# and schemathesis (each waiting on a server much of the time) side by
-# side, then Vitest and the content checks.
-test-beside-e2e:
-	sh tests/side-by-side.sh \
 		'$(STAGE) "server tests on PostgreSQL" env $(LINTING) RUST_TEST_THREADS=$(TEST_THREADS) sh tests/postgres/suite.sh' \
 		'$(STAGE) "schemathesis" bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator'
 	cd pwa && $(STAGE) "Vitest" npm test
 	cd tests && cache=$$(mktemp -d) && trap 'rm -rf "$$cache"' EXIT \
 		&& MANNA_SWORD_CACHE=$$cache $(STAGE) "content" node --test --test-concurrency=2 content/
+	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=3 e2e/
 
 ## ---- figures (not part of make test) ----
 

@@ -1,14 +1,14 @@
 // A locked journal as its writer meets it: what locking means, said before
 // it is done; the recovery key shown once; the server then holding only
 // sealed text; a second browser asking for the passphrase once (a wrong one
-// said so) and reading the entries; an entry written there offline, found by
-// the search on the device, and read on the first browser; an export of it
-// in words.
+// said so) and reading the entries, offline too after a reload; an entry
+// written there offline, found by the search on the device, and read on the
+// first browser; an export of it in words.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { SYNCED, loggedInBrowser, registeredBrowser, serverAndBrowser, serverAnswer, syncUntil } from './harness.mjs';
+import { SYNCED, controlledByServiceWorker, loggedInBrowser, registeredBrowser, serverAndBrowser, serverAnswer, syncUntil } from './harness.mjs';
 
 const OWNER = 'hannah.locked@example.org';
 const PASSPHRASE = 'a quiet room at shiloh';
@@ -68,9 +68,15 @@ describe('a locked journal', () => {
     await page2.getByRole('tab', { name: 'My Entries (1)' }).click({ timeout: 30_000 });
     await page2.getByRole('heading', { name: 'A son for Hannah' }).waitFor();
 
-    // Written offline there: sealed before it is kept, found by the search on the device.
-    await page2.evaluate(() => navigator.serviceWorker.ready);
+    // Offline, the journal opens again without the passphrase (its key is
+    // kept on this device); written there, an entry is sealed before it is
+    // kept, and the search on the device finds it.
+    await controlledByServiceWorker(page2);
     await second.context.setOffline(true);
+    await page2.reload();
+    await page2.getByRole('tab', { name: 'My Entries (1)' }).click();
+    await page2.getByRole('heading', { name: 'A son for Hannah' }).waitFor();
+    assert.equal(await page2.getByLabel('Journal passphrase').count(), 0);
     await page2.getByRole('tab', { name: 'Write' }).click();
     await page2.getByLabel('Title').fill('Samuel at the temple');
     await page2.getByLabel('Your prayer').fill('Keep the boy near you in the house at Shiloh.');

@@ -5,7 +5,7 @@
 //! code sent to its email.
 
 use crate::common::pay::{emailed_code, emulator_events, subscribe};
-use crate::common::{Device, TestServer, cookie_pair, form};
+use crate::common::{Device, TestServer, cookie_pair, files_holding, form};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -262,30 +262,6 @@ async fn an_account_without_a_password_proves_itself_with_an_emailed_code() {
     .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(rows_of(&s, &d.user).await, Vec::<(String, i64)>::new());
-}
-
-/// Every file under `dir` that holds `needle`, with how many times.
-fn files_holding(dir: &std::path::Path, needle: &str) -> Vec<(String, usize)> {
-    let mut found = Vec::new();
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).expect("folder").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                folders.push(path);
-                continue;
-            }
-            let bytes = std::fs::read(&path).unwrap_or_default();
-            let n = bytes
-                .windows(needle.len())
-                .filter(|w| *w == needle.as_bytes())
-                .count();
-            if n > 0 {
-                found.push((path.display().to_string(), n));
-            }
-        }
-    }
-    found
 }
 
 #[tokio::test]

@@ -3,7 +3,7 @@
 //! the core's own lock, as the app's wasm does it), and afterwards the
 //! server's database holds no entry's text or title and no passphrase.
 
-use crate::common::{Device, TestServer, second_device};
+use crate::common::{Device, TestServer, files_holding, second_device};
 use manna_core::journal_lock::{
     LOCK_RANDOM, REWRAP_RANDOM, SEAL_RANDOM, new_lock, open_entry, open_lock, open_with_recovery,
     passphrase_lock, seal_entry,
@@ -90,27 +90,6 @@ fn put(table: &str, id: &str, fields: Map<String, Value>) -> Value {
 
 fn fields_of(c: &Value) -> Map<String, Value> {
     c["fields"].as_object().cloned().expect("fields")
-}
-
-/// Every file under `dir` that holds `needle`.
-fn files_holding(dir: &std::path::Path, needle: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).expect("folder").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if std::fs::read(&path)
-                .unwrap_or_default()
-                .windows(needle.len())
-                .any(|w| w == needle.as_bytes())
-            {
-                found.push(path.display().to_string());
-            }
-        }
-    }
-    found
 }
 
 #[tokio::test]
@@ -366,11 +345,7 @@ async fn a_locked_journal_syncs_between_two_devices_and_leaves_no_words_on_the_s
         }
     } else {
         for needle in needles {
-            assert_eq!(
-                files_holding(s.data_dir(), needle),
-                Vec::<String>::new(),
-                "{needle}"
-            );
+            assert_eq!(files_holding(s.data_dir(), needle), [], "{needle}");
         }
     }
 }

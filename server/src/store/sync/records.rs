@@ -234,14 +234,7 @@ pub fn forget_oldest_history(c: &mut Sql<'_>, user: &str, excess: i64) -> Result
             if freed >= excess {
                 break;
             }
-            let mut record = decode_record(&body)?;
-            record.fields.clear();
-            let bare = encode_record(&record)?;
-            c.execute(
-                "UPDATE records SET body = ?4 WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
-                &[&user, &tbl, &id, &bare],
-            )?;
-            freed += (body.len() - bare.len()) as i64;
+            freed += bare_tombstone(c, user, &tbl, &id, &body)?;
         }
     }
     c.execute(
@@ -294,16 +287,29 @@ pub fn forget_open_journal(
         Ok((r.get(0)?, r.get(1)?))
     })?;
     for (id, body) in tombstones {
-        let mut record = decode_record(&body)?;
-        record.fields.clear();
-        let bare = encode_record(&record)?;
-        c.execute(
-            "UPDATE records SET body = ?4 WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
-            &[&user, &table, &id, &bare],
-        )?;
-        freed = freed.plus(Usage::of_revision(true, (body.len() - bare.len()) as i64));
+        let gone = bare_tombstone(c, user, table, &id, &body)?;
+        freed = freed.plus(Usage::of_revision(true, gone));
     }
     Ok(freed)
+}
+
+/// Forgets the last fields a tombstone (stored as `body`) kept; answers the
+/// bytes that freed. The tombstone stays, so devices still learn of the delete.
+fn bare_tombstone(
+    c: &mut Sql<'_>,
+    user: &str,
+    table: &str,
+    id: &str,
+    body: &str,
+) -> Result<i64, StoreError> {
+    let mut record = decode_record(body)?;
+    record.fields.clear();
+    let bare = encode_record(&record)?;
+    c.execute(
+        "UPDATE records SET body = ?4 WHERE user_id = ?1 AND tbl = ?2 AND id = ?3",
+        &[&user, &table, &id, &bare],
+    )?;
+    Ok((body.len() - bare.len()) as i64)
 }
 
 /// Stores an encoded record (its usage already charged).

@@ -458,3 +458,27 @@ pub async fn second_device(server: &TestServer, of: &Device, id: &str, token: &s
         token: token.into(),
     }
 }
+
+/// Every file under `dir` that holds `needle`, with how many times.
+pub fn files_holding(dir: &std::path::Path, needle: &str) -> Vec<(String, usize)> {
+    let mut found = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap_or_default();
+            let n = bytes
+                .windows(needle.len())
+                .filter(|w| *w == needle.as_bytes())
+                .count();
+            if n > 0 {
+                found.push((path.display().to_string(), n));
+            }
+        }
+    }
+    found
+}
