@@ -123,10 +123,9 @@ lint-code: lint-wasm lint-app
 	$(STAGE) "clippy" cargo clippy --workspace --all-targets -- -D warnings
 
 # Clippy on the core as the app's wasm modules build it (it needs no
-# build of them). make test runs it beside the Rust build, in a target folder
-# of its own (WASM_LINT_TARGET_DIR), so neither waits on the other's lock.
+# build of them).
 lint-wasm: setup-rust
-	$(STAGE) "clippy for wasm" env $(if $(WASM_LINT_TARGET_DIR),CARGO_TARGET_DIR=$(WASM_LINT_TARGET_DIR)) sh -c 'cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings \
+	$(STAGE) "clippy for wasm" sh -c 'cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features groups --target $(WASM_TARGET) -- -D warnings \
@@ -146,25 +145,22 @@ STAGE := sh $(CURDIR)/tests/stage.sh
 # Many server tests wait (on a deadline, a slow fake push service, a queue):
 # twice as many run at once as there are cores keep both busy.
 # The wasm modules build while npm installs the app's packages.
-# The app's checks and build (Node), then clippy for the wasm modules, run
-# beside the Rust build; the PostgreSQL suite leaves part of a core idle (it
-# waits on the database), and so does schemathesis (it waits on the server),
-# so those two run side by side. Vitest, the content checks and the
-# end-to-end tests run one at a time: beside each other, their waits ran out.
-# Two cargo commands run at once only in two target folders, as in one they
-# would wait on each other's lock. A build made once gains nothing from
-# incremental compilation's records, so make test writes none.
+# The app's checks and build (Node) run beside the Rust build; the PostgreSQL
+# suite leaves part of a core idle (it waits on the database), and so does
+# schemathesis (it waits on the server), so those two run side by side. Vitest
+# and the content checks keep both cores busy on their own. Cargo never runs
+# twice at once, as two would wait on each other's lock.
 TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
 
-LINTING = CARGO_INCREMENTAL=0 RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 
 test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx setup-rust
 	$(MAKE) --no-print-directory -j2 --output-sync=target wasm node-deps
 	cargo fmt --all --check
 	sh tests/side-by-side.sh \
-		'cd pwa && $(STAGE) "app types and lint" sh -c "npm run typecheck && npm run lint" && $(STAGE) "app build" npm run build \
-		&& cd .. && $(MAKE) --no-print-directory lint-wasm WASM_LINT_TARGET_DIR=target/lint-wasm' \
-		'$(STAGE) "Rust build and clippy, Rust tests on SQLite" env $(LINTING) RUST_TEST_THREADS=$(TEST_THREADS) cargo test --workspace -- --skip replicas:: --skip cluster::'
+		'cd pwa && $(STAGE) "app types and lint" sh -c "npm run typecheck && npm run lint" && $(STAGE) "app build" npm run build' \
+		'$(MAKE) --no-print-directory lint-wasm \
+		&& $(STAGE) "Rust build and clippy, Rust tests on SQLite" env $(LINTING) RUST_TEST_THREADS=$(TEST_THREADS) cargo test --workspace -- --skip replicas:: --skip cluster::'
 	$(STAGE) "generated types" ./target/debug/examples/gen_types --check
 	$(STAGE) "server and tools build" env $(LINTING) cargo build --workspace --all-targets
 	sh tests/side-by-side.sh \

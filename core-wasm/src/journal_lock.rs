@@ -146,9 +146,16 @@ pub const SEALED_FIELDS: [&str; 3] = ["title", "content", "category"];
 /// The shortest passphrase taken, in characters.
 pub const PASSPHRASE_MIN: usize = 8;
 
+/// A passphrase as its key is derived from: without the spaces around it (a
+/// phone's keyboard adds one after a word), so it opens the journal however
+/// it was typed. (The app gives it in Unicode's composed form, NFC.)
+fn as_typed(passphrase: &str) -> &str {
+    passphrase.trim()
+}
+
 /// A passphrase a person may lock their journal with: why not, in words.
 pub fn check_passphrase(passphrase: &str) -> Result<(), String> {
-    if passphrase.trim().chars().count() < PASSPHRASE_MIN {
+    if as_typed(passphrase).chars().count() < PASSPHRASE_MIN {
         return Err(format!(
             "must be at least {PASSPHRASE_MIN} characters: a few words you will remember"
         ));
@@ -250,7 +257,7 @@ pub fn new_lock(passphrase: &str, random: &[u8; LOCK_RANDOM]) -> Result<NewLock,
         record: serde_json::json!({
             "format": 1,
             "keyId": URL_SAFE_NO_PAD.encode(key_id),
-            "passphrase": lock_with(passphrase, &journal_key, &salt, &nonce)?,
+            "passphrase": lock_with(as_typed(passphrase), &journal_key, &salt, &nonce)?,
             "recovery": lock_with(&recovery_secret, &journal_key, &recovery_salt, &recovery_nonce)?,
         }),
         recovery_code,
@@ -265,7 +272,12 @@ pub fn passphrase_lock(
     random: &[u8; REWRAP_RANDOM],
 ) -> Result<serde_json::Value, LockError> {
     let mut r: &[u8] = random;
-    lock_with(passphrase, journal_key, &take(&mut r), &take(&mut r))
+    lock_with(
+        as_typed(passphrase),
+        journal_key,
+        &take(&mut r),
+        &take(&mut r),
+    )
 }
 
 /// The journal key a lock (a record's `passphrase` or `recovery`) gives
@@ -288,7 +300,19 @@ pub fn open_lock(secret: &str, lock: &serde_json::Value) -> Result<[u8; 32], Loc
         passes: number("passes"),
         lanes: number("lanes"),
     };
-    unwrap_key(&derive_key(secret, &salt, params)?, text("wrapped"))
+    // A cost past the protocol's bounds (a record changed on its way) is
+    // never run: it could take all of a phone's memory.
+    use manna_sync_protocol::records::journal::{KDF_LANES, KDF_MEMORY_KIB, KDF_PASSES};
+    if !KDF_MEMORY_KIB.contains(&params.memory_kib)
+        || !KDF_PASSES.contains(&params.passes)
+        || !KDF_LANES.contains(&params.lanes)
+    {
+        return Err(LockError::Kdf);
+    }
+    unwrap_key(
+        &derive_key(as_typed(secret), &salt, params)?,
+        text("wrapped"),
+    )
 }
 
 /// The journal key a recovery key as typed gives; `WrongKey` when it is not
@@ -300,8 +324,21 @@ pub fn open_with_recovery(typed: &str, lock: &serde_json::Value) -> Result<[u8; 
     )
 }
 
+/// The bytes a category is sealed as: its word padded with spaces, so that
+/// every category seals to the same length and none can be told by it.
+const CATEGORY_SEALED_LEN: usize = 16;
+
+/// A field's text as it is sealed (the category padded).
+fn padded(field: &str, text: &str) -> String {
+    match field {
+        "category" => format!("{text:<CATEGORY_SEALED_LEN$}"),
+        _ => text.to_owned(),
+    }
+}
+
 /// An entry's fields with its title, text and category sealed to it, and
-/// `locked` set; the other fields as they were.
+/// `locked` set; the other fields as they were. (A title's and a text's
+/// length still shows in their sealed length, as the README says.)
 pub fn seal_entry(
     key: &[u8; 32],
     record_id: &str,
@@ -315,7 +352,7 @@ pub fn seal_entry(
         if let Some(text) = fields.get(field).and_then(|v| v.as_str()) {
             out.insert(
                 field.into(),
-                seal(key, record_id, field, text, &nonce).into(),
+                seal(key, record_id, field, &padded(field, text), &nonce).into(),
             );
         }
     }
@@ -336,7 +373,12 @@ pub fn open_entry(
     let mut out = fields.clone();
     for field in SEALED_FIELDS {
         if let Some(sealed) = fields.get(field).and_then(|v| v.as_str()) {
-            out.insert(field.into(), open(key, record_id, field, sealed)?.into());
+            let text = open(key, record_id, field, sealed)?;
+            let text = match field {
+                "category" => text.trim_end().to_owned(),
+                _ => text,
+            };
+            out.insert(field.into(), text.into());
         }
     }
     Ok(out)
@@ -506,6 +548,46 @@ mod tests {
         );
         assert_eq!(open_entry(&[0; 32], id, &sealed), Err(LockError::WrongKey));
         assert_eq!(open_entry(&key, id, &entry).as_ref(), Ok(&entry));
+    }
+
+    #[test]
+    fn every_category_seals_to_one_length_and_a_passphrase_opens_however_spaced() {
+        let key = [7u8; 32];
+        let lengths: std::collections::BTreeSet<usize> = [
+            "gratitude",
+            "petition",
+            "intercession",
+            "confession",
+            "praise",
+            "reflection",
+        ]
+        .iter()
+        .map(|c| {
+            let entry = serde_json::json!({"title": "t", "content": "c", "category": c});
+            let sealed = seal_entry(
+                &key,
+                "journal-1",
+                entry.as_object().expect("fields"),
+                &[1; SEAL_RANDOM],
+            );
+            let length = sealed["category"].as_str().expect("sealed").len();
+            assert_eq!(
+                open_entry(&key, "journal-1", &sealed).expect("opens")["category"],
+                *c
+            );
+            length
+        })
+        .collect();
+        assert_eq!(lengths.len(), 1, "{lengths:?}");
+        let random: [u8; LOCK_RANDOM] = std::array::from_fn(|i| (i * 3) as u8);
+        let lock = new_lock("still waters ", &random).expect("locked");
+        assert_eq!(
+            open_lock(" still waters", &lock.record["passphrase"]),
+            Ok(lock.journal_key)
+        );
+        let mut costly = lock.record["passphrase"].clone();
+        costly["memoryKib"] = serde_json::json!(4_000_000);
+        assert_eq!(open_lock("still waters", &costly), Err(LockError::Kdf));
     }
 
     #[test]

@@ -87,6 +87,8 @@ export async function adoptAccount(accountUserId: string): Promise<void> {
  *  identity starts with the next sync. */
 export async function leaveAccount(): Promise<void> {
   await forgetSyncedData();
+  // What the person was writing (a journal entry, a note, a goal) goes too.
+  storage.removeMatching(/^manna-[a-z]+-draft/);
   storage.remove(DEVICE_ID_KEY);
   newUserId();
 }

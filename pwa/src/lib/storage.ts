@@ -28,6 +28,17 @@ export const storage = {
       console.warn(`Removing "${key}" from local storage failed`, error);
     }
   },
+  /** Removes every key `pattern` matches. */
+  removeMatching(pattern: RegExp): void {
+    try {
+      for (const key of Object.keys(localStorage)) {
+        if (pattern.test(key)) localStorage.removeItem(key);
+      }
+    } catch (error) {
+      console.warn('Clearing local storage failed', error);
+    }
+    for (const key of [...memory.keys()]) if (pattern.test(key)) memory.delete(key);
+  },
   /** Removes every key except `keep`. */
   clearExcept(keep: readonly string[]): void {
     try {

@@ -63,13 +63,17 @@ function wrongKeyAsNull<T>(f: () => T): T | null {
   }
 }
 
+/** A passphrase in Unicode's composed form, so an accented letter typed on
+ *  one keyboard opens what another keyboard's sealed. */
+const composed = (passphrase: string) => passphrase.normalize('NFC');
+
 function wrap(pkg: typeof Pkg): JournalCrypto {
   return {
     randomSizes: () => pkg.randomSizes() as { lock: number; rewrap: number; seal: number },
-    checkPassphrase: (passphrase) => pkg.checkPassphrase(passphrase),
-    newLock: (passphrase, random) => pkg.newLock(passphrase, random) as NewLock,
-    passphraseLock: (passphrase, journalKey, random) => pkg.passphraseLock(passphrase, journalKey, random) as Lock,
-    openLock: (passphrase, lock) => wrongKeyAsNull(() => pkg.openLock(passphrase, lock)),
+    checkPassphrase: (passphrase) => pkg.checkPassphrase(composed(passphrase)),
+    newLock: (passphrase, random) => pkg.newLock(composed(passphrase), random) as NewLock,
+    passphraseLock: (passphrase, journalKey, random) => pkg.passphraseLock(composed(passphrase), journalKey, random) as Lock,
+    openLock: (passphrase, lock) => wrongKeyAsNull(() => pkg.openLock(composed(passphrase), lock)),
     openWithRecovery: (typed, lock) => wrongKeyAsNull(() => pkg.openWithRecovery(typed, lock)),
     sealEntry: (key, recordId, fields, random) => pkg.sealEntry(key, recordId, fields, random) as Fields,
     openEntry: (key, recordId, fields) => wrongKeyAsNull(() => pkg.openEntry(key, recordId, fields) as Fields),

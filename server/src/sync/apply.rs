@@ -13,7 +13,7 @@ use manna_sync_protocol::groups::Role;
 use manna_sync_protocol::groups::permissions::{Act, may};
 use manna_sync_protocol::groups::requests::check_daily_posts;
 use manna_sync_protocol::groups::shared::{Write, judge, parent_field, stamped};
-use manna_sync_protocol::records::journal::is_locked;
+use manna_sync_protocol::records::journal::{JOURNAL_KEY_ID, check_key_kept, is_locked};
 use manna_sync_protocol::records::read::Fields;
 use manna_sync_protocol::{
     FieldError, Gap, MergeOutcome, Mutation, Op, PushResponse, Rejection, StoredRecord, Table,
@@ -263,6 +263,9 @@ pub(super) fn apply_one(
         stamp(&mut prepared, place, fresh);
     }
     let m = &prepared;
+    if let Err(refusal) = check_key_kept(m.table, m.op == Op::Delete) {
+        return Ok(Err(refusal));
+    }
     let next = counters.current(tx, bucket)? + 1;
     match merge(existing.as_ref(), m, device, next) {
         MergeOutcome::Changed { record, revisions } => {
@@ -331,7 +334,8 @@ pub(super) fn apply_one(
 /// journal is locked, the server keeps no open copy of its text. A new lock
 /// forgets every entry's kept older values and deleted entries' last
 /// fields; an entry sealed forgets its own older values (which the write
-/// itself may just have set aside).
+/// itself may just have set aside), and so does an entry still in the open
+/// deleted from a locked journal, with its last fields.
 fn after_own_write(
     tx: &mut SyncTx<'_, '_>,
     user: &str,
@@ -345,6 +349,15 @@ fn after_own_write(
             if !record.deleted
                 && is_locked(&record.fields)
                 && before.is_none_or(|b| !is_locked(b)) =>
+        {
+            Some(Some(m.id.as_str()))
+        }
+        Table::PrayerJournal
+            if record.deleted
+                && !is_locked(&record.fields)
+                && tx
+                    .load(user, Table::JournalKeys, JOURNAL_KEY_ID)?
+                    .is_some_and(|key| !key.deleted) =>
         {
             Some(Some(m.id.as_str()))
         }

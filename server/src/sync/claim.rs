@@ -3,7 +3,7 @@
 //! device carries on as the account.
 
 use super::apply::{Counters, apply_one};
-use super::{Open, Writer};
+use super::{ClaimGate, Writer};
 use crate::error::AppError;
 use crate::store::Store;
 use manna_sync_protocol::{Mutation, Op};
@@ -34,8 +34,9 @@ pub async fn claim(
         user: into.to_owned(),
         device: device.to_owned(),
         now_ms,
-        // The records are the person's already: nothing new is started.
-        gate: Arc::new(Open),
+        // The records are the person's already: nothing new is started, and
+        // a locked journal keeps its key.
+        gate: Arc::new(ClaimGate),
     };
     let mut moved = 0;
     loop {

@@ -5,6 +5,7 @@
 
 use crate::error::AppError;
 use crate::store::SyncTx;
+use manna_sync_protocol::records::journal::check_same_key;
 use manna_sync_protocol::records::read::Fields;
 use manna_sync_protocol::{FieldError, Table};
 
@@ -38,5 +39,29 @@ impl Gate for Open {
         _: &Fields,
     ) -> Result<Result<(), FieldError>, AppError> {
         Ok(Ok(()))
+    }
+}
+
+/// The gate of claiming an anonymous history into an account: the records
+/// are the person's already, so only the journal's key is judged (a key
+/// from the anonymous history never replaces the one the account's journal
+/// is locked with). Plain entries move as they are; the account's devices
+/// seal them when they open the journal.
+#[derive(Debug)]
+pub struct ClaimGate;
+
+impl Gate for ClaimGate {
+    fn admit(
+        &self,
+        _tx: &mut SyncTx<'_, '_>,
+        _user: &str,
+        table: Table,
+        before: Option<&Fields>,
+        after: &Fields,
+    ) -> Result<Result<(), FieldError>, AppError> {
+        Ok(match table {
+            Table::JournalKeys => check_same_key(before, after),
+            _ => Ok(()),
+        })
     }
 }

@@ -19,7 +19,7 @@ mod pull;
 pub mod quota;
 
 pub use claim::claim;
-pub use gate::{Gate, Open};
+pub use gate::{ClaimGate, Gate, Open};
 
 use crate::error::AppError;
 use crate::store::Store;

@@ -124,6 +124,18 @@ async fn a_locked_journal_syncs_between_two_devices_and_leaves_no_words_on_the_s
     let mut edited = entry("Rain 7742", "Thank you for the rain, and for the umbrella");
     edited.insert("answered".into(), json!(null));
     push(&s, &b, 1, vec![json!({"table": "prayerJournal", "id": "journal-2-a", "op": "put", "fields": edited, "baseVersion": 0})]).await;
+    // B writes one more in the open, which A has not pulled when it locks.
+    push(
+        &s,
+        &b,
+        2,
+        vec![put(
+            "prayerJournal",
+            "journal-6-b",
+            entry("Hip 7746", WORDS[3]),
+        )],
+    )
+    .await;
     push(
         &s,
         &a,
@@ -180,7 +192,7 @@ async fn a_locked_journal_syncs_between_two_devices_and_leaves_no_words_on_the_s
     let answer = push(
         &s,
         &b,
-        2,
+        3,
         vec![put(
             "prayerJournal",
             "journal-4-b",
@@ -212,7 +224,7 @@ async fn a_locked_journal_syncs_between_two_devices_and_leaves_no_words_on_the_s
     let answer = push(
         &s,
         &b,
-        3,
+        4,
         vec![put("journalKeys", JOURNAL_KEY_ID, other_record)],
     )
     .await;
@@ -265,7 +277,7 @@ async fn a_locked_journal_syncs_between_two_devices_and_leaves_no_words_on_the_s
         &entry("Samuel 7741", "Samuel, nights still"),
         &random::<SEAL_RANDOM>(),
     );
-    let answer = push(&s, &b, 4, vec![
+    let answer = push(&s, &b, 5, vec![
         put("prayerJournal", "journal-5-b", offline),
         json!({"table": "prayerJournal", "id": "journal-1-a", "op": "put", "fields": on_b_edit, "baseVersion": version}),
     ])
@@ -314,11 +326,63 @@ async fn a_locked_journal_syncs_between_two_devices_and_leaves_no_words_on_the_s
         "Hills 7745"
     );
 
+    // B deletes its entry still in the open: its words are not kept.
+    push(
+        &s,
+        &b,
+        7,
+        vec![json!({"table": "prayerJournal", "id": "journal-6-b", "op": "delete"})],
+    )
+    .await;
+    let kept = s
+        .state
+        .store
+        .revisions_of(
+            &a.user,
+            manna_sync_protocol::Table::PrayerJournal,
+            "journal-6-b",
+        )
+        .await
+        .expect("revisions");
+    assert_eq!(kept, [], "no older words of a deleted entry");
+    // The key is never deleted on its own; nor replaced by an anonymous
+    // history's own lock claimed into the account at login.
+    let answer = push(
+        &s,
+        &a,
+        10,
+        vec![json!({"table": "journalKeys", "id": JOURNAL_KEY_ID, "op": "delete"})],
+    )
+    .await;
+    assert_eq!(answer["rejected"][0]["field"], "id", "{answer}");
+    let phone = s.register("user-1801310400004-newphone").await;
+    let theirs = new_lock("a phone's own passphrase", &random::<LOCK_RANDOM>()).expect("locked");
+    let mut their_record = theirs.record.as_object().cloned().expect("fields");
+    their_record.insert("lockedAt".into(), json!("2026-12-01T09:00:00.000Z"));
+    push(
+        &s,
+        &phone,
+        1,
+        vec![put("journalKeys", JOURNAL_KEY_ID, their_record)],
+    )
+    .await;
+    manna_server::sync::claim(&s.state.store, &phone.user, &a.user, &phone.id, 0)
+        .await
+        .expect("claimed");
+    let on_a = snapshot(&s, &a).await;
+    let record = fields_of(&on_a[&format!("journalKeys/{JOURNAL_KEY_ID}")]);
+    assert_eq!(
+        open_lock(NEW_PASSPHRASE, &record["passphrase"]),
+        Ok(key),
+        "the account's key stays"
+    );
+
     // The server's files hold none of the words, the titles or the passphrases.
     let needles = [
         WORDS[0],
         WORDS[1],
         WORDS[2],
+        WORDS[3],
         WORDS[4],
         "Samuel, days now",
         "Samuel, nights still",
@@ -327,6 +391,7 @@ async fn a_locked_journal_syncs_between_two_devices_and_leaves_no_words_on_the_s
         "Rain 7742",
         "Samuel 7741",
         "Hills 7745",
+        "Hip 7746",
         PASSPHRASE,
         NEW_PASSPHRASE,
     ];

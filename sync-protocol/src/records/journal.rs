@@ -261,6 +261,19 @@ impl Record for JournalKey {
     }
 }
 
+/// A locked journal stays locked: its key record is deleted only with the
+/// account (without it, no device could open the entries, and a plain entry
+/// would be taken again).
+pub fn check_key_kept(table: crate::tables::Table, deleting: bool) -> Result<(), FieldError> {
+    if deleting && table == crate::tables::Table::JournalKeys {
+        return Err(FieldError::new(
+            "id",
+            "a locked journal stays locked: its key goes only with the account",
+        ));
+    }
+    Ok(())
+}
+
 /// A journal key stays the one the journal was locked with: a new
 /// passphrase re-wraps it, and a lock made on another device at the same
 /// time (another key) is refused.
@@ -383,6 +396,18 @@ mod tests {
             "format": 1, "keyId": key_id, "lockedAt": "2026-12-01T08:00:00.000Z",
             "passphrase": lock, "recovery": lock,
         }))
+    }
+
+    #[test]
+    fn a_journal_key_is_never_deleted_alone() {
+        assert_eq!(
+            check_key_kept(Table::JournalKeys, true)
+                .expect_err("refused")
+                .field,
+            "id"
+        );
+        assert_eq!(check_key_kept(Table::JournalKeys, false), Ok(()));
+        assert_eq!(check_key_kept(Table::PrayerJournal, true), Ok(()));
     }
 
     #[test]

@@ -35,6 +35,8 @@ function useBusy() {
   const [busy, setBusy] = useState(false);
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
+    // The key's derivation holds the page for a moment: "Working…" shows first.
+    await new Promise((shown) => setTimeout(shown, 50));
     try {
       await work();
     } finally {
@@ -226,7 +228,9 @@ function RecoverForm({ state, onCancel }: { state: Extract<LockState, { kind: 'c
         onSubmit={async (passphrase) => {
           const opened = await recoverJournal(code, passphrase, state.record);
           setWrong(opened ? undefined : 'That recovery key does not open this journal.');
-          if (opened) toast({ title: 'Journal Opened', description: 'Your new passphrase opens it on your other devices from now on.' });
+          // Refused: what was typed stays in the form.
+          if (!opened) throw new Error('Check the recovery key: it does not open this journal.');
+          toast({ title: 'Journal Opened', description: 'Your new passphrase opens it on your other devices from now on.' });
         }}
       />
       <button type="button" className="link-btn" onClick={onCancel}>

@@ -181,11 +181,13 @@ function Journal({ core, lock, crypto, onLocked }: { core: Core; lock: LockState
 
   async function remove(entry: Entry) {
     await saveRecord('prayerJournal', entry.id, 'delete');
+    // An entry that did not open comes back as it was kept, still sealed.
+    const back = entry.unreadable ? Promise.resolve(entry.fields) : forSaving(lock, entry.id, entry.fields);
     toast({
       title: 'Entry Deleted',
-      description: `"${entry.fields.title}" was removed from your journal.`,
+      description: entry.unreadable ? 'The entry that did not open was removed from your journal.' : `"${entry.fields.title}" was removed from your journal.`,
       durationMs: 8000,
-      action: { label: 'Undo', onClick: () => void forSaving(lock, entry.id, entry.fields).then((fields) => saveRecord('prayerJournal', entry.id, 'put', fields)) },
+      action: { label: 'Undo', onClick: () => void back.then((fields) => saveRecord('prayerJournal', entry.id, 'put', fields)) },
     });
   }
 
@@ -197,7 +199,11 @@ function Journal({ core, lock, crypto, onLocked }: { core: Core; lock: LockState
 
   function fix(change: Refused<JournalEntry>) {
     // A sealed change comes back to the form in words.
-    const opened = change.fields.locked && crypto && lock.kind === 'unlocked' ? crypto.openEntry(lock.opened.key, change.id, { ...change.fields }) : change.fields;
+    const opened = !change.fields.locked
+      ? change.fields
+      : crypto && lock.kind === 'unlocked'
+        ? crypto.openEntry(lock.opened.key, change.id, { ...change.fields })
+        : null;
     if (!opened) {
       toast({ title: 'Error', description: 'This change does not open with your journal’s key.', variant: 'destructive' });
       return;
@@ -232,7 +238,7 @@ function Journal({ core, lock, crypto, onLocked }: { core: Core; lock: LockState
           <ul className="plain-list">
             {items.map((entry) =>
               entry.unreadable ? (
-                <UnreadableEntry key={entry.id} entry={entry} />
+                <UnreadableEntry key={entry.id} entry={entry} onDelete={(e) => void remove(e)} />
               ) : (
                 <EntryCard key={entry.id} entry={entry} onEdit={edit} onDelete={(e) => void remove(e)} onToggle={(e) => void toggleAnswered(e)} />
               ),
@@ -320,11 +326,16 @@ function EmptyJournal({ onWrite }: { onWrite: () => void }) {
 const LONG_ENTRY = 400;
 
 /** An entry that does not open with this journal's key. */
-function UnreadableEntry({ entry }: { entry: Entry }) {
+function UnreadableEntry({ entry, onDelete }: { entry: Entry; onDelete: (e: Entry) => void }) {
   return (
     <li className="card journal-entry">
       <p className="meta">{dateLabel(entry.fields.date)}</p>
       <p>This entry does not open with your journal&apos;s key: it was changed or damaged on its way. It is kept as it is.</p>
+      <div className="row">
+        <button type="button" className="btn btn-small btn-danger" onClick={() => onDelete(entry)}>
+          Delete<span className="sr-only"> the entry of {dateLabel(entry.fields.date)}</span>
+        </button>
+      </div>
     </li>
   );
 }

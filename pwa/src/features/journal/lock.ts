@@ -50,8 +50,28 @@ export function useLockState(): LockState {
   return { kind: 'closed', record };
 }
 
+/**
+ * Keeps the journal key this device opened. A device that locked the journal
+ * at the same time as another (the server kept the other's key) first seals
+ * its own entries again with the key kept, so none stays sealed with a key
+ * that opens nothing.
+ */
 async function keepOpened(opened: Opened): Promise<void> {
+  const before = await openedKey();
+  if (before && before.keyId !== opened.keyId) await sealAgain(before, opened);
   await setMeta(OPENED, opened);
+}
+
+async function sealAgain(from: Opened, to: Opened): Promise<void> {
+  const [crypto, db] = await Promise.all([loadJournalCrypto(), import('../../db/synced')]);
+  const size = crypto.randomSizes().seal;
+  const changes: RecordChange[] = [];
+  for (const e of await db.recordsOf('prayerJournal')) {
+    if (!e.fields.locked) continue;
+    const words = crypto.openEntry(from.key, e.id, { ...e.fields });
+    if (words) changes.push({ table: 'prayerJournal', id: e.id, op: 'put', fields: crypto.sealEntry(to.key, e.id, words, random(size)) });
+  }
+  if (changes.length > 0) await saveRecords(changes);
 }
 
 /** The journal key on this device, if this device has opened the journal. */
@@ -158,17 +178,19 @@ async function currentLock(): Promise<{ record: { id: string; fields: JournalKey
   return { record, opened: await openedKey() };
 }
 
+/** The entries in words; one that does not open with this journal's key
+ *  (changed or damaged on its way) is left out of an export. */
 export async function entriesInWords(entries: { id: string; fields: Record<string, unknown> }[]): Promise<{ id: string; fields: Record<string, unknown> }[]> {
   if (!entries.some((e) => e.fields.locked === true)) return entries;
   const { record, opened } = await currentLock();
   if (!record || !opened || opened.keyId !== record.fields.keyId) throw new JournalClosed();
   const crypto = await loadJournalCrypto();
-  return entries.map((e) => {
+  return entries.flatMap((e) => {
     const fields = crypto.openEntry(opened.key, e.id, e.fields);
-    if (!fields) throw new JournalClosed();
+    if (!fields) return [];
     const words = { ...fields };
     delete words.locked;
-    return { id: e.id, fields: words };
+    return [{ id: e.id, fields: words }];
   });
 }
 

@@ -245,9 +245,9 @@ pub fn forget_oldest_history(c: &mut Sql<'_>, user: &str, excess: i64) -> Result
 }
 
 /// Forgets the journal text the server may still hold in the open once a
-/// journal is locked: the kept older values of the entry `id` (of every
-/// entry when none), and, for every entry, the last fields a deleted one
-/// kept. Answers what the forgotten rows took of the user's allowances.
+/// journal is locked: the kept older values of the entry `id`, and its last
+/// fields if it is deleted (of every entry when none). Answers what the
+/// forgotten rows took of the user's allowances.
 pub fn forget_open_journal(
     c: &mut Sql<'_>,
     user: &str,
@@ -274,9 +274,6 @@ pub fn forget_open_journal(
         c.execute("DELETE FROM revisions WHERE rowid = ?1", &[&rowid])?;
         freed = freed.plus(Usage::of_revision(reason == DELETED_REASON, len));
     }
-    if id.is_some() {
-        return Ok(freed);
-    }
     let with_fields = c.pick(
         "SELECT id, body FROM records WHERE user_id = ?1 AND tbl = ?2 AND deleted = 1
          AND json_extract(body, '$.fields') != '{}'",
@@ -286,6 +283,9 @@ pub fn forget_open_journal(
     let tombstones: Vec<(String, String)> = c.query(with_fields, &[&user, &table], |r| {
         Ok((r.get(0)?, r.get(1)?))
     })?;
+    let tombstones = tombstones
+        .into_iter()
+        .filter(|(of, _)| id.is_none_or(|id| id == of));
     for (id, body) in tombstones {
         let gone = bare_tombstone(c, user, table, &id, &body)?;
         freed = freed.plus(Usage::of_revision(true, gone));

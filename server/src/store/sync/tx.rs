@@ -115,7 +115,8 @@ impl SyncTx<'_, '_> {
         id: Option<&str>,
     ) -> Result<Usage, StoreError> {
         let freed = records::forget_open_journal(self.0, user, id)?;
-        self.1 = true;
+        // The files are scrubbed after the write only if it forgot anything.
+        self.1 |= freed != Usage::default();
         Ok(freed)
     }
 
