@@ -302,7 +302,7 @@ function Journal({ core, lock, crypto, onLocked }: { core: Core; lock: LockState
  *  journal's included: the server could not search them). */
 function JournalSearch({ query, onChange }: { query: string; onChange: (q: string) => void }) {
   return (
-    <div className="field journal-search" role="search">
+    <div className="form journal-search" role="search">
       <div className="field">
         <label htmlFor="journal-search">Search your journal</label>
         <input id="journal-search" type="search" value={query} onChange={(e) => onChange(e.target.value)} />
