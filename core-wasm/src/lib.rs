@@ -27,7 +27,8 @@
 //! - `meals`: meal plans, personal 30-day plans and shopping lists.
 //! - `order`: stable sorting, built once for every type sorted.
 //! - `json_value`: any serde value as a JSON value, with little code per type.
-//! - `journal_lock`: a locked journal's keys and sealed fields (format v1).
+//! - `journal_lock`: a locked journal's format v1 (keys, sealed fields) and
+//!   the steps a device takes with it (`steps`).
 //! - `timer`: the countdown of meditation, prayer and exercise sessions.
 //! - `wasm`: the browser's five modules (the core the first screen needs,
 //!   the tools, the entitlement checks, the groups' rules, the journal's
