@@ -64,12 +64,10 @@ async function keepOpened(opened: Opened): Promise<void> {
 
 async function sealAgain(from: Opened, to: Opened): Promise<void> {
   const [crypto, db] = await Promise.all([loadJournalCrypto(), import('../../db/synced')]);
-  const size = crypto.randomSizes().seal;
   const changes: RecordChange[] = [];
   for (const e of await db.recordsOf('prayerJournal')) {
-    if (!e.fields.locked) continue;
-    const words = crypto.openEntry(from.key, e.id, { ...e.fields });
-    if (words) changes.push({ table: 'prayerJournal', id: e.id, op: 'put', fields: crypto.sealEntry(to.key, e.id, words, random(size)) });
+    const words = e.fields.locked ? crypto.openEntry(from.key, e.id, { ...e.fields }) : null;
+    if (words) changes.push(sealedPut(crypto, to, e.id, words));
   }
   if (changes.length > 0) await saveRecords(changes);
 }
@@ -79,12 +77,19 @@ export async function openedKey(): Promise<Opened | null> {
   return (await getMeta<Opened | null>(OPENED)) ?? null;
 }
 
+/** An entry's words sealed with `opened`'s key, under fresh nonces. */
+function sealWords(crypto: JournalCrypto, opened: Opened, id: string, words: Record<string, unknown>): Record<string, unknown> {
+  return crypto.sealEntry(opened.key, id, words, random(crypto.randomSizes().seal));
+}
+
+/** The change that puts an entry's words back, sealed with `opened`'s key. */
+function sealedPut(crypto: JournalCrypto, opened: Opened, id: string, words: Record<string, unknown>): RecordChange {
+  return { table: 'prayerJournal', id, op: 'put', fields: sealWords(crypto, opened, id, words) };
+}
+
 /** The changes that seal every entry of `entries` still in the open. */
 function sealing(crypto: JournalCrypto, opened: Opened, entries: readonly { id: string; fields: JournalEntry }[]): RecordChange[] {
-  const size = crypto.randomSizes().seal;
-  return entries
-    .filter((e) => !e.fields.locked)
-    .map((e) => ({ table: 'prayerJournal', id: e.id, op: 'put', fields: crypto.sealEntry(opened.key, e.id, { ...e.fields }, random(size)) }));
+  return entries.filter((e) => !e.fields.locked).map((e) => sealedPut(crypto, opened, e.id, { ...e.fields }));
 }
 
 /**
@@ -145,7 +150,7 @@ export async function sealRemaining(opened: Opened): Promise<number> {
 export async function forSaving(state: LockState, id: string, fields: Partial<JournalEntry>): Promise<Partial<JournalEntry>> {
   if (state.kind !== 'unlocked') return fields;
   const crypto = await loadJournalCrypto();
-  return crypto.sealEntry(state.opened.key, id, fields, random(crypto.randomSizes().seal)) as Partial<JournalEntry>;
+  return sealWords(crypto, state.opened, id, fields) as Partial<JournalEntry>;
 }
 
 /** An entry as its writer reads it; `unreadable` when it does not open with this key. */
@@ -199,5 +204,5 @@ export async function sealedForImport(id: string, fields: Record<string, unknown
   if (!record) return fields;
   if (!opened || opened.keyId !== record.fields.keyId) throw new JournalClosed();
   const crypto = await loadJournalCrypto();
-  return crypto.sealEntry(opened.key, id, fields, random(crypto.randomSizes().seal));
+  return sealWords(crypto, opened, id, fields);
 }
