@@ -144,7 +144,9 @@ STAGE := sh $(CURDIR)/tests/stage.sh
 # rebuilds what another built.
 # Many server tests wait (on a deadline, a slow fake push service, a queue):
 # twice as many run at once as there are cores keep both busy.
-# The wasm modules build while npm installs the app's packages.
+# The wasm modules build while npm installs the app's packages, with clippy's
+# driver too: the build of each module lints the core and the protocol as the
+# browser's target has them (what `make lint-wasm` checks on its own).
 # The app's checks and build (Node) run beside the Rust build; the PostgreSQL
 # suite leaves part of a core idle (it waits on the database), and so does
 # schemathesis (it waits on the server), so those two run side by side. Vitest
@@ -155,12 +157,11 @@ TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
 LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 
 test: setup-chromium setup-study-texts setup-place-tools setup-postgres setup-nginx setup-rust
-	$(MAKE) --no-print-directory -j2 --output-sync=target wasm node-deps
+	$(STAGE) "wasm modules and clippy for wasm, app packages" env $(LINTING) $(MAKE) --no-print-directory -j2 --output-sync=target wasm node-deps
 	cargo fmt --all --check
 	sh tests/side-by-side.sh \
 		'cd pwa && $(STAGE) "app types and lint" sh -c "npm run typecheck && npm run lint" && $(STAGE) "app build" npm run build' \
-		'$(MAKE) --no-print-directory lint-wasm \
-		&& $(STAGE) "Rust build and clippy, Rust tests on SQLite" env $(LINTING) RUST_TEST_THREADS=$(TEST_THREADS) cargo test --workspace -- --skip replicas:: --skip cluster::'
+		'$(STAGE) "Rust build and clippy, Rust tests on SQLite" env $(LINTING) RUST_TEST_THREADS=$(TEST_THREADS) cargo test --workspace -- --skip replicas:: --skip cluster::'
 	$(STAGE) "generated types" ./target/debug/examples/gen_types --check
 	$(STAGE) "server and tools build" env $(LINTING) cargo build --workspace --all-targets
 	sh tests/side-by-side.sh \

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The layer rule refuses what ARCHITECTURE.md forbids and allows the rest.
 import { describe, expect, it } from 'vitest';
 import { refusal } from './layers.js';

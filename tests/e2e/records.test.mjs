@@ -138,6 +138,12 @@ describe('records saved offline', () => {
     // Nothing was stored by the server.
     assert.deepEqual(await serverAnswer(page, '/api/prayer-reminders', {}), []);
 
+    // "Sync now" answers in a toast at the foot of the page, which may lie over
+    // the Fix button: it is closed first, as a person would close it.
+    const toast = page.getByRole('region', { name: 'Notifications (F8)', exact: true }).getByRole('listitem');
+    await toast.waitFor();
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await toast.waitFor({ state: 'detached' });
     // Fix: the form opens with what was written and the reason by the field.
     await problem.getByRole('button', { name: 'Fix' }).click();
     const dialog = page.getByRole('dialog');

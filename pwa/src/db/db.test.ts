@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { DayContent } from '../generated/content';
 import { openAppDb, SYNCED_TABLES } from './appDb';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DB_NAME, openAppDb, SCHEMAS, SYNCED_TABLES } from './appDb';

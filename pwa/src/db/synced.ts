@@ -250,6 +250,12 @@ export async function liveRefused(table: SyncedTable): Promise<Observable<Refuse
   return liveQuery(() => d.refused.filter((r) => r.table === table).toArray());
 }
 
+/** How many changes the server refused, across every table, now. */
+export async function refusedCount(): Promise<number> {
+  const d = await db();
+  return d.refused.count();
+}
+
 /** Live count of the refused changes of every table. */
 export async function liveRefusedCount(): Promise<Observable<number>> {
   const d = await db();

@@ -62,10 +62,11 @@ export function SyncStatusBadge({ onAnswer }: { onAnswer?: (answer: SyncAnswer) 
   const syncNow = () => {
     if (busy) return;
     setBusy(true);
-    // The count on the badge at the press, read before the module loads.
+    // The counts on the badge at the press, read before the module loads.
     const before = waiting;
+    const refusedBefore = refused;
     void import('./syncByHand')
-      .then((m) => m.syncByHand(before))
+      .then((m) => m.syncByHand(before, refusedBefore))
       .then((answer) => onAnswer?.(told(answer)), (error: unknown) => {
         console.warn('Sync now failed', error);
         onAnswer?.({ title: 'Sync did not finish', description: 'Your changes are kept on this device.', variant: 'destructive' });

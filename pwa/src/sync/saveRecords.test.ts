@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Saving on the device, with the real WebAssembly core: changes made together
 // are kept together or not at all, a new record gets its table's defaults, and
 // a change is checked against the record as the earlier changes of the same

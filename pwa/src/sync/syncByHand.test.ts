@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { pendingCount, writeRecord } from '../db/synced';
@@ -10,6 +11,18 @@ describe('what "Sync now" says', () => {
     expect(answer({ state: 'synced' }, 3, 0)).toEqual({ title: 'Synced: 3 changes sent', allSent: true });
     expect(answer({ state: 'synced' }, 1, 0)).toEqual({ title: 'Synced: 1 change sent', allSent: true });
     expect(answer({ state: 'synced' }, 0, 0).title).toBe('Already up to date');
+  });
+
+  it('a change the server refused is never counted as synced, and a guest is not offered an account for it', () => {
+    expect(answer({ state: 'synced' }, 1, 0, 1)).toEqual({
+      title: '1 change not saved',
+      description: 'The server did not accept it: the page where it was made says why, with Fix.',
+      variant: 'destructive',
+    });
+    const some = answer({ state: 'synced' }, 5, 0, 2);
+    expect(some.title).toBe('2 changes not saved');
+    expect(some.description).toBe('3 changes were sent. The server did not accept them: the page where they were made says why, with Fix.');
+    expect(some.allSent).toBeUndefined();
   });
 
   it('offline: the changes are kept on the device until the connection is back', () => {

@@ -2,7 +2,7 @@
 // shows them as a toast). Loaded with the sync engine, on the first press.
 
 import { getMeta } from '../db/meta';
-import { pendingCount } from '../db/synced';
+import { pendingCount, refusedCount } from '../db/synced';
 import { updateApp } from '../lib/updateApp';
 import { counted } from '../lib/words';
 import { syncNow, type SyncStatus } from './engine';
@@ -20,20 +20,36 @@ export interface SyncAnswer {
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /** `before` is the count the person saw when they pressed: a sync already under
- *  way may send those changes before this one starts, and they were still sent. */
-export async function syncByHand(before?: number): Promise<SyncAnswer> {
+ *  way may send those changes before this one starts, and they were still sent.
+ *  `refusedBefore`, the changes already marked not saved at the press. */
+export async function syncByHand(before?: number, refusedBefore?: number): Promise<SyncAnswer> {
   before ??= await pendingCount();
+  refusedBefore ??= await refusedCount();
   await syncNow({ wait: true });
-  const [status, waiting] = await Promise.all([getMeta<SyncStatus>('status'), pendingCount()]);
-  return answer(status, before, waiting);
+  const [status, waiting, refused] = await Promise.all([getMeta<SyncStatus>('status'), pendingCount(), refusedCount()]);
+  return answer(status, before, waiting, Math.max(0, refused - refusedBefore));
 }
 
-/** The words for a sync that ended in `status` with `waiting` changes left of `before`. */
-export function answer(status: SyncStatus | undefined, before: number, waiting: number): SyncAnswer {
+/** The words for a sync that ended in `status` with `waiting` changes left of
+ *  `before`, `refused` of them turned away by the server's rules. */
+export function answer(status: SyncStatus | undefined, before: number, waiting: number, refused = 0): SyncAnswer {
   const kept = waiting === 0 ? 'Nothing is waiting to sync.' : `${counted(waiting, 'change is', 'changes are')} saved on this device`;
   switch (status?.state) {
     case 'synced': {
-      const sent = Math.max(0, before - waiting);
+      const sent = Math.max(0, before - waiting - refused);
+      if (refused > 0) {
+        // Not "synced": what the server turned away is on its page, with Fix.
+        return {
+          title: `${counted(refused, 'change', 'changes')} not saved`,
+          description: [
+            sent > 0 ? `${counted(sent, 'change was', 'changes were')} sent.` : '',
+            `The server did not accept ${refused === 1 ? 'it' : 'them'}: the page where ${refused === 1 ? 'it was' : 'they were'} made says why, with Fix.`,
+          ]
+            .filter(Boolean)
+            .join(' '),
+          variant: 'destructive',
+        };
+      }
       return sent > 0
         ? { title: `Synced: ${counted(sent, 'change', 'changes')} sent`, allSent: true }
         : { title: 'Already up to date', description: 'Nothing on this device was waiting to sync.', allSent: true };
