@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { PHONE, postAsUser, serverAndBrowser } from './harness.mjs';
+import { PHONE, SYNCED, postAsUser, serverAndBrowser } from './harness.mjs';
 
 /**
  * The pages of the route table, each as the addresses it answers at: a
@@ -92,6 +92,8 @@ describe('the tab bar', () => {
     const page = await context.newPage();
     await page.goto('/');
     await settled(page);
+    // This phone has its device token once its first sync is done (the badge says so).
+    await page.getByRole('button', { name: SYNCED }).waitFor({ timeout: 30_000 });
     // A group of this person's, so its page has a link to follow.
     assert.equal(await page.evaluate(postAsUser, { path: '/api/groups', body: { name: 'Walkers', kind: 'family', displayName: 'Ann' } }), 201);
     const tabs = await bar(page)
