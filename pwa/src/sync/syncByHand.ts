@@ -39,14 +39,11 @@ export function answer(status: SyncStatus | undefined, before: number, waiting: 
       const sent = Math.max(0, before - waiting - refused);
       if (refused > 0) {
         // Not "synced": what the server turned away is on its page, with Fix.
+        const [them, theyWere] = refused === 1 ? ['it', 'it was'] : ['them', 'they were'];
+        const why = `The server did not accept ${them}: the page where ${theyWere} made says why, with Fix.`;
         return {
           title: `${counted(refused, 'change', 'changes')} not saved`,
-          description: [
-            sent > 0 ? `${counted(sent, 'change was', 'changes were')} sent.` : '',
-            `The server did not accept ${refused === 1 ? 'it' : 'them'}: the page where ${refused === 1 ? 'it was' : 'they were'} made says why, with Fix.`,
-          ]
-            .filter(Boolean)
-            .join(' '),
+          description: sent > 0 ? `${counted(sent, 'change was', 'changes were')} sent. ${why}` : why,
           variant: 'destructive',
         };
       }
