@@ -27,7 +27,7 @@ async function notified(service, path, { ecdh, authSecret }, count = 1) {
 }
 
 describe('praying together', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ push: true });
 
   test('start, invite by link, join, ask offline, notify, pray, answer, remove and delete', async (t) => {
     // Ruth's phone has notifications on, through a local push service.

@@ -140,8 +140,14 @@ export async function startServer({ stripe = false, env = {} } = {}) {
   };
 }
 
+// Chromium's headless shell (the browser without its desktop shell) runs the
+// app as Chromium does for about two thirds of the processor time. It has no
+// Push API, so the tests of notifications launch the whole browser.
+const BROWSERS = {
+  shell: process.env.CHROMIUM_SHELL_BIN ?? '/usr/bin/chromium-headless-shell',
+  full: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+};
 const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
   args: [
     '--headless',
     '--no-sandbox',
@@ -185,10 +191,11 @@ async function returningVisitor(context, baseURL) {
  * `serviceWorkers: 'allow'`, or the browser launched with it: the tests about
  * offline use, installing and notifications need the worker, and for the rest
  * its install (fetching and caching the whole app) and its handling of every
- * request only cost time.
+ * request only cost time. With `push: true` it is the whole browser, which
+ * has a push service (see `BROWSERS`).
  */
-export async function launchBrowser({ serviceWorkers = 'block' } = {}) {
-  const browser = await chromium.launch(CHROMIUM);
+export async function launchBrowser({ serviceWorkers = 'block', push = false } = {}) {
+  const browser = await chromium.launch({ ...CHROMIUM, executablePath: push ? BROWSERS.full : BROWSERS.shell });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async ({ firstVisit = false, ...options } = {}) => {
     const workers = options.serviceWorkers ?? serviceWorkers;
@@ -203,7 +210,7 @@ export async function launchBrowser({ serviceWorkers = 'block' } = {}) {
 /** A browser with a real (non-incognito) profile, as installing an app needs; removed on close. */
 export async function launchProfile(options = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'manna-profile-'));
-  const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...options });
+  const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, executablePath: BROWSERS.shell, ...options });
   await returningVisitor(context, options.baseURL);
   return {
     context,
@@ -227,11 +234,11 @@ export const SYNCED = /^(Synced|On this phone)/;
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 /** A server and a browser for the tests of one describe block; `serviceWorkers`
- *  is the browser's (see `launchBrowser`), the rest the server's options. */
-export function serverAndBrowser({ serviceWorkers, ...options } = {}) {
+ *  and `push` are the browser's (see `launchBrowser`), the rest the server's options. */
+export function serverAndBrowser({ serviceWorkers, push, ...options } = {}) {
   const env = {};
   before(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(options), launchBrowser({ serviceWorkers })]);
+    [env.server, env.browser] = await Promise.all([startServer(options), launchBrowser({ serviceWorkers, push })]);
   });
   after(async () => {
     await env.browser?.close();

@@ -11,7 +11,7 @@ import { PHONE, controlledByServiceWorker, serverAndBrowser, serverPreferences }
 import { browserKeys, decrypt, fakePushManager, pushService } from './push.mjs';
 
 describe('notifications', () => {
-  const env = serverAndBrowser({ serviceWorkers: 'allow' });
+  const env = serverAndBrowser({ serviceWorkers: 'allow', push: true });
 
   test('turned on, tested, shown by the service worker, and turned off', { timeout: 180_000 }, async (t) => {
     const service = await pushService();
