@@ -74,22 +74,18 @@ setup-nginx:
 # entitlement checks that only a device with an entitlement loads, the
 # groups' rules that only the groups' pages load, and the journal's lock
 # that only a locked journal loads.
-# They build in a target folder of their own (they share no compiled crate with
-# the server's builds), so they can build while the server does.
 WASM_BINDGEN_FLAGS := --target web --remove-name-section --remove-producers-section --out-dir $(WASM_OUT)
-WASM_BUILD := cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --target-dir target/wasm-build
-WASM_FILE := target/wasm-build/$(WASM_TARGET)/wasm/manna_core.wasm
 wasm: setup-rust
-	$(WASM_BUILD)
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) $(WASM_FILE)
-	$(WASM_BUILD) --features tools
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_tools $(WASM_FILE)
-	$(WASM_BUILD) --features premium
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_premium $(WASM_FILE)
-	$(WASM_BUILD) --features groups
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_groups $(WASM_FILE)
-	$(WASM_BUILD) --features journal
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_journal $(WASM_FILE)
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET)
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) target/$(WASM_TARGET)/wasm/manna_core.wasm
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features tools
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_tools target/$(WASM_TARGET)/wasm/manna_core.wasm
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features premium
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_premium target/$(WASM_TARGET)/wasm/manna_core.wasm
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features groups
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_groups target/$(WASM_TARGET)/wasm/manna_core.wasm
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features journal
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_journal target/$(WASM_TARGET)/wasm/manna_core.wasm
 
 pwa: wasm node-deps
 	cd pwa && npm run build
@@ -153,16 +149,14 @@ STAGE := sh $(CURDIR)/tests/stage.sh
 # rebuilds what another built.
 # Many server tests wait (on a deadline, a slow fake push service, a queue):
 # twice as many run at once as there are cores keep both busy.
-# Beside the Rust build and its tests run the app's: its packages, the wasm
-# modules (in their own target folder, with clippy's driver too: the build of
-# each module lints the core and the protocol as the browser's target has
-# them, what `make lint-wasm` checks on its own), the app's checks, build and
-# Vitest, and the content checks. The Rust side leaves part of a core idle
-# while its tests wait, and the Node side fills it. The PostgreSQL suite
-# leaves part of a core idle too (it waits on the database), and so does
-# schemathesis (it waits on the server), so those two run side by side. The
-# end-to-end tests keep both cores busy on their own. Cargo never runs twice
-# at once in one target folder, as two would wait on each other's lock.
+# The wasm modules build while npm installs the app's packages, with clippy's
+# driver too: the build of each module lints the core and the protocol as the
+# browser's target has them (what `make lint-wasm` checks on its own).
+# The app's checks and build (Node) run beside the Rust build; the PostgreSQL
+# suite leaves part of a core idle (it waits on the database), and so does
+# schemathesis (it waits on the server), so those two run side by side. Vitest
+# and the content checks keep both cores busy on their own. Cargo never runs
+# twice at once, as two would wait on each other's lock.
 TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
 
 LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
@@ -173,20 +167,19 @@ LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CL
 TEST_BUILD = $(LINTING) CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=false
 
 test: setup-chromium-shell setup-study-texts setup-place-tools setup-postgres setup-nginx setup-rust
+	$(STAGE) "wasm modules and clippy for wasm, app packages" env $(TEST_BUILD) $(MAKE) --no-print-directory -j2 --output-sync=target wasm node-deps
 	cargo fmt --all --check
 	sh tests/side-by-side.sh \
-		'$(STAGE) "app packages" $(MAKE) --no-print-directory node-deps \
-		&& $(STAGE) "wasm modules and clippy for wasm" env $(TEST_BUILD) $(MAKE) --no-print-directory wasm \
-		&& cd pwa && $(STAGE) "app types and lint" sh -c "npm run typecheck && npm run lint" \
-		&& $(STAGE) "app build" npm run build && $(STAGE) "Vitest" npm test \
-		&& cd ../tests && cache=$$(mktemp -d) && trap "rm -rf $$cache" EXIT \
-		&& MANNA_SWORD_CACHE=$$cache $(STAGE) "content" node --test --test-concurrency=2 content/' \
+		'cd pwa && $(STAGE) "app types and lint" sh -c "npm run typecheck && npm run lint" && $(STAGE) "app build" npm run build' \
 		'$(STAGE) "Rust build and clippy, Rust tests on SQLite" env $(TEST_BUILD) RUST_TEST_THREADS=$(TEST_THREADS) cargo test --workspace -- --skip replicas:: --skip cluster::'
 	$(STAGE) "generated types" ./target/debug/examples/gen_types --check
 	$(STAGE) "server and tools build" env $(TEST_BUILD) cargo build --workspace --all-targets
 	sh tests/side-by-side.sh \
 		'$(STAGE) "server tests on PostgreSQL" env $(TEST_BUILD) RUST_TEST_THREADS=$(TEST_THREADS) sh tests/postgres/suite.sh' \
 		'$(STAGE) "schemathesis" bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator'
+	cd pwa && $(STAGE) "Vitest" npm test
+	cd tests && cache=$$(mktemp -d) && trap 'rm -rf "$$cache"' EXIT \
+		&& MANNA_SWORD_CACHE=$$cache $(STAGE) "content" node --test --test-concurrency=2 content/
 	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=3 e2e/
 
 ## ---- figures (not part of make test) ----
