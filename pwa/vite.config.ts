@@ -90,6 +90,10 @@ function firstRenderChunk() {
 
 const firstRender = firstRenderChunk();
 
+/** The app's tests, and those that run in time zones far from UTC. */
+const TESTS = ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.js'];
+const ZONES = 'src/features/plans/personalPlanDay.test.ts';
+
 export default defineConfig({
   plugins: [
     react(),
@@ -163,6 +167,11 @@ export default defineConfig({
     // Both cores (Vitest keeps one free by default, which on a machine of
     // two leaves the files to run one at a time).
     maxWorkers: 2,
-    include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.js'],
+    // Worker threads cost less than a process per file; the tests of time
+    // zones set the process's TZ, which only a process of their own reads.
+    projects: [
+      { extends: true, test: { name: 'app', pool: 'threads', include: TESTS, exclude: [ZONES] } },
+      { extends: true, test: { name: 'time zones', pool: 'forks', include: [ZONES] } },
+    ],
   },
 });
