@@ -138,9 +138,15 @@ describe('praying together', () => {
     await boaz.page.getByText('You are no longer a member of this group.').waitFor();
     await syncUntil(boaz.page, boaz.page.getByText('You are no longer a member of this group.'));
     const boazHolds = await boaz.page.evaluate(async () => {
-      const open = indexedDB.open('manna');
-      const db = await new Promise((r) => (open.onsuccess = () => r(open.result)));
-      const count = (table) => new Promise((r) => (db.transaction(table).objectStore(table).count().onsuccess = (e) => r(e.target.result)));
+      // Every way an open or a count can end is an answer, so none waits forever.
+      const asked = (request) =>
+        new Promise((r, fail) => {
+          request.onsuccess = () => r(request.result);
+          request.onerror = () => fail(request.error);
+          request.onblocked = () => fail(new Error('the database is blocked'));
+        });
+      const db = await asked(indexedDB.open('manna'));
+      const count = (table) => asked(db.transaction(table).objectStore(table).count());
       return (await count('groupRequests')) + (await count('groupPrayers'));
     });
     assert.equal(boazHolds, 0, "Boaz's phone keeps nothing of the group");
