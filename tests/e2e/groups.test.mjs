@@ -147,7 +147,9 @@ describe('praying together', () => {
         });
       const db = await asked(indexedDB.open('manna'));
       const count = (table) => asked(db.transaction(table).objectStore(table).count());
-      return (await count('groupRequests')) + (await count('groupPrayers'));
+      const held = (await count('groupRequests')) + (await count('groupPrayers'));
+      db.close();
+      return held;
     });
     assert.equal(boazHolds, 0, "Boaz's phone keeps nothing of the group");
 

@@ -147,7 +147,9 @@ const BROWSERS = {
   shell: process.env.CHROMIUM_SHELL_BIN ?? '/usr/bin/chromium-headless-shell',
   full: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
 };
-const CHROMIUM = {
+/** How Chromium is launched: the whole browser when `push`, else the shell. */
+const chromiumLaunch = ({ push = false } = {}) => ({
+  executablePath: push ? BROWSERS.full : BROWSERS.shell,
   args: [
     '--headless',
     '--no-sandbox',
@@ -158,7 +160,7 @@ const CHROMIUM = {
     '--disable-component-update',
     '--disable-sync',
   ],
-};
+});
 
 /** The 6-digit code in the newest email the server's outbox holds for `to`. */
 export async function emailedCode(server, to) {
@@ -195,7 +197,7 @@ async function returningVisitor(context, baseURL) {
  * has a push service (see `BROWSERS`).
  */
 export async function launchBrowser({ serviceWorkers = 'block', push = false } = {}) {
-  const browser = await chromium.launch({ ...CHROMIUM, executablePath: push ? BROWSERS.full : BROWSERS.shell });
+  const browser = await chromium.launch(chromiumLaunch({ push }));
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async ({ firstVisit = false, ...options } = {}) => {
     const workers = options.serviceWorkers ?? serviceWorkers;
@@ -210,7 +212,7 @@ export async function launchBrowser({ serviceWorkers = 'block', push = false } =
 /** A browser with a real (non-incognito) profile, as installing an app needs; removed on close. */
 export async function launchProfile(options = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'manna-profile-'));
-  const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, executablePath: BROWSERS.shell, ...options });
+  const context = await chromium.launchPersistentContext(dir, { ...chromiumLaunch(), ...options });
   await returningVisitor(context, options.baseURL);
   return {
     context,
