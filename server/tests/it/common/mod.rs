@@ -27,8 +27,25 @@ pub async fn fresh_postgres() -> Option<String> {
     Some(made.await.expect("created"))
 }
 
-/// [`fresh_postgres`] from a thread outside the async runtime.
+/// [`fresh_postgres`] from a thread outside the async runtime. Each database
+/// is a copy of one this process migrated once, so a test server starts on a
+/// database as a new deployment's first start leaves it.
 pub fn fresh_postgres_blocking(base: &str) -> String {
+    static MIGRATED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let template = MIGRATED.get_or_init(|| {
+        let name = create_database(base, None);
+        let url = base.replace("dbname=postgres", &format!("dbname={name}"));
+        // The server's own migrations; the store's connections close as it drops.
+        drop(manna_server::store::Store::open_postgres(&url, 1).expect("migrated"));
+        name
+    });
+    let name = create_database(base, Some(template));
+    base.replace("dbname=postgres", &format!("dbname={name}"))
+}
+
+/// A new database, empty or a copy of `template`. (PostgreSQL waits a few
+/// seconds for the template's last connections to close before it copies.)
+fn create_database(base: &str, template: Option<&str>) -> String {
     let name = format!(
         "manna_test_{}",
         std::time::SystemTime::now()
@@ -36,11 +53,14 @@ pub fn fresh_postgres_blocking(base: &str) -> String {
             .expect("time")
             .as_nanos()
     );
+    let from = template
+        .map(|t| format!(" TEMPLATE {t}"))
+        .unwrap_or_default();
     let mut admin = postgres::Client::connect(base, postgres::NoTls).expect("test postgres");
     admin
-        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .batch_execute(&format!("CREATE DATABASE {name}{from}"))
         .expect("create database");
-    base.replace("dbname=postgres", &format!("dbname={name}"))
+    name
 }
 
 /// The webhook secret the test emulator signs with.
