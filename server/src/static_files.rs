@@ -1,7 +1,10 @@
 //! The built PWA: files from `pwa/dist`, `index.html` for app routes other
 //! than Home's `/` (routes/home_page.rs writes the day into that one; the app
 //! shows its own 404 screen), JSON 404 for unknown `/api/*`, and cache headers
-//! (hashed assets immutable, everything else revalidated).
+//! (hashed assets immutable, everything else revalidated). The app's build
+//! writes brotli and gzip copies beside its text files
+//! (`pwa/scripts/compress.mjs`): a request is answered with the one it
+//! accepts, so serving the app costs no compression work.
 
 use crate::error::AppError;
 use axum::Router;
@@ -13,8 +16,13 @@ use std::path::Path;
 use tower_http::services::{ServeDir, ServeFile};
 
 pub fn service(dir: &Path) -> Router {
-    let index = ServeFile::new(dir.join("index.html"));
-    let files = ServeDir::new(dir).fallback(index);
+    let index = ServeFile::new(dir.join("index.html"))
+        .precompressed_br()
+        .precompressed_gzip();
+    let files = ServeDir::new(dir)
+        .precompressed_br()
+        .precompressed_gzip()
+        .fallback(index);
     Router::new()
         .fallback_service(files)
         .layer(middleware::from_fn(shape_response))

@@ -1,4 +1,5 @@
-//! The built app: shell for app routes, 404 for missing files, cache headers.
+//! The built app: shell for app routes, 404 for missing files, cache headers,
+//! and the build's compressed copies of its files.
 
 use crate::common;
 
@@ -39,6 +40,61 @@ async fn serves_the_shell_for_app_routes_and_404_for_missing_files() {
     );
     assert_eq!(
         get("/assets/missing-0000.js")
+            .await
+            .expect("request")
+            .status(),
+        404
+    );
+}
+
+#[tokio::test]
+async fn the_apps_files_are_sent_as_the_builds_compressed_copy_the_browser_accepts() {
+    let dist = tempfile::tempdir().expect("dist");
+    let write = |name: &str, body: &[u8]| std::fs::write(dist.path().join(name), body).expect(name);
+    std::fs::create_dir(dist.path().join("assets")).expect("assets");
+    write("index.html", b"<!doctype html><title>Manna</title>");
+    write("index.html.br", b"brotli index");
+    write("assets/app-1a2b.js", b"console.log('plain')");
+    write("assets/app-1a2b.js.br", b"brotli bytes");
+    write("assets/app-1a2b.js.gz", b"gzip bytes");
+    let dir = dist.path().to_path_buf();
+    let server = TestServer::start_with(move |c| c.static_dir = dir).await;
+    let get = |path: &str, accepts: &str| {
+        server
+            .client
+            .get(format!("{}{path}", server.base))
+            .header("accept-encoding", accepts)
+            .send()
+    };
+    for (accepts, encoding, body) in [
+        ("gzip, deflate, br", Some("br"), "brotli bytes"),
+        ("gzip", Some("gzip"), "gzip bytes"),
+        ("identity", None, "console.log('plain')"),
+    ] {
+        let res = get("/assets/app-1a2b.js", accepts).await.expect("request");
+        assert_eq!(res.status(), 200, "{accepts}");
+        assert_eq!(
+            res.headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().expect("header")),
+            encoding,
+            "{accepts}"
+        );
+        assert_eq!(res.headers()["vary"], "accept-encoding", "{accepts}");
+        assert_eq!(
+            res.headers()["content-type"],
+            "text/javascript",
+            "{accepts}"
+        );
+        assert_eq!(res.text().await.expect("body"), body, "{accepts}");
+    }
+    // An app route is the shell, compressed by the build too.
+    let page = get("/weight-tracking", "br").await.expect("request");
+    assert_eq!(page.headers()["content-encoding"], "br");
+    assert_eq!(page.headers()["cache-control"], "no-cache");
+    assert_eq!(page.text().await.expect("body"), "brotli index");
+    assert_eq!(
+        get("/assets/missing-0000.js", "br")
             .await
             .expect("request")
             .status(),
