@@ -5,7 +5,7 @@
 // Run after `vite build` (`npm run build`), once the service worker is written.
 
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** The files worth compressing: text, and WebAssembly. */
@@ -44,5 +44,5 @@ for (const path of files(dist)) {
   br += brotli.length;
   count += 1;
 }
-if (count === 0) throw new Error(`no files to compress in ${relative(process.cwd(), dist) || dist}: run vite build first`);
+if (count === 0) throw new Error(`no files to compress in ${dist}: run vite build first`);
 console.log(`compressed ${count} files: ${(plain / 1024).toFixed(0)} KB, ${(br / 1024).toFixed(0)} KB as brotli`);

@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, controlledByServiceWorker, serverAndBrowser, serverPreferences, syncUntil } from './harness.mjs';
+import { PHONE, controlledByServiceWorker, inPhoneDb, serverAndBrowser, serverPreferences, syncUntil } from './harness.mjs';
 import { browserKeys, decrypt, fakePushManager, pushService } from './push.mjs';
 
 async function phone(env, options = {}) {
@@ -137,19 +137,14 @@ describe('praying together', () => {
     await boaz.page.reload();
     await boaz.page.getByText('You are no longer a member of this group.').waitFor();
     await syncUntil(boaz.page, boaz.page.getByText('You are no longer a member of this group.'));
-    const boazHolds = await boaz.page.evaluate(async () => {
-      // Every way an open or a count can end is an answer, so none waits forever.
-      const asked = (request) =>
-        new Promise((r, fail) => {
-          request.onsuccess = () => r(request.result);
-          request.onerror = () => fail(request.error);
-          request.onblocked = () => fail(new Error('the database is blocked'));
+    const boazHolds = await inPhoneDb(boaz.page, async ({ db }) => {
+      const count = (table) =>
+        new Promise((resolve, reject) => {
+          const asked = db.transaction(table).objectStore(table).count();
+          asked.onsuccess = () => resolve(asked.result);
+          asked.onerror = () => reject(asked.error);
         });
-      const db = await asked(indexedDB.open('manna'));
-      const count = (table) => asked(db.transaction(table).objectStore(table).count());
-      const held = (await count('groupRequests')) + (await count('groupPrayers'));
-      db.close();
-      return held;
+      return (await count('groupRequests')) + (await count('groupPrayers'));
     });
     assert.equal(boazHolds, 0, "Boaz's phone keeps nothing of the group");
 

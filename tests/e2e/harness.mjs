@@ -223,6 +223,50 @@ export async function launchProfile(options = {}) {
   };
 }
 
+/**
+ * Runs `work({ db, arg })` in the page with the app's IndexedDB open, and
+ * closes it after; answers what `work` answers. An open the browser refuses
+ * or holds blocked fails the test with the browser's reason instead of
+ * waiting forever (`page.evaluate` has no timeout of its own).
+ */
+export async function inPhoneDb(page, work, arg) {
+  const db = await page.evaluateHandle(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('manna');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+        open.onblocked = () => reject(new Error("the phone's database is blocked by another connection"));
+      }),
+  );
+  try {
+    return await page.evaluate(work, { db, arg });
+  } finally {
+    await db.evaluate((d) => d.close());
+    await db.dispose();
+  }
+}
+
+/** Records written by an older app straight into the phone's database (`{ table, id, fields }`):
+ *  each record and its outbox entry, in one transaction. */
+export async function writtenByAnOlderApp(page, records) {
+  await inPhoneDb(page, async ({ db, arg: records }) => {
+    const tables = [...new Set(records.map((r) => r.table))];
+    const tx = db.transaction([...tables, 'outbox', 'syncMeta'], 'readwrite');
+    let next = await new Promise((r) => {
+      const get = tx.objectStore('syncMeta').get('nextSeq');
+      get.onsuccess = () => r(get.result?.value ?? 1);
+    });
+    for (const { table, id, fields } of records) {
+      tx.objectStore(table).put({ id, fields, version: null });
+      tx.objectStore('outbox').add({ seq: next, table, id, op: 'put', fields });
+      next += 1;
+    }
+    tx.objectStore('syncMeta').put({ key: 'nextSeq', value: next });
+    await new Promise((r) => (tx.oncomplete = r));
+  }, records);
+}
+
 /** The browser's local date (this machine's time zone) as YYYY-MM-DD, `offsetDays` ahead. */
 export function localDate(offsetDays = 0, from = new Date()) {
   const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + offsetDays, 12);

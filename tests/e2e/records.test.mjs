@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, SYNCED, controlledByServiceWorker, createReminder, localDate, serverAndBrowser, serverAnswer } from './harness.mjs';
+import { PHONE, SYNCED, controlledByServiceWorker, createReminder, localDate, serverAndBrowser, serverAnswer, writtenByAnOlderApp } from './harness.mjs';
 
 async function logWeight(page, pounds) {
   await page.getByLabel('Weight (lbs)').fill(String(pounds));
@@ -110,24 +110,13 @@ describe('records saved offline', () => {
     await page.getByRole('button', { name: SYNCED }).waitFor({ timeout: 20_000 });
     // A reminder written by an older version of the app, whose time the
     // server's rules refuse: straight into this device's database and outbox.
-    await page.evaluate(async () => {
-      const db = await new Promise((resolve, reject) => {
-        const open = indexedDB.open('manna');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const tx = db.transaction(['prayerReminders', 'outbox', 'syncMeta'], 'readwrite');
-      const next = await new Promise((r) => {
-        const get = tx.objectStore('syncMeta').get('nextSeq');
-        get.onsuccess = () => r(get.result?.value ?? 1);
-      });
-      const fields = { title: 'Old app reminder', description: '', reminderTime: '7:5', isActive: 1, days: ['monday'], prayerType: 'morning' };
-      tx.objectStore('prayerReminders').put({ id: 'reminder-oldapp', fields, version: null });
-      tx.objectStore('outbox').add({ seq: next, table: 'prayerReminders', id: 'reminder-oldapp', op: 'put', fields });
-      tx.objectStore('syncMeta').put({ key: 'nextSeq', value: next + 1 });
-      await new Promise((r) => (tx.oncomplete = r));
-      db.close();
-    });
+    await writtenByAnOlderApp(page, [
+      {
+        table: 'prayerReminders',
+        id: 'reminder-oldapp',
+        fields: { title: 'Old app reminder', description: '', reminderTime: '7:5', isActive: 1, days: ['monday'], prayerType: 'morning' },
+      },
+    ]);
     await page.reload();
     await page.getByRole('button', { name: /Sync now$/ }).click();
 

@@ -9,34 +9,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, SYNCED, localDate, serverAndBrowser, serverAnswer, syncUntil } from './harness.mjs';
+import { PHONE, SYNCED, localDate, serverAndBrowser, serverAnswer, syncUntil, writtenByAnOlderApp } from './harness.mjs';
 
 const badge = (page, name) => page.getByRole('button', { name });
-
-/** Records written by an older app: each record and its outbox entry, in one transaction. */
-async function writtenByAnOlderApp(page, records) {
-  await page.evaluate(async (records) => {
-    const db = await new Promise((resolve, reject) => {
-      const open = indexedDB.open('manna');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const tables = [...new Set(records.map((r) => r.table))];
-    const tx = db.transaction([...tables, 'outbox', 'syncMeta'], 'readwrite');
-    let next = await new Promise((r) => {
-      const get = tx.objectStore('syncMeta').get('nextSeq');
-      get.onsuccess = () => r(get.result?.value ?? 1);
-    });
-    for (const { table, id, fields } of records) {
-      tx.objectStore(table).put({ id, fields, version: null });
-      tx.objectStore('outbox').add({ seq: next, table, id, op: 'put', fields });
-      next += 1;
-    }
-    tx.objectStore('syncMeta').put({ key: 'nextSeq', value: next });
-    await new Promise((r) => (tx.oncomplete = r));
-    db.close();
-  }, records);
-}
 
 /** A new phone on `path`, synced once (so it has an account on the server). */
 async function phoneOn(env, path) {

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, SYNCED, postAsUser, registeredBrowser, serverAndBrowser } from './harness.mjs';
+import { PHONE, SYNCED, inPhoneDb, postAsUser, registeredBrowser, serverAndBrowser } from './harness.mjs';
 
 const PAGES = ['/', '/bible', '/meditation', '/settings'];
 
@@ -132,17 +132,11 @@ describe('a signed-out visitor', () => {
     await page.getByRole('button', { name: 'Logging out…' }).waitFor();
     release();
     await page.waitForURL(/\/login$/);
-    const left = await page.evaluate(async () => {
-      const db = await new Promise((resolve, reject) => {
-        const open = indexedDB.open('manna');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
+    const left = await inPhoneDb(page, async ({ db }) => {
       const all = await new Promise((resolve) => {
         const get = db.transaction('prayerReminders').objectStore('prayerReminders').getAll();
         get.onsuccess = () => resolve(get.result);
       });
-      db.close();
       return all.map((r) => r.fields.title);
     });
     assert.deepEqual(left, [], 'nothing of the account stays on this device');

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, SYNCED, localDate, serverAndBrowser } from './harness.mjs';
+import { PHONE, SYNCED, inPhoneDb, localDate, serverAndBrowser } from './harness.mjs';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
@@ -21,19 +21,13 @@ describe('the streak with grace', () => {
 
     // Opened on each of the last fourteen days but yesterday (as this device remembers).
     const opened = Array.from({ length: 14 }, (_, i) => localDate(-(i + 2))).concat(localDate());
-    await page.evaluate(async (dates) => {
-      const db = await new Promise((resolve, reject) => {
-        const open = indexedDB.open('manna');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
+    await inPhoneDb(page, async ({ db, arg: dates }) => {
       await new Promise((resolve, reject) => {
         const tx = db.transaction('visits', 'readwrite');
         for (const date of dates) tx.objectStore('visits').put({ date });
         tx.oncomplete = resolve;
         tx.onerror = () => reject(tx.error);
       });
-      db.close();
     }, opened);
 
     const yesterday = new Date(`${localDate(-1)}T12:00:00`);

@@ -34,12 +34,18 @@ pub fn fresh_postgres_blocking(base: &str) -> String {
     static MIGRATED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let template = MIGRATED.get_or_init(|| {
         let name = create_database(base, None);
-        let url = base.replace("dbname=postgres", &format!("dbname={name}"));
         // The server's own migrations; the store's connections close as it drops.
-        drop(manna_server::store::Store::open_postgres(&url, 1).expect("migrated"));
+        drop(
+            manna_server::store::Store::open_postgres(&database_url(base, &name), 1)
+                .expect("migrated"),
+        );
         name
     });
-    let name = create_database(base, Some(template));
+    database_url(base, &create_database(base, Some(template)))
+}
+
+/// The connection string of database `name` on the server `base` reaches.
+fn database_url(base: &str, name: &str) -> String {
     base.replace("dbname=postgres", &format!("dbname={name}"))
 }
 
