@@ -197,7 +197,7 @@ bench: setup-chromium setup-postgres setup-nginx pwa server tests/node_modules/.
 soak: server setup-postgres setup-nginx
 	SIM_RUNS=$${SIM_RUNS:-100000} cargo test --release -p manna-server --test it simulation::seeded
 	GROUP_SIM_RUNS=$${GROUP_SIM_RUNS:-20000} cargo test --release -p manna-server --test it group_simulation::seeded
-	SIM_RUNS=$${PG_SIM_RUNS:-20000} CARGO_PROFILE=--release SUITE_FILTER=simulation::seeded sh tests/postgres/suite.sh
+	SIM_RUNS=$${PG_SIM_RUNS:-20000} GROUP_SIM_RUNS=$${PG_GROUP_SIM_RUNS:-200} CARGO_PROFILE=--release SUITE_FILTER=simulation::seeded sh tests/postgres/suite.sh
 	CLUSTER_RUNS=$${CLUSTER_RUNS:-50} CARGO_PROFILE=--release SUITE_FILTER=cluster:: SUITE_ARGS=--nocapture sh tests/postgres/suite.sh
 	cargo build --release -q -p manna-server --example soak
 	MANNA_SERVER_BIN=$(CURDIR)/target/release/manna-server ./target/release/examples/soak

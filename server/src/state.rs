@@ -242,4 +242,10 @@ impl AppState {
     pub fn home_json(&self, date: Date) -> Arc<Encoded> {
         self.served.home_json(date)
     }
+
+    /// A large list the same for everyone it names, encoded and compressed
+    /// once (see [`Served::list_json`]).
+    pub fn list_json(&self, key: &str, make: impl FnOnce(&ContentSet) -> String) -> Arc<Encoded> {
+        self.served.list_json(key, make)
+    }
 }

@@ -6,7 +6,7 @@ use crate::content::archive::{ArchivePage, ArchiveQuery, QUERY_MAX, search as ar
 use crate::content::premium::LEVELS;
 use crate::content::remedies::{RemedySearch, SYMPTOM_MAX, remedy_search};
 use crate::content::{
-    Kind, archive, as_non_member, day_payload, full_item, is_premium_only, item_for,
+    ContentSet, Kind, archive, as_non_member, day_payload, full_item, is_premium_only, item_for,
 };
 use crate::content::{routines, todays_routines};
 use crate::entitlement::PremiumUser;
@@ -16,8 +16,8 @@ use crate::identity::DeviceAuth;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
-use axum::response::IntoResponse;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
 use manna_core::archive::{ArchiveType, Sort};
 use serde_json::Value;
 
@@ -93,20 +93,24 @@ pub async fn daily_content_get(
     }))
 }
 
+/// `GET /api/{kind}`: a fixed list (songs, sessions, recipes) whole, or a
+/// daily kind's archive of its last days. A list is the same for everyone it
+/// is for (members, or everyone else, on a date), so its bytes are kept
+/// encoded and compressed once; one reading's study is small and made per call.
 pub async fn archive_get(
     State(state): State<AppState>,
     Path(slug): Path<String>,
     headers: HeaderMap,
     Query(q): Params,
-) -> Result<Json<Vec<Value>>, AppError> {
+) -> Result<Response, AppError> {
     let kind = kind_param(&slug)?;
     if kind.is_premium_kind() || kind == Kind::MealPlans {
         return Err(AppError::NotFound(format!("no public list at /api/{slug}")));
     }
     if !kind.is_daily() {
-        // A fixed list (songs, sessions): all of it; premium sessions' scripts
-        // only for members, decided here like the premium biohacks. The
-        // studies may be asked for one reading's (a year of them is large).
+        // Premium sessions' scripts only for members, decided here like the
+        // premium biohacks. The studies may be asked for one reading's (a
+        // year of them is large).
         let reading = match q.get("readingId") {
             Some(reading) if kind == Kind::BibleStudies => {
                 if reading.is_empty() || reading.len() > 100 {
@@ -119,25 +123,30 @@ pub async fn archive_get(
             }
             _ => None,
         };
-        // Only what is answered is copied (a year of studies is 3 MB).
-        let items: Vec<Value> = state
-            .content()
-            .items(kind)
-            .iter()
-            .filter(|s| reading.is_none_or(|r| s["readingId"] == r))
-            .cloned()
-            .collect();
-        if !kind.premium_fields().is_empty()
-            && !state.entitlements.requester_is_premium(&headers).await?
-        {
-            return Ok(Json(
-                items
-                    .into_iter()
-                    .map(|item| as_non_member(kind, item))
-                    .collect(),
-            ));
+        let member = !kind.premium_fields().is_empty()
+            && state.entitlements.requester_is_premium(&headers).await?;
+        let list = |set: &ContentSet| {
+            // Only what is answered is copied (a year of studies is 3 MB).
+            let items = set
+                .items(kind)
+                .iter()
+                .filter(|s| reading.is_none_or(|r| s["readingId"] == r))
+                .cloned()
+                .map(|item| {
+                    if member || kind.premium_fields().is_empty() {
+                        item
+                    } else {
+                        as_non_member(kind, item)
+                    }
+                });
+            Value::Array(items.collect()).to_string()
+        };
+        if reading.is_some() {
+            let body = list(&state.content());
+            return Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response());
         }
-        return Ok(Json(items));
+        let key = format!("{}|{}", kind.slug(), if member { "member" } else { "all" });
+        return Ok(state.list_json(&key, list).respond(&headers));
     }
     if !matches!(
         kind,
@@ -149,7 +158,12 @@ pub async fn archive_get(
     }
     let today = date_param(&q, "date", &state.clock)?;
     let days = count_param(&q, "limit", DEFAULT_ARCHIVE_DAYS, MAX_ARCHIVE_DAYS)?;
-    Ok(Json(archive(&state.content(), kind, today, days)))
+    let key = format!("{}|{today}|{days}", kind.slug());
+    Ok(state
+        .list_json(&key, |set| {
+            Value::Array(archive(set, kind, today, days)).to_string()
+        })
+        .respond(&headers))
 }
 
 /// Home's refresh button: answers the content version the server serves. The

@@ -11,8 +11,8 @@ use crate::planning::{self, SavedList};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::IntoResponse;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
 use manna_core::meals::{CALENDAR_WEEKS, ListKind, MenuDay};
 use serde_json::{Map, Value};
 
@@ -25,12 +25,10 @@ fn missing(id: &str) -> AppError {
 
 /// `GET /api/meal-catalogue`: the ingredients, recipes, movements, verses and
 /// tips plans are built from (public; the app keeps it for offline use).
-pub async fn catalogue_get(State(state): State<AppState>) -> impl IntoResponse {
-    let set = state.content();
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        set.catalogue_json.to_string(),
-    )
+pub async fn catalogue_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    state
+        .list_json("meal-catalogue", |set| set.catalogue_json.to_string())
+        .respond(&headers)
 }
 
 /// `GET /api/meal-plans`: every plan's card.

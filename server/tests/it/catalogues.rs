@@ -1,6 +1,6 @@
 //! The fixed content lists (worship songs, meditation and prayer sessions, Bible studies) as
-//! a client sees them: all of each, no item of the day, and premium session
-//! scripts for members only.
+//! a client sees them: all of each, no item of the day, premium session
+//! scripts for members only, and the large lists sent compressed.
 
 use crate::common;
 
@@ -96,6 +96,86 @@ async fn premium_session_scripts_reach_members_only() {
             .iter()
             .all(|x| x["scriptContent"].is_string())
     );
+    // Lists are kept encoded per audience: after a member's, others still get none.
+    let (_, sessions) = s
+        .call_as(&free, Method::GET, "/api/meditation-sessions", None)
+        .await;
+    let sessions = sessions.as_array().expect("list");
+    assert!(
+        sessions
+            .iter()
+            .filter(|x| x["isPremium"] == 1)
+            .all(|x| x["scriptContent"].is_null())
+    );
+}
+
+/// The lists the app saves for offline use are large: each comes as brotli
+/// when the browser takes it (the exercise catalogue's 302 KB in a third of
+/// gzip's bytes), the same list in every coding, and 304 when unchanged.
+#[tokio::test]
+async fn the_large_lists_come_as_brotli_and_not_again_when_unchanged() {
+    let s = TestServer::start().await;
+    let path = "/api/exercise-suggestions?limit=366&date=2026-11-22";
+    let fetch = |accept: &'static str, path: &str, etag: Option<&str>| {
+        let mut req = s
+            .client
+            .get(format!("{}{path}", s.base))
+            .header("accept-encoding", accept);
+        if let Some(tag) = etag {
+            req = req.header("if-none-match", tag);
+        }
+        req.send()
+    };
+    let (status, plain) = s.get(path).await;
+    assert_eq!(status, 200);
+    assert_eq!(plain.as_array().expect("list").len(), 366);
+    let mut sizes = Vec::new();
+    for (accept, coding) in [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip")] {
+        let res = fetch(accept, path, None).await.expect("request");
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-encoding"], coding, "{accept}");
+        assert_eq!(res.headers()["content-type"], "application/json");
+        let body = res.bytes().await.expect("body");
+        assert_eq!(common::decoded(coding, &body), plain, "{accept}");
+        sizes.push(body.len());
+    }
+    assert!(
+        sizes[0] * 3 < sizes[1],
+        "brotli {} bytes against gzip {}",
+        sizes[0],
+        sizes[1]
+    );
+    let first = fetch("br", path, None).await.expect("request");
+    let tag = first.headers()["etag"].to_str().expect("tag").to_string();
+    let again = fetch("br", path, Some(&tag)).await.expect("request");
+    assert_eq!(again.status(), 304);
+    // Another day's archive is another list.
+    let (_, next) = s
+        .get("/api/exercise-suggestions?limit=366&date=2026-11-23")
+        .await;
+    assert_eq!(
+        next[1], plain[0],
+        "a day later, the list moves on by one day"
+    );
+    assert_ne!(next, plain);
+    let other = fetch(
+        "br",
+        "/api/exercise-suggestions?limit=366&date=2026-11-23",
+        Some(&tag),
+    )
+    .await
+    .expect("request");
+    assert_eq!(other.status(), 200);
+    for list in ["/api/recipes", "/api/meal-catalogue", "/api/bible-readings"] {
+        let res = fetch("gzip, deflate, br", list, None)
+            .await
+            .expect("request");
+        assert_eq!(res.status(), 200, "{list}");
+        assert_eq!(res.headers()["content-encoding"], "br", "{list}");
+        let (_, plain) = s.get(list).await;
+        let body = res.bytes().await.expect("body");
+        assert_eq!(common::decoded("br", &body), plain, "{list}");
+    }
 }
 
 #[tokio::test]

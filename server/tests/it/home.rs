@@ -31,7 +31,6 @@ async fn home_combines_the_day_and_names_its_day_number() {
 
 #[tokio::test]
 async fn home_is_sent_compressed_as_asked_and_not_again_when_unchanged() {
-    use std::io::Read;
     let server = TestServer::start().await;
     let (_, plain) = server.get("/api/home?date=2026-11-22").await;
     let url = format!("{}/api/home?date=2026-11-22", server.base);
@@ -41,19 +40,6 @@ async fn home_is_sent_compressed_as_asked_and_not_again_when_unchanged() {
             req = req.header("if-none-match", tag);
         }
         req.send()
-    };
-    let decoded = |coding: &str, body: &[u8]| -> serde_json::Value {
-        let mut out = Vec::new();
-        match coding {
-            "br" => brotli::Decompressor::new(body, 4096).read_to_end(&mut out),
-            "gzip" => flate2::read::GzDecoder::new(body).read_to_end(&mut out),
-            _ => {
-                out.extend_from_slice(body);
-                Ok(body.len())
-            }
-        }
-        .expect("decodes");
-        serde_json::from_slice(&out).expect("json")
     };
     let mut tags = Vec::new();
     for (accept, coding) in [
@@ -74,7 +60,7 @@ async fn home_is_sent_compressed_as_asked_and_not_again_when_unchanged() {
         assert_eq!(h["content-type"], "application/json");
         assert_eq!(h["vary"], "accept-encoding");
         let body = res.bytes().await.expect("body");
-        assert_eq!(decoded(coding, &body), plain, "{accept}");
+        assert_eq!(common::decoded(coding, &body), plain, "{accept}");
         tags.push(h["etag"].to_str().expect("header text").to_string());
     }
     assert!(

@@ -69,6 +69,22 @@ fn create_database(base: &str, template: Option<&str>) -> String {
     name
 }
 
+/// The JSON of a body sent with `coding` ("br", "gzip" or none).
+pub fn decoded(coding: &str, body: &[u8]) -> serde_json::Value {
+    use std::io::Read;
+    let mut out = Vec::new();
+    match coding {
+        "br" => brotli::Decompressor::new(body, 4096).read_to_end(&mut out),
+        "gzip" => flate2::read::GzDecoder::new(body).read_to_end(&mut out),
+        _ => {
+            out.extend_from_slice(body);
+            Ok(body.len())
+        }
+    }
+    .expect("decodes");
+    serde_json::from_slice(&out).expect("json")
+}
+
 /// The webhook secret the test emulator signs with.
 pub const WEBHOOK_SECRET: &str = "whsec_test_secret";
 
