@@ -151,12 +151,14 @@ STAGE := sh $(CURDIR)/tests/stage.sh
 # twice as many run at once as there are cores keep both busy.
 # The wasm modules build while npm installs the app's packages, with clippy's
 # driver too: the build of each module lints the core and the protocol as the
-# browser's target has them (what `make lint-wasm` checks on its own).
-# The app's checks and build (Node) run beside the Rust build; the PostgreSQL
-# suite leaves part of a core idle (it waits on the database), and so does
-# schemathesis (it waits on the server), so those two run side by side. Vitest
-# and the content checks keep both cores busy on their own. Cargo never runs
-# twice at once, as two would wait on each other's lock.
+# browser's target has them (what `make lint-wasm` checks on its own). They,
+# and then the app's checks and build (Node), run beside the Rust build, whose
+# longest crates leave a core idle (the two builds take separate locks, as
+# their profiles differ). The PostgreSQL suite leaves part of a core idle (it
+# waits on the database), and so does schemathesis (it waits on the server),
+# so those two run side by side. Vitest and the content checks keep both
+# cores busy on their own. Two cargo commands of one profile never run at
+# once, as they would wait on each other's lock.
 TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
 
 LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
@@ -167,10 +169,10 @@ LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CL
 TEST_BUILD = $(LINTING) CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=false
 
 test: setup-chromium-shell setup-study-texts setup-place-tools setup-postgres setup-nginx setup-rust
-	$(STAGE) "wasm modules and clippy for wasm, app packages" env $(TEST_BUILD) $(MAKE) --no-print-directory -j2 --output-sync=target wasm node-deps
 	cargo fmt --all --check
 	sh tests/side-by-side.sh \
-		'cd pwa && $(STAGE) "app types and lint" sh -c "npm run typecheck && npm run lint" && $(STAGE) "app build" npm run build' \
+		'$(STAGE) "wasm modules and clippy for wasm, app packages" env $(TEST_BUILD) $(MAKE) --no-print-directory -j2 --output-sync=target wasm node-deps \
+			&& cd pwa && $(STAGE) "app types and lint" sh -c "npm run typecheck && npm run lint" && $(STAGE) "app build" npm run build' \
 		'$(STAGE) "Rust build and clippy, Rust tests on SQLite" env $(TEST_BUILD) RUST_TEST_THREADS=$(TEST_THREADS) cargo test --workspace -- --skip replicas:: --skip cluster::'
 	$(STAGE) "generated types" ./target/debug/examples/gen_types --check
 	$(STAGE) "server and tools build" env $(TEST_BUILD) cargo build --workspace --all-targets
