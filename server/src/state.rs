@@ -6,7 +6,7 @@
 use crate::billing::StripeApi;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::content::{ContentSet, Served, load_into_store, read_content_files_shared};
+use crate::content::{ContentSet, ListKey, Served, load_into_store, read_content_files_shared};
 use crate::encoded::Encoded;
 use crate::entitlement::EntitlementSigner;
 use crate::error::AppError;
@@ -245,7 +245,11 @@ impl AppState {
 
     /// A large list the same for everyone it names, encoded and compressed
     /// once (see [`Served::list_json`]).
-    pub fn list_json(&self, key: &str, make: impl FnOnce(&ContentSet) -> String) -> Arc<Encoded> {
+    pub fn list_json(
+        &self,
+        key: ListKey,
+        make: impl FnOnce(&ContentSet) -> String,
+    ) -> Arc<Encoded> {
         self.served.list_json(key, make)
     }
 }

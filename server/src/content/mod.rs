@@ -14,7 +14,7 @@
 //! - `meal_plans`: the wholistic meal plans and what members and others get of them.
 //! - `files`: reading and checking the content files.
 //! - `store`: loading them into SQLite when they changed.
-//! - `served`: the set served now, and Home's encoded payloads.
+//! - `served`: the set served now, and the answers encoded once (Home, the large lists).
 //! - `archive`: the archive's search (the core's rules over the content).
 //! - `readings`: which reading each day of the church year shows.
 //! - `foods`: the food spotlights' seasons and their rotation.
@@ -47,7 +47,7 @@ pub use kinds::*;
 pub use list_shapes::*;
 pub use premium::{routines, todays_routines};
 pub use premium_shapes::*;
-pub use served::Served;
+pub use served::{ListKey, Served};
 pub use set::ContentSet;
 pub use store::load_into_store;
 pub use studies::*;

@@ -6,7 +6,8 @@ use crate::content::archive::{ArchivePage, ArchiveQuery, QUERY_MAX, search as ar
 use crate::content::premium::LEVELS;
 use crate::content::remedies::{RemedySearch, SYMPTOM_MAX, remedy_search};
 use crate::content::{
-    ContentSet, Kind, archive, as_non_member, day_payload, full_item, is_premium_only, item_for,
+    ContentSet, Kind, ListKey, archive, as_non_member, day_payload, full_item, is_premium_only,
+    item_for,
 };
 use crate::content::{routines, todays_routines};
 use crate::entitlement::PremiumUser;
@@ -123,8 +124,8 @@ pub async fn archive_get(
             }
             _ => None,
         };
-        let member = !kind.premium_fields().is_empty()
-            && state.entitlements.requester_is_premium(&headers).await?;
+        let hidden = !kind.premium_fields().is_empty()
+            && !state.entitlements.requester_is_premium(&headers).await?;
         let list = |set: &ContentSet| {
             // Only what is answered is copied (a year of studies is 3 MB).
             let items = set
@@ -133,10 +134,10 @@ pub async fn archive_get(
                 .filter(|s| reading.is_none_or(|r| s["readingId"] == r))
                 .cloned()
                 .map(|item| {
-                    if member || kind.premium_fields().is_empty() {
-                        item
-                    } else {
+                    if hidden {
                         as_non_member(kind, item)
+                    } else {
+                        item
                     }
                 });
             Value::Array(items.collect()).to_string()
@@ -145,8 +146,8 @@ pub async fn archive_get(
             let body = list(&state.content());
             return Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response());
         }
-        let key = format!("{}|{}", kind.slug(), if member { "member" } else { "all" });
-        return Ok(state.list_json(&key, list).respond(&headers));
+        let key = ListKey::Fixed { kind, hidden };
+        return Ok(state.list_json(key, list).respond(&headers));
     }
     if !matches!(
         kind,
@@ -158,9 +159,9 @@ pub async fn archive_get(
     }
     let today = date_param(&q, "date", &state.clock)?;
     let days = count_param(&q, "limit", DEFAULT_ARCHIVE_DAYS, MAX_ARCHIVE_DAYS)?;
-    let key = format!("{}|{today}|{days}", kind.slug());
+    let key = ListKey::Archive { kind, today, days };
     Ok(state
-        .list_json(&key, |set| {
+        .list_json(key, |set| {
             Value::Array(archive(set, kind, today, days)).to_string()
         })
         .respond(&headers))

@@ -2,6 +2,7 @@
 //! days, guidelines and shopping list only for members) and the catalogue the
 //! app builds personal plans and shopping lists from, offline.
 
+use crate::content::ListKey;
 use crate::content::meal_plans::{self, Days, MealPlan};
 use crate::entitlement::{PremiumUser, premium_required};
 use crate::error::AppError;
@@ -27,7 +28,7 @@ fn missing(id: &str) -> AppError {
 /// tips plans are built from (public; the app keeps it for offline use).
 pub async fn catalogue_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
     state
-        .list_json("meal-catalogue", |set| set.catalogue_json.to_string())
+        .list_json(ListKey::Catalogue, |set| set.catalogue_json.to_string())
         .respond(&headers)
 }
 
