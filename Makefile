@@ -156,10 +156,20 @@ STAGE := sh $(CURDIR)/tests/stage.sh
 # longest crates leave a core idle (the two builds take separate locks, as
 # their profiles differ). The PostgreSQL suite leaves part of a core idle (it
 # waits on the database), and so does schemathesis (it waits on the server),
-# so those two run side by side. Vitest and the content checks keep both
-# cores busy on their own. Two cargo commands of one profile never run at
+# so those two run side by side. Vitest and the content checks run side by
+# side too: each waits at its start (Vitest reading its files, the content
+# checks reading the Bible modules). Two cargo commands of one profile never run at
 # once, as they would wait on each other's lock.
 TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
+
+# The end-to-end files, four at a time (three left a tenth of the machine
+# idle: the tests wait on the app's timers and the network as well as on
+# Chromium), the longest first, so that no long file starts last and runs on
+# alone. Files not named here follow, in the order of their names.
+E2E_LONGEST := members quality-dark plans tabs titles groups timer-reloads premium \
+	sync-badge quality archive-drift notifications read records refused journal-lock
+E2E_FILES := $(addprefix e2e/,$(addsuffix .test.mjs,$(E2E_LONGEST))) \
+	$(filter-out $(addprefix e2e/,$(addsuffix .test.mjs,$(E2E_LONGEST))),$(patsubst tests/%,%,$(wildcard tests/e2e/*.test.mjs)))
 
 LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 # A fresh build has nothing to reuse: without the incremental caches' writing,
@@ -179,10 +189,10 @@ test: setup-chromium-shell setup-study-texts setup-place-tools setup-postgres se
 	sh tests/side-by-side.sh \
 		'$(STAGE) "server tests on PostgreSQL" env $(TEST_BUILD) RUST_TEST_THREADS=$(TEST_THREADS) sh tests/postgres/suite.sh' \
 		'$(STAGE) "schemathesis" bash tests/api/schemathesis.sh $(CURDIR)/target/debug/manna-server $(CURDIR)/target/debug/manna-stripe-emulator'
-	cd pwa && $(STAGE) "Vitest" npm test
-	cd tests && cache=$$(mktemp -d) && trap 'rm -rf "$$cache"' EXIT \
-		&& MANNA_SWORD_CACHE=$$cache $(STAGE) "content" node --test --test-concurrency=2 content/
-	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=3 e2e/
+	cd tests && cache=$$(mktemp -d) && trap 'rm -rf "$$cache"' EXIT && sh side-by-side.sh \
+		'cd ../pwa && $(STAGE) "Vitest" npm test' \
+		"MANNA_SWORD_CACHE=$$cache $(STAGE) content node --test --test-concurrency=2 content/"
+	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=4 $(E2E_FILES)
 
 ## ---- figures (not part of make test) ----
 

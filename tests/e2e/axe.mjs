@@ -10,8 +10,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  *  targets smaller than 24 by 24 CSS px (WCAG 2.2, 2.5.8) among them. */
 export async function seriousProblems(page) {
   // Evaluated by the test driver: the app's Content-Security-Policy refuses
-  // inline script tags, as it should.
-  await page.evaluate(axeSource);
+  // inline script tags, as it should. Once per document: the pages visited
+  // through the app's own navigation share one.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } })).violations);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -274,6 +274,29 @@ export function localDate(offsetDays = 0, from = new Date()) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** Noon today on this machine's clock: where a test that drives the page's
+ *  clock through minutes starts it, so a run late in the evening does not
+ *  cross midnight (and into the next day's content and practices). */
+export function noonToday() {
+  const noon = new Date();
+  noon.setHours(12, 0, 0, 0);
+  return noon;
+}
+
+/** Where a test starts the page's clock when the page holds an entitlement
+ *  issued now (which the app refuses when dated ahead of its clock) and the
+ *  test then drives the clock through up to `hours`: now, or, when that would
+ *  cross midnight, eight the next morning, so all of it falls on one day. */
+export function nowUnlessNearMidnight(hours) {
+  const start = new Date();
+  const end = new Date(start.getTime() + hours * 3600_000);
+  if (end.getDate() !== start.getDate()) {
+    start.setDate(start.getDate() + 1);
+    start.setHours(8, 0, 0, 0);
+  }
+  return start;
+}
+
 /** The sync badge once all is sent: 'Synced …' for an account, 'On this phone' for a guest. */
 export const SYNCED = /^(Synced|On this phone)/;
 

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, localDate, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
+import { PHONE, localDate, noonToday, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
 
 /** Records every oscillator the page starts (the bell is made of them). */
 function recordBells() {
@@ -30,11 +30,7 @@ describe('exercise timer', () => {
     const context = await browser.newContext({ ...PHONE, baseURL: server.base });
     await context.addInitScript(recordBells);
     const page = await context.newPage();
-    // The page's clock starts at noon today, so a run late in the evening
-    // does not cross midnight (and the day's content) while it is driven.
-    const noon = new Date();
-    noon.setHours(12, 0, 0, 0);
-    await page.clock.install({ time: noon });
+    await page.clock.install({ time: noonToday() });
     const answer = await fetch(`${server.base}/api/daily-content?from=${localDate()}&days=1`);
     const today = (await answer.json()).days[0].exerciseSuggestion;
 
