@@ -69,8 +69,9 @@ setup-nginx:
 
 ## ---- builds ----
 
-# Five modules from manna-core: the core the first screen needs, the tools
-# (timers, weight, plans, shopping lists) that only some pages load, the
+# Six modules from manna-core: the core the first screen needs, the records'
+# checks, id and defaults that the first write loads (after the first paint),
+# the tools (timers, weight, plans, shopping lists) that only some pages load, the
 # entitlement checks that only a device with an entitlement loads, the
 # groups' rules that only the groups' pages load, and the journal's lock
 # that only a locked journal loads.
@@ -78,6 +79,8 @@ WASM_BINDGEN_FLAGS := --target web --remove-name-section --remove-producers-sect
 wasm: setup-rust
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET)
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) target/$(WASM_TARGET)/wasm/manna_core.wasm
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features records
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_records target/$(WASM_TARGET)/wasm/manna_core.wasm
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features tools
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_tools target/$(WASM_TARGET)/wasm/manna_core.wasm
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features premium
@@ -131,6 +134,7 @@ lint-code: lint-wasm lint-app
 # build of them).
 lint-wasm: setup-rust
 	$(STAGE) "clippy for wasm" sh -c 'cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings \
+		&& cargo clippy -p manna-core --features records --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features groups --target $(WASM_TARGET) -- -D warnings \

@@ -30,10 +30,11 @@
 //! - `journal_lock`: a locked journal's format v1 (keys, sealed fields) and
 //!   the steps a device takes with it (`steps`).
 //! - `timer`: the countdown of meditation, prayer and exercise sessions.
-//! - `wasm`: the browser's five modules (the core the first screen needs,
-//!   the tools, the entitlement checks, the groups' rules, the journal's
-//!   lock; one build each, chosen by the `tools`, `premium`, `groups` and
-//!   `journal` features), the only place that touches wasm-bindgen.
+//! - `wasm`: the browser's six modules (the core the first screen needs,
+//!   the records' checks, the tools, the entitlement checks, the groups'
+//!   rules, the journal's lock; one build each, chosen by the `records`,
+//!   `tools`, `premium`, `groups` and `journal` features), the only place
+//!   that touches wasm-bindgen.
 
 pub mod archive;
 pub mod church_year;

@@ -1,16 +1,19 @@
 //! The browser's side of the core, the only code that touches wasm-bindgen.
 //! What the browser passes is read as JSON values (`value_of`) and results go
 //! back as plain objects (`js_of`; the core module builds its few results by
-//! hand, see `core/shapes.rs`). The browser gets four modules from this
-//! crate, one per build: the core (built with neither feature below),
-//! which the first screen needs; the tools (`tools`): timers, weight progress,
-//! plans and shopping lists, loaded by the pages that use them; and the
-//! entitlement checks (`premium`), loaded by a device that keeps an
-//! entitlement; the groups' rules (`groups`), loaded by the pages of
+//! hand, see `core/shapes.rs`). The browser gets six modules from this
+//! crate, one per build: the core (built with none of the features below),
+//! which the first screen needs; the records (`records`): a record's checks,
+//! id and defaults, loaded by the first write; the tools (`tools`): timers,
+//! weight progress, plans and shopping lists, loaded by the pages that use
+//! them; the entitlement checks (`premium`), loaded by a device that keeps
+//! an entitlement; the groups' rules (`groups`), loaded by the pages of
 //! groups; and the journal's lock (`journal`), loaded by a locked journal.
 //! Splitting them keeps the first screen's download small.
 //!
-//! - `core`: records, dates, the week, rotation and scores.
+//! - `core`: dates, the week, rotation and scores.
+//! - `records`: a record's checks by the server's rules, its id, its
+//!   table's defaults.
 //! - `tools`: timers, weight progress, meal plans, shopping lists, the
 //!   archive's offline search and the account forms' rules.
 //! - `premium`: a cached entitlement's check and when to check again.
@@ -19,21 +22,15 @@
 //! - `journal`: a passphrase's key, the journal key wrapped and opened, an
 //!   entry's fields sealed and opened.
 
-// The premium, groups and journal modules need only some of the helpers below.
-#![cfg_attr(
-    any(
-        all(feature = "premium", not(feature = "tools")),
-        all(feature = "groups", not(feature = "tools")),
-        all(feature = "journal", not(feature = "tools"))
-    ),
-    allow(dead_code, unused_imports)
-)]
+// Each module but the tools needs only some of the helpers below.
+#![cfg_attr(not(feature = "tools"), allow(dead_code, unused_imports))]
 
 #[cfg(not(any(
     feature = "tools",
     feature = "premium",
     feature = "groups",
-    feature = "journal"
+    feature = "journal",
+    feature = "records"
 )))]
 mod core;
 #[cfg(feature = "groups")]
@@ -42,6 +39,8 @@ mod groups;
 mod journal;
 #[cfg(feature = "premium")]
 mod premium;
+#[cfg(feature = "records")]
+mod records;
 #[cfg(feature = "tools")]
 mod tools;
 

@@ -9,11 +9,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { pendingCount } from '../db/synced';
 import { coreFromBytes, todayIn } from '../wasm/core';
+import { recordsFromBytes } from '../wasm/records';
 
 const core = await coreFromBytes(readFileSync(join(process.cwd(), 'src/wasm/pkg/manna_core_bg.wasm')));
+const records = await recordsFromBytes(readFileSync(join(process.cwd(), 'src/wasm/pkg/manna_records_bg.wasm')));
 vi.mock('../wasm/core', async (original) => ({
   ...(await original<typeof import('../wasm/core')>()),
   loadCore: () => Promise.resolve(core),
+}));
+vi.mock('../wasm/records', async (original) => ({
+  ...(await original<typeof import('../wasm/records')>()),
+  loadRecords: () => Promise.resolve(records),
 }));
 vi.mock('./engine', () => ({ syncSoon: () => undefined }));
 const { RecordRefused, saveRecords } = await import('./useRecords');

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { FieldError, TableRecords } from '../generated/records';
 import type { Live } from '../lib/live';
 import { loadCore, todayIn } from '../wasm/core';
+import { loadRecords } from '../wasm/records';
 import { isShared } from '../db/tables';
 import type { Observable, Op, RefusedChange, SyncedTable, Write } from '../db/synced';
 
@@ -89,7 +90,7 @@ export async function checkRecord<K extends SyncedTable>(
   id: string,
   fields: Partial<TableRecords[K]> | Record<string, unknown>,
 ): Promise<FieldError | undefined> {
-  return (await loadCore()).validateRecord(table, id, fields as Record<string, unknown>);
+  return (await loadRecords()).validateRecord(table, id, fields as Record<string, unknown>);
 }
 
 /** A random part for new records' ids (the core's id schemes take it). */
@@ -105,7 +106,7 @@ export async function newRecordId<K extends SyncedTable>(
   table: K,
   fields: Partial<TableRecords[K]> | Record<string, unknown> = {},
 ): Promise<string> {
-  return (await loadCore()).recordId(table, fields as Record<string, unknown>, newRandom());
+  return (await loadRecords()).recordId(table, fields as Record<string, unknown>, newRandom());
 }
 
 /** A change to save: what `saveRecords` takes (the core's generated records are these). */
@@ -121,20 +122,21 @@ export type RecordChange = Write;
 export async function saveRecords(changes: readonly RecordChange[]): Promise<void> {
   // A group's records are checked by the groups' module (loaded only then).
   const shared = changes.some((c) => isShared(c.table));
-  const [db, { syncSoon }, core, groups] = await Promise.all([
+  const [db, { syncSoon }, core, records, groups] = await Promise.all([
     import('../db/synced'),
     import('./engine'),
     loadCore(),
+    loadRecords(),
     shared ? import('../wasm/groups').then((m) => m.loadGroups()) : null,
   ]);
   const now = new Date().toISOString();
   const today = todayIn(core);
   await db.writeRecords(changes, (change, current) => {
-    const fields = !current && change.op === 'put' ? core.withDefaults(change.table, change.fields ?? {}, now) : (change.fields ?? {});
+    const fields = !current && change.op === 'put' ? records.withDefaults(change.table, change.fields ?? {}, now) : (change.fields ?? {});
     const whole = { ...(current ?? {}), ...fields };
     const check = () =>
-      groups && isShared(change.table) ? groups.validateShared(change.table, change.id, whole) : core.validateRecord(change.table, change.id, whole);
-    const refusal = check() ?? (change.op !== 'delete' ? core.checkDays(change.table, fields, current, today) : undefined);
+      groups && isShared(change.table) ? groups.validateShared(change.table, change.id, whole) : records.validateRecord(change.table, change.id, whole);
+    const refusal = check() ?? (change.op !== 'delete' ? records.checkDays(change.table, fields, current, today) : undefined);
     if (refusal) throw new RecordRefused(refusal);
     return fields;
   });

@@ -1,23 +1,16 @@
 // The only door to the WebAssembly build of manna-core that the first screen
 // needs: loaded once, lazily, and memoised. Everything else imports these
-// typed wrappers (the pages' own rules are in `tools.ts`).
+// typed wrappers (a record's checks are in `records.ts`, the pages' own
+// rules in `tools.ts`).
 
 import type { WeeklyAverage, WeekStrip } from '../generated/core';
-import type { FieldError, Grade, Table } from '../generated/records';
+import type { Grade } from '../generated/records';
 import { lazyModule } from './lazy';
 import type * as Pkg from './pkg/manna_core.js';
 
-export type { FieldError, WeeklyAverage, WeekStrip };
+export type { WeeklyAverage, WeekStrip };
 
 export interface Core {
-  /** The refusal of a whole record by its rules (the server's words), or undefined. */
-  validateRecord(table: Table, id: string, fields: Record<string, unknown>): FieldError | undefined;
-  /** A day still to come after `today` in a field of a day already come (a weight's, a journal entry's) that `current` did not hold, or undefined. */
-  checkDays(table: Table, fields: Record<string, unknown>, current: Record<string, unknown> | undefined, today: string): FieldError | undefined;
-  /** A new record's fields with its table's defaults for what they leave out. */
-  withDefaults(table: Table, fields: Record<string, unknown>, nowIso: string): Record<string, unknown>;
-  /** A new record's id: from its date or key fields where its table names records by them, else prefix-random. */
-  recordId(table: Table, fields: Record<string, unknown>, random: string): string;
   wellnessScore(ratings: number[]): { score: number; grade: Grade };
   weeklyAverage(dates: string[], scores: number[], to: string): WeeklyAverage;
   dayOfYear(date: string): number;
@@ -45,10 +38,6 @@ function wrap(pkg: typeof Pkg): Core {
     },
     weekStrip: (today, visited, restDay) => pkg.weekStrip(today, visited, restDay) as WeekStrip,
     rotationIndex: pkg.rotationIndex,
-    validateRecord: (table, id, fields) => (pkg.validateRecord(table, id, fields) as FieldError | undefined) ?? undefined,
-    checkDays: (table, fields, current, today) => (pkg.checkDays(table, fields, current, today) as FieldError | undefined) ?? undefined,
-    recordId: (table, fields, random) => pkg.recordId(table, fields, random),
-    withDefaults: (table, fields, nowIso) => pkg.withDefaults(table, fields, nowIso) as Record<string, unknown>,
     wellnessScore: (ratings) => pkg.wellnessScore(Uint32Array.from(ratings)) as { score: number; grade: Grade },
     weeklyAverage: (dates, scores, to) => pkg.weeklyAverage(dates, Uint32Array.from(scores), to) as WeeklyAverage,
   };

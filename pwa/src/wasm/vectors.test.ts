@@ -4,11 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { coreFromBytes } from './core';
+import { recordsFromBytes } from './records';
 import { toolsFromBytes } from './tools';
 
 const vectors = JSON.parse(readFileSync(new URL('../../../core-wasm/tests/vectors.json', import.meta.url), 'utf8'));
 const validation = JSON.parse(readFileSync(new URL('../../../sync-protocol/tests/validation.json', import.meta.url), 'utf8'));
 const core = await coreFromBytes(readFileSync(new URL('./pkg/manna_core_bg.wasm', import.meta.url)));
+const records = await recordsFromBytes(readFileSync(new URL('./pkg/manna_records_bg.wasm', import.meta.url)));
 const tools = await toolsFromBytes(readFileSync(new URL('./pkg/manna_tools_bg.wasm', import.meta.url)));
 
 describe('manna-core in WebAssembly', () => {
@@ -65,17 +67,17 @@ describe('manna-core in WebAssembly', () => {
   it('refuses exactly the records the server refuses, with the same words', () => {
     expect(validation.length).toBeGreaterThan(30);
     for (const v of validation) {
-      expect(core.validateRecord(v.table, v.id, v.fields), `${v.table} ${v.id} ${JSON.stringify(v.error)}`).toEqual(
+      expect(records.validateRecord(v.table, v.id, v.fields), `${v.table} ${v.id} ${JSON.stringify(v.error)}`).toEqual(
         v.error ?? undefined,
       );
     }
   });
 
   it('names new records by the scheme of their table', () => {
-    expect(core.recordId('weightEntries', { date: '2026-11-22', weight: 1800 }, 'x')).toBe('weight:2026-11-22');
-    expect(core.recordId('prayerReminders', { title: 'Morning' }, 'k3j9')).toBe('reminder-k3j9');
-    expect(core.recordId('planProgress', { planId: 'plan-a1', day: 4, completed: true }, 'x')).toBe('progress:plan-a1:4');
-    expect(() => core.recordId('wellnessScores', {}, 'x')).toThrow(/date/);
+    expect(records.recordId('weightEntries', { date: '2026-11-22', weight: 1800 }, 'x')).toBe('weight:2026-11-22');
+    expect(records.recordId('prayerReminders', { title: 'Morning' }, 'k3j9')).toBe('reminder-k3j9');
+    expect(records.recordId('planProgress', { planId: 'plan-a1', day: 4, completed: true }, 'x')).toBe('progress:plan-a1:4');
+    expect(() => records.recordId('wellnessScores', {}, 'x')).toThrow(/date/);
   });
 
   it('refuses an impossible date with a reason', () => {

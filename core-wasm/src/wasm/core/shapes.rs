@@ -6,7 +6,6 @@
 
 use crate::wasm::plain_object;
 use crate::{Date, Grade, WeekStrip, WeeklyAverage};
-use manna_sync_protocol::FieldError;
 use wasm_bindgen::prelude::*;
 
 /// An object with these members, in this order.
@@ -20,14 +19,6 @@ fn object(members: &[(&str, JsValue)]) -> JsValue {
 
 fn date(day: Date) -> JsValue {
     JsValue::from_str(&day.to_string())
-}
-
-/// `{ field, message }`.
-pub(super) fn field_error(e: &FieldError) -> JsValue {
-    object(&[
-        ("field", JsValue::from_str(&e.field)),
-        ("message", JsValue::from_str(&e.message)),
-    ])
 }
 
 /// `{ score, grade }`.

@@ -5,17 +5,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../../generated/records';
-import { coreFromBytes } from '../../wasm/core';
+import { recordsFromBytes } from '../../wasm/records';
 import { exportAll, NotAnExport, preview, weightsCsv, type ExportedRecord, type Store } from './portable';
 
-const core = await coreFromBytes(readFileSync(new URL('../../wasm/pkg/manna_core_bg.wasm', import.meta.url)));
+const records = await recordsFromBytes(readFileSync(new URL('../../wasm/pkg/manna_records_bg.wasm', import.meta.url)));
 
 function memoryStore(initial: Partial<Record<Table, ExportedRecord[]>>): Store {
   const data = new Map(Object.entries(initial) as [Table, ExportedRecord[]][]);
   return {
     records: async (t) => data.get(t) ?? [],
     exists: async (t, id) => (data.get(t) ?? []).some((r) => r.id === id),
-    check: async (t, id, fields) => core.validateRecord(t, id, fields),
+    check: async (t, id, fields) => records.validateRecord(t, id, fields),
   };
 }
 
