@@ -186,7 +186,8 @@ test: setup-chromium-shell setup-study-texts setup-place-tools setup-postgres se
 	cargo fmt --all --check
 	sh tests/side-by-side.sh \
 		'$(STAGE) "wasm modules and clippy for wasm, app packages" env $(TEST_BUILD) $(MAKE) --no-print-directory -j2 --output-sync=target wasm node-deps \
-			&& cd pwa && $(STAGE) "app types and lint" sh -c "npm run typecheck && npm run lint" && $(STAGE) "app build" npm run build' \
+			&& cd pwa && $(STAGE) "app types and lint" sh -c "npm run typecheck && npm run lint" && $(STAGE) "app build" npm run build \
+			&& $(STAGE) "sizes within their budgets" node ../tests/bench/sizes.mjs --budgets' \
 		'$(STAGE) "Rust build and clippy, Rust tests on SQLite" env $(TEST_BUILD) RUST_TEST_THREADS=$(TEST_THREADS) cargo test --workspace -- --skip replicas:: --skip cluster::'
 	$(STAGE) "generated types" ./target/debug/examples/gen_types --check
 	$(STAGE) "server and tools build" env $(TEST_BUILD) cargo build --workspace --all-targets
