@@ -70,7 +70,7 @@ setup-nginx:
 ## ---- builds ----
 
 # Six modules from manna-core: the core the first screen needs, the records'
-# checks, id and defaults that the first write loads (after the first paint),
+# checks, id and defaults that the app loads once the first screen is up,
 # the tools (timers, weight, plans, shopping lists) that only some pages load, the
 # entitlement checks that only a device with an entitlement loads, the
 # groups' rules that only the groups' pages load, and the journal's lock

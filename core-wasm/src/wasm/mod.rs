@@ -4,7 +4,7 @@
 //! hand, see `core/shapes.rs`). The browser gets six modules from this
 //! crate, one per build: the core (built with none of the features below),
 //! which the first screen needs; the records (`records`): a record's checks,
-//! id and defaults, loaded by the first write; the tools (`tools`): timers,
+//! id and defaults, loaded once the first screen is up; the tools (`tools`): timers,
 //! weight progress, plans and shopping lists, loaded by the pages that use
 //! them; the entitlement checks (`premium`), loaded by a device that keeps
 //! an entitlement; the groups' rules (`groups`), loaded by the pages of

@@ -1,6 +1,6 @@
 //! The records module: a record's checks by the same rules as the server's,
 //! its id and its table's defaults, which a write needs and the first screen
-//! does not (the app loads it on its first write, after the first paint).
+//! does not (the app loads it once the first screen is up).
 
 use super::{js_of, parse, value_of};
 use manna_sync_protocol::{FieldError, Table};

@@ -12,6 +12,7 @@ import { userId } from '../identity/ids';
 import { SCHEMA_VERSION, type Incompatibility } from '../generated/sync';
 import { syncProblem } from './problem';
 import { pullRequest, pushRequest, type PullResponse, type PushResponse, type ResetReason } from './protocol';
+import { loadRecords } from '../wasm/records';
 
 /** `blocked`: this app and the server speak different protocol versions; no
  *  sync is tried again until the app (or the server) is updated. */
@@ -282,6 +283,10 @@ export function syncSoon(delayMs = 800): void {
 /** Starts syncing now, whenever the network returns, and asks to keep the data. */
 export function startSync(): () => void {
   void navigator.storage?.persist?.().catch(() => false);
+  // The records' rules, which every write runs, are made ready now, while the
+  // network is likely there: a phone that loses its signal before its first
+  // write can still write, with or without a service worker keeping the app.
+  void loadRecords().catch(() => undefined);
   void syncNow();
   const onOnline = () => void syncNow();
   const onOffline = () => void syncNow();

@@ -1,7 +1,8 @@
 // The only door to manna-core's records module: a record's checks by the
 // same rules as the server's, its id and its table's defaults. A write needs
-// them and the first screen does not, so the module is loaded by the first
-// write (after the first paint), once, and memoised.
+// them and the first screen does not, so the module is loaded once the first
+// screen is up (with the sync engine, while the network is likely there), or
+// by a write made before then; once, and memoised.
 
 import type { FieldError, Table } from '../generated/records';
 import { lazyModule } from './lazy';
