@@ -172,8 +172,8 @@ TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
 # alone. Files not named here follow, in the order of their names.
 E2E_LONGEST := members quality-dark plans tabs titles groups timer-reloads premium \
 	sync-badge quality archive-drift notifications read records refused journal-lock
-E2E_FILES := $(addprefix e2e/,$(addsuffix .test.mjs,$(E2E_LONGEST))) \
-	$(filter-out $(addprefix e2e/,$(addsuffix .test.mjs,$(E2E_LONGEST))),$(patsubst tests/%,%,$(wildcard tests/e2e/*.test.mjs)))
+E2E_FIRST := $(E2E_LONGEST:%=e2e/%.test.mjs)
+E2E_FILES := $(E2E_FIRST) $(filter-out $(E2E_FIRST),$(patsubst tests/%,%,$(wildcard tests/e2e/*.test.mjs)))
 
 LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 # A fresh build has nothing to reuse: without the incremental caches' writing,

@@ -57,10 +57,8 @@ export function loadCore(): Promise<Core> {
 }
 
 /** For tests: a core initialised synchronously from the module's bytes. */
-export async function coreFromBytes(bytes: BufferSource): Promise<Core> {
-  const pkg = await import('./pkg/manna_core.js');
-  pkg.initSync({ module: bytes });
-  return wrap(pkg);
+export function coreFromBytes(bytes: BufferSource): Promise<Core> {
+  return wasm.fromBytes(bytes);
 }
 
 /** Today's local date in the browser's time zone, as YYYY-MM-DD. */

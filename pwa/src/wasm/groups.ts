@@ -44,8 +44,6 @@ export function loadGroups(): Promise<Groups> {
 }
 
 /** For tests: the module initialised synchronously from its bytes. */
-export async function groupsFromBytes(bytes: BufferSource): Promise<Groups> {
-  const pkg = await import('./pkg/manna_groups.js');
-  pkg.initSync({ module: bytes });
-  return wrap(pkg);
+export function groupsFromBytes(bytes: BufferSource): Promise<Groups> {
+  return wasm.fromBytes(bytes);
 }

@@ -93,8 +93,6 @@ export function loadJournalCrypto(): Promise<JournalCrypto> {
 }
 
 /** For tests: the module initialised synchronously from its bytes. */
-export async function journalCryptoFromBytes(bytes: BufferSource): Promise<JournalCrypto> {
-  const pkg = await import('./pkg/manna_journal.js');
-  pkg.initSync({ module: bytes });
-  return wrap(pkg);
+export function journalCryptoFromBytes(bytes: BufferSource): Promise<JournalCrypto> {
+  return wasm.fromBytes(bytes);
 }

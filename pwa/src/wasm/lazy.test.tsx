@@ -12,7 +12,7 @@ import { lazyModule } from './lazy';
 type Flags = { IS_REACT_ACT_ENVIRONMENT?: boolean };
 
 /** A module whose load settles within microtasks, as a compiled WebAssembly module often does. */
-const quickModule = () => lazyModule(() => Promise.resolve({ default: () => Promise.resolve() }), () => ({ answer: 42 }));
+const quickModule = () => lazyModule(() => Promise.resolve({ default: () => Promise.resolve(), initSync: () => undefined }), () => ({ answer: 42 }));
 
 async function renderInTransition(Page: () => React.ReactNode) {
   const recovered: unknown[] = [];

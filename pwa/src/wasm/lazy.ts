@@ -9,9 +9,12 @@ export interface Lazy<T> {
    *  wait; a render calls `use(load())`, which does not wait once loaded). */
   loaded(): T | null;
   load(): Promise<T>;
+  /** For tests: the module initialised synchronously from its bytes (not
+   *  fetched), wrapped; `loaded()` is left as it was. */
+  fromBytes(bytes: BufferSource): Promise<T>;
 }
 
-export function lazyModule<P extends { default: () => Promise<unknown> }, T>(importer: () => Promise<P>, wrap: (pkg: P) => T): Lazy<T> {
+export function lazyModule<P extends { default: () => Promise<unknown>; initSync: (init: { module: BufferSource }) => unknown }, T>(importer: () => Promise<P>, wrap: (pkg: P) => T): Lazy<T> {
   let loading: Promise<T> | null = null;
   let done: T | null = null;
   return {
@@ -28,6 +31,11 @@ export function lazyModule<P extends { default: () => Promise<unknown> }, T>(imp
         loading = null;
       });
       return loading;
+    },
+    async fromBytes(bytes) {
+      const pkg = await importer();
+      pkg.initSync({ module: bytes });
+      return wrap(pkg);
     },
   };
 }

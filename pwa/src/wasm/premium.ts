@@ -56,8 +56,6 @@ export function loadPremium(): Promise<Premium> {
 }
 
 /** For tests: the module initialised synchronously from its bytes. */
-export async function premiumFromBytes(bytes: BufferSource): Promise<Premium> {
-  const pkg = await import('./pkg/manna_premium.js');
-  pkg.initSync({ module: bytes });
-  return wrap(pkg);
+export function premiumFromBytes(bytes: BufferSource): Promise<Premium> {
+  return wasm.fromBytes(bytes);
 }

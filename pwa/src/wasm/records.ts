@@ -36,8 +36,6 @@ export function loadRecords(): Promise<Records> {
 }
 
 /** For tests: the module initialised synchronously from its bytes. */
-export async function recordsFromBytes(bytes: BufferSource): Promise<Records> {
-  const pkg = await import('./pkg/manna_records.js');
-  pkg.initSync({ module: bytes });
-  return wrap(pkg);
+export function recordsFromBytes(bytes: BufferSource): Promise<Records> {
+  return wasm.fromBytes(bytes);
 }

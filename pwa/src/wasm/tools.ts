@@ -141,8 +141,6 @@ export function loadTools(): Promise<Tools> {
 }
 
 /** For tests: the tools initialised synchronously from the module's bytes. */
-export async function toolsFromBytes(bytes: BufferSource): Promise<Tools> {
-  const pkg = await import('./pkg/manna_tools.js');
-  pkg.initSync({ module: bytes });
-  return wrap(pkg);
+export function toolsFromBytes(bytes: BufferSource): Promise<Tools> {
+  return wasm.fromBytes(bytes);
 }
