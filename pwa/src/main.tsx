@@ -8,6 +8,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/queryClient';
 import { App } from './app/App';
+import { preloadPage } from './app/routes';
 import { applyStoredTheme } from './lib/theme';
 import { missingStartupRequirement, showStartupFailure } from './components/startupFailure';
 import { dayKey, fetchDay, primeDay } from './content/useDaily';
@@ -26,6 +27,8 @@ installGlobalErrorHandlers();
 applyStoredTheme();
 const queryClient = createQueryClient();
 const home = window.location.pathname === '/';
+// The page's own code, fetched beside the core rather than after the first render.
+preloadPage(window.location.pathname);
 /** The server wrote the day into the page (server/src/first_screen.rs). */
 const dayShown = home && document.querySelector('main[data-first-screen]') !== null;
 

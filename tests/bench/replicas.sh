@@ -8,6 +8,8 @@
 # this machine's cores (load generator, replicas, nginx, database), so "per
 # core" is requests per second divided by the machine's cores. Errors fail the
 # run; pushes answered 429 (a user past 120 a minute) are counted apart.
+# Targets: the sync mix's p99 on SQLite <= 50 ms; PostgreSQL's sync requests
+# per core >= 0.8 x SQLite's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export MIX_SECONDS=${MIX_SECONDS:-20} MIX_CONNECTIONS=${MIX_CONNECTIONS:-256}
@@ -86,10 +88,18 @@ names = {"sqlite": "1 replica, SQLite", "postgres": "1 replica, PostgreSQL", "cl
 cores = int(sys.argv[2])
 print(f"{'set-up':32} {'mix':8} {'req/s':>8} {'per core':>9} {'p99 ms':>7} {'errors':>6} {'429s':>5}")
 failed = False
+figures = {}
 for line in open(sys.argv[1]):
     setup, mix, figures = line.split(" ", 2)
     f = json.loads(figures)
     print(f"{names[setup]:32} {mix:8} {f['perSecond']:8.0f} {f['perSecond']/cores:9.0f} {f['p99']:7.1f} {f['errors']:6} {f['limited']:5}")
     failed |= f["errors"] > 0
+    figures[(setup, mix)] = f
+sqlite, postgres = figures[("sqlite", "sync")], figures[("postgres", "sync")]
+p99_ok = sqlite["p99"] <= 50
+ratio = postgres["perSecond"] / sqlite["perSecond"]
+print(f"{'ok  ' if p99_ok else 'MISS'} sync mix on SQLite: p99 {sqlite['p99']:.1f} ms (target <= 50)")
+print(f"{'ok  ' if ratio >= 0.8 else 'MISS'} sync mix on PostgreSQL: {ratio:.2f}x SQLite's requests per core (target >= 0.8)")
+failed |= not p99_ok or ratio < 0.8
 sys.exit(1 if failed else 0)
 PY

@@ -3,7 +3,9 @@
 // Home shows for it. A page added here with a `tool` appears in Home's
 // Wellness Tools grid.
 
-import { lazy, type ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
+import { matchPath } from '../lib/router';
+import { isLazyPage, lazyPage } from './lazyPage';
 import { APP_TITLE } from '../components/pageTitle';
 import type { Tool } from '../features/home';
 // Home is the first screen of nearly every visit: its code comes with the app
@@ -19,51 +21,51 @@ export interface AppRoute {
   tool?: Omit<Tool, 'to'>;
 }
 
-const WeightTrackingPage = lazy(() => import('../features/weight/WeightTrackingPage'));
-const PrayerRemindersPage = lazy(() => import('../features/reminders/PrayerRemindersPage'));
-const WellnessScorePage = lazy(() => import('../features/wellness/WellnessScorePage'));
-const SubscribePage = lazy(() => import('../features/premium/SubscribePage'));
-const PaymentPage = lazy(() => import('../features/premium/PaymentPage'));
-const SubscriptionSuccessPage = lazy(() => import('../features/premium/SubscriptionSuccessPage'));
-const AlreadyPaidPage = lazy(() => import('../features/premium/RestoreAccessPage').then((m) => ({ default: m.AlreadyPaidPage })));
-const QuickAccessPage = lazy(() => import('../features/premium/RestoreAccessPage').then((m) => ({ default: m.QuickAccessPage })));
-const ManualActivationPage = lazy(() => import('../features/premium/ManualActivationPage'));
-const LoginPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.RegisterPage })));
-const FoodRecipesPage = lazy(() => import('../features/recipes/FoodRecipesPage'));
-const SessionsPage = lazy(() => import('../features/sessions/SessionsPage'));
-const AsoPreviewPage = lazy(() => import('../features/aso/AsoPreviewPage'));
-const WorshipMusicPage = lazy(() => import('../features/worship/WorshipMusicPage'));
-const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
-const TopicPage = lazy(() => import('../features/topics/TopicPage'));
-const ExerciseTimerPage = lazy(() => import('../features/sessions/ExerciseTimerPage'));
-const AccountPage = lazy(() => import('../features/account/AccountPage'));
-const BiblePage = lazy(() => import('../features/bible/BiblePage'));
-const ReaderPage = lazy(() => import('../features/read/ReaderPage'));
-const ReadStart = lazy(() => import('../features/read/ReaderPage').then((m) => ({ default: m.ReadStart })));
-const PremiumDashboardPage = lazy(() => import('../features/dashboard/PremiumDashboardPage'));
-const PremiumExercisesPage = lazy(() => import('../features/premium-exercises/PremiumExercisesPage'));
-const PrayerJournalPage = lazy(() => import('../features/journal/PrayerJournalPage'));
-const HomeRemediesPage = lazy(() => import('../features/remedies/HomeRemediesPage'));
-const BiohackGlossaryPage = lazy(() => import('../features/glossary/BiohackGlossaryPage'));
-const PremiumLibraryPage = lazy(() => import('../features/library/PremiumLibraryPage'));
-const ArchivePage = lazy(() => import('../features/archive/ArchivePage'));
-const MealPlansPage = lazy(() => import('../features/plans/MealPlansPage'));
-const MealPlanDetailPage = lazy(() => import('../features/plans/MealPlanDetailPage'));
-const WellnessGoalsPage = lazy(() => import('../features/plans/WellnessGoalsPage'));
-const MyPlansPage = lazy(() => import('../features/plans/MyPlansPage'));
-const ShoppingListsPage = lazy(() => import('../features/shopping/ShoppingListsPage'));
-const ShoppingCalendarPage = lazy(() => import('../features/shopping/ShoppingCalendarPage'));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
-const WelcomePage = lazy(() => import('../features/welcome').then((m) => ({ default: m.WelcomePage })));
-const SetPasswordPage = lazy(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
-const HubPage = lazy(() => import('../features/navigation/HubPage'));
-const SavedPage = lazy(() => import('../features/saved/SavedPage'));
-const GroupsPage = lazy(() => import('../features/groups/GroupsPage'));
-const GroupPage = lazy(() => import('../features/groups/GroupPage'));
-const JoinPage = lazy(() => import('../features/groups/JoinPage'));
-const FarmFinderPage = lazy(() => import('../features/finders/FarmFinderPage'));
-const HikingTrailsPage = lazy(() => import('../features/finders/HikingTrailsPage'));
+const WeightTrackingPage = lazyPage(() => import('../features/weight/WeightTrackingPage'));
+const PrayerRemindersPage = lazyPage(() => import('../features/reminders/PrayerRemindersPage'));
+const WellnessScorePage = lazyPage(() => import('../features/wellness/WellnessScorePage'));
+const SubscribePage = lazyPage(() => import('../features/premium/SubscribePage'));
+const PaymentPage = lazyPage(() => import('../features/premium/PaymentPage'));
+const SubscriptionSuccessPage = lazyPage(() => import('../features/premium/SubscriptionSuccessPage'));
+const AlreadyPaidPage = lazyPage(() => import('../features/premium/RestoreAccessPage').then((m) => ({ default: m.AlreadyPaidPage })));
+const QuickAccessPage = lazyPage(() => import('../features/premium/RestoreAccessPage').then((m) => ({ default: m.QuickAccessPage })));
+const ManualActivationPage = lazyPage(() => import('../features/premium/ManualActivationPage'));
+const LoginPage = lazyPage(() => import('../features/account/AccountForms').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazyPage(() => import('../features/account/AccountForms').then((m) => ({ default: m.RegisterPage })));
+const FoodRecipesPage = lazyPage(() => import('../features/recipes/FoodRecipesPage'));
+const SessionsPage = lazyPage(() => import('../features/sessions/SessionsPage'));
+const AsoPreviewPage = lazyPage(() => import('../features/aso/AsoPreviewPage'));
+const WorshipMusicPage = lazyPage(() => import('../features/worship/WorshipMusicPage'));
+const PrivacyPolicyPage = lazyPage(() => import('../features/legal/PrivacyPolicyPage'));
+const TopicPage = lazyPage(() => import('../features/topics/TopicPage'));
+const ExerciseTimerPage = lazyPage(() => import('../features/sessions/ExerciseTimerPage'));
+const AccountPage = lazyPage(() => import('../features/account/AccountPage'));
+const BiblePage = lazyPage(() => import('../features/bible/BiblePage'));
+const ReaderPage = lazyPage(() => import('../features/read/ReaderPage'));
+const ReadStart = lazyPage(() => import('../features/read/ReaderPage').then((m) => ({ default: m.ReadStart })));
+const PremiumDashboardPage = lazyPage(() => import('../features/dashboard/PremiumDashboardPage'));
+const PremiumExercisesPage = lazyPage(() => import('../features/premium-exercises/PremiumExercisesPage'));
+const PrayerJournalPage = lazyPage(() => import('../features/journal/PrayerJournalPage'));
+const HomeRemediesPage = lazyPage(() => import('../features/remedies/HomeRemediesPage'));
+const BiohackGlossaryPage = lazyPage(() => import('../features/glossary/BiohackGlossaryPage'));
+const PremiumLibraryPage = lazyPage(() => import('../features/library/PremiumLibraryPage'));
+const ArchivePage = lazyPage(() => import('../features/archive/ArchivePage'));
+const MealPlansPage = lazyPage(() => import('../features/plans/MealPlansPage'));
+const MealPlanDetailPage = lazyPage(() => import('../features/plans/MealPlanDetailPage'));
+const WellnessGoalsPage = lazyPage(() => import('../features/plans/WellnessGoalsPage'));
+const MyPlansPage = lazyPage(() => import('../features/plans/MyPlansPage'));
+const ShoppingListsPage = lazyPage(() => import('../features/shopping/ShoppingListsPage'));
+const ShoppingCalendarPage = lazyPage(() => import('../features/shopping/ShoppingCalendarPage'));
+const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'));
+const WelcomePage = lazyPage(() => import('../features/welcome').then((m) => ({ default: m.WelcomePage })));
+const SetPasswordPage = lazyPage(() => import('../features/account/AccountForms').then((m) => ({ default: m.SetPasswordPage })));
+const HubPage = lazyPage(() => import('../features/navigation/HubPage'));
+const SavedPage = lazyPage(() => import('../features/saved/SavedPage'));
+const GroupsPage = lazyPage(() => import('../features/groups/GroupsPage'));
+const GroupPage = lazyPage(() => import('../features/groups/GroupPage'));
+const JoinPage = lazyPage(() => import('../features/groups/JoinPage'));
+const FarmFinderPage = lazyPage(() => import('../features/finders/FarmFinderPage'));
+const HikingTrailsPage = lazyPage(() => import('../features/finders/HikingTrailsPage'));
 
 /** The tab's name for an address the app does not have. */
 export const NOT_FOUND_TITLE = 'Page Not Found';
@@ -202,3 +204,14 @@ export const ROUTES: AppRoute[] = [
 
 /** The tiles of Home's Wellness Tools grid, in route order. */
 export const TOOLS: Tool[] = ROUTES.flatMap((r) => (r.tool ? [{ ...r.tool, to: r.path }] : []));
+
+/**
+ * Starts loading the code of the page at `pathname` (as the router matches
+ * it), so that it arrives while the app starts rather than after its first
+ * render. Home's code comes with the app; an unknown address loads nothing.
+ */
+export function preloadPage(pathname: string): void {
+  const route = ROUTES.find((r) => matchPath(r.path, pathname));
+  const element = route?.render();
+  if (isValidElement(element) && isLazyPage(element.type)) void element.type.preload().catch(() => undefined);
+}

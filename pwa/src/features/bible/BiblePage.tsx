@@ -46,6 +46,8 @@ export default function BiblePage() {
   const [tab, setTab] = useState<TabId>('study');
   const [dialog, setDialog] = useState<DialogId | null>(null);
 
+  const settled = !reading.isPending && !(reading.data && studies.isPending);
+
   let body;
   if (reading.isPending) {
     body = <CardSkeleton label="Loading today's reading" count={2} />;
@@ -157,19 +159,25 @@ export default function BiblePage() {
           <time dateTime={today}>{dateLabel(today)}</time>
         </p>
         {body}
-        <p className="small muted">
-          Word studies from Strong&apos;s Hebrew and Greek dictionaries; the King James Version and the World English
-          Bible; Matthew Henry&apos;s Concise Commentary; cross references from Nave&apos;s Topical Bible. All are in
-          the public domain.
-        </p>
-        <div className="row-actions">
-          <Link className="btn btn-primary" to="/read">
-            Open the Bible Reader
-          </Link>
-          <Link className="btn btn-outline" to="/">
-            Back to Home
-          </Link>
-        </div>
+        {/* Below the study, once it is in: under its placeholder they would
+            jump down the page when it comes. */}
+        {settled && (
+          <>
+            <p className="small muted">
+              Word studies from Strong&apos;s Hebrew and Greek dictionaries; the King James Version and the World English
+              Bible; Matthew Henry&apos;s Concise Commentary; cross references from Nave&apos;s Topical Bible. All are in
+              the public domain.
+            </p>
+            <div className="row-actions">
+              <Link className="btn btn-primary" to="/read">
+                Open the Bible Reader
+              </Link>
+              <Link className="btn btn-outline" to="/">
+                Back to Home
+              </Link>
+            </div>
+          </>
+        )}
       </main>
     </>
   );

@@ -392,7 +392,17 @@ function Prompts({ core, today, onUse }: { core: Core; today: string; onUse: (p:
         Today&apos;s Prayer Prompts
       </h2>
       {prompts.isPending ? (
-        <CardSkeleton label="Loading prompts" />
+        // Three rows the height of a prompt (two lines and its button), so
+        // the form below stays where it is when they come.
+        <div className="prompt-placeholder" role="status" aria-label="Loading prompts" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <div key={i}>
+              <div className="skeleton skeleton-line wide" />
+              <div className="skeleton skeleton-line" />
+              <div className="skeleton skeleton-line short" />
+            </div>
+          ))}
+        </div>
       ) : todays.length === 0 ? (
         <p className="meta">Prompts appear here once Manna has been opened with a connection.</p>
       ) : (

@@ -3,7 +3,7 @@
 
 import { useEffect, useSyncExternalStore } from 'react';
 import { cancelDownload, countSaved, downloadState, removeDownload, startDownload, subscribe } from './download';
-import { TRANSLATIONS, type TranslationId } from './scripture';
+import { onChapterKept, TRANSLATIONS, type TranslationId } from './scripture';
 
 /** `opened`: the chapter shown (once it is here, it is kept, and counted). */
 export function OfflineDownload({ translation, opened }: { translation: TranslationId; opened: string | null }) {
@@ -12,6 +12,14 @@ export function OfflineDownload({ translation, opened }: { translation: Translat
   useEffect(() => {
     void countSaved(translation).catch(() => undefined);
   }, [translation, opened]);
+  // A chapter opened is kept a moment after it shows: counted then.
+  useEffect(
+    () =>
+      onChapterKept((kept) => {
+        if (kept === translation) void countSaved(kept).catch(() => undefined);
+      }),
+    [translation],
+  );
   const percent = Math.floor((state.saved / state.total) * 100);
   const label = `${state.saved.toLocaleString()} of ${state.total.toLocaleString()} chapters`;
   return (

@@ -4,7 +4,7 @@
 // a search of the whole translation (ReaderSearch) and "Download for offline". A verse in
 // the address (#v16) is scrolled to and marked.
 
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery } from '../../lib/query';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
@@ -84,6 +84,10 @@ function Reader({ translation, book, chapter }: { translation: TranslationId; bo
     storage.set(LAST_READ, `${location.pathname}${location.search}`);
   }, [location.pathname, location.search]);
 
+  // Whether a chapter (or its failure) has been shown since the page opened.
+  const [settled, setSettled] = useState(false);
+  if (!settled && !main.isPending) setSettled(true);
+
   const { previous, next } = neighbours(book, chapter);
   const title = `${book.name} ${chapter}`;
   const ids = { book: useId(), chapter: useId(), translation: useId() };
@@ -162,22 +166,29 @@ function Reader({ translation, book, chapter }: { translation: TranslationId; bo
           hash={location.hash}
         />
 
-        <nav className="reader-turn" aria-label="Previous and next chapter">
-          {previous ? (
-            <Link className="btn btn-outline" to={keep(readPath(translation, previous[0].osis, previous[1]))} rel="prev">
-              ← {previous[0].name} {previous[1]}
-            </Link>
-          ) : (
-            <span />
-          )}
-          {next && (
-            <Link className="btn btn-outline" to={keep(readPath(translation, next[0].osis, next[1]))} rel="next">
-              {next[0].name} {next[1]} →
-            </Link>
-          )}
-        </nav>
+        {/* Below the chapter, once the first one is in: while it loads they
+            would sit under its placeholder, then jump down the page. Later
+            chapters keep them in place (and a pressed link its focus). */}
+        {settled && (
+          <>
+            <nav className="reader-turn" aria-label="Previous and next chapter">
+              {previous ? (
+                <Link className="btn btn-outline" to={keep(readPath(translation, previous[0].osis, previous[1]))} rel="prev">
+                  ← {previous[0].name} {previous[1]}
+                </Link>
+              ) : (
+                <span />
+              )}
+              {next && (
+                <Link className="btn btn-outline" to={keep(readPath(translation, next[0].osis, next[1]))} rel="next">
+                  {next[0].name} {next[1]} →
+                </Link>
+              )}
+            </nav>
 
-        <OfflineDownload translation={translation} opened={main.data ? `${book.osis} ${chapter}` : null} />
+            <OfflineDownload translation={translation} opened={main.data ? `${book.osis} ${chapter}` : null} />
+          </>
+        )}
       </main>
     </>
   );

@@ -50,13 +50,26 @@ export class ChapterNotSaved extends Error {
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
+const keptListeners = new Set<(translation: TranslationId) => void>();
+
+/** Calls `listener` with the translation each time a chapter read is kept on this device; answers the unsubscribe. */
+export function onChapterKept(listener: (translation: TranslationId) => void): () => void {
+  keptListeners.add(listener);
+  return () => void keptListeners.delete(listener);
+}
+
 export async function readChapter(translation: TranslationId, osis: string, chapter: number): Promise<BibleChapter> {
   try {
     if (offline()) throw new Error('offline');
     const answer = await apiRequest<BibleChapter>('GET', `/api/bible/${translation}/${osis}/${chapter}`, undefined, {
       signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS),
     });
-    await saveChapters([answer]).catch(() => undefined);
+    // Kept for reading offline; the chapter shows without waiting for the
+    // device's database to open.
+    void saveChapters([answer]).then(
+      () => keptListeners.forEach((listener) => listener(translation)),
+      () => undefined,
+    );
     return answer;
   } catch (networkError) {
     const saved = await storedChapter(translation, osis, chapter).catch(() => undefined);
