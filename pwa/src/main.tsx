@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/queryClient';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
+import { primeFirstChapter } from './features/read/firstChapter';
 import { applyStoredTheme } from './lib/theme';
 import { missingStartupRequirement, showStartupFailure } from './components/startupFailure';
 import { dayKey, fetchDay, primeDay } from './content/useDaily';
@@ -18,7 +19,7 @@ import { preparePremium } from './entitlement/entitlement';
 import { loadCore, todayIn } from './wasm/core';
 
 /** Past this, the app renders anyway and shows its own loading states; longer
- *  when the server's page already shows the day (a render before the day is
+ *  when the server's page already shows the day or a chapter (a render before the day is
  *  in would put a placeholder over it). */
 const START_WAIT_MS = 2500;
 const START_WAIT_OVER_DAY_MS = 10_000;
@@ -28,9 +29,14 @@ applyStoredTheme();
 const queryClient = createQueryClient();
 const home = window.location.pathname === '/';
 // The page's own code, fetched beside the core rather than after the first render.
-preloadPage(window.location.pathname);
-/** The server wrote the day into the page (server/src/first_screen.rs). */
-const dayShown = home && document.querySelector('main[data-first-screen]') !== null;
+const pageCode = preloadPage(window.location.pathname);
+/** The server wrote the page's first screen into it: the day on Home
+ *  (server/src/first_screen.rs), a chapter in the reader (reader_screen.rs). */
+const written = document.querySelector('main[data-first-screen]') !== null;
+const dayShown = home && written;
+// The chapter written in, where the reader's first render finds it.
+const firstChapter = primeFirstChapter(queryClient);
+const chapterShown = firstChapter !== null;
 
 const core = loadCore();
 // A device that keeps an entitlement reads it at once (its module loads
@@ -49,9 +55,14 @@ const ready = core
     if (dayShown) await fetching;
   })
   .catch(() => undefined)
-  .then(() => premium);
+  .then(() => premium)
+  // Over a chapter the server wrote, the first render waits for the reader's
+  // code, so that no "Loading..." takes the chapter's place for a moment.
+  .then(() => (chapterShown ? pageCode : undefined));
 
 function start() {
+  // The chapter the server wrote in is kept on the device, as one the reader fetched is.
+  if (firstChapter) void import('./features/read/scripture').then((m) => m.keepChapter(firstChapter));
   // Without this, React reports an error it recovered from as a window error,
   // which would show the refresh overlay over a page that works.
   const root = createRoot(document.getElementById('root') as HTMLElement, { onRecoverableError: logRecoverableError });
@@ -70,5 +81,5 @@ if (missingStartupRequirement(window)) {
 } else {
   // Rendering before these are in would show a fallback that React then keeps
   // on screen a moment longer than needed.
-  void Promise.race([ready, new Promise((r) => setTimeout(r, dayShown ? START_WAIT_OVER_DAY_MS : START_WAIT_MS))]).then(start);
+  void Promise.race([ready, new Promise((r) => setTimeout(r, written ? START_WAIT_OVER_DAY_MS : START_WAIT_MS))]).then(start);
 }

@@ -1,4 +1,4 @@
-//! Home's first response: the app's page (`index.html`) with today's header,
+//! Home's first response (and the splicing every first response shares): the app's page (`index.html`) with today's header,
 //! banner and reading written where the app will draw them, so the verse shows
 //! before any script has run. The boxes are the ones the app's first frame
 //! draws (features/home/HomePage.tsx), so nothing moves when it takes over;
@@ -109,14 +109,38 @@ pub fn shows_prompt(cookies: &str) -> bool {
 /// `index.html` with the day written in, or `None` when it has no place for
 /// it; with the premium notice above the header when `prompt`.
 pub fn page(shell: &str, reading: Option<&Value>, now: &Moment, prompt: bool) -> Option<String> {
+    with_first_screen(shell, |out| write_day(out, reading, now, prompt))
+}
+
+/// `index.html` with what `write` writes in the app's place, and without the
+/// hints that fetch the app's code from the head (the boot module fetches it
+/// once this is painted); `None` when the page has no place for it.
+pub fn with_first_screen(shell: &str, write: impl FnOnce(&mut String)) -> Option<String> {
     let start = shell.find(START)? + START.len();
     let end = start + shell[start..].find(END)?;
-    let mut out = String::with_capacity(shell.len() + 8 * 1024);
+    let mut out = String::with_capacity(shell.len() + 16 * 1024);
     out.push_str(&without_preloads(&shell[..start]));
-    write_day(&mut out, reading, now, prompt);
+    write(&mut out);
     out.push_str(&shell[end..]);
     Some(out)
 }
+
+/// The premium notice at the top of a page, as the app shows it
+/// (features/premium/PremiumBanner.tsx), its close button held.
+pub fn write_prompt(out: &mut String) {
+    out.push_str(concat!(
+        r#"<div class="premium-banner premium-required" role="region" aria-label="Premium">"#,
+        "<p><strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features</p>",
+        r#"<a class="btn btn-gold btn-small" href="/subscribe">Subscribe</a>"#,
+        r#"<button type="button" class="icon-btn held" disabled aria-hidden="true">×</button></div>"#,
+    ));
+}
+
+/// The sync badge's place in a header, held until the app's badge takes it.
+pub const HELD_SYNC_BADGE: &str = concat!(
+    r#"<button type="button" class="sync-badge sync-idle held" disabled aria-hidden="true">"#,
+    r#"<span class="sync-dot"></span><span class="sync-label">Not synced yet</span></button>"#,
+);
 
 /// The head without the block of hints between the preload marks.
 fn without_preloads(head: &str) -> std::borrow::Cow<'_, str> {
@@ -133,18 +157,14 @@ fn without_preloads(head: &str) -> std::borrow::Cow<'_, str> {
 fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, prompt: bool) {
     // The premium notice, where the app showed it on the last visit.
     if prompt {
-        out.push_str(concat!(
-            r#"<div class="premium-banner premium-required" role="region" aria-label="Premium">"#,
-            "<p><strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features</p>",
-            r#"<a class="btn btn-gold btn-small" href="/subscribe">Subscribe</a>"#,
-            r#"<button type="button" class="icon-btn held" disabled aria-hidden="true">×</button></div>"#,
-        ));
+        write_prompt(out);
     }
     out.push_str(concat!(
         r#"<header class="app-header home-header"><div class="brand"><h1>Manna</h1>"#,
         r#"<p class="tagline">Inspiration for Body and Soul</p></div><div class="header-side">"#,
-        r#"<button type="button" class="sync-badge sync-idle held" disabled aria-hidden="true">"#,
-        r#"<span class="sync-dot"></span><span class="sync-label">Not synced yet</span></button>"#,
+    ));
+    out.push_str(HELD_SYNC_BADGE);
+    out.push_str(concat!(
         r#"<span class="account-link account-pending" aria-hidden="true">Log in</span></div></header>"#,
         r#"<main class="page home" data-first-screen>"#,
     ));

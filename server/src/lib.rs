@@ -66,6 +66,7 @@ pub mod periodic;
 pub mod places;
 pub mod planning;
 pub mod push;
+mod reader_screen;
 pub mod renames;
 pub mod resources;
 pub mod retention;

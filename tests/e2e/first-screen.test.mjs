@@ -1,5 +1,6 @@
 // Home's first page as the server sends it: today's reading is there before
-// any script runs, and the app takes it over without moving it.
+// any script runs, and the app takes it over without moving it. The same for
+// a chapter in the reader.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -177,6 +178,86 @@ describe('home, first page', () => {
     assert.ok(cookie?.value.startsWith(`${phoneDate}~`), cookie?.value);
     const again = await page.request.get(env.server.base, { headers: { cookie: `manna-day=${cookie.value}` } });
     assert.ok((await again.text()).includes(phoneDay.reference.replace(/&/g, '&amp;')), "the server's page for the phone's day");
+    await context.close();
+  });
+});
+
+/** Where the reader's boxes are on the page. */
+async function readerBoxes(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const css of ['h1', '.reader-pickers', '.reader-search', '#chapter-title', '#v1', '#v16', '.chapter > p:last-child']) {
+      const r = document.querySelector(css)?.getBoundingClientRect();
+      out[css] = r ? { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height } : null;
+    }
+    return out;
+  });
+}
+
+describe('a chapter, first page', () => {
+  const env = serverAndBrowser();
+
+  test('shows the chapter with JavaScript turned off; a search is left to the app', async () => {
+    const john3 = await (await fetch(`${env.server.base}/api/bible/kjv/John/3`)).json();
+    const context = await env.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${env.server.base}/read/kjv/john/3`);
+    assert.equal(await page.title(), 'John 3 · Manna');
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'John 3');
+    assert.equal(await page.locator('#v16 > span').textContent(), john3.verses[15].text);
+    assert.equal(await page.locator('.verse-row').count(), john3.verses.filter((v) => v.text).length);
+    assert.equal(await page.getByLabel('Book').inputValue(), 'John');
+    assert.equal(await page.getByLabel('Chapter').inputValue(), '3');
+    // Its controls show, but wait for the app.
+    assert.equal(await page.locator('button:not([disabled]), select:not([disabled]), input:not([disabled])').count(), 0);
+    // A search, and an address the reader refuses, are the app's own page.
+    for (const path of ['/read/kjv/john/3?q=love', '/read/kjv/john/22', '/read/asv/john/3']) {
+      const html = await (await fetch(`${env.server.base}${path}`)).text();
+      assert.ok(html.includes('Loading...') && !html.includes('verse-row'), path);
+    }
+    await context.close();
+  });
+
+  test('the app takes the chapter over without moving it, and then reads on', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, firstVisit: true });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__shift = 0;
+      window.__gone = 0;
+      let seen = false;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      new MutationObserver(() => {
+        if (document.querySelector('#v1')) seen = true;
+        else if (seen) window.__gone += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const release = await holdAppCode(page);
+    await page.goto('/read/kjv/John/3', { waitUntil: 'commit' });
+    await page.locator('main[data-first-screen] #v16').waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const before = await readerBoxes(page);
+    for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
+
+    release();
+    await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Verse 16: highlight or note' }).and(page.locator(':not([disabled])')).waitFor();
+    const after = await readerBoxes(page);
+    for (const name of Object.keys(before)) {
+      for (const side of ['x', 'y', 'width', 'height']) {
+        assert.ok(Math.abs(before[name][side] - after[name][side]) <= 1, `${name} ${side}: ${before[name][side]} then ${after[name][side]}`);
+      }
+    }
+    assert.equal(await page.evaluate(() => window.__gone), 0, 'the chapter left the page while the app took over');
+    const shift = await page.evaluate(() => window.__shift);
+    assert.ok(shift <= 0.02, `layout shift ${shift}`);
+    // The app's controls work: the next chapter, and the picker.
+    await page.getByRole('link', { name: 'John 4 →' }).click();
+    await page.getByRole('heading', { name: 'John 4 KJV' }).waitFor();
+    await page.getByLabel('Chapter', { exact: true }).selectOption('5');
+    await page.getByRole('heading', { name: 'John 5 KJV' }).waitFor();
     await context.close();
   });
 });

@@ -27,6 +27,7 @@ describe('favorites, highlights and notes', () => {
     // Online once: Home saves the coming days, and a chapter is read (kept).
     await page.goto(`/read/kjv/${osis}/${chapter}`);
     await page.locator('#v1').getByText(words).waitFor();
+    await page.getByText('1 of 1,189 chapters on this device.').waitFor();
     await page.goto('/');
     await waitUntilOfflineReady(page);
     await env.server.stop();

@@ -208,10 +208,12 @@ export const TOOLS: Tool[] = ROUTES.flatMap((r) => (r.tool ? [{ ...r.tool, to: r
 /**
  * Starts loading the code of the page at `pathname` (as the router matches
  * it), so that it arrives while the app starts rather than after its first
- * render. Home's code comes with the app; an unknown address loads nothing.
+ * render; answers when it is in (or failed: the page then shows its own
+ * error). Home's code comes with the app; an unknown address loads nothing.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<unknown> {
   const route = ROUTES.find((r) => matchPath(r.path, pathname));
   const element = route?.render();
-  if (isValidElement(element) && isLazyPage(element.type)) void element.type.preload().catch(() => undefined);
+  if (!isValidElement(element) || !isLazyPage(element.type)) return Promise.resolve();
+  return element.type.preload().catch(() => undefined);
 }

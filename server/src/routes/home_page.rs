@@ -9,24 +9,40 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 pub async fn page_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let path = state.config.static_dir.join("index.html");
-    let Ok(shell) = tokio::fs::read_to_string(&path).await else {
+    let Some(shell) = shell(&state).await else {
         return (StatusCode::NOT_FOUND, "not found").into_response();
     };
-    let cookies = headers
+    let cookies = cookies(&headers);
+    let now = Moment::for_visitor(Some(&cookies), state.config.time_zone, state.clock.now_ms());
+    let reading = item_for(&state.content(), Kind::BibleReadings, now.date);
+    let body = page(&shell, reading.as_ref(), &now, shows_prompt(&cookies)).unwrap_or(shell);
+    written_page(body)
+}
+
+/// The app's page as built (`index.html`), if there is one.
+pub(super) async fn shell(state: &AppState) -> Option<String> {
+    tokio::fs::read_to_string(state.config.static_dir.join("index.html"))
+        .await
+        .ok()
+}
+
+/// Every `Cookie` header's pairs, as one.
+pub(super) fn cookies(headers: &HeaderMap) -> String {
+    headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .collect::<Vec<_>>()
-        .join("; ");
-    let now = Moment::for_visitor(Some(&cookies), state.config.time_zone, state.clock.now_ms());
-    let reading = item_for(&state.content(), Kind::BibleReadings, now.date);
-    let body = page(&shell, reading.as_ref(), &now, shows_prompt(&cookies)).unwrap_or(shell);
+        .join("; ")
+}
+
+/// A page with something written in for this visitor: asked again each time.
+pub(super) fn written_page(body: String) -> Response {
     (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-cache"),
-            // The date written in follows the visitor's cookie.
+            // What is written in follows the visitor's cookies.
             (header::VARY, "Cookie"),
         ],
         body,

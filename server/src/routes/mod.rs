@@ -26,6 +26,7 @@ mod home_page;
 mod openapi;
 mod plans;
 mod push;
+mod reader_page;
 mod records;
 mod registrar;
 mod sync;
@@ -98,6 +99,10 @@ fn named(template: &'static str, Path(values): Positional) -> Path<HashMap<Strin
 /// What is the same for everyone may be kept by any cache (revalidated).
 fn public(api: &mut impl Registrar) {
     api.page("/", home_page::page_get);
+    api.page(
+        "/read/{translation}/{book}/{chapter}",
+        reader_page::page_get,
+    );
     api.get("/api/health", health::health_get, ops::health);
     api.get("/api/openapi.json", openapi::openapi_get, ops::openapi);
     api.get("/api/about", health::about_get, ops::about);

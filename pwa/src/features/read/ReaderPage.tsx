@@ -12,6 +12,7 @@ import { BIBLE_BOOKS } from '../../generated/content';
 import { storage } from '../../lib/storage';
 import { counted } from '../../lib/words';
 import { ChapterText } from './ChapterText';
+import { chapterKey } from './firstChapter';
 import { OfflineDownload } from './OfflineDownload';
 import { SearchBox } from './ReaderSearch';
 import { readPath } from '../../lib/readPath';
@@ -73,9 +74,9 @@ function Reader({ translation, book, chapter }: { translation: TranslationId; bo
   const keep = (path: string) => `${path}${sideBySide ? `?with=${other.id}` : ''}`;
   const go = (osis: string, n: number) => navigate(keep(readPath(translation, osis, n)));
 
-  const main = useQuery({ queryKey: ['bible', translation, book.osis, chapter], queryFn: () => readChapter(translation, book.osis, chapter) });
+  const main = useQuery({ queryKey: chapterKey(translation, book.osis, chapter), queryFn: () => readChapter(translation, book.osis, chapter) });
   const parallel = useQuery({
-    queryKey: ['bible', other.id, book.osis, chapter],
+    queryKey: chapterKey(other.id, book.osis, chapter),
     queryFn: () => readChapter(other.id, book.osis, chapter),
     enabled: sideBySide,
   });

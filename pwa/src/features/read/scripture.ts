@@ -58,6 +58,17 @@ export function onChapterKept(listener: (translation: TranslationId) => void): (
   return () => void keptListeners.delete(listener);
 }
 
+/** Keeps a chapter on this device (for reading offline), then tells the listeners. */
+export async function keepChapter(chapter: BibleChapter): Promise<void> {
+  try {
+    await saveChapters([chapter]);
+  } catch {
+    // Full or refused storage: the chapter is still shown; it is not kept.
+    return;
+  }
+  keptListeners.forEach((listener) => listener(chapter.translation as TranslationId));
+}
+
 export async function readChapter(translation: TranslationId, osis: string, chapter: number): Promise<BibleChapter> {
   try {
     if (offline()) throw new Error('offline');
@@ -66,10 +77,7 @@ export async function readChapter(translation: TranslationId, osis: string, chap
     });
     // Kept for reading offline; the chapter shows without waiting for the
     // device's database to open.
-    void saveChapters([answer]).then(
-      () => keptListeners.forEach((listener) => listener(translation)),
-      () => undefined,
-    );
+    void keepChapter(answer);
     return answer;
   } catch (networkError) {
     const saved = await storedChapter(translation, osis, chapter).catch(() => undefined);
