@@ -1,10 +1,9 @@
 // The weight chart: each day logged, its 7-day moving average (from
-// manna-core) and the goal, drawn with uPlot (in this page's code only). A
+// manna-core) and the goal, drawn with uPlot (loaded when the plot is drawn). A
 // screen reader gets the same in words: a summary, and the points as a table.
 
 import { use, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import type uPlot from 'uplot';
 import { NumberInput } from '../../components/form';
 import { toast } from '../../components/toast';
 import { MAX_WEIGHT_TENTHS } from '../../generated/records';
@@ -146,29 +145,37 @@ function Plot({ points, goal }: { points: WeightPoint[]; goal: number | null }) 
     const ink = color('--muted');
     const grid = color('--line');
     const axis = { stroke: ink, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
-    const plot = new uPlot(
-      {
-        width: el.clientWidth,
-        height: 220,
-        legend: { show: true, live: false },
-        cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true } },
-        axes: [axis, { ...axis, size: 48, values: (_u, ticks) => ticks.map((t) => `${t}`) }],
-        series: [
-          {},
-          { label: 'Weight', stroke: color('--accent'), width: 2, points: { show: true, size: 5 } },
-          { label: '7-day average', stroke: color('--gold'), width: 2, points: { show: false } },
-          { label: 'Goal', stroke: ink, width: 1, dash: [6, 4], points: { show: false }, show: goal !== null },
-        ],
-      },
-      data,
-      el,
-    );
-    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 220 }));
-    resize.observe(el);
+    let plot: uPlot | null = null;
+    let resize: ResizeObserver | null = null;
+    let gone = false;
+    void import('./uplot').then(({ default: UPlot }) => {
+      if (gone) return;
+      plot = new UPlot(
+        {
+          width: el.clientWidth,
+          height: 220,
+          legend: { show: true, live: false },
+          cursor: { drag: { x: false, y: false } },
+          scales: { x: { time: true } },
+          axes: [axis, { ...axis, size: 48, values: (_u, ticks) => ticks.map((t) => `${t}`) }],
+          series: [
+            {},
+            { label: 'Weight', stroke: color('--accent'), width: 2, points: { show: true, size: 5 } },
+            { label: '7-day average', stroke: color('--gold'), width: 2, points: { show: false } },
+            { label: 'Goal', stroke: ink, width: 1, dash: [6, 4], points: { show: false }, show: goal !== null },
+          ],
+        },
+        data,
+        el,
+      );
+      const drawn = plot;
+      resize = new ResizeObserver(() => drawn.setSize({ width: el.clientWidth, height: 220 }));
+      resize.observe(el);
+    });
     return () => {
-      resize.disconnect();
-      plot.destroy();
+      gone = true;
+      resize?.disconnect();
+      plot?.destroy();
     };
   }, [points, goal, colours]);
   return <div ref={box} className="chart-plot" aria-hidden="true" />;

@@ -4,9 +4,10 @@
 // The record rules are the Rust ones: checked before saving, shown beside the
 // field they concern; a change the server refused is shown with Fix and Discard.
 
-import { use, useState, type FormEvent } from 'react';
+import { Suspense, use, useState, type FormEvent } from 'react';
 import { DateInput, EnumSelect, NumberInput, RefusalNote, TextArea, useFixFocus } from '../../components/form';
 import { LiveList, type Refused } from '../../components/LiveList';
+import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { MAX_WEIGHT_TENTHS, MOOD_VALUES, NOTES_MAX, type FieldError, type Mood, type WeightEntry } from '../../generated/records';
@@ -30,7 +31,25 @@ interface Form {
   notes: string;
 }
 
+/** The header at once; the log once the tools module (its rules and figures) is in. */
 export default function WeightTrackingPage() {
+  return (
+    <>
+      <PageHeader title="Weight Tracking" />
+      <Suspense
+        fallback={
+          <main className="page">
+            <CardSkeleton label="Loading your weight log" count={2} />
+          </main>
+        }
+      >
+        <WeightLog />
+      </Suspense>
+    </>
+  );
+}
+
+function WeightLog() {
   const core = use(loadCore());
   const tools = use(loadTools());
   const today = todayIn(core);
@@ -138,152 +157,149 @@ export default function WeightTrackingPage() {
   }
 
   return (
-    <>
-      <PageHeader title="Weight Tracking" />
-      <main className="page">
-        {loggedToday ? (
-          <section className="card done-card" aria-live="polite">
-            <h2 className="card-title">Already Logged Today!</h2>
-            <p>You have recorded today&apos;s weight. Come back tomorrow to keep your streak going.</p>
-            <button type="button" className="btn btn-outline" onClick={logPastDay}>
-              Log a past day
-            </button>
-          </section>
-        ) : (
-          <form ref={formRef} className="card form" onSubmit={submit} noValidate aria-labelledby="log-title">
-            <h2 id="log-title" className="card-title">
-              {editing ? 'Edit Entry' : pastDay ? 'Log a Past Day' : 'Log Your Weight'}
-            </h2>
-            <RefusalNote refusal={error} controls={Object.keys(FIELD_LABELS)} fieldLabels={FIELD_LABELS} />
-            <NumberInput
-              label="Weight (lbs)"
-              name="weight"
-              step="0.1"
-              min={0.1}
-              max={MAX_WEIGHT_TENTHS / 10}
-              value={form.weight}
-              error={errorOf('weight')}
-              onChange={(weight) => change({ weight })}
-            />
-            <DateInput
-              label="Date"
-              name="date"
-              value={form.date}
-              max={today}
-              error={errorOf('date')}
-              onChange={(date) => change({ date: date || today })}
-            />
-            <EnumSelect
-              label="Mood (optional)"
-              name="mood"
-              values={MOOD_VALUES}
-              value={form.mood}
-              placeholder="Choose a mood"
-              error={errorOf('mood')}
-              onChange={(mood) => change({ mood })}
-            />
-            <TextArea
-              label="Notes (optional)"
-              name="notes"
-              value={form.notes}
-              maxLength={NOTES_MAX}
-              error={errorOf('notes')}
-              onChange={(notes) => change({ notes })}
-            />
-            <div className="row">
-              <button type="submit" className="btn btn-primary" disabled={saving}>
-                {saving ? 'Saving…' : editing ? 'Save Changes' : 'Log Weight'}
-              </button>
-              {(editing || pastDay) && (
-                <button type="button" className="btn btn-outline" onClick={cancel}>
-                  Cancel
-                </button>
-              )}
-            </div>
-            {!editing && !pastDay && (
-              <button type="button" className="link-btn" onClick={logPastDay}>
-                Missed a day? Log a past day
-              </button>
-            )}
-          </form>
-        )}
-
-        {progress.milestoneReached && (
-          <section className="milestone" role="status">
-            <strong>Milestone reached:</strong> {progress.milestoneReached}
-          </section>
-        )}
-
-        <section className="stats" aria-label="Your progress">
-          <div className="stat">
-            <span className="stat-label">Current</span>
-            <span className="stat-value">{entries[0] ? lbs(entries[0].weight) : '—'}</span>
-          </div>
-          <div className="stat">
-            <span className="stat-label">Total loss</span>
-            <span className="stat-value">{lbs(progress.totalLoss)}</span>
-          </div>
-          <div className="stat">
-            <span className="stat-label">Weekly average</span>
-            <span className="stat-value">{progress.weeklyAverage ? lbs(progress.weeklyAverage) : '—'}</span>
-          </div>
-          <div className="stat">
-            <span className="stat-label">Monthly average</span>
-            <span className="stat-value">{progress.monthlyAverage ? lbs(progress.monthlyAverage) : '—'}</span>
-          </div>
-          <div className="stat">
-            <span className="stat-label">Streak</span>
-            <span className="stat-value">
-              {progress.streakDays} {progress.streakDays === 1 ? 'day' : 'days'}
-            </span>
-          </div>
+    <main className="page">
+      {loggedToday ? (
+        <section className="card done-card" aria-live="polite">
+          <h2 className="card-title">Already Logged Today!</h2>
+          <p>You have recorded today&apos;s weight. Come back tomorrow to keep your streak going.</p>
+          <button type="button" className="btn btn-outline" onClick={logPastDay}>
+            Log a past day
+          </button>
         </section>
-
-        <WeightChart points={chart} today={today} />
-
-        <section className="card" aria-labelledby="recent-title">
-          <h2 id="recent-title" className="card-title">
-            Recent Entries
+      ) : (
+        <form ref={formRef} className="card form" onSubmit={submit} noValidate aria-labelledby="log-title">
+          <h2 id="log-title" className="card-title">
+            {editing ? 'Edit Entry' : pastDay ? 'Log a Past Day' : 'Log Your Weight'}
           </h2>
-          <LiveList
-            live={records}
-            what="weight entries"
-            loading="Loading entries..."
-            refused={refused}
-            describe={(f) => `${lbs(f.weight)} on ${recordDate(f.date)}`}
-            fieldLabels={FIELD_LABELS}
-            onFix={fix}
-            onDiscard={(c) => void discardRefused(c.seq)}
-            empty={<p className="muted">No entries yet. Log your first weight above.</p>}
-          >
-            {() => (
-              <>
-                <ul className="entry-list">
-                  {entries.slice(0, RECENT).map((e) => (
-                    <li key={e.id} className="entry">
-                      <time className="entry-date" dateTime={e.date}>
-                        {recordDate(e.date)}
-                      </time>
-                      <strong>{lbs(e.weight)}</strong>
-                      {e.mood && <span className="tag">{e.mood}</span>}
-                      {e.notes && <span className="muted small">{e.notes}</span>}
-                      <span className="entry-actions">
-                        <button type="button" className="btn btn-small btn-outline" onClick={() => edit(e)} aria-label={`Edit the entry of ${recordDate(e.date)}`}>
-                          Edit
-                        </button>
-                        <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(e)} aria-label={`Delete the entry of ${recordDate(e.date)}`}>
-                          Delete
-                        </button>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-                {entries.length > RECENT && <p className="muted">And {entries.length - RECENT} more entries...</p>}
-              </>
+          <RefusalNote refusal={error} controls={Object.keys(FIELD_LABELS)} fieldLabels={FIELD_LABELS} />
+          <NumberInput
+            label="Weight (lbs)"
+            name="weight"
+            step="0.1"
+            min={0.1}
+            max={MAX_WEIGHT_TENTHS / 10}
+            value={form.weight}
+            error={errorOf('weight')}
+            onChange={(weight) => change({ weight })}
+          />
+          <DateInput
+            label="Date"
+            name="date"
+            value={form.date}
+            max={today}
+            error={errorOf('date')}
+            onChange={(date) => change({ date: date || today })}
+          />
+          <EnumSelect
+            label="Mood (optional)"
+            name="mood"
+            values={MOOD_VALUES}
+            value={form.mood}
+            placeholder="Choose a mood"
+            error={errorOf('mood')}
+            onChange={(mood) => change({ mood })}
+          />
+          <TextArea
+            label="Notes (optional)"
+            name="notes"
+            value={form.notes}
+            maxLength={NOTES_MAX}
+            error={errorOf('notes')}
+            onChange={(notes) => change({ notes })}
+          />
+          <div className="row">
+            <button type="submit" className="btn btn-primary" disabled={saving}>
+              {saving ? 'Saving…' : editing ? 'Save Changes' : 'Log Weight'}
+            </button>
+            {(editing || pastDay) && (
+              <button type="button" className="btn btn-outline" onClick={cancel}>
+                Cancel
+              </button>
             )}
-          </LiveList>
+          </div>
+          {!editing && !pastDay && (
+            <button type="button" className="link-btn" onClick={logPastDay}>
+              Missed a day? Log a past day
+            </button>
+          )}
+        </form>
+      )}
+
+      {progress.milestoneReached && (
+        <section className="milestone" role="status">
+          <strong>Milestone reached:</strong> {progress.milestoneReached}
         </section>
-      </main>
-    </>
+      )}
+
+      <section className="stats" aria-label="Your progress">
+        <div className="stat">
+          <span className="stat-label">Current</span>
+          <span className="stat-value">{entries[0] ? lbs(entries[0].weight) : '—'}</span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Total loss</span>
+          <span className="stat-value">{lbs(progress.totalLoss)}</span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Weekly average</span>
+          <span className="stat-value">{progress.weeklyAverage ? lbs(progress.weeklyAverage) : '—'}</span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Monthly average</span>
+          <span className="stat-value">{progress.monthlyAverage ? lbs(progress.monthlyAverage) : '—'}</span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Streak</span>
+          <span className="stat-value">
+            {progress.streakDays} {progress.streakDays === 1 ? 'day' : 'days'}
+          </span>
+        </div>
+      </section>
+
+      <WeightChart points={chart} today={today} />
+
+      <section className="card" aria-labelledby="recent-title">
+        <h2 id="recent-title" className="card-title">
+          Recent Entries
+        </h2>
+        <LiveList
+          live={records}
+          what="weight entries"
+          loading="Loading entries..."
+          refused={refused}
+          describe={(f) => `${lbs(f.weight)} on ${recordDate(f.date)}`}
+          fieldLabels={FIELD_LABELS}
+          onFix={fix}
+          onDiscard={(c) => void discardRefused(c.seq)}
+          empty={<p className="muted">No entries yet. Log your first weight above.</p>}
+        >
+          {() => (
+            <>
+              <ul className="entry-list">
+                {entries.slice(0, RECENT).map((e) => (
+                  <li key={e.id} className="entry">
+                    <time className="entry-date" dateTime={e.date}>
+                      {recordDate(e.date)}
+                    </time>
+                    <strong>{lbs(e.weight)}</strong>
+                    {e.mood && <span className="tag">{e.mood}</span>}
+                    {e.notes && <span className="muted small">{e.notes}</span>}
+                    <span className="entry-actions">
+                      <button type="button" className="btn btn-small btn-outline" onClick={() => edit(e)} aria-label={`Edit the entry of ${recordDate(e.date)}`}>
+                        Edit
+                      </button>
+                      <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(e)} aria-label={`Delete the entry of ${recordDate(e.date)}`}>
+                        Delete
+                      </button>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {entries.length > RECENT && <p className="muted">And {entries.length - RECENT} more entries...</p>}
+            </>
+          )}
+        </LiveList>
+      </section>
+    </main>
   );
 }
