@@ -28,15 +28,17 @@ installGlobalErrorHandlers();
 applyStoredTheme();
 const queryClient = createQueryClient();
 const home = window.location.pathname === '/';
+/** The Bible Study Center opens on today's reading, as Home does. */
+const study = window.location.pathname === '/bible';
 // The page's own code, fetched beside the core rather than after the first render.
 const pageCode = preloadPage(window.location.pathname);
 /** The server wrote the page's first screen into it: the day on Home
- *  (server/src/first_screen.rs), a chapter in the reader (reader_screen.rs). */
+ *  (server/src/first_screen.rs) and the study page (study_screen.rs), a
+ *  chapter in the reader (reader_screen.rs). */
 const written = document.querySelector('main[data-first-screen]') !== null;
-const dayShown = home && written;
+const dayShown = (home || study) && written;
 // The chapter written in, where the reader's first render finds it.
 const firstChapter = primeFirstChapter(queryClient);
-const chapterShown = firstChapter !== null;
 
 const core = loadCore();
 // A device that keeps an entitlement reads it at once (its module loads
@@ -46,7 +48,7 @@ const ready = core
   .then(async (c) => {
     const date = todayIn(c);
     noteDay(date);
-    if (!home) return;
+    if (!home && !study) return;
     // The device's copy of today, then (when there is none, or it is old) one request.
     await primeDay(queryClient, date);
     const fetching = queryClient.prefetchQuery({ queryKey: dayKey(date), queryFn: () => fetchDay(date) });
@@ -56,9 +58,10 @@ const ready = core
   })
   .catch(() => undefined)
   .then(() => premium)
-  // Over a chapter the server wrote, the first render waits for the reader's
-  // code, so that no "Loading..." takes the chapter's place for a moment.
-  .then(() => (chapterShown ? pageCode : undefined));
+  // Over a page the server wrote (but Home, whose code comes with the app), the
+  // first render waits for the page's code, so that no "Loading..." takes
+  // its place for a moment.
+  .then(() => (written && !home ? pageCode : undefined));
 
 function start() {
   // The chapter the server wrote in is kept on the device, as one the reader fetched is.

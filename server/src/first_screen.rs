@@ -180,6 +180,17 @@ fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, prompt: bo
     out.push_str("</main>");
 }
 
+/// A date as the app writes it in full: "Friday, December 4, 2026".
+pub fn long_date(d: Date) -> String {
+    format!(
+        "{}, {} {}, {}",
+        WEEKDAYS[d.weekday_from_monday() as usize % 7],
+        MONTHS[(d.month as usize + 11) % 12],
+        d.day,
+        d.year
+    )
+}
+
 fn write_banner(out: &mut String, now: &Moment) {
     let d = now.date;
     let (hour, minute) = (now.minute / 60, now.minute % 60);
@@ -190,16 +201,13 @@ fn write_banner(out: &mut String, now: &Moment) {
         concat!(
             r#"<section class="banner" aria-labelledby="banner-title"><div>"#,
             r#"<h2 id="banner-title">Today's Wellness Inspiration</h2>"#,
-            r#"<p class="banner-date">{weekday}, {month} {day}, {year}</p></div>"#,
+            r#"<p class="banner-date">{date}</p></div>"#,
             r#"<div class="banner-side"><span class="day-badge">Day {day_of_year}</span>"#,
             r#"<time class="banner-time" datetime="{iso}">{hour12}:{minute:02} {half}</time>"#,
             r#"<button type="button" class="icon-btn held" disabled aria-hidden="true"><span>↻</span></button>"#,
             "</div></section>",
         ),
-        weekday = WEEKDAYS[d.weekday_from_monday() as usize % 7],
-        month = MONTHS[(d.month as usize + 11) % 12],
-        day = d.day,
-        year = d.year,
+        date = long_date(d),
         day_of_year = d.day_of_year(),
         iso = manna_core::calendar::iso_time(now.epoch_ms),
         hour12 = hour12,

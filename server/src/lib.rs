@@ -74,6 +74,7 @@ pub mod routes;
 pub mod state;
 mod static_files;
 pub mod store;
+mod study_screen;
 pub mod sync;
 pub mod tokens;
 

@@ -1,6 +1,6 @@
 // Home's first page as the server sends it: today's reading is there before
 // any script runs, and the app takes it over without moving it. The same for
-// a chapter in the reader.
+// a chapter in the reader and for the Bible Study Center.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -182,16 +182,52 @@ describe('home, first page', () => {
   });
 });
 
-/** Where the reader's boxes are on the page. */
-async function readerBoxes(page) {
-  return page.evaluate(() => {
+/** Where the boxes named by `selectors` are on the page. */
+async function boxesOf(page, selectors) {
+  return page.evaluate((selectors) => {
     const out = {};
-    for (const css of ['h1', '.reader-pickers', '.reader-search', '#chapter-title', '#v1', '#v16', '.chapter > p:last-child']) {
+    for (const css of selectors) {
       const r = document.querySelector(css)?.getBoundingClientRect();
       out[css] = r ? { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height } : null;
     }
     return out;
-  });
+  }, selectors);
+}
+
+const READER_BOXES = ['h1', '.reader-pickers', '.reader-search', '#chapter-title', '#v1', '#v16', '.chapter > p:last-child'];
+const STUDY_BOXES = ['h1', '.bible .meta', '.tabs', '.tab-panel .reference', '.tab-panel .verse', '.tab-panel .inline-links'];
+
+/** Adds up, in `window.__shift`, the page's layout shifts not caused by input;
+ *  counts, in `window.__gone`, the states after a change in which `css` had
+ *  been shown and is missing. */
+async function watchShiftsAnd(page, css) {
+  await page.addInitScript((css) => {
+    window.__shift = 0;
+    window.__gone = 0;
+    let seen = false;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver(() => {
+      if (document.querySelector(css)) seen = true;
+      else if (seen) window.__gone += 1;
+    }).observe(document, { childList: true, subtree: true });
+  }, css);
+}
+
+/** Asserts that each box is where it was, to a pixel. */
+function unmoved(before, after) {
+  for (const name of Object.keys(before)) {
+    for (const side of ['x', 'y', 'width', 'height']) {
+      assert.ok(Math.abs(before[name][side] - after[name][side]) <= 1, `${name} ${side}: ${before[name][side]} then ${after[name][side]}`);
+    }
+  }
+}
+
+/** Waits until the page's styles are in and a frame is painted with them. */
+async function painted(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 describe('a chapter, first page', () => {
@@ -221,35 +257,18 @@ describe('a chapter, first page', () => {
   test('the app takes the chapter over without moving it, and then reads on', async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, firstVisit: true });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      window.__shift = 0;
-      window.__gone = 0;
-      let seen = false;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-      new MutationObserver(() => {
-        if (document.querySelector('#v1')) seen = true;
-        else if (seen) window.__gone += 1;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchShiftsAnd(page, '#v1');
     const release = await holdAppCode(page);
     await page.goto('/read/kjv/John/3', { waitUntil: 'commit' });
     await page.locator('main[data-first-screen] #v16').waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const before = await readerBoxes(page);
+    await painted(page);
+    const before = await boxesOf(page, READER_BOXES);
     for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
 
     release();
     await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Verse 16: highlight or note' }).and(page.locator(':not([disabled])')).waitFor();
-    const after = await readerBoxes(page);
-    for (const name of Object.keys(before)) {
-      for (const side of ['x', 'y', 'width', 'height']) {
-        assert.ok(Math.abs(before[name][side] - after[name][side]) <= 1, `${name} ${side}: ${before[name][side]} then ${after[name][side]}`);
-      }
-    }
+    unmoved(before, await boxesOf(page, READER_BOXES));
     assert.equal(await page.evaluate(() => window.__gone), 0, 'the chapter left the page while the app took over');
     const shift = await page.evaluate(() => window.__shift);
     assert.ok(shift <= 0.02, `layout shift ${shift}`);
@@ -260,4 +279,50 @@ describe('a chapter, first page', () => {
     await page.getByRole('heading', { name: 'John 5 KJV' }).waitFor();
     await context.close();
   });
+});
+
+describe('the Bible Study Center, first page', () => {
+  const env = serverAndBrowser();
+
+  test("shows today's reading with JavaScript turned off", async () => {
+    const day = await today(env.server.base);
+    const context = await env.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${env.server.base}/bible`);
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Bible Study Center');
+    assert.equal(await page.locator('.tab-panel .reference').textContent(), day.bibleReading.reference);
+    assert.equal(await page.locator('.tab-panel .verse').textContent(), day.bibleReading.verse);
+    assert.equal(await page.getByRole('tab', { name: 'Study' }).getAttribute('aria-selected'), 'true');
+    assert.equal(await page.locator('button:not([disabled])').count(), 0);
+    await context.close();
+  });
+
+  for (const firstVisit of [false, true]) {
+    test(`the app takes the study over without moving the reading (${firstVisit ? 'a first visit' : 'a returning visitor'})`, async () => {
+      const day = await today(env.server.base);
+      const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, firstVisit });
+      const page = await context.newPage();
+      await watchShiftsAnd(page, '.tab-panel .verse');
+      const release = await holdAppCode(page);
+      await page.goto('/bible', { waitUntil: 'commit' });
+      await page.locator('main[data-first-screen] .verse').waitFor();
+      await painted(page);
+      const before = await boxesOf(page, STUDY_BOXES);
+      for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
+
+      release();
+      await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
+      await page.getByRole('tab', { name: 'Context' }).and(page.locator(':not([disabled])')).waitFor();
+      assert.equal(await page.locator('.tab-panel .verse').textContent(), day.bibleReading.verse);
+      unmoved(before, await boxesOf(page, STUDY_BOXES));
+      assert.equal(await page.evaluate(() => window.__gone), 0, 'the verse left the page while the app took over');
+      // The study comes in below the reading.
+      await page.getByRole('heading', { name: 'Word Study' }).waitFor();
+      const shift = await page.evaluate(() => window.__shift);
+      assert.ok(shift <= 0.02, `layout shift ${shift}`);
+      await page.getByRole('tab', { name: 'Context' }).click();
+      await page.getByRole('heading', { name: `The setting of ${day.bibleReading.reference}` }).waitFor();
+      await context.close();
+    });
+  }
 });

@@ -29,6 +29,7 @@ mod push;
 mod reader_page;
 mod records;
 mod registrar;
+mod study_page;
 mod sync;
 
 use crate::extract::{ApiJson, BODY_LIMIT_BYTES};
@@ -103,6 +104,7 @@ fn public(api: &mut impl Registrar) {
         "/read/{translation}/{book}/{chapter}",
         reader_page::page_get,
     );
+    api.page("/bible", study_page::page_get);
     api.get("/api/health", health::health_get, ops::health);
     api.get("/api/openapi.json", openapi::openapi_get, ops::openapi);
     api.get("/api/about", health::about_get, ops::about);
