@@ -125,6 +125,66 @@ pub fn with_first_screen(shell: &str, write: impl FnOnce(&mut String)) -> Option
     Some(out)
 }
 
+/// The page with the tab named as the app names a page (`name` escaped):
+/// "John 3 · Manna".
+pub fn titled(shell: &str, name: &str) -> String {
+    match (shell.find("<title>"), shell.find("</title>")) {
+        (Some(from), Some(to)) if from < to => format!(
+            "{}<title>{name} · Manna</title>{}",
+            &shell[..from],
+            &shell[to + "</title>".len()..]
+        ),
+        _ => shell.to_string(),
+    }
+}
+
+/// A page's header as the app draws it (components/PageHeader.tsx), its
+/// sync badge held.
+pub fn write_page_header(out: &mut String, title: &str) {
+    let _ = write!(
+        out,
+        r#"<header class="app-header page-header"><a href="/" class="back-link">← Home</a><h1>{title}</h1>{HELD_SYNC_BADGE}</header>"#
+    );
+}
+
+/// Placeholder cards while something loads, as the app draws them
+/// (components/CardSkeleton.tsx).
+pub fn write_card_skeleton(out: &mut String, label: &str, count: usize) {
+    let _ = write!(
+        out,
+        r#"<div role="status" aria-label="{}" aria-busy="true" class="stack">"#,
+        escape(label)
+    );
+    for _ in 0..count {
+        out.push_str(concat!(
+            r#"<div class="card skeleton-group"><div class="skeleton skeleton-line short"></div>"#,
+            r#"<div class="skeleton skeleton-line wide"></div><div class="skeleton skeleton-line"></div></div>"#,
+        ));
+    }
+    out.push_str("</div>");
+}
+
+/// A page whose first frame is its header over placeholder cards (the app's
+/// own while the page's data loads): `index.html` with them written in and
+/// the tab named `title`; with the premium notice above when `prompt`.
+pub fn headed_page(
+    shell: &str,
+    title: &str,
+    loading: &str,
+    cards: usize,
+    prompt: bool,
+) -> Option<String> {
+    with_first_screen(&titled(shell, &escape(title)), |out| {
+        if prompt {
+            write_prompt(out);
+        }
+        write_page_header(out, &escape(title));
+        out.push_str(r#"<main class="page" data-first-screen>"#);
+        write_card_skeleton(out, loading, cards);
+        out.push_str("</main>");
+    })
+}
+
 /// The premium notice at the top of a page, as the app shows it
 /// (features/premium/PremiumBanner.tsx), its close button held.
 pub fn write_prompt(out: &mut String) {
@@ -352,6 +412,30 @@ fn split_blank_line(text: &str) -> (&str, &str) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_headed_page_is_its_header_over_the_apps_placeholder() {
+        let shell = r#"<html><head><title>Manna: Inspiration for Body and Soul</title><!--app-preload--><link rel="modulepreload" href="/a.js"><!--/app-preload--></head><body><div id="root"><!--first-screen--><p>Loading...</p><!--/first-screen--></div></body></html>"#;
+        let html = headed_page(
+            shell,
+            "Weight & Tracking",
+            "Loading your weight log",
+            2,
+            false,
+        )
+        .expect("a place");
+        assert!(html.contains("<title>Weight &amp; Tracking · Manna</title>"));
+        assert!(html.contains("<h1>Weight &amp; Tracking</h1>"));
+        assert!(html.contains(r#"<div role="status" aria-label="Loading your weight log" aria-busy="true" class="stack">"#));
+        assert_eq!(html.matches("card skeleton-group").count(), 2);
+        assert!(!html.contains("modulepreload") && !html.contains("Loading..."));
+        assert!(!html.contains("PREMIUM REQUIRED"));
+        assert!(
+            headed_page(shell, "Weight Tracking", "Loading", 1, true)
+                .expect("a place")
+                .contains("PREMIUM REQUIRED")
+        );
+    }
 
     const SHELL: &str = r#"<html><body><div id="root"><!--first-screen--><p>Loading...</p><!--/first-screen--></div></body></html>"#;
 

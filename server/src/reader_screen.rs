@@ -6,7 +6,7 @@
 //! controls show, disabled, until the app's own take their place.
 
 use crate::bible::BibleChapter;
-use crate::first_screen::{HELD_SYNC_BADGE, with_first_screen, write_prompt};
+use crate::first_screen::{titled, with_first_screen, write_page_header, write_prompt};
 use crate::html::escape;
 use manna_core::scripture::books;
 use std::fmt::Write;
@@ -27,23 +27,12 @@ pub fn page(shell: &str, chapter: &BibleChapter, prompt: bool) -> Option<String>
         .find(|(id, _)| *id == chapter.translation)?;
     let (_, other) = *TRANSLATIONS.iter().find(|(o, _)| *o != id)?;
     let title = escape(&format!("{} {}", chapter.book, chapter.chapter));
-    // The tab's name, as the app gives it ("John 3 · Manna").
-    let shell = match (shell.find("<title>"), shell.find("</title>")) {
-        (Some(from), Some(to)) if from < to => format!(
-            "{}<title>{title} · Manna</title>{}",
-            &shell[..from],
-            &shell[to + "</title>".len()..]
-        ),
-        _ => shell.to_string(),
-    };
+    let shell = titled(shell, &title);
     with_first_screen(&shell, |out| {
         if prompt {
             write_prompt(out);
         }
-        let _ = write!(
-            out,
-            r#"<header class="app-header page-header"><a href="/" class="back-link">← Home</a><h1>{title}</h1>{HELD_SYNC_BADGE}</header>"#
-        );
+        write_page_header(out, &title);
         out.push_str(r#"<main class="page reader" data-first-screen>"#);
         write_pickers(out, chapter, id, other);
         let _ = write!(

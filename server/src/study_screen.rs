@@ -5,7 +5,10 @@
 //! then draws the same over it, so the verse shows before any script has run
 //! and does not move. The tabs show, disabled, until the app's take their place.
 
-use crate::first_screen::{HELD_SYNC_BADGE, Moment, long_date, with_first_screen, write_prompt};
+use crate::first_screen::{
+    Moment, long_date, titled, with_first_screen, write_card_skeleton, write_page_header,
+    write_prompt,
+};
 use crate::html::escape;
 use serde_json::Value;
 use std::fmt::Write;
@@ -24,19 +27,17 @@ const TABS: [(&str, &str); 4] = [
 pub fn page(shell: &str, reading: &Value, now: &Moment, prompt: bool) -> Option<String> {
     let reference = reading["reference"].as_str().filter(|s| !s.is_empty())?;
     let verse = reading["verse"].as_str().unwrap_or_default();
-    with_first_screen(shell, |out| {
+    with_first_screen(&titled(shell, "Bible Study Center"), |out| {
         if prompt {
             write_prompt(out);
         }
+        write_page_header(out, "Bible Study Center");
         let _ = write!(
             out,
             concat!(
-                r#"<header class="app-header page-header"><a href="/" class="back-link">← Home</a>"#,
-                "<h1>Bible Study Center</h1>{badge}</header>",
                 r#"<main class="page bible" data-first-screen><p class="meta"><time datetime="{iso}">{date}</time></p>"#,
                 r#"<div class="tabs" role="tablist" aria-label="Bible study">"#,
             ),
-            badge = HELD_SYNC_BADGE,
             iso = now.date,
             date = long_date(now.date),
         );
@@ -77,14 +78,10 @@ pub fn page(shell: &str, reading: &Value, now: &Moment, prompt: bool) -> Option<
                 verse = verse,
             );
         }
-        // The study's place while it loads (components/CardSkeleton.tsx).
-        out.push_str(concat!(
-            "</section>",
-            r#"<div role="status" aria-label="Loading the study" aria-busy="true" class="stack">"#,
-            r#"<div class="card skeleton-group"><div class="skeleton skeleton-line short"></div>"#,
-            r#"<div class="skeleton skeleton-line wide"></div><div class="skeleton skeleton-line"></div></div></div>"#,
-            "</div></main>",
-        ));
+        // The study's place while it loads.
+        out.push_str("</section>");
+        write_card_skeleton(out, "Loading the study", 1);
+        out.push_str("</div></main>");
     })
 }
 

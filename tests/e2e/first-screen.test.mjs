@@ -1,6 +1,7 @@
 // Home's first page as the server sends it: today's reading is there before
 // any script runs, and the app takes it over without moving it. The same for
-// a chapter in the reader and for the Bible Study Center.
+// a chapter in the reader and for the Bible Study Center, and for the weight
+// tracker's header over its placeholder.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -325,4 +326,34 @@ describe('the Bible Study Center, first page', () => {
       await context.close();
     });
   }
+});
+
+describe('the weight tracker, first page', () => {
+  const env = serverAndBrowser();
+
+  test('its header shows with JavaScript turned off, and stays where it is when the app takes over', async () => {
+    const off = await env.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const still = await off.newPage();
+    await still.goto(`${env.server.base}/weight-tracking`);
+    assert.equal(await still.title(), 'Weight Tracking · Manna');
+    assert.equal(await still.getByRole('heading', { level: 1 }).textContent(), 'Weight Tracking');
+    assert.ok(await still.getByRole('status', { name: 'Loading your weight log' }).isVisible());
+    await off.close();
+
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const page = await context.newPage();
+    await watchShiftsAnd(page, 'h1');
+    const release = await holdAppCode(page);
+    await page.goto('/weight-tracking', { waitUntil: 'commit' });
+    await page.locator('main[data-first-screen]').waitFor();
+    await painted(page);
+    const before = await boxesOf(page, ['h1', '.back-link']);
+    release();
+    await page.getByLabel('Weight (lbs)').waitFor();
+    unmoved(before, await boxesOf(page, ['h1', '.back-link']));
+    assert.equal(await page.evaluate(() => window.__gone), 0, 'the header left the page while the app took over');
+    const shift = await page.evaluate(() => window.__shift);
+    assert.ok(shift <= 0.02, `layout shift ${shift}`);
+    await context.close();
+  });
 });

@@ -21,6 +21,7 @@ mod entitlement;
 mod fast_home;
 mod finders;
 mod groups;
+mod headed_page;
 mod health;
 mod home_page;
 mod openapi;
@@ -105,6 +106,7 @@ fn public(api: &mut impl Registrar) {
         reader_page::page_get,
     );
     api.page("/bible", study_page::page_get);
+    api.page("/weight-tracking", headed_page::weight_get);
     api.get("/api/health", health::health_get, ops::health);
     api.get("/api/openapi.json", openapi::openapi_get, ops::openapi);
     api.get("/api/about", health::about_get, ops::about);
