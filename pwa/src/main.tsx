@@ -19,8 +19,8 @@ import { preparePremium } from './entitlement/entitlement';
 import { loadCore, todayIn } from './wasm/core';
 
 /** Past this, the app renders anyway and shows its own loading states; longer
- *  when the server's page already shows the day or a chapter (a render before the day is
- *  in would put a placeholder over it). */
+ *  when the server wrote the page (a render before what it shows is in would
+ *  put a placeholder over it). */
 const START_WAIT_MS = 2500;
 const START_WAIT_OVER_DAY_MS = 10_000;
 
@@ -28,15 +28,13 @@ installGlobalErrorHandlers();
 applyStoredTheme();
 const queryClient = createQueryClient();
 const home = window.location.pathname === '/';
-/** The Bible Study Center opens on today's reading, as Home does. */
-const study = window.location.pathname === '/bible';
 // The page's own code, fetched beside the core rather than after the first render.
 const pageCode = preloadPage(window.location.pathname);
-/** The server wrote the page's first screen into it: the day on Home
- *  (server/src/first_screen.rs) and the study page (study_screen.rs), a
- *  chapter in the reader (reader_screen.rs). */
-const written = document.querySelector('main[data-first-screen]') !== null;
-const dayShown = (home || study) && written;
+/** What the server wrote into the page (server/src/page_shell.rs), if it did:
+ *  `day` on Home and the study page, `chapter` in the reader, `header`. */
+const written = document.querySelector('main[data-first-screen]')?.getAttribute('data-first-screen') ?? null;
+/** The page opens on today's reading: the first render waits for the day. */
+const dayShown = written === 'day';
 // The chapter written in, where the reader's first render finds it.
 const firstChapter = primeFirstChapter(queryClient);
 
@@ -48,7 +46,7 @@ const ready = core
   .then(async (c) => {
     const date = todayIn(c);
     noteDay(date);
-    if (!home && !study) return;
+    if (!home && !dayShown) return;
     // The device's copy of today, then (when there is none, or it is old) one request.
     await primeDay(queryClient, date);
     const fetching = queryClient.prefetchQuery({ queryKey: dayKey(date), queryFn: () => fetchDay(date) });
@@ -58,10 +56,9 @@ const ready = core
   })
   .catch(() => undefined)
   .then(() => premium)
-  // Over a page the server wrote (but Home, whose code comes with the app), the
-  // first render waits for the page's code, so that no "Loading..." takes
-  // its place for a moment.
-  .then(() => (written && !home ? pageCode : undefined));
+  // Over a page the server wrote, the first render waits for the page's code
+  // (Home's comes with the app), so that no "Loading..." takes its place.
+  .then(() => (written ? pageCode : undefined));
 
 function start() {
   // The chapter the server wrote in is kept on the device, as one the reader fetched is.

@@ -1,4 +1,4 @@
-//! Home's first response (and the splicing every first response shares): the app's page (`index.html`) with today's header,
+//! Home's first response: the app's page (`index.html`, `page_shell`) with today's header,
 //! banner and reading written where the app will draw them, so the verse shows
 //! before any script has run. The boxes are the ones the app's first frame
 //! draws (features/home/HomePage.tsx), so nothing moves when it takes over;
@@ -10,6 +10,7 @@
 
 use crate::clock::{local_date, local_minute, zone};
 use crate::html::escape;
+use crate::page_shell::{HELD_SYNC_BADGE, with_first_screen, write_prompt};
 use chrono_tz::Tz;
 use manna_core::Date;
 use serde_json::Value;
@@ -17,21 +18,6 @@ use std::fmt::Write;
 
 /// The cookie the app sets with its local date and time zone.
 pub const COOKIE: &str = "manna-day";
-
-/// The cookie the app sets to `1` while it shows the premium notice at the
-/// top of its pages (not before the welcome is done, never to members, not
-/// once dismissed), so the next first page has it too, or leaves it out.
-pub const PROMPT_COOKIE: &str = "manna-prompt";
-
-/// Where the app's placeholder is in `index.html`.
-const START: &str = "<!--first-screen-->";
-const END: &str = "<!--/first-screen-->";
-
-/// The hints that fetch the app's code from the page's head: left out of the
-/// page with the day in it, where the app's boot module fetches that code
-/// once the verse is painted, so the verse waits on nothing but the styles.
-const PRELOAD_START: &str = "<!--app-preload-->";
-const PRELOAD_END: &str = "<!--/app-preload-->";
 
 const WEEKDAYS: [&str; 7] = [
     "Monday",
@@ -97,121 +83,10 @@ fn noted_day(cookies: &str) -> Option<(&str, &str)> {
         .and_then(|(_, value)| value.split_once('~'))
 }
 
-/// Whether the app last showed this visitor the premium notice: never for a
-/// visitor the app does not know yet (a first visit opens on the welcome).
-pub fn shows_prompt(cookies: &str) -> bool {
-    cookies
-        .split(';')
-        .filter_map(|c| c.trim().split_once('='))
-        .any(|(name, value)| name == PROMPT_COOKIE && value == "1")
-}
-
 /// `index.html` with the day written in, or `None` when it has no place for
 /// it; with the premium notice above the header when `prompt`.
 pub fn page(shell: &str, reading: Option<&Value>, now: &Moment, prompt: bool) -> Option<String> {
     with_first_screen(shell, |out| write_day(out, reading, now, prompt))
-}
-
-/// `index.html` with what `write` writes in the app's place, and without the
-/// hints that fetch the app's code from the head (the boot module fetches it
-/// once this is painted); `None` when the page has no place for it.
-pub fn with_first_screen(shell: &str, write: impl FnOnce(&mut String)) -> Option<String> {
-    let start = shell.find(START)? + START.len();
-    let end = start + shell[start..].find(END)?;
-    let mut out = String::with_capacity(shell.len() + 16 * 1024);
-    out.push_str(&without_preloads(&shell[..start]));
-    write(&mut out);
-    out.push_str(&shell[end..]);
-    Some(out)
-}
-
-/// The page with the tab named as the app names a page (`name` escaped):
-/// "John 3 · Manna".
-pub fn titled(shell: &str, name: &str) -> String {
-    match (shell.find("<title>"), shell.find("</title>")) {
-        (Some(from), Some(to)) if from < to => format!(
-            "{}<title>{name} · Manna</title>{}",
-            &shell[..from],
-            &shell[to + "</title>".len()..]
-        ),
-        _ => shell.to_string(),
-    }
-}
-
-/// A page's header as the app draws it (components/PageHeader.tsx), its
-/// sync badge held.
-pub fn write_page_header(out: &mut String, title: &str) {
-    let _ = write!(
-        out,
-        r#"<header class="app-header page-header"><a href="/" class="back-link">← Home</a><h1>{title}</h1>{HELD_SYNC_BADGE}</header>"#
-    );
-}
-
-/// Placeholder cards while something loads, as the app draws them
-/// (components/CardSkeleton.tsx).
-pub fn write_card_skeleton(out: &mut String, label: &str, count: usize) {
-    let _ = write!(
-        out,
-        r#"<div role="status" aria-label="{}" aria-busy="true" class="stack">"#,
-        escape(label)
-    );
-    for _ in 0..count {
-        out.push_str(concat!(
-            r#"<div class="card skeleton-group"><div class="skeleton skeleton-line short"></div>"#,
-            r#"<div class="skeleton skeleton-line wide"></div><div class="skeleton skeleton-line"></div></div>"#,
-        ));
-    }
-    out.push_str("</div>");
-}
-
-/// A page whose first frame is its header over placeholder cards (the app's
-/// own while the page's data loads): `index.html` with them written in and
-/// the tab named `title`; with the premium notice above when `prompt`.
-pub fn headed_page(
-    shell: &str,
-    title: &str,
-    loading: &str,
-    cards: usize,
-    prompt: bool,
-) -> Option<String> {
-    with_first_screen(&titled(shell, &escape(title)), |out| {
-        if prompt {
-            write_prompt(out);
-        }
-        write_page_header(out, &escape(title));
-        out.push_str(r#"<main class="page" data-first-screen>"#);
-        write_card_skeleton(out, loading, cards);
-        out.push_str("</main>");
-    })
-}
-
-/// The premium notice at the top of a page, as the app shows it
-/// (features/premium/PremiumBanner.tsx), its close button held.
-pub fn write_prompt(out: &mut String) {
-    out.push_str(concat!(
-        r#"<div class="premium-banner premium-required" role="region" aria-label="Premium">"#,
-        "<p><strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features</p>",
-        r#"<a class="btn btn-gold btn-small" href="/subscribe">Subscribe</a>"#,
-        r#"<button type="button" class="icon-btn held" disabled aria-hidden="true">×</button></div>"#,
-    ));
-}
-
-/// The sync badge's place in a header, held until the app's badge takes it.
-pub const HELD_SYNC_BADGE: &str = concat!(
-    r#"<button type="button" class="sync-badge sync-idle held" disabled aria-hidden="true">"#,
-    r#"<span class="sync-dot"></span><span class="sync-label">Not synced yet</span></button>"#,
-);
-
-/// The head without the block of hints between the preload marks.
-fn without_preloads(head: &str) -> std::borrow::Cow<'_, str> {
-    let block = head.find(PRELOAD_START).and_then(|from| {
-        let to = from + head[from..].find(PRELOAD_END)? + PRELOAD_END.len();
-        Some((from, to))
-    });
-    match block {
-        Some((from, to)) => format!("{}{}", &head[..from], head[to..].trim_start()).into(),
-        None => head.into(),
-    }
 }
 
 fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, prompt: bool) {
@@ -226,7 +101,7 @@ fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, prompt: bo
     out.push_str(HELD_SYNC_BADGE);
     out.push_str(concat!(
         r#"<span class="account-link account-pending" aria-hidden="true">Log in</span></div></header>"#,
-        r#"<main class="page home" data-first-screen>"#,
+        r#"<main class="page home" data-first-screen="day">"#,
     ));
     write_banner(out, now);
     match reading {
@@ -411,31 +286,8 @@ fn split_blank_line(text: &str) -> (&str, &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::page_shell::shows_prompt;
     use serde_json::json;
-
-    #[test]
-    fn a_headed_page_is_its_header_over_the_apps_placeholder() {
-        let shell = r#"<html><head><title>Manna: Inspiration for Body and Soul</title><!--app-preload--><link rel="modulepreload" href="/a.js"><!--/app-preload--></head><body><div id="root"><!--first-screen--><p>Loading...</p><!--/first-screen--></div></body></html>"#;
-        let html = headed_page(
-            shell,
-            "Weight & Tracking",
-            "Loading your weight log",
-            2,
-            false,
-        )
-        .expect("a place");
-        assert!(html.contains("<title>Weight &amp; Tracking · Manna</title>"));
-        assert!(html.contains("<h1>Weight &amp; Tracking</h1>"));
-        assert!(html.contains(r#"<div role="status" aria-label="Loading your weight log" aria-busy="true" class="stack">"#));
-        assert_eq!(html.matches("card skeleton-group").count(), 2);
-        assert!(!html.contains("modulepreload") && !html.contains("Loading..."));
-        assert!(!html.contains("PREMIUM REQUIRED"));
-        assert!(
-            headed_page(shell, "Weight Tracking", "Loading", 1, true)
-                .expect("a place")
-                .contains("PREMIUM REQUIRED")
-        );
-    }
 
     const SHELL: &str = r#"<html><body><div id="root"><!--first-screen--><p>Loading...</p><!--/first-screen--></div></body></html>"#;
 

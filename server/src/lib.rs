@@ -62,6 +62,7 @@ pub mod identity;
 pub mod jobs;
 pub mod mail;
 mod memo;
+mod page_shell;
 pub mod periodic;
 pub mod places;
 pub mod planning;

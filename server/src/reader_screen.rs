@@ -6,14 +6,11 @@
 //! controls show, disabled, until the app's own take their place.
 
 use crate::bible::BibleChapter;
-use crate::first_screen::{titled, with_first_screen, write_page_header, write_prompt};
+use crate::bible::TRANSLATIONS;
 use crate::html::escape;
+use crate::page_shell::{titled, with_first_screen, write_page_header, write_prompt};
 use manna_core::scripture::books;
 use std::fmt::Write;
-
-/// The translations the reader offers, by their id in addresses, as it names
-/// them (features/read/scripture.ts).
-const TRANSLATIONS: [(&str, &str); 2] = [("kjv", "KJV"), ("web", "WEB")];
 
 /// The books of the Old Testament: the first 39 of the 66.
 const OLD_TESTAMENT: usize = 39;
@@ -22,10 +19,17 @@ const OLD_TESTAMENT: usize = 39;
 /// place for it or the chapter's translation is not one the reader offers;
 /// with the premium notice above the header when `prompt`.
 pub fn page(shell: &str, chapter: &BibleChapter, prompt: bool) -> Option<String> {
-    let (id, short) = *TRANSLATIONS
+    // The reader names a translation by its id in capitals (KJV), and offers
+    // the other beside it.
+    let id = chapter.translation.as_str();
+    if !TRANSLATIONS.contains(&id) {
+        return None;
+    }
+    let short = id.to_ascii_uppercase();
+    let other = TRANSLATIONS
         .iter()
-        .find(|(id, _)| *id == chapter.translation)?;
-    let (_, other) = *TRANSLATIONS.iter().find(|(o, _)| *o != id)?;
+        .find(|t| **t != id)?
+        .to_ascii_uppercase();
     let title = escape(&format!("{} {}", chapter.book, chapter.chapter));
     let shell = titled(shell, &title);
     with_first_screen(&shell, |out| {
@@ -33,8 +37,8 @@ pub fn page(shell: &str, chapter: &BibleChapter, prompt: bool) -> Option<String>
             write_prompt(out);
         }
         write_page_header(out, &title);
-        out.push_str(r#"<main class="page reader" data-first-screen>"#);
-        write_pickers(out, chapter, id, other);
+        out.push_str(r#"<main class="page reader" data-first-screen="chapter">"#);
+        write_pickers(out, chapter, id, &other);
         let _ = write!(
             out,
             concat!(
@@ -45,7 +49,7 @@ pub fn page(shell: &str, chapter: &BibleChapter, prompt: bool) -> Option<String>
             ),
             short = short
         );
-        write_chapter(out, chapter, &title, short);
+        write_chapter(out, chapter, &title, &short);
         out.push_str("</main>");
         // The chapter for the app's first render, as GET /api/bible/… answers it.
         if let Ok(json) = serde_json::to_string(chapter) {
@@ -97,8 +101,9 @@ fn write_pickers(out: &mut String, chapter: &BibleChapter, id: &str, other: &str
         "</select></div>",
         r#"<div class="field"><label for="first-translation">Translation</label><select id="first-translation" disabled>"#,
     ));
-    for (t, short) in TRANSLATIONS {
+    for t in TRANSLATIONS {
         let selected = if t == id { " selected" } else { "" };
+        let short = t.to_ascii_uppercase();
         let _ = write!(out, r#"<option value="{t}"{selected}>{short}</option>"#);
     }
     let _ = write!(
@@ -186,7 +191,7 @@ mod tests {
         assert!(!html.contains("Loading..."));
         assert!(html.contains(r#"<h1>John 3</h1>"#));
         assert!(html.contains("<title>John 3 · Manna</title>"));
-        assert!(html.contains(r#"<main class="page reader" data-first-screen>"#));
+        assert!(html.contains(r#"<main class="page reader" data-first-screen="chapter">"#));
         assert!(html.contains(r#"<option value="John" selected>John</option>"#));
         assert!(html.contains(r#"<option value="3" selected>3</option>"#));
         assert!(

@@ -5,11 +5,11 @@
 //! then draws the same over it, so the verse shows before any script has run
 //! and does not move. The tabs show, disabled, until the app's take their place.
 
-use crate::first_screen::{
-    Moment, long_date, titled, with_first_screen, write_card_skeleton, write_page_header,
-    write_prompt,
-};
+use crate::first_screen::{Moment, long_date};
 use crate::html::escape;
+use crate::page_shell::{
+    titled, with_first_screen, write_card_skeleton, write_page_header, write_prompt,
+};
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -35,7 +35,7 @@ pub fn page(shell: &str, reading: &Value, now: &Moment, prompt: bool) -> Option<
         let _ = write!(
             out,
             concat!(
-                r#"<main class="page bible" data-first-screen><p class="meta"><time datetime="{iso}">{date}</time></p>"#,
+                r#"<main class="page bible" data-first-screen="day"><p class="meta"><time datetime="{iso}">{date}</time></p>"#,
                 r#"<div class="tabs" role="tablist" aria-label="Bible study">"#,
             ),
             iso = now.date,

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { emailedCode, startServer } from '../e2e/harness.mjs';
+import { freePort, logIn, register, startServer } from '../e2e/harness.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const MEMBER = 'lydia.bench@example.org';
@@ -27,16 +27,6 @@ const PAGES = [
   { path: '/prayer-reminders' },
 ].filter((p) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(p.path));
 const TARGET = { score: 98, lcp: 1600, cls: 0.02 };
-
-const freePort = async () => {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-};
 
 /** A Chromium of its own profile, open for Lighthouse on a debugging port. */
 async function browserWithPort() {
@@ -59,30 +49,18 @@ async function browserWithPort() {
 
 /** Signs the member in on this profile, then forgets the app's code and its
  *  service worker, keeping the sign-in and the journal on the device. */
-async function signInThenForgetCode(context, base, registered) {
+async function signInThenForgetCode(context, server, registered) {
+  const base = server.base;
   const page = context.pages()[0] ?? (await context.newPage());
   if (!registered) {
-    await page.goto(`${base}/register`);
-    await page.getByLabel('First name').fill('Lydia');
-    await page.getByLabel('Email').fill(MEMBER);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText(`We sent a 6-digit code to ${MEMBER}.`).waitFor();
-    await page.getByLabel('6-digit code').fill(await emailedCode({ base }, MEMBER));
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('Account Created!').first().waitFor();
+    await register(page, server, { email: MEMBER, password: PASSWORD, firstName: 'Lydia' });
     await page.goto(`${base}/prayer-journal`);
     await page.getByLabel('Title').fill('For the church that meets in my house');
     await page.getByLabel('Your prayer').fill('Open our hearts to attend to what is spoken, and keep this household in your peace.');
     await page.getByRole('button', { name: 'Save Prayer' }).click();
     await page.getByText('Prayer Saved').first().waitFor();
   } else {
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill(MEMBER);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await page.getByText('Welcome back!').first().waitFor();
+    await logIn(page, server, { email: MEMBER, password: PASSWORD });
   }
   // Let the sync settle, then drop the cached code and the worker.
   await page.goto(`${base}/prayer-journal`);
@@ -96,7 +74,7 @@ async function signInThenForgetCode(context, base, registered) {
 async function runOnce(server, { path, member }, registered) {
   const browser = await browserWithPort();
   try {
-    if (member) await signInThenForgetCode(browser.context, server.base, registered);
+    if (member) await signInThenForgetCode(browser.context, server, registered);
     const result = await lighthouse(`${server.base}${path}`, {
       port: browser.port,
       output: 'json',

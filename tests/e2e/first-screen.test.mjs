@@ -19,34 +19,60 @@ const BOXES = {
   reflection: '.card-reading .share-row + p',
 };
 
-async function boxes(page) {
-  return page.evaluate((sel) => {
+/** Where each box of `boxes` (a name for each selector) is on the page. */
+async function boxesOf(page, boxes) {
+  return page.evaluate((boxes) => {
     const out = {};
-    for (const [name, css] of Object.entries(sel)) {
+    for (const [name, css] of Object.entries(boxes)) {
       const r = document.querySelector(css)?.getBoundingClientRect();
       out[name] = r ? { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height } : null;
     }
     return out;
-  }, BOXES);
+  }, boxes);
+}
+
+const named = (selectors) => Object.fromEntries(selectors.map((css) => [css, css]));
+const READER_BOXES = named(['h1', '.reader-pickers', '.reader-search', '#chapter-title', '#v1', '#v16', '.chapter > p:last-child']);
+const STUDY_BOXES = named(['h1', '.bible .meta', '.tabs', '.tab-panel .reference', '.tab-panel .verse', '.tab-panel .inline-links']);
+const HEADER_BOXES = named(['h1', '.back-link']);
+
+/** Adds up, in `window.__shift`, the page's layout shifts not caused by input;
+ *  counts, in `window.__gone`, the states after a change in which `css` had
+ *  been shown and is missing. */
+async function watchShiftsAnd(page, css) {
+  await page.addInitScript((css) => {
+    window.__shift = 0;
+    window.__gone = 0;
+    let seen = false;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver(() => {
+      if (document.querySelector(css)) seen = true;
+      else if (seen) window.__gone += 1;
+    }).observe(document, { childList: true, subtree: true });
+  }, css);
+}
+
+/** Asserts that each box is where it was, to a pixel. */
+function unmoved(before, after) {
+  for (const name of Object.keys(before)) {
+    for (const side of ['x', 'y', 'width', 'height']) {
+      assert.ok(Math.abs(before[name][side] - after[name][side]) <= 1, `${name} ${side}: ${before[name][side]} then ${after[name][side]}`);
+    }
+  }
+}
+
+/** Waits until the page's styles are in and a frame is painted with them. */
+async function painted(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 async function today(base) {
   const res = await fetch(`${base}/api/home?date=${localDate()}`);
   assert.equal(res.status, 200);
   return res.json();
-}
-
-/** Counts, in `window.__gone`, the states of the page after a change in which
- *  the verse had been shown and is missing (each checked before it is painted). */
-async function watchVerse(page) {
-  await page.addInitScript(() => {
-    window.__gone = 0;
-    let seen = false;
-    new MutationObserver(() => {
-      if (document.querySelector('.card-reading .verse')) seen = true;
-      else if (seen) window.__gone += 1;
-    }).observe(document, { childList: true, subtree: true });
-  });
 }
 
 /** Holds back the app's code until the answered function is called. */
@@ -99,22 +125,15 @@ describe('home, first page', () => {
       const day = await today(env.server.base);
       const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, firstVisit });
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        window.__shift = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
       // The verse must be in every state of the page (no placeholder or spinner in between).
-      await watchVerse(page);
+      await watchShiftsAnd(page, '.card-reading .verse');
       // The app's code waits until the server's page has been measured.
       const release = await holdAppCode(page);
       await page.goto(env.server.base, { waitUntil: 'commit' });
       await page.locator('main[data-first-screen] .card-reading .verse').waitFor();
       // Measured as painted: with the page's styles in, a frame after.
-      await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const before = await boxes(page);
+      await painted(page);
+      const before = await boxesOf(page, BOXES);
       for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
 
       release();
@@ -122,12 +141,7 @@ describe('home, first page', () => {
       await page.getByRole('button', { name: 'Listen' }).waitFor();
       await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
       assert.equal(await page.locator('.card-reading .reference').textContent(), day.bibleReading.reference);
-      const after = await boxes(page);
-      for (const name of Object.keys(BOXES)) {
-        for (const side of ['x', 'y', 'width', 'height']) {
-          assert.ok(Math.abs(before[name][side] - after[name][side]) <= 1, `${name} ${side}: ${before[name][side]} then ${after[name][side]}`);
-        }
-      }
+      unmoved(before, await boxesOf(page, BOXES));
       assert.equal(await page.evaluate(() => window.__gone), 0, 'the verse left the page while the app took over');
       // The app's code was asked for only once the verse was painted.
       const [paint, asked] = await page.evaluate(() => [
@@ -161,7 +175,7 @@ describe('home, first page', () => {
 
     const context = await env.browser.newContext({ ...PHONE, timezoneId: zone });
     const page = await context.newPage();
-    await watchVerse(page);
+    await watchShiftsAnd(page, '.card-reading .verse');
     const release = await holdAppCode(page);
     await page.goto(env.server.base, { waitUntil: 'commit' });
     // With no note of the phone's day yet, the server writes its own.
@@ -182,54 +196,6 @@ describe('home, first page', () => {
     await context.close();
   });
 });
-
-/** Where the boxes named by `selectors` are on the page. */
-async function boxesOf(page, selectors) {
-  return page.evaluate((selectors) => {
-    const out = {};
-    for (const css of selectors) {
-      const r = document.querySelector(css)?.getBoundingClientRect();
-      out[css] = r ? { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height } : null;
-    }
-    return out;
-  }, selectors);
-}
-
-const READER_BOXES = ['h1', '.reader-pickers', '.reader-search', '#chapter-title', '#v1', '#v16', '.chapter > p:last-child'];
-const STUDY_BOXES = ['h1', '.bible .meta', '.tabs', '.tab-panel .reference', '.tab-panel .verse', '.tab-panel .inline-links'];
-
-/** Adds up, in `window.__shift`, the page's layout shifts not caused by input;
- *  counts, in `window.__gone`, the states after a change in which `css` had
- *  been shown and is missing. */
-async function watchShiftsAnd(page, css) {
-  await page.addInitScript((css) => {
-    window.__shift = 0;
-    window.__gone = 0;
-    let seen = false;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-    new MutationObserver(() => {
-      if (document.querySelector(css)) seen = true;
-      else if (seen) window.__gone += 1;
-    }).observe(document, { childList: true, subtree: true });
-  }, css);
-}
-
-/** Asserts that each box is where it was, to a pixel. */
-function unmoved(before, after) {
-  for (const name of Object.keys(before)) {
-    for (const side of ['x', 'y', 'width', 'height']) {
-      assert.ok(Math.abs(before[name][side] - after[name][side]) <= 1, `${name} ${side}: ${before[name][side]} then ${after[name][side]}`);
-    }
-  }
-}
-
-/** Waits until the page's styles are in and a frame is painted with them. */
-async function painted(page) {
-  await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
 
 describe('a chapter, first page', () => {
   const env = serverAndBrowser();
@@ -347,10 +313,10 @@ describe('the weight tracker, first page', () => {
     await page.goto('/weight-tracking', { waitUntil: 'commit' });
     await page.locator('main[data-first-screen]').waitFor();
     await painted(page);
-    const before = await boxesOf(page, ['h1', '.back-link']);
+    const before = await boxesOf(page, HEADER_BOXES);
     release();
     await page.getByLabel('Weight (lbs)').waitFor();
-    unmoved(before, await boxesOf(page, ['h1', '.back-link']));
+    unmoved(before, await boxesOf(page, HEADER_BOXES));
     assert.equal(await page.evaluate(() => window.__gone), 0, 'the header left the page while the app took over');
     const shift = await page.evaluate(() => window.__shift);
     assert.ok(shift <= 0.02, `layout shift ${shift}`);

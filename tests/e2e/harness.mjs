@@ -18,7 +18,7 @@ for (const bin of [serverBin, emulatorBin]) {
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
 
 /** A port nothing listens on now. */
-function freePort() {
+export function freePort() {
   return new Promise((resolvePromise, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -341,7 +341,13 @@ export async function waitUntilOfflineReady(page) {
 export async function registeredBrowser(server, browser, { email, password = 'manna password', firstName = 'Grace', serviceWorkers }) {
   const context = await browser.newContext({ ...PHONE, baseURL: server.base, serviceWorkers });
   const page = await context.newPage();
-  await page.goto('/register');
+  await register(page, server, { email, password, firstName });
+  return { context, page };
+}
+
+/** On `page`, registers `email` through the app's form, proving it with the emailed code. */
+export async function register(page, server, { email, password = 'manna password', firstName = 'Grace' }) {
+  await page.goto(`${server.base}/register`);
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -351,7 +357,6 @@ export async function registeredBrowser(server, browser, { email, password = 'ma
   await page.getByLabel('6-digit code').fill(await emailedCode(server, email));
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByText('Account Created!').first().waitFor();
-  return { context, page };
 }
 
 /**
@@ -453,12 +458,17 @@ export function postAsUser({ path, body }) {
 export async function loggedInBrowser(server, browser, { email, password = 'manna password', serviceWorkers }) {
   const context = await browser.newContext({ ...PHONE, baseURL: server.base, serviceWorkers });
   const page = await context.newPage();
-  await page.goto('/login');
+  await logIn(page, server, { email, password });
+  return { context, page };
+}
+
+/** On `page`, signs in to an existing account through the app's form. */
+export async function logIn(page, server, { email, password = 'manna password' }) {
+  await page.goto(`${server.base}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.getByText('Welcome back!').first().waitFor();
-  return { context, page };
 }
 
 /** Presses the badge's Sync now until `locator` shows: another device's

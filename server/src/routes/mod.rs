@@ -21,17 +21,14 @@ mod entitlement;
 mod fast_home;
 mod finders;
 mod groups;
-mod headed_page;
 mod health;
-mod home_page;
 mod openapi;
 mod plans;
 mod push;
-mod reader_page;
 mod records;
 mod registrar;
-mod study_page;
 mod sync;
+mod written_pages;
 
 use crate::extract::{ApiJson, BODY_LIMIT_BYTES};
 use crate::headers::SecurityHeaders;
@@ -100,13 +97,13 @@ fn named(template: &'static str, Path(values): Positional) -> Path<HashMap<Strin
 
 /// What is the same for everyone may be kept by any cache (revalidated).
 fn public(api: &mut impl Registrar) {
-    api.page("/", home_page::page_get);
+    api.page("/", written_pages::home_get);
+    api.page("/bible", written_pages::study_get);
     api.page(
         "/read/{translation}/{book}/{chapter}",
-        reader_page::page_get,
+        written_pages::reader_get,
     );
-    api.page("/bible", study_page::page_get);
-    api.page("/weight-tracking", headed_page::weight_get);
+    api.page("/weight-tracking", written_pages::weight_get);
     api.get("/api/health", health::health_get, ops::health);
     api.get("/api/openapi.json", openapi::openapi_get, ops::openapi);
     api.get("/api/about", health::about_get, ops::about);

@@ -1,0 +1,109 @@
+//! The pages the server writes into the app's page (`page_shell`), so that
+//! what they show is painted before any script has run, for this visitor
+//! (their cookies: the day they are on, the premium notice):
+//! - `GET /`: today's header, banner and reading (`first_screen`);
+//! - `GET /bible`: today's reading under the study's tabs (`study_screen`);
+//! - `GET /read/{translation}/{book}/{chapter}`: the chapter (`reader_screen`).
+//!   A search or the other translation beside it (`?q=`, `?with=`), or an
+//!   address the reader would refuse, gets the app's page as it is;
+//! - `GET /weight-tracking`: its header over the app's placeholder.
+
+use crate::content::{Kind, item_for};
+use crate::first_screen::{self, Moment};
+use crate::page_shell::{headed_page, shows_prompt};
+use crate::state::AppState;
+use crate::{reader_screen, study_screen};
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::Value;
+
+pub async fn home_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let cookies = cookies(&headers);
+    let (now, reading) = todays_reading(&state, &cookies);
+    written(&state, |shell| {
+        first_screen::page(shell, reading.as_ref(), &now, shows_prompt(&cookies))
+    })
+    .await
+}
+
+pub async fn study_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let cookies = cookies(&headers);
+    let (now, reading) = todays_reading(&state, &cookies);
+    written(&state, |shell| {
+        study_screen::page(shell, reading.as_ref()?, &now, shows_prompt(&cookies))
+    })
+    .await
+}
+
+pub async fn reader_get(
+    State(state): State<AppState>,
+    Path((translation, book, chapter)): Path<(String, String, String)>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let found = query
+        .is_none_or(|q| q.is_empty())
+        .then(|| {
+            state
+                .bible
+                .chapter(&translation.to_ascii_lowercase(), &book, &chapter)
+                .ok()
+        })
+        .flatten();
+    written(&state, |shell| {
+        reader_screen::page(shell, found.as_ref()?, shows_prompt(&cookies(&headers)))
+    })
+    .await
+}
+
+/// features/weight/WeightTrackingPage.tsx: its title and its placeholder, two cards.
+pub async fn weight_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    written(&state, |shell| {
+        headed_page(
+            shell,
+            "Weight Tracking",
+            "Loading your weight log",
+            2,
+            shows_prompt(&cookies(&headers)),
+        )
+    })
+    .await
+}
+
+/// The app's page with what `write` writes into it, or as it is when `write`
+/// writes nothing; asked again each time, as it follows the visitor's
+/// cookies. `404` when there is no built app.
+async fn written(state: &AppState, write: impl FnOnce(&str) -> Option<String>) -> Response {
+    let path = state.config.static_dir.join("index.html");
+    let Ok(shell) = tokio::fs::read_to_string(&path).await else {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    };
+    let body = write(&shell).unwrap_or(shell);
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::VARY, "Cookie"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The visitor's moment and today's reading for it.
+fn todays_reading(state: &AppState, cookies: &str) -> (Moment, Option<Value>) {
+    let now = Moment::for_visitor(Some(cookies), state.config.time_zone, state.clock.now_ms());
+    let reading = item_for(&state.content(), Kind::BibleReadings, now.date);
+    (now, reading)
+}
+
+/// Every `Cookie` header's pairs, as one.
+fn cookies(headers: &HeaderMap) -> String {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
