@@ -7,14 +7,11 @@
 // they are kept, and opened here with the key this device was given.
 
 import { use, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link } from '../../lib/router';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { EnumSelect, TextArea, TextInput, RefusalNote, useFixFocus } from '../../components/form';
 import { LiveList, type Refused } from '../../components/LiveList';
 import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
-import { useContentList } from '../../content/useContentList';
-import type { JournalPrompt } from '../../generated/content';
 import { JOURNAL_CATEGORY_VALUES, TITLE_MAX, type FieldError, type JournalEntry } from '../../generated/records';
 import { storage } from '../../lib/storage';
 import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused } from '../../sync/useRecords';
@@ -22,6 +19,7 @@ import { loadCore, todayIn, type Core } from '../../wasm/core';
 import { loadJournalCrypto, type JournalCrypto } from '../../wasm/journal';
 import { forSaving, openEntries, sealRemaining, useLockState, type LockState, type OpenEntry } from './lock';
 import { LockCard, RecoveryKey, UnlockCard } from './JournalLock';
+import { Prompts } from './Prompts';
 import { PremiumOnly, PremiumRequired } from '../upgrade';
 import { dayLabel } from '../../lib/dates';
 import { capitalize } from '../../lib/words';
@@ -377,49 +375,5 @@ function EntryCard(props: { entry: Entry; onEdit: (e: Entry) => void; onDelete: 
         </button>
       </div>
     </li>
-  );
-}
-
-/** Three prompts a day, taking turns through the list (the core's rotation). */
-function Prompts({ core, today, onUse }: { core: Core; today: string; onUse: (p: JournalPrompt) => void }) {
-  const prompts = useContentList<JournalPrompt>('/api/journal-prompts');
-  const all = prompts.data ?? [];
-  const first = all.length ? core.rotationIndex(today, all.length, 'journal-prompts') : 0;
-  const todays = all.length ? [0, 1, 2].map((i) => all[(first + i) % all.length]) : [];
-  return (
-    <section className="card" aria-labelledby="prompts-title">
-      <h2 id="prompts-title" className="card-title">
-        Today&apos;s Prayer Prompts
-      </h2>
-      {prompts.isPending ? (
-        // Three rows the height of a prompt (two lines and its button), so
-        // the form below stays where it is when they come.
-        <div className="prompt-placeholder" role="status" aria-label="Loading prompts" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <div key={i}>
-              <div className="skeleton skeleton-line wide" />
-              <div className="skeleton skeleton-line" />
-              <div className="skeleton skeleton-line short" />
-            </div>
-          ))}
-        </div>
-      ) : todays.length === 0 ? (
-        <p className="meta">Prompts appear here once Manna has been opened with a connection.</p>
-      ) : (
-        <ul className="plain-list prompt-list">
-          {todays.map((p) => (
-            <li key={p.id}>
-              <span className="tag">{capitalize(p.category)}</span> {p.prompt}{' '}
-              <button type="button" className="link-btn" onClick={() => onUse(p)}>
-                Use this prompt
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="meta">
-        Looking for guided prayer? <Link to="/prayer-sessions">Prayer sessions</Link>
-      </p>
-    </section>
   );
 }
