@@ -68,6 +68,7 @@ pub mod places;
 pub mod planning;
 pub mod push;
 mod reader_screen;
+mod reminders_screen;
 pub mod renames;
 pub mod resources;
 pub mod retention;

@@ -1,7 +1,8 @@
 // Home's first page as the server sends it: today's reading is there before
 // any script runs, and the app takes it over without moving it. The same for
-// a chapter in the reader and for the Bible Study Center, and for the weight
-// tracker's header over its placeholder.
+// a chapter in the reader and for the Bible Study Center, for the weight
+// tracker's header over its placeholder, and for the prayer reminders' header
+// and settings, held until the app has read the device.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -35,6 +36,7 @@ const named = (selectors) => Object.fromEntries(selectors.map((css) => [css, css
 const READER_BOXES = named(['h1', '.reader-pickers', '.reader-search', '#chapter-title', '#v1', '#v16', '.chapter > p:last-child']);
 const STUDY_BOXES = named(['h1', '.bible .meta', '.tabs', '.tab-panel .reference', '.tab-panel .verse', '.tab-panel .inline-links']);
 const HEADER_BOXES = named(['h1', '.back-link']);
+const REMINDER_BOXES = named(['h1', 'main > .btn-primary', '.ring-settings h2', '.ring-device', '.ring-verse legend', '.ring-verse .check', '.ring-verse input[type="time"]']);
 
 /** Adds up, in `window.__shift`, the page's layout shifts not caused by input;
  *  counts, in `window.__gone`, the states after a change in which `css` had
@@ -320,6 +322,56 @@ describe('the weight tracker, first page', () => {
     assert.equal(await page.evaluate(() => window.__gone), 0, 'the header left the page while the app took over');
     const shift = await page.evaluate(() => window.__shift);
     assert.ok(shift <= 0.02, `layout shift ${shift}`);
+    await context.close();
+  });
+});
+
+describe('the prayer reminders, first page', () => {
+  const env = serverAndBrowser();
+
+  test('its settings show, held, with JavaScript turned off', async () => {
+    const context = await env.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${env.server.base}/prayer-reminders`);
+    assert.equal(await page.title(), 'Prayer Reminders · Manna');
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Prayer Reminders');
+    assert.ok(await page.getByRole('button', { name: 'Create Prayer Reminder' }).isDisabled());
+    assert.ok(await page.getByText('Checking this device…').isVisible());
+    const verse = page.getByRole('group', { name: 'Verse of the day' });
+    assert.ok(await verse.getByRole('checkbox', { name: /Ring the day's reference/ }).isDisabled());
+    // No time is claimed before the device's setting is read.
+    assert.equal(await verse.getByLabel('Time').inputValue(), '');
+    assert.ok(await page.getByText('Loading prayer reminders...').isVisible());
+    assert.equal(await page.locator('button:enabled, input:enabled').count(), 0);
+    await context.close();
+  });
+
+  test('the app takes the page over without moving it, then its controls work', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const page = await context.newPage();
+    await watchShiftsAnd(page, '.ring-verse .check');
+    const release = await holdAppCode(page);
+    await page.goto('/prayer-reminders', { waitUntil: 'commit' });
+    await page.locator('main[data-first-screen] .ring-verse').waitFor();
+    await painted(page);
+    const before = await boxesOf(page, REMINDER_BOXES);
+    for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
+
+    release();
+    await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
+    const verse = page.getByRole('group', { name: 'Verse of the day' });
+    const ring = verse.getByRole('checkbox', { name: /Ring the day's reference/ });
+    await ring.and(page.locator(':enabled')).waitFor();
+    await page.getByText('No prayer reminders yet.').waitFor();
+    await page.locator('.ring-device p:not(.muted)').first().waitFor();
+    unmoved(before, await boxesOf(page, REMINDER_BOXES));
+    assert.equal(await page.evaluate(() => window.__gone), 0, "the verse's setting left the page while the app took over");
+    const shift = await page.evaluate(() => window.__shift);
+    assert.ok(shift <= 0.02, `layout shift ${shift}`);
+    // The setting now holds the device's value, and a reminder can be made.
+    assert.equal(await verse.getByLabel('Time').inputValue(), '07:00');
+    await page.getByRole('button', { name: 'Create Prayer Reminder' }).click();
+    await page.getByRole('dialog', { name: 'Create Prayer Reminder' }).waitFor();
     await context.close();
   });
 });

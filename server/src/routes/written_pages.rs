@@ -6,13 +6,14 @@
 //! - `GET /read/{translation}/{book}/{chapter}`: the chapter (`reader_screen`).
 //!   A search or the other translation beside it (`?q=`, `?with=`), or an
 //!   address the reader would refuse, gets the app's page as it is;
-//! - `GET /weight-tracking`: its header over the app's placeholder.
+//! - `GET /weight-tracking`: its header over the app's placeholder;
+//! - `GET /prayer-reminders`: its header and settings, held (`reminders_screen`).
 
 use crate::content::{Kind, item_for};
 use crate::first_screen::{self, Moment};
 use crate::page_shell::{headed_page, shows_prompt};
 use crate::state::AppState;
-use crate::{reader_screen, study_screen};
+use crate::{reader_screen, reminders_screen, study_screen};
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -67,6 +68,15 @@ pub async fn weight_get(State(state): State<AppState>, headers: HeaderMap) -> Re
             2,
             shows_prompt(&cookies(&headers)),
         )
+    })
+    .await
+}
+
+/// features/reminders: its header, its button and its settings, held, over
+/// the list's loading line.
+pub async fn reminders_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    written(&state, |shell| {
+        reminders_screen::page(shell, shows_prompt(&cookies(&headers)))
     })
     .await
 }

@@ -93,7 +93,8 @@ function VerseOfTheDay() {
   // What was picked here, shown at once (the saved record follows a moment later).
   const [picked, setPicked] = useState<string | null>(null);
   const [ticked, setTicked] = useState<boolean | null>(null);
-  if (!preferences) return null;
+  // Until the preferences are read, the setting keeps its place, held.
+  if (!preferences) return <VerseSetting held on={false} time="" onTick={() => undefined} onTime={() => undefined} />;
   const on = ticked ?? preferences.verseTime !== null;
   const time = picked ?? preferences.verseTime ?? DEFAULT_VERSE_TIME;
 
@@ -109,24 +110,33 @@ function VerseOfTheDay() {
   }
 
   return (
-    <fieldset className="ring-verse form">
+    <VerseSetting
+      held={false}
+      on={on}
+      time={time}
+      onTick={(ticked) => {
+        setTicked(ticked);
+        void save(ticked ? time : null, true);
+      }}
+      onTime={(t) => {
+        setPicked(t || DEFAULT_VERSE_TIME);
+        if (on && t) void save(t, false);
+      }}
+    />
+  );
+}
+
+/** The verse's setting; `held` (disabled, no time) until the preferences are
+ *  read, as server/src/reminders_screen.rs writes it. */
+function VerseSetting(props: { held: boolean; on: boolean; time: string; onTick: (on: boolean) => void; onTime: (time: string) => void }) {
+  return (
+    <fieldset className="ring-verse form" disabled={props.held}>
       <legend>Verse of the day</legend>
       <label className="check">
-        <input type="checkbox" checked={on} onChange={(e) => {
-            setTicked(e.target.checked);
-            void save(e.target.checked ? time : null, true);
-          }} />
+        <input type="checkbox" checked={props.on} onChange={(e) => props.onTick(e.target.checked)} />
         Ring the day&apos;s reference and first words, opening the reading
       </label>
-      <TimeInput
-        label="Time"
-        name="verseTime"
-        value={time}
-        onChange={(t) => {
-          setPicked(t || DEFAULT_VERSE_TIME);
-          if (on && t) void save(t, false);
-        }}
-      />
+      <TimeInput label="Time" name="verseTime" value={props.time} onChange={props.onTime} />
     </fieldset>
   );
 }
