@@ -74,10 +74,12 @@ pub(super) async fn push_step(
 }
 
 /// The change counters a write moves on: the writer's own, and those of the
-/// groups it writes in, read once each and stored at the end.
+/// groups it writes in, read once each and stored at the end; with the
+/// totals the quotas count (`quota::Tally`), the same way.
 #[derive(Debug)]
 pub(super) struct Counters {
     versions: BTreeMap<String, u64>,
+    tally: quota::Tally,
 }
 
 impl Counters {
@@ -99,7 +101,10 @@ impl Counters {
         for bucket in groups {
             tx.lock_bucket(&bucket)?;
         }
-        Ok(Self { versions })
+        Ok(Self {
+            versions,
+            tally: quota::Tally::default(),
+        })
     }
 
     /// The counter of `bucket` now.
@@ -116,12 +121,12 @@ impl Counters {
         self.versions.insert(bucket.to_string(), version);
     }
 
-    /// Stores every counter the write moved on.
+    /// Stores every counter and total the write moved on.
     pub(super) fn save(self, tx: &mut SyncTx<'_, '_>) -> Result<(), AppError> {
         for (bucket, version) in self.versions {
             tx.set_version(&bucket, version)?;
         }
-        Ok(())
+        self.tally.save(tx)
     }
 }
 
@@ -288,7 +293,9 @@ pub(super) fn apply_one(
             }
             let body = encode_record(&record)?;
             let change = usage_change(stored, Some((&body, record.deleted)), &revisions);
-            if let Err(over_quota) = quota::charge(tx, bucket, change, *now_ms)? {
+            if let Err(over_quota) =
+                quota::charge(tx, &mut counters.tally, bucket, change, *now_ms)?
+            {
                 return Ok(Err(over_quota));
             }
             counters.set(bucket, next);
@@ -304,7 +311,7 @@ pub(super) fn apply_one(
                 Some(place) => {
                     after_shared_write(tx, place, m, before, &record, counters, *now_ms)?;
                 }
-                None => after_own_write(tx, user, m, before, &record)?,
+                None => after_own_write(tx, user, m, before, &record, counters, *now_ms)?,
             }
         }
         MergeOutcome::Unchanged { revisions } => {
@@ -320,7 +327,9 @@ pub(super) fn apply_one(
                 return Ok(Err(refusal));
             }
             let change = usage_change(stored, None, &revisions);
-            if let Err(over_quota) = quota::charge(tx, bucket, change, *now_ms)? {
+            if let Err(over_quota) =
+                quota::charge(tx, &mut counters.tally, bucket, change, *now_ms)?
+            {
                 return Ok(Err(over_quota));
             }
             tx.save(bucket, m.table, &m.id, None, &revisions, *now_ms)?;
@@ -342,6 +351,8 @@ fn after_own_write(
     m: &Mutation,
     before: Option<&Fields>,
     record: &StoredRecord,
+    counters: &mut Counters,
+    now_ms: i64,
 ) -> Result<(), AppError> {
     let forget = match m.table {
         Table::JournalKeys if before.is_none() && !record.deleted => Some(None),
@@ -365,7 +376,9 @@ fn after_own_write(
     };
     if let Some(id) = forget {
         let freed = tx.forget_open_journal(user, id)?;
-        tx.add_to_totals(user, Usage::default().minus(freed))?;
+        counters
+            .tally
+            .add(tx, user, Usage::default().minus(freed), now_ms)?;
     }
     Ok(())
 }
@@ -463,7 +476,7 @@ fn after_shared_write(
         let body = encode_record(&child)?;
         // The same record, renumbered: its bytes barely change.
         let change = usage_change(stored, Some((&body, false)), &[]);
-        tx.add_to_totals(&place.bucket, change)?;
+        counters.tally.add(tx, &place.bucket, change, now_ms)?;
         counters.set(&place.bucket, next);
         tx.save(
             &place.bucket,

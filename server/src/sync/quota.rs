@@ -6,6 +6,7 @@ use crate::error::AppError;
 use crate::store::SyncTx;
 use crate::store::sync::Usage;
 use manna_sync_protocol::FieldError;
+use std::collections::BTreeMap;
 
 /// Live records one user may keep.
 pub const MAX_RECORDS_PER_USER: i64 = 50_000;
@@ -39,11 +40,139 @@ pub const ORIGIN_WEEK_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 /// What an anonymous user keeps without counting in its origin's allowance.
 pub const FREE_ANONYMOUS: (i64, i64) = (FREE_RECORDS_ANONYMOUS, FREE_BYTES_ANONYMOUS);
 
-/// Takes `change` into the user's totals, unless it takes them past a quota:
-/// then answers the refusal and changes nothing. Growing history past its
-/// bound forgets the oldest of it.
+/// What a step of writes adds to the totals of each user (or group) and of
+/// each origin it charges: each one's row is read once, the sums are kept
+/// here and stored once, at the end of the step ([`Tally::save`]), in the
+/// same transaction.
+#[derive(Debug, Default)]
+pub struct Tally {
+    users: BTreeMap<String, Kept>,
+    origins: BTreeMap<String, Kept>,
+}
+
+/// One row's totals as read, and what the step has added to them.
+#[derive(Debug, Default)]
+struct Kept {
+    records: i64,
+    bytes: i64,
+    /// The origin a user counts in (see `totals`); none for an origin's own row.
+    origin: Option<String>,
+    added: Usage,
+}
+
+impl Kept {
+    /// The records and bytes with what the step added.
+    fn now(&self) -> (i64, i64) {
+        (
+            self.records + self.added.records,
+            self.bytes + self.added.bytes,
+        )
+    }
+}
+
+impl Tally {
+    /// `user`'s totals, read the first time the step needs them.
+    fn user(
+        &mut self,
+        tx: &mut SyncTx<'_, '_>,
+        user: &str,
+        now_ms: i64,
+    ) -> Result<&mut Kept, AppError> {
+        if !self.users.contains_key(user) {
+            let (records, bytes, origin) = tx.totals(user, now_ms - ORIGIN_WEEK_MS)?;
+            let kept = Kept {
+                records,
+                bytes,
+                origin,
+                added: Usage::default(),
+            };
+            self.users.insert(user.to_string(), kept);
+        }
+        Ok(self.users.entry(user.to_string()).or_default())
+    }
+
+    /// What `origin`'s users keep together, read the first time the step needs it.
+    fn origin(&mut self, tx: &mut SyncTx<'_, '_>, origin: &str) -> Result<&mut Kept, AppError> {
+        if !self.origins.contains_key(origin) {
+            let (records, bytes) = tx.origin_totals(origin)?;
+            let kept = Kept {
+                records,
+                bytes,
+                ..Kept::default()
+            };
+            self.origins.insert(origin.to_string(), kept);
+        }
+        Ok(self.origins.entry(origin.to_string()).or_default())
+    }
+
+    /// Adds `change` to `user`'s totals without judging it: what a write
+    /// freed, or a record renumbered.
+    pub fn add(
+        &mut self,
+        tx: &mut SyncTx<'_, '_>,
+        user: &str,
+        change: Usage,
+        now_ms: i64,
+    ) -> Result<(), AppError> {
+        let kept = self.user(tx, user, now_ms)?;
+        kept.added = kept.added.plus(change);
+        Ok(())
+    }
+
+    /// Takes a judged `change` into `user`'s totals: kept here, or, when it
+    /// adds to the history, stored at once with what is kept, so that the
+    /// history's bound forgets the oldest of it before the write's own is
+    /// stored.
+    fn take(
+        &mut self,
+        tx: &mut SyncTx<'_, '_>,
+        user: &str,
+        change: Usage,
+        now_ms: i64,
+    ) -> Result<(), AppError> {
+        let kept = self.user(tx, user, now_ms)?;
+        kept.added = kept.added.plus(change);
+        if change.history > 0 {
+            let added = std::mem::take(&mut kept.added);
+            kept.records += added.records;
+            kept.bytes += added.bytes;
+            store(tx, user, added)?;
+        }
+        Ok(())
+    }
+
+    /// Stores what the step added to each total.
+    pub fn save(self, tx: &mut SyncTx<'_, '_>) -> Result<(), AppError> {
+        for (user, kept) in self.users {
+            if kept.added != Usage::default() {
+                store(tx, &user, kept.added)?;
+            }
+        }
+        for (origin, kept) in self.origins {
+            if kept.added != Usage::default() {
+                tx.add_to_origin(&origin, (kept.added.records, kept.added.bytes))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Adds `added` to `user`'s stored totals. Growing history past its bound
+/// forgets the oldest of it.
+fn store(tx: &mut SyncTx<'_, '_>, user: &str, added: Usage) -> Result<(), AppError> {
+    let history = tx.add_to_totals(user, added)?;
+    if history > MAX_HISTORY_BYTES_PER_USER {
+        tx.forget_history(user, history - MAX_HISTORY_BYTES_PER_USER)?;
+    }
+    Ok(())
+}
+
+/// Takes `change` into the user's totals (in `tally`, stored at the end of
+/// the step), unless it takes them past a quota: then answers the refusal
+/// and changes nothing.
 pub fn charge(
     tx: &mut SyncTx<'_, '_>,
+    tally: &mut Tally,
     user: &str,
     change: Usage,
     now_ms: i64,
@@ -51,7 +180,9 @@ pub fn charge(
     if change == Usage::default() {
         return Ok(Ok(()));
     }
-    let (count, bytes, origin) = tx.totals(user, now_ms - ORIGIN_WEEK_MS)?;
+    let kept = tally.user(tx, user, now_ms)?;
+    let (count, bytes) = kept.now();
+    let origin = kept.origin.clone();
     // A group's records are kept under a row of their own, within the same
     // bounds as one person's.
     let (whose, whom) = match crate::store::sync::is_group_bucket(user) {
@@ -85,15 +216,12 @@ pub fn charge(
             past(bytes + change.bytes, FREE_BYTES_ANONYMOUS) - past(bytes, FREE_BYTES_ANONYMOUS),
         );
         if beyond != (0, 0)
-            && let Err(refused) = charge_origin(tx, &origin, beyond)?
+            && let Err(refused) = charge_origin(tx, tally, &origin, beyond)?
         {
             return Ok(Err(refused));
         }
     }
-    let history = tx.add_to_totals(user, change)?;
-    if history > MAX_HISTORY_BYTES_PER_USER {
-        tx.forget_history(user, history - MAX_HISTORY_BYTES_PER_USER)?;
-    }
+    tally.take(tx, user, change, now_ms)?;
     Ok(Ok(()))
 }
 
@@ -101,10 +229,12 @@ pub fn charge(
 /// `origin`'s usage, unless growing takes it past the origin's bound.
 fn charge_origin(
     tx: &mut SyncTx<'_, '_>,
+    tally: &mut Tally,
     origin: &str,
     (records, bytes): (i64, i64),
 ) -> Result<Result<(), FieldError>, AppError> {
-    let (kept_records, kept_bytes) = tx.origin_totals(origin)?;
+    let kept = tally.origin(tx, origin)?;
+    let (kept_records, kept_bytes) = kept.now();
     if (records > 0 && kept_records + records > MAX_RECORDS_PER_ORIGIN)
         || (bytes > 0 && kept_bytes + bytes > MAX_BYTES_PER_ORIGIN)
     {
@@ -113,6 +243,10 @@ fn charge_origin(
             "phones on this network that have not signed in have saved as much as Manna keeps for them this week; create a free account (or log in) to keep saving".to_string(),
         )));
     }
-    tx.add_to_origin(origin, (records, bytes))?;
+    kept.added = kept.added.plus(Usage {
+        records,
+        bytes,
+        history: 0,
+    });
     Ok(Ok(()))
 }

@@ -78,7 +78,7 @@ impl Usage {
         }
     }
 
-    fn plus(self, o: Self) -> Self {
+    pub fn plus(self, o: Self) -> Self {
         Self {
             records: self.records + o.records,
             bytes: self.bytes + o.bytes,
