@@ -194,6 +194,39 @@ impl Sql<'_> {
         }
     }
 
+    /// The rows of a query, each read by `f`, until `f` answers `None` (that
+    /// row is not taken, and SQLite reads no further).
+    pub fn query_while<T>(
+        &mut self,
+        sql: &str,
+        params: &[&dyn Param],
+        mut f: impl FnMut(&Row<'_, '_>) -> Result<Option<T>, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        let mut out = Vec::new();
+        match self {
+            Sql::Lite(c) => {
+                let mut stmt = c.prepare_cached(sql)?;
+                let mut rows = stmt.query(lite_params(params))?;
+                while let Some(r) = rows.next()? {
+                    match f(&Row::Lite(r))? {
+                        Some(item) => out.push(item),
+                        None => break,
+                    }
+                }
+            }
+            Sql::Pg(c) => {
+                let statement = c.statement(sql)?;
+                for r in c.client.query(&statement, &pg_params(params))? {
+                    match f(&Row::Pg(&r))? {
+                        Some(item) => out.push(item),
+                        None => break,
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// The first row of a query, if any, read by `f`.
     pub fn query_opt<T>(
         &mut self,

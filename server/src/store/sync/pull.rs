@@ -103,29 +103,36 @@ fn changed(
     limit: usize,
     budget: &mut usize,
 ) -> Result<(Rows, bool), StoreError> {
-    let rows: Vec<(String, String, String)> = tx.query(
+    // Read in order until the page is full (by count or by bytes): the
+    // rows past it are not read at all.
+    let (mut more, mut taken) = (false, 0);
+    let rows: Vec<(String, String, String)> = tx.query_while(
         "SELECT tbl, id, body FROM records
          WHERE user_id = ?1 AND version > ?2 AND (?3 = FALSE OR deleted = FALSE)
          ORDER BY version LIMIT ?4",
         &[&bucket, &(after as i64), &snapshot, &(limit as i64 + 1)],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        |r| {
+            // A page ends at its byte budget too: one pull of large records
+            // costs the server a bounded amount, and the rest follows.
+            if taken == limit || (*budget == 0 && taken > 0) {
+                more = true;
+                return Ok(None);
+            }
+            let body: String = r.get(2)?;
+            *budget = budget.saturating_sub(body.len());
+            taken += 1;
+            Ok(Some((r.get(0)?, r.get(1)?, body)))
+        },
     )?;
-    let found = rows.len();
-    let mut out = Vec::with_capacity(found.min(limit));
-    let mut full = false;
-    for (tbl, id, body) in rows.into_iter().take(limit) {
-        // A page ends at its byte budget too: one pull of large records
-        // costs the server a bounded amount, and the rest follows.
-        if *budget == 0 && !out.is_empty() {
-            full = true;
-            break;
-        }
-        *budget = budget.saturating_sub(body.len());
-        let table = Table::from_name(&tbl)
-            .ok_or_else(|| StoreError::Engine(format!("unknown table {tbl}")))?;
-        out.push((table, id, decode_record(&body)?));
-    }
-    Ok((out, full || found > limit))
+    let out = rows
+        .into_iter()
+        .map(|(tbl, id, body)| {
+            let table = Table::from_name(&tbl)
+                .ok_or_else(|| StoreError::Engine(format!("unknown table {tbl}")))?;
+            Ok((table, id, decode_record(&body)?))
+        })
+        .collect::<Result<Rows, StoreError>>()?;
+    Ok((out, more))
 }
 
 /// A stored record as a device is sent it.
