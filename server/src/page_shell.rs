@@ -85,15 +85,15 @@ pub fn write_card_skeleton(out: &mut String, label: &str, count: usize) {
     out.push_str("</div>");
 }
 
-/// A page whose first frame is its header over placeholder cards (the app's
-/// own while the page's data loads): `index.html` with them written in and
-/// the tab named `title`; with the premium notice above when `prompt`.
+/// A page whose first frame is its header over what `body` writes (the
+/// app's own first frame before it has read the page's data): `index.html`
+/// with them written in, marked `header`, and the tab named `title`; with
+/// the premium notice above when `prompt`.
 pub fn headed_page(
     shell: &str,
     title: &str,
-    loading: &str,
-    cards: usize,
     prompt: bool,
+    body: impl FnOnce(&mut String),
 ) -> Option<String> {
     with_first_screen(&titled(shell, &escape(title)), |out| {
         if prompt {
@@ -101,7 +101,7 @@ pub fn headed_page(
         }
         write_page_header(out, &escape(title));
         out.push_str(r#"<main class="page" data-first-screen="header">"#);
-        write_card_skeleton(out, loading, cards);
+        body(out);
         out.push_str("</main>");
     })
 }
@@ -142,13 +142,9 @@ mod tests {
     #[test]
     fn a_headed_page_is_its_header_over_the_apps_placeholder() {
         let shell = r#"<html><head><title>Manna: Inspiration for Body and Soul</title><!--app-preload--><link rel="modulepreload" href="/a.js"><!--/app-preload--></head><body><div id="root"><!--first-screen--><p>Loading...</p><!--/first-screen--></div></body></html>"#;
-        let html = headed_page(
-            shell,
-            "Weight & Tracking",
-            "Loading your weight log",
-            2,
-            false,
-        )
+        let html = headed_page(shell, "Weight & Tracking", false, |out| {
+            write_card_skeleton(out, "Loading your weight log", 2);
+        })
         .expect("a place");
         assert!(html.contains("<title>Weight &amp; Tracking · Manna</title>"));
         assert!(html.contains("<h1>Weight &amp; Tracking</h1>"));
@@ -157,7 +153,7 @@ mod tests {
         assert!(!html.contains("modulepreload") && !html.contains("Loading..."));
         assert!(!html.contains("PREMIUM REQUIRED"));
         assert!(
-            headed_page(shell, "Weight Tracking", "Loading", 1, true)
+            headed_page(shell, "Weight Tracking", true, |_| {})
                 .expect("a place")
                 .contains("PREMIUM REQUIRED")
         );

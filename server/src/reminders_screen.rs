@@ -7,22 +7,14 @@
 //! checked, the verse of the day's setting has no value yet, and the list
 //! of reminders is loading.
 
-use crate::page_shell::{titled, with_first_screen, write_page_header, write_prompt};
-
-/// The page's title, as the app names it.
-const TITLE: &str = "Prayer Reminders";
+use crate::page_shell::headed_page;
 
 /// `index.html` with the reminders page's first frame written in; `None`
 /// when the page has no place for it. With the premium notice above the
 /// header when `prompt`.
 pub fn page(shell: &str, prompt: bool) -> Option<String> {
-    with_first_screen(&titled(shell, TITLE), |out| {
-        if prompt {
-            write_prompt(out);
-        }
-        write_page_header(out, TITLE);
+    headed_page(shell, "Prayer Reminders", prompt, |out| {
         out.push_str(concat!(
-            r#"<main class="page" data-first-screen="header">"#,
             r#"<button type="button" class="btn btn-primary" disabled>Create Prayer Reminder</button>"#,
             r#"<section class="card ring-settings" aria-labelledby="ring-title">"#,
             r#"<h2 id="ring-title" class="card-title">Notifications</h2>"#,
@@ -32,7 +24,6 @@ pub fn page(shell: &str, prompt: bool) -> Option<String> {
             r#"<div class="field"><label for="verse-time">Time</label><input id="verse-time" name="verseTime" type="time" value=""></div>"#,
             "</fieldset></section>",
             r#"<p role="status">Loading prayer reminders...</p>"#,
-            "</main>",
         ));
     })
 }

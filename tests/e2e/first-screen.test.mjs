@@ -88,6 +88,20 @@ async function holdAppCode(page) {
   return release;
 }
 
+/** Opens `path` with the app's code held back, waits until the server's page
+ *  shows `ready` and is painted with its styles, and notes where each of
+ *  `boxes` is (each must be there). Answers those places and the function
+ *  that lets the app's code load. */
+async function heldServerPage(page, path, ready, boxes) {
+  const release = await holdAppCode(page);
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.locator(`main[data-first-screen] ${ready}`.trim()).waitFor();
+  await painted(page);
+  const before = await boxesOf(page, boxes);
+  for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
+  return { before, release };
+}
+
 describe('home, first page', () => {
   const env = serverAndBrowser();
 
@@ -130,13 +144,8 @@ describe('home, first page', () => {
       // The verse must be in every state of the page (no placeholder or spinner in between).
       await watchShiftsAnd(page, '.card-reading .verse');
       // The app's code waits until the server's page has been measured.
-      const release = await holdAppCode(page);
-      await page.goto(env.server.base, { waitUntil: 'commit' });
-      await page.locator('main[data-first-screen] .card-reading .verse').waitFor();
       // Measured as painted: with the page's styles in, a frame after.
-      await painted(page);
-      const before = await boxesOf(page, BOXES);
-      for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
+      const { before, release } = await heldServerPage(page, '/', '.card-reading .verse', BOXES);
 
       release();
       // The app's own frame: its Listen button, and the server's marks gone.
@@ -227,12 +236,7 @@ describe('a chapter, first page', () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, firstVisit: true });
     const page = await context.newPage();
     await watchShiftsAnd(page, '#v1');
-    const release = await holdAppCode(page);
-    await page.goto('/read/kjv/John/3', { waitUntil: 'commit' });
-    await page.locator('main[data-first-screen] #v16').waitFor();
-    await painted(page);
-    const before = await boxesOf(page, READER_BOXES);
-    for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
+    const { before, release } = await heldServerPage(page, '/read/kjv/John/3', '#v16', READER_BOXES);
 
     release();
     await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
@@ -272,12 +276,7 @@ describe('the Bible Study Center, first page', () => {
       const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, firstVisit });
       const page = await context.newPage();
       await watchShiftsAnd(page, '.tab-panel .verse');
-      const release = await holdAppCode(page);
-      await page.goto('/bible', { waitUntil: 'commit' });
-      await page.locator('main[data-first-screen] .verse').waitFor();
-      await painted(page);
-      const before = await boxesOf(page, STUDY_BOXES);
-      for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
+      const { before, release } = await heldServerPage(page, '/bible', '.verse', STUDY_BOXES);
 
       release();
       await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
@@ -311,11 +310,7 @@ describe('the weight tracker, first page', () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
     const page = await context.newPage();
     await watchShiftsAnd(page, 'h1');
-    const release = await holdAppCode(page);
-    await page.goto('/weight-tracking', { waitUntil: 'commit' });
-    await page.locator('main[data-first-screen]').waitFor();
-    await painted(page);
-    const before = await boxesOf(page, HEADER_BOXES);
+    const { before, release } = await heldServerPage(page, '/weight-tracking', '', HEADER_BOXES);
     release();
     await page.getByLabel('Weight (lbs)').waitFor();
     unmoved(before, await boxesOf(page, HEADER_BOXES));
@@ -350,12 +345,7 @@ describe('the prayer reminders, first page', () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
     const page = await context.newPage();
     await watchShiftsAnd(page, '.ring-verse .check');
-    const release = await holdAppCode(page);
-    await page.goto('/prayer-reminders', { waitUntil: 'commit' });
-    await page.locator('main[data-first-screen] .ring-verse').waitFor();
-    await painted(page);
-    const before = await boxesOf(page, REMINDER_BOXES);
-    for (const [name, box] of Object.entries(before)) assert.ok(box, `the server's page has no ${name}`);
+    const { before, release } = await heldServerPage(page, '/prayer-reminders', '.ring-verse', REMINDER_BOXES);
 
     release();
     await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });

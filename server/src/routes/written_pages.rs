@@ -11,7 +11,7 @@
 
 use crate::content::{Kind, item_for};
 use crate::first_screen::{self, Moment};
-use crate::page_shell::{headed_page, shows_prompt};
+use crate::page_shell::{headed_page, shows_prompt, write_card_skeleton};
 use crate::state::AppState;
 use crate::{reader_screen, reminders_screen, study_screen};
 use axum::extract::{Path, RawQuery, State};
@@ -64,9 +64,8 @@ pub async fn weight_get(State(state): State<AppState>, headers: HeaderMap) -> Re
         headed_page(
             shell,
             "Weight Tracking",
-            "Loading your weight log",
-            2,
             shows_prompt(&cookies(&headers)),
+            |out| write_card_skeleton(out, "Loading your weight log", 2),
         )
     })
     .await

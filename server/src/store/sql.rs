@@ -173,25 +173,7 @@ impl Sql<'_> {
         params: &[&dyn Param],
         mut f: impl FnMut(&Row<'_, '_>) -> Result<T, StoreError>,
     ) -> Result<Vec<T>, StoreError> {
-        match self {
-            Sql::Lite(c) => {
-                let mut stmt = c.prepare_cached(sql)?;
-                let mut rows = stmt.query(lite_params(params))?;
-                let mut out = Vec::new();
-                while let Some(r) = rows.next()? {
-                    out.push(f(&Row::Lite(r))?);
-                }
-                Ok(out)
-            }
-            Sql::Pg(c) => {
-                let statement = c.statement(sql)?;
-                c.client
-                    .query(&statement, &pg_params(params))?
-                    .iter()
-                    .map(|r| f(&Row::Pg(r)))
-                    .collect()
-            }
-        }
+        self.query_while(sql, params, |r| f(r).map(Some))
     }
 
     /// The rows of a query, each read by `f`, until `f` answers `None` (that

@@ -70,6 +70,18 @@ impl Kept {
     }
 }
 
+/// The entry of `key` in `rows`, read by `read` the first time a step needs it.
+fn kept_or_read<'a>(
+    rows: &'a mut BTreeMap<String, Kept>,
+    key: &str,
+    read: impl FnOnce() -> Result<Kept, AppError>,
+) -> Result<&'a mut Kept, AppError> {
+    if !rows.contains_key(key) {
+        rows.insert(key.to_string(), read()?);
+    }
+    Ok(rows.get_mut(key).expect("kept just now"))
+}
+
 impl Tally {
     /// `user`'s totals, read the first time the step needs them.
     fn user(
@@ -78,31 +90,27 @@ impl Tally {
         user: &str,
         now_ms: i64,
     ) -> Result<&mut Kept, AppError> {
-        if !self.users.contains_key(user) {
+        kept_or_read(&mut self.users, user, || {
             let (records, bytes, origin) = tx.totals(user, now_ms - ORIGIN_WEEK_MS)?;
-            let kept = Kept {
+            Ok(Kept {
                 records,
                 bytes,
                 origin,
                 added: Usage::default(),
-            };
-            self.users.insert(user.to_string(), kept);
-        }
-        Ok(self.users.entry(user.to_string()).or_default())
+            })
+        })
     }
 
     /// What `origin`'s users keep together, read the first time the step needs it.
     fn origin(&mut self, tx: &mut SyncTx<'_, '_>, origin: &str) -> Result<&mut Kept, AppError> {
-        if !self.origins.contains_key(origin) {
+        kept_or_read(&mut self.origins, origin, || {
             let (records, bytes) = tx.origin_totals(origin)?;
-            let kept = Kept {
+            Ok(Kept {
                 records,
                 bytes,
                 ..Kept::default()
-            };
-            self.origins.insert(origin.to_string(), kept);
-        }
-        Ok(self.origins.entry(origin.to_string()).or_default())
+            })
+        })
     }
 
     /// Adds `change` to `user`'s totals without judging it: what a write
@@ -114,9 +122,20 @@ impl Tally {
         change: Usage,
         now_ms: i64,
     ) -> Result<(), AppError> {
+        self.added(tx, user, change, now_ms).map(|_| ())
+    }
+
+    /// `user`'s totals with `change` added.
+    fn added(
+        &mut self,
+        tx: &mut SyncTx<'_, '_>,
+        user: &str,
+        change: Usage,
+        now_ms: i64,
+    ) -> Result<&mut Kept, AppError> {
         let kept = self.user(tx, user, now_ms)?;
         kept.added = kept.added.plus(change);
-        Ok(())
+        Ok(kept)
     }
 
     /// Takes a judged `change` into `user`'s totals: kept here, or, when it
@@ -130,8 +149,7 @@ impl Tally {
         change: Usage,
         now_ms: i64,
     ) -> Result<(), AppError> {
-        let kept = self.user(tx, user, now_ms)?;
-        kept.added = kept.added.plus(change);
+        let kept = self.added(tx, user, change, now_ms)?;
         if change.history > 0 {
             let added = std::mem::take(&mut kept.added);
             kept.records += added.records;

@@ -106,7 +106,7 @@ fn changed(
     // Read in order until the page is full (by count or by bytes): the
     // rows past it are not read at all.
     let (mut more, mut taken) = (false, 0);
-    let rows: Vec<(String, String, String)> = tx.query_while(
+    let out = tx.query_while(
         "SELECT tbl, id, body FROM records
          WHERE user_id = ?1 AND version > ?2 AND (?3 = FALSE OR deleted = FALSE)
          ORDER BY version LIMIT ?4",
@@ -118,20 +118,14 @@ fn changed(
                 more = true;
                 return Ok(None);
             }
-            let body: String = r.get(2)?;
+            let (tbl, body): (String, String) = (r.get(0)?, r.get(2)?);
             *budget = budget.saturating_sub(body.len());
             taken += 1;
-            Ok(Some((r.get(0)?, r.get(1)?, body)))
-        },
-    )?;
-    let out = rows
-        .into_iter()
-        .map(|(tbl, id, body)| {
             let table = Table::from_name(&tbl)
                 .ok_or_else(|| StoreError::Engine(format!("unknown table {tbl}")))?;
-            Ok((table, id, decode_record(&body)?))
-        })
-        .collect::<Result<Rows, StoreError>>()?;
+            Ok(Some((table, r.get(1)?, decode_record(&body)?)))
+        },
+    )?;
     Ok((out, more))
 }
 
