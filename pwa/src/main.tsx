@@ -31,12 +31,14 @@ const home = window.location.pathname === '/';
 // The page's own code, fetched beside the core rather than after the first render.
 const pageCode = preloadPage(window.location.pathname);
 /** What the server wrote into the page (server/src/page_shell.rs), if it did:
- *  `day` on Home and the study page, `chapter` in the reader, `header`. */
+ *  `day` on Home and the study page, `chapter` in the reader, `journal`, `header`. */
 const written = document.querySelector('main[data-first-screen]')?.getAttribute('data-first-screen') ?? null;
 /** The page opens on today's reading: the first render waits for the day. */
 const dayShown = written === 'day';
 // The chapter written in, where the reader's first render finds it.
 const firstChapter = primeFirstChapter(queryClient);
+// Over the journal's page, what its first render draws is read first.
+const journal = written === 'journal' ? import('./features/journal/firstScreen').then((m) => m.primeJournal(queryClient)).catch(() => undefined) : undefined;
 
 const core = loadCore();
 // A device that keeps an entitlement reads it at once (its module loads
@@ -57,8 +59,9 @@ const ready = core
   .catch(() => undefined)
   .then(() => premium)
   // Over a page the server wrote, the first render waits for the page's code
-  // (Home's comes with the app), so that no "Loading..." takes its place.
-  .then(() => (written ? pageCode : undefined));
+  // (Home's comes with the app) and what it draws, so that no "Loading..."
+  // takes its place.
+  .then(() => (written ? Promise.all([pageCode, journal]) : undefined));
 
 function start() {
   // The chapter the server wrote in is kept on the device, as one the reader fetched is.

@@ -228,7 +228,7 @@ fn day_summary(day: &Value) -> String {
             .and_then(|m| m.get("name"))
             .and_then(Value::as_str)
         {
-            parts.push(format!("{}: {name}", capitalize(meal)));
+            parts.push(format!("{}: {name}", crate::html::capitalized(meal)));
         }
     }
     if let Some(w) = day
@@ -239,12 +239,6 @@ fn day_summary(day: &Value) -> String {
         parts.push(format!("Workout: {w}"));
     }
     parts.join("\n")
-}
-
-fn capitalize(word: &str) -> String {
-    let mut c = word.chars();
-    c.next()
-        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
 /// The whole feed of `user` on `today`; `stamp` is the time it is made

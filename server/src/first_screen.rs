@@ -10,7 +10,7 @@
 
 use crate::clock::{local_date, local_minute, zone};
 use crate::html::escape;
-use crate::page_shell::{HELD_SYNC_BADGE, with_first_screen, write_prompt};
+use crate::page_shell::{Banner, HELD_SYNC_BADGE, with_first_screen, write_banner};
 use chrono_tz::Tz;
 use manna_core::Date;
 use serde_json::Value;
@@ -84,16 +84,14 @@ fn noted_day(cookies: &str) -> Option<(&str, &str)> {
 }
 
 /// `index.html` with the day written in, or `None` when it has no place for
-/// it; with the premium notice above the header when `prompt`.
-pub fn page(shell: &str, reading: Option<&Value>, now: &Moment, prompt: bool) -> Option<String> {
-    with_first_screen(shell, |out| write_day(out, reading, now, prompt))
+/// it; under the app's `banner`.
+pub fn page(shell: &str, reading: Option<&Value>, now: &Moment, banner: Banner) -> Option<String> {
+    with_first_screen(shell, |out| write_day(out, reading, now, banner))
 }
 
-fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, prompt: bool) {
+fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, banner: Banner) {
     // The premium notice, where the app showed it on the last visit.
-    if prompt {
-        write_prompt(out);
-    }
+    write_banner(out, banner);
     out.push_str(concat!(
         r#"<header class="app-header home-header"><div class="brand"><h1>Manna</h1>"#,
         r#"<p class="tagline">Inspiration for Body and Soul</p></div><div class="header-side">"#,
@@ -103,7 +101,7 @@ fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, prompt: bo
         r#"<span class="account-link account-pending" aria-hidden="true">Log in</span></div></header>"#,
         r#"<main class="page home" data-first-screen="day">"#,
     ));
-    write_banner(out, now);
+    write_day_banner(out, now);
     match reading {
         Some(r) => write_reading(out, r),
         None => out.push_str(concat!(
@@ -126,7 +124,7 @@ pub fn long_date(d: Date) -> String {
     )
 }
 
-fn write_banner(out: &mut String, now: &Moment) {
+fn write_day_banner(out: &mut String, now: &Moment) {
     let d = now.date;
     let (hour, minute) = (now.minute / 60, now.minute % 60);
     let half = if hour < 12 { "AM" } else { "PM" };
@@ -286,7 +284,8 @@ fn split_blank_line(text: &str) -> (&str, &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::page_shell::shows_prompt;
+    use crate::page_shell::banner;
+    use manna_core::plans::Plan;
     use serde_json::json;
 
     const SHELL: &str = r#"<html><body><div id="root"><!--first-screen--><p>Loading...</p><!--/first-screen--></div></body></html>"#;
@@ -311,8 +310,13 @@ mod tests {
             "quoteSource": "Someone",
             "prayer": "Lord, teach us."
         });
-        let html =
-            page(SHELL, Some(&reading), &at("2026-11-28", 13 * 60 + 5), true).expect("test value");
+        let html = page(
+            SHELL,
+            Some(&reading),
+            &at("2026-11-28", 13 * 60 + 5),
+            Banner::Prompt,
+        )
+        .expect("test value");
         assert!(!html.contains("Loading..."));
         assert!(html.starts_with(r#"<html><body><div id="root"><!--first-screen-->"#));
         assert!(html.ends_with("<!--/first-screen--></div></body></html>"));
@@ -322,17 +326,38 @@ mod tests {
         assert!(html.contains("Saturday, November 28, 2026"));
         assert!(html.contains("PREMIUM REQUIRED"), "shown last visit: kept");
         let first_visit =
-            page(SHELL, Some(&reading), &at("2026-11-28", 0), false).expect("test value");
+            page(SHELL, Some(&reading), &at("2026-11-28", 0), Banner::Nothing).expect("test value");
         assert!(
             !first_visit.contains("PREMIUM REQUIRED"),
             "a first visit opens without it"
         );
-        assert!(shows_prompt("manna-day=2026-11-28~UTC; manna-prompt=1"));
-        assert!(
-            !shows_prompt("manna-prompt=0")
-                && !shows_prompt("")
-                && !shows_prompt("manna-prompted=1")
+        assert_eq!(
+            banner("manna-day=2026-11-28~UTC; manna-prompt=1"),
+            Banner::Prompt
         );
+        assert_eq!(banner("manna-prompt=annual"), Banner::Member(Plan::Annual));
+        assert_eq!(
+            banner("manna-prompt=monthly"),
+            Banner::Member(Plan::Monthly)
+        );
+        for nothing in [
+            "manna-prompt=0",
+            "",
+            "manna-prompted=1",
+            "manna-prompt=weekly",
+        ] {
+            assert_eq!(banner(nothing), Banner::Nothing, "{nothing}");
+        }
+        let member = page(
+            SHELL,
+            Some(&reading),
+            &at("2026-11-28", 0),
+            Banner::Member(Plan::Annual),
+        )
+        .expect("test value");
+        assert!(member.contains(r#"<div class="premium-banner premium-member" role="status">"#));
+        assert!(member.contains("<span>Annual Plan</span><span>Full Access</span>"));
+        assert!(!member.contains("PREMIUM REQUIRED"));
         assert!(html.contains("Day 332"));
         assert!(html.contains("1:05 PM"));
         assert!(html.contains(r#"<p class="eyebrow">Jerusalem</p>"#));
@@ -350,8 +375,13 @@ mod tests {
         reading["passage"] =
             serde_json::to_value(manna_core::scripture::passage("Luke 2:1-14").expect("a passage"))
                 .expect("test value");
-        let html =
-            page(SHELL, Some(&reading), &at("2026-12-25", 8 * 60), true).expect("test value");
+        let html = page(
+            SHELL,
+            Some(&reading),
+            &at("2026-12-25", 8 * 60),
+            Banner::Prompt,
+        )
+        .expect("test value");
         assert!(html.contains(r#"<blockquote class="verse folded">And it came to pass"#));
         assert!(html.contains("Read the whole passage"));
     }
@@ -362,21 +392,21 @@ mod tests {
             r#"<html><head><link rel="stylesheet" href="/a.css"><!--app-preload--><link rel="modulepreload" href="/m.js">"#,
             "\n  <!--/app-preload-->\n</head><body><div id=\"root\"><!--first-screen--><!--/first-screen--></div></body></html>",
         );
-        let html = page(shell, None, &at("2026-01-01", 0), false).expect("test value");
+        let html = page(shell, None, &at("2026-01-01", 0), Banner::Nothing).expect("test value");
         assert!(
             html.starts_with(r#"<html><head><link rel="stylesheet" href="/a.css"></head><body>"#),
             "{html}"
         );
         assert!(!html.contains("modulepreload"));
         // Without the marks, the head is as it was.
-        let html = page(SHELL, None, &at("2026-01-01", 0), false).expect("test value");
+        let html = page(SHELL, None, &at("2026-01-01", 0), Banner::Nothing).expect("test value");
         assert!(html.starts_with(r#"<html><body><div id="root"><!--first-screen-->"#));
     }
 
     #[test]
     fn a_shell_without_a_place_is_left_alone_and_a_missing_reading_says_so() {
-        assert!(page("<html></html>", None, &at("2026-01-01", 0), false).is_none());
-        let html = page(SHELL, None, &at("2026-01-01", 0), false).expect("test value");
+        assert!(page("<html></html>", None, &at("2026-01-01", 0), Banner::Nothing).is_none());
+        let html = page(SHELL, None, &at("2026-01-01", 0), Banner::Nothing).expect("test value");
         assert!(html.contains("No Bible reading available for today"));
         assert!(html.contains("12:00 AM"));
         assert!(html.contains("Thursday, January 1, 2026"));

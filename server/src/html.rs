@@ -16,6 +16,13 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// `word` with its first letter a capital, as the app shows a category ("gratitude" → "Gratitude").
+pub fn capitalized(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -60,6 +60,7 @@ mod headers;
 mod html;
 pub mod identity;
 pub mod jobs;
+mod journal_screen;
 pub mod mail;
 mod memo;
 mod page_shell;

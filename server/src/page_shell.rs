@@ -7,12 +7,27 @@
 //! (`data-first-screen="day"`, `"chapter"`, `"header"`) for the app's start.
 
 use crate::html::escape;
+use manna_core::plans::Plan;
 use std::fmt::Write;
 
-/// The cookie the app sets to `1` while it shows the premium notice at the
-/// top of its pages (not before the welcome is done, never to members, not
-/// once dismissed), so the next first page has it too, or leaves it out.
-pub const PROMPT_COOKIE: &str = "manna-prompt";
+/// The cookie in which the app notes what it shows at the top of its pages:
+/// `1` while it shows the premium notice (not before the welcome is done,
+/// never to members, not once dismissed), the plan (`monthly`, `annual`)
+/// while it shows a member's banner, `0` for nothing; so the next first page
+/// has the same there.
+pub const BANNER_COOKIE: &str = "manna-prompt";
+
+/// What the app showed at the top of its pages, as its cookie says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Banner {
+    /// Nothing: a visitor the app does not know yet (a first visit opens on
+    /// the welcome), or one who dismissed the notice.
+    Nothing,
+    /// The premium notice.
+    Prompt,
+    /// A member's banner, naming the plan.
+    Member(Plan),
+}
 
 /// Where the app's placeholder is in `index.html`.
 const START: &str = "<!--first-screen-->";
@@ -24,13 +39,18 @@ const END: &str = "<!--/first-screen-->";
 const PRELOAD_START: &str = "<!--app-preload-->";
 const PRELOAD_END: &str = "<!--/app-preload-->";
 
-/// Whether the app last showed this visitor the premium notice: never for a
-/// visitor the app does not know yet (a first visit opens on the welcome).
-pub fn shows_prompt(cookies: &str) -> bool {
-    cookies
+/// What the app last showed this visitor at the top of its pages.
+pub fn banner(cookies: &str) -> Banner {
+    let value = cookies
         .split(';')
         .filter_map(|c| c.trim().split_once('='))
-        .any(|(name, value)| name == PROMPT_COOKIE && value == "1")
+        .find(|(name, _)| *name == BANNER_COOKIE)
+        .map(|(_, value)| value);
+    match value {
+        Some("1") => Banner::Prompt,
+        Some(plan) => Plan::from_wire(plan).map_or(Banner::Nothing, Banner::Member),
+        None => Banner::Nothing,
+    }
 }
 
 /// `index.html` with what `write` writes in the app's place, and without the
@@ -87,34 +107,85 @@ pub fn write_card_skeleton(out: &mut String, label: &str, count: usize) {
 
 /// A page whose first frame is its header over what `body` writes (the
 /// app's own first frame before it has read the page's data): `index.html`
-/// with them written in, marked `header`, and the tab named `title`; with
-/// the premium notice above when `prompt`.
+/// with them written in, marked `header`, and the tab named `title`; under
+/// the app's `banner`.
 pub fn headed_page(
     shell: &str,
     title: &str,
-    prompt: bool,
+    banner: Banner,
+    body: impl FnOnce(&mut String),
+) -> Option<String> {
+    headed_main(shell, title, banner, "page", "header", body)
+}
+
+/// `headed_page` with its `main` of class `class` (the app's own: "page
+/// journal") and marked `mark`.
+pub fn headed_main(
+    shell: &str,
+    title: &str,
+    banner: Banner,
+    class: &str,
+    mark: &str,
     body: impl FnOnce(&mut String),
 ) -> Option<String> {
     with_first_screen(&titled(shell, &escape(title)), |out| {
-        if prompt {
-            write_prompt(out);
-        }
+        write_banner(out, banner);
         write_page_header(out, &escape(title));
-        out.push_str(r#"<main class="page" data-first-screen="header">"#);
+        let _ = write!(out, r#"<main class="{class}" data-first-screen="{mark}">"#);
         body(out);
         out.push_str("</main>");
     })
 }
 
-/// The premium notice at the top of a page, as the app shows it
-/// (features/premium/PremiumBanner.tsx), its close button held.
-pub fn write_prompt(out: &mut String) {
-    out.push_str(concat!(
-        r#"<div class="premium-banner premium-required" role="region" aria-label="Premium">"#,
-        "<p><strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features</p>",
-        r#"<a class="btn btn-gold btn-small" href="/subscribe">Subscribe</a>"#,
-        r#"<button type="button" class="icon-btn held" disabled aria-hidden="true">×</button></div>"#,
-    ));
+/// The app's tabs (components/Tabs.tsx) named `name` and labelled `label`,
+/// held (disabled) until the app's take their place, the first selected;
+/// then the opening of its panel, which the caller closes (`</div>`).
+pub fn write_tabs<S: AsRef<str>>(out: &mut String, name: &str, label: &str, tabs: &[(&str, S)]) {
+    let _ = write!(
+        out,
+        r#"<div class="tabs" role="tablist" aria-label="{}">"#,
+        escape(label)
+    );
+    for (n, (id, text)) in tabs.iter().enumerate() {
+        let open = n == 0;
+        let _ = write!(
+            out,
+            r#"<button type="button" role="tab" id="{name}-tab-{id}" aria-selected="{open}" aria-controls="{name}-panel" tabindex="{index}" class="tab{class}" disabled>{text}</button>"#,
+            index = if open { 0 } else { -1 },
+            class = if open { " selected" } else { "" },
+            text = escape(text.as_ref()),
+        );
+    }
+    let first = tabs.first().map_or("", |(id, _)| id);
+    let _ = write!(
+        out,
+        r#"</div><div role="tabpanel" id="{name}-panel" aria-labelledby="{name}-tab-{first}" class="tab-panel">"#
+    );
+}
+
+/// What the app shows at the top of a page (features/premium/PremiumBanner.tsx):
+/// the premium notice, its close button held, or a member's banner.
+pub fn write_banner(out: &mut String, banner: Banner) {
+    match banner {
+        Banner::Nothing => {}
+        Banner::Prompt => out.push_str(concat!(
+            r#"<div class="premium-banner premium-required" role="region" aria-label="Premium">"#,
+            "<p><strong>PREMIUM REQUIRED</strong> - Subscribe now to access premium wellness content and features</p>",
+            r#"<a class="btn btn-gold btn-small" href="/subscribe">Subscribe</a>"#,
+            r#"<button type="button" class="icon-btn held" disabled aria-hidden="true">×</button></div>"#,
+        )),
+        Banner::Member(plan) => {
+            let _ = write!(
+                out,
+                concat!(
+                    r#"<div class="premium-banner premium-member" role="status">"#,
+                    r#"<strong><span aria-hidden="true">👑</span> PREMIUM MEMBER</strong>"#,
+                    "<span>{}</span><span>Full Access</span></div>",
+                ),
+                plan.label()
+            );
+        }
+    }
 }
 
 /// The sync badge's place in a header, held until the app's badge takes it.
@@ -142,7 +213,7 @@ mod tests {
     #[test]
     fn a_headed_page_is_its_header_over_the_apps_placeholder() {
         let shell = r#"<html><head><title>Manna: Inspiration for Body and Soul</title><!--app-preload--><link rel="modulepreload" href="/a.js"><!--/app-preload--></head><body><div id="root"><!--first-screen--><p>Loading...</p><!--/first-screen--></div></body></html>"#;
-        let html = headed_page(shell, "Weight & Tracking", false, |out| {
+        let html = headed_page(shell, "Weight & Tracking", Banner::Nothing, |out| {
             write_card_skeleton(out, "Loading your weight log", 2);
         })
         .expect("a place");
@@ -153,7 +224,7 @@ mod tests {
         assert!(!html.contains("modulepreload") && !html.contains("Loading..."));
         assert!(!html.contains("PREMIUM REQUIRED"));
         assert!(
-            headed_page(shell, "Weight Tracking", true, |_| {})
+            headed_page(shell, "Weight Tracking", Banner::Prompt, |_| {})
                 .expect("a place")
                 .contains("PREMIUM REQUIRED")
         );

@@ -8,7 +8,7 @@
 use crate::bible::BibleChapter;
 use crate::bible::TRANSLATIONS;
 use crate::html::escape;
-use crate::page_shell::{titled, with_first_screen, write_page_header, write_prompt};
+use crate::page_shell::{Banner, titled, with_first_screen, write_banner, write_page_header};
 use manna_core::scripture::books;
 use std::fmt::Write;
 
@@ -17,8 +17,8 @@ const OLD_TESTAMENT: usize = 39;
 
 /// `index.html` with `chapter` written in, or `None` when the page has no
 /// place for it or the chapter's translation is not one the reader offers;
-/// with the premium notice above the header when `prompt`.
-pub fn page(shell: &str, chapter: &BibleChapter, prompt: bool) -> Option<String> {
+/// under the app's `banner`.
+pub fn page(shell: &str, chapter: &BibleChapter, banner: Banner) -> Option<String> {
     // The reader names a translation by its id in capitals (KJV), and offers
     // the other beside it.
     let id = chapter.translation.as_str();
@@ -33,9 +33,7 @@ pub fn page(shell: &str, chapter: &BibleChapter, prompt: bool) -> Option<String>
     let title = escape(&format!("{} {}", chapter.book, chapter.chapter));
     let shell = titled(shell, &title);
     with_first_screen(&shell, |out| {
-        if prompt {
-            write_prompt(out);
-        }
+        write_banner(out, banner);
         write_page_header(out, &title);
         out.push_str(r#"<main class="page reader" data-first-screen="chapter">"#);
         write_pickers(out, chapter, id, &other);
@@ -183,7 +181,7 @@ mod tests {
 
     #[test]
     fn the_chapter_is_written_in_the_readers_boxes_with_its_data_for_the_app() {
-        let html = page(SHELL, &john_3(), false).expect("the shell has a place");
+        let html = page(SHELL, &john_3(), Banner::Nothing).expect("the shell has a place");
         assert!(
             !html.contains("modulepreload"),
             "the app's code waits for the paint"
@@ -220,7 +218,7 @@ mod tests {
         );
         assert!(!html.contains("PREMIUM REQUIRED"));
         assert!(
-            page(SHELL, &john_3(), true)
+            page(SHELL, &john_3(), Banner::Prompt)
                 .expect("page")
                 .contains("PREMIUM REQUIRED")
         );
@@ -230,7 +228,10 @@ mod tests {
     fn a_translation_the_reader_does_not_offer_or_a_page_without_a_place_is_left_alone() {
         let mut other = john_3();
         other.translation = "asv".into();
-        assert_eq!(page(SHELL, &other, false), None);
-        assert_eq!(page("<html><body></body></html>", &john_3(), false), None);
+        assert_eq!(page(SHELL, &other, Banner::Nothing), None);
+        assert_eq!(
+            page("<html><body></body></html>", &john_3(), Banner::Nothing),
+            None
+        );
     }
 }

@@ -7,13 +7,12 @@
 //! checked, the verse of the day's setting has no value yet, and the list
 //! of reminders is loading.
 
-use crate::page_shell::headed_page;
+use crate::page_shell::{Banner, headed_page};
 
 /// `index.html` with the reminders page's first frame written in; `None`
-/// when the page has no place for it. With the premium notice above the
-/// header when `prompt`.
-pub fn page(shell: &str, prompt: bool) -> Option<String> {
-    headed_page(shell, "Prayer Reminders", prompt, |out| {
+/// when the page has no place for it; under the app's `banner`.
+pub fn page(shell: &str, banner: Banner) -> Option<String> {
+    headed_page(shell, "Prayer Reminders", banner, |out| {
         out.push_str(concat!(
             r#"<button type="button" class="btn btn-primary" disabled>Create Prayer Reminder</button>"#,
             r#"<section class="card ring-settings" aria-labelledby="ring-title">"#,
@@ -36,7 +35,7 @@ mod tests {
 
     #[test]
     fn the_page_is_written_with_its_controls_held() {
-        let html = page(SHELL, false).expect("a place");
+        let html = page(SHELL, Banner::Nothing).expect("a place");
         assert!(html.contains("<title>Prayer Reminders · Manna</title>"));
         assert!(html.contains("<h1>Prayer Reminders</h1>"));
         assert!(
@@ -50,10 +49,10 @@ mod tests {
         assert!(!html.contains("<p>Loading...</p>"));
         assert!(!html.contains("PREMIUM REQUIRED"));
         assert!(
-            page(SHELL, true)
+            page(SHELL, Banner::Prompt)
                 .expect("a place")
                 .contains("PREMIUM REQUIRED")
         );
-        assert_eq!(page("<html></html>", false), None);
+        assert_eq!(page("<html></html>", Banner::Nothing), None);
     }
 }

@@ -8,7 +8,8 @@
 use crate::first_screen::{Moment, long_date};
 use crate::html::escape;
 use crate::page_shell::{
-    titled, with_first_screen, write_card_skeleton, write_page_header, write_prompt,
+    Banner, titled, with_first_screen, write_banner, write_card_skeleton, write_page_header,
+    write_tabs,
 };
 use serde_json::Value;
 use std::fmt::Write;
@@ -23,39 +24,23 @@ const TABS: [(&str, &str); 4] = [
 
 /// `index.html` with today's reading written in, or `None` when there is no
 /// reading for the day (the app says so itself) or the page has no place for
-/// it; with the premium notice above the header when `prompt`.
-pub fn page(shell: &str, reading: &Value, now: &Moment, prompt: bool) -> Option<String> {
+/// it; under the app's `banner`.
+pub fn page(shell: &str, reading: &Value, now: &Moment, banner: Banner) -> Option<String> {
     let reference = reading["reference"].as_str().filter(|s| !s.is_empty())?;
     let verse = reading["verse"].as_str().unwrap_or_default();
     with_first_screen(&titled(shell, "Bible Study Center"), |out| {
-        if prompt {
-            write_prompt(out);
-        }
+        write_banner(out, banner);
         write_page_header(out, "Bible Study Center");
         let _ = write!(
             out,
-            concat!(
-                r#"<main class="page bible" data-first-screen="day"><p class="meta"><time datetime="{iso}">{date}</time></p>"#,
-                r#"<div class="tabs" role="tablist" aria-label="Bible study">"#,
-            ),
+            r#"<main class="page bible" data-first-screen="day"><p class="meta"><time datetime="{iso}">{date}</time></p>"#,
             iso = now.date,
             date = long_date(now.date),
         );
-        for (n, (id, label)) in TABS.iter().enumerate() {
-            let open = n == 0;
-            let _ = write!(
-                out,
-                r#"<button type="button" role="tab" id="bible-tab-{id}" aria-selected="{open}" aria-controls="bible-panel" tabindex="{index}" class="tab{class}" disabled>{label}</button>"#,
-                index = if open { 0 } else { -1 },
-                class = if open { " selected" } else { "" },
-            );
-        }
+        write_tabs(out, "bible", "Bible study", &TABS);
         let _ = write!(
             out,
-            concat!(
-                r#"</div><div role="tabpanel" id="bible-panel" aria-labelledby="bible-tab-study" class="tab-panel">"#,
-                r#"<section class="card"><p class="reference">{reference}</p><blockquote class="verse">{verse}</blockquote>"#,
-            ),
+            r#"<section class="card"><p class="reference">{reference}</p><blockquote class="verse">{verse}</blockquote>"#,
             reference = escape(reference),
             verse = escape(verse),
         );
@@ -108,7 +93,7 @@ mod tests {
             "verse": "Be still, and know that I am God: I will be exalted among the heathen, I will be exalted in the earth.",
             "passage": {"osis": "Ps", "chapter": 46, "from": 10},
         });
-        let html = page(SHELL, &reading, &friday(), false).expect("a place");
+        let html = page(SHELL, &reading, &friday(), Banner::Nothing).expect("a place");
         assert!(html.contains("<h1>Bible Study Center</h1>"));
         assert!(html.contains(r#"<time datetime="2026-12-04">Friday, December 4, 2026</time>"#));
         assert!(html.contains(r#"class="tab selected" disabled>Study</button>"#));
@@ -122,7 +107,7 @@ mod tests {
         assert!(!html.contains("Loading..."));
         assert!(!html.contains("PREMIUM REQUIRED"));
         assert!(
-            page(SHELL, &reading, &friday(), true)
+            page(SHELL, &reading, &friday(), Banner::Prompt)
                 .expect("a place")
                 .contains("PREMIUM REQUIRED")
         );
@@ -130,13 +115,13 @@ mod tests {
 
     #[test]
     fn no_reading_leaves_the_page_to_the_app() {
-        assert_eq!(page(SHELL, &json!({}), &friday(), false), None);
+        assert_eq!(page(SHELL, &json!({}), &friday(), Banner::Nothing), None);
         assert_eq!(
             page(
                 "<html></html>",
                 &json!({"reference": "John 3:16", "verse": "For God so loved"}),
                 &friday(),
-                false
+                Banner::Nothing
             ),
             None
         );

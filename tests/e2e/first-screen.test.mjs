@@ -1,12 +1,13 @@
 // Home's first page as the server sends it: today's reading is there before
 // any script runs, and the app takes it over without moving it. The same for
 // a chapter in the reader and for the Bible Study Center, for the weight
-// tracker's header over its placeholder, and for the prayer reminders' header
-// and settings, held until the app has read the device.
+// tracker's header over its placeholder, for the prayer reminders' header
+// and settings, held until the app has read the device, and for a member's
+// prayer journal: its tabs, today's prompts and its form.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, localDate, serverAndBrowser } from './harness.mjs';
+import { PHONE, localDate, register, serverAndBrowser } from './harness.mjs';
 
 /** The boxes a reader's eye is on, and where each is on the page. */
 const BOXES = {
@@ -36,6 +37,7 @@ const named = (selectors) => Object.fromEntries(selectors.map((css) => [css, css
 const READER_BOXES = named(['h1', '.reader-pickers', '.reader-search', '#chapter-title', '#v1', '#v16', '.chapter > p:last-child']);
 const STUDY_BOXES = named(['h1', '.bible .meta', '.tabs', '.tab-panel .reference', '.tab-panel .verse', '.tab-panel .inline-links']);
 const HEADER_BOXES = named(['h1', '.back-link']);
+const JOURNAL_BOXES = named(['h1', '.tabs', '#prompts-title', '.prompt-list li:first-child', '.prompt-list li:last-child', '#write-title', 'form select', 'form textarea', 'form .btn-primary']);
 const REMINDER_BOXES = named(['h1', 'main > .btn-primary', '.ring-settings h2', '.ring-device', '.ring-verse legend', '.ring-verse .check', '.ring-verse input[type="time"]']);
 
 /** Adds up, in `window.__shift`, the page's layout shifts not caused by input;
@@ -362,6 +364,80 @@ describe('the prayer reminders, first page', () => {
     assert.equal(await verse.getByLabel('Time').inputValue(), '07:00');
     await page.getByRole('button', { name: 'Create Prayer Reminder' }).click();
     await page.getByRole('dialog', { name: 'Create Prayer Reminder' }).waitFor();
+    await context.close();
+  });
+});
+
+describe("a member's prayer journal, first page", () => {
+  const MEMBER = 'phoebe.journal@example.org';
+  const env = serverAndBrowser({ env: { MANNA_OWNER_EMAILS: MEMBER } });
+
+  /** The prompts as the page shows them: "Category text". */
+  const promptsOf = (page) => page.locator('.prompt-list li').evaluateAll((items) => items.map((li) => li.textContent.replace(/\s*Use this prompt$/, '').replace(/\s+/g, ' ')));
+
+  test("shows today's prompts and the form, held, with JavaScript turned off; not for a browser that has not drawn the journal", async () => {
+    const all = await (await fetch(`${env.server.base}/api/journal-prompts`)).json();
+    const context = await env.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${env.server.base}/prayer-journal`);
+    assert.equal(await page.locator('main[data-first-screen]').count(), 0, 'a browser whose app has not drawn the journal gets the app itself');
+    await context.addCookies([{ name: 'manna-journal', value: 'open.4.1', url: env.server.base }]);
+    await page.goto(`${env.server.base}/prayer-journal`);
+    assert.equal(await page.title(), 'Prayer Journal · Manna');
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Prayer Journal');
+    assert.equal(await page.getByRole('tab', { name: 'Write' }).getAttribute('aria-selected'), 'true');
+    assert.ok(await page.getByRole('tab', { name: 'My Entries (4)' }).isVisible());
+    assert.ok(await page.getByRole('tab', { name: 'Answered (1)' }).isVisible());
+    // Three prompts that follow one another in the list, as the rotation takes them.
+    const shown = await promptsOf(page);
+    const texts = all.map((p) => `${p.category[0].toUpperCase()}${p.category.slice(1)} ${p.prompt}`);
+    assert.equal(shown.length, 3);
+    const first = texts.indexOf(shown[0]);
+    assert.ok(first >= 0, `${shown[0]} is a prompt`);
+    assert.deepEqual(shown, [0, 1, 2].map((i) => texts[(first + i) % texts.length]));
+    assert.equal(await page.getByLabel('Category').inputValue(), 'gratitude');
+    assert.ok(await page.getByText('Only you can read your journal.').isVisible());
+    assert.equal(await page.locator('button:enabled, input:enabled, select:enabled, textarea:enabled').count(), 0);
+    await context.close();
+  });
+
+  test('the app takes the journal over without moving it, then its form works; a browser that is not a member forgets it', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const page = await context.newPage();
+    await register(page, env.server, { email: MEMBER, firstName: 'Phoebe' });
+    await page.goto('/prayer-journal');
+    await page.getByLabel('Title').fill('For the church at Cenchreae');
+    await page.getByLabel('Your prayer').fill('Keep those who serve faithful and glad.');
+    await page.getByRole('button', { name: 'Save Prayer' }).click();
+    await page.getByRole('tab', { name: 'My Entries (1)' }).waitFor();
+    const cookie = async () => (await context.cookies()).find((c) => c.name === 'manna-journal')?.value;
+    assert.equal(await cookie(), 'open.1.0', 'the app notes how it drew the journal, and nothing of what it says');
+
+    await watchShiftsAnd(page, '.prompt-list li');
+    const { before, release } = await heldServerPage(page, '/prayer-journal', '.prompt-list li:first-child', JOURNAL_BOXES);
+    const written = await promptsOf(page);
+    assert.ok(await page.getByRole('tab', { name: 'My Entries (1)' }).isVisible());
+    release();
+    await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Save Prayer' }).and(page.locator(':enabled')).waitFor();
+    unmoved(before, await boxesOf(page, JOURNAL_BOXES));
+    assert.deepEqual(await promptsOf(page), written, 'the app shows the prompts the server wrote');
+    assert.equal(await page.evaluate(() => window.__gone), 0, 'the prompts left the page while the app took over');
+    const shift = await page.evaluate(() => window.__shift);
+    assert.ok(shift <= 0.02, `layout shift ${shift}`);
+    // The form is the app's: a prompt is one tap from the title.
+    await page.getByRole('button', { name: 'Use this prompt' }).first().click();
+    assert.equal(await page.getByLabel('Title').inputValue(), written[0].slice(written[0].indexOf(' ') + 1));
+    await page.getByRole('tab', { name: 'My Entries (1)' }).click();
+    await page.getByRole('heading', { name: 'For the church at Cenchreae' }).waitFor();
+
+    // Signed out, the browser no longer gets the journal's page.
+    await page.evaluate(() => {
+      localStorage.clear();
+    });
+    await page.goto('/prayer-journal');
+    await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
+    await page.waitForFunction(() => !document.cookie.includes('manna-journal='));
     await context.close();
   });
 });

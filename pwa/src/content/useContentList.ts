@@ -3,6 +3,7 @@
 // copy when there is no network.
 
 import { useQuery } from '../lib/query';
+import type { QueryClient } from '../lib/queryClient';
 import { apiRequest, ApiError } from '../api/client';
 import { saveList, storedList } from '../db';
 
@@ -37,4 +38,15 @@ export const studyPath = (readingId: string) => `/api/bible-studies?readingId=${
 
 export function useContentList<T>(path: string, enabled = true) {
   return useQuery({ queryKey: ['list', path], queryFn: () => fetchList<T>(path), enabled, staleTime: 10 * 60_000 });
+}
+
+/**
+ * Puts the list at `path` where `useContentList` finds it before the app's
+ * first render: the copy saved on the device (asked for again once the page
+ * is up), or else the server's.
+ */
+export async function primeList(queryClient: QueryClient, path: string): Promise<void> {
+  const saved = await storedList(path).catch(() => undefined);
+  if (saved) queryClient.setQueryData(['list', path], saved, { updatedAt: 0 });
+  else await queryClient.prefetchQuery({ queryKey: ['list', path], queryFn: () => fetchList(path) });
 }

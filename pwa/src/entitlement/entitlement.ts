@@ -9,6 +9,7 @@
 import type { KeySet, PremiumStatus } from '../generated/api';
 import { userId } from '../identity';
 import { storage } from '../lib/storage';
+import { noteJournal } from '../lib/dayCookie';
 import { loadPremium, loadedPremium, type Premium } from '../wasm/premium';
 
 export const TOKEN_KEY = 'manna-entitlement';
@@ -99,6 +100,7 @@ export function mirror(answer: PremiumAnswer | null): void {
 
 /** Forgets premium on this device (logout, a new identity). */
 export function clearPremium(): void {
+  noteJournal(null);
   storage.remove(TOKEN_KEY);
   storage.remove(CHECKED_KEY);
   mirror(null);

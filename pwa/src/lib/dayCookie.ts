@@ -1,7 +1,8 @@
 // The device's local date and time zone, kept in a cookie so the server can
 // write the right day's reading into Home's first page (server/src/first_screen.rs),
-// and whether the premium notice was shown, so that page has it or not as the
-// app will. They hold nothing else and are read by no one but that page.
+// what the top of the pages shows (the premium notice, a member's banner),
+// so that page has it as the app will, and how the journal was last drawn (server/src/journal_screen.rs).
+// They hold nothing else and are read by no one but those pages.
 
 export const DAY_COOKIE = 'manna-day';
 
@@ -21,14 +22,38 @@ export function noteDay(date: string): void {
   }
 }
 
-export const PROMPT_COOKIE = 'manna-prompt';
+export const BANNER_COOKIE = 'manna-prompt';
 
-/** Notes whether the premium notice is shown, for the next visit's first page. */
-export function notePrompt(shown: boolean): void {
+/** Notes what the top of the pages shows, for the next visit's first page:
+ *  the premium notice (`1`), a member's banner with the plan it names
+ *  (`monthly`, `annual`), or nothing (`0`). */
+export function noteBanner(shown: 'prompt' | 'monthly' | 'annual' | null): void {
+  setCookie(BANNER_COOKIE, shown === 'prompt' ? '1' : (shown ?? '0'));
+}
+
+export const JOURNAL_COOKIE = 'manna-journal';
+
+/** How the journal was drawn open for writing: locked (and open here) or
+ *  not, and what its tabs count. Nothing of what the entries say. */
+export interface JournalShown {
+  sealed: boolean;
+  entries: number;
+  answered: number;
+}
+
+/** Notes how the journal was drawn, for the next visit's first page
+ *  (`open.12.3`); `null` when it was not drawn open for writing (not a
+ *  member, or locked here). */
+export function noteJournal(shown: JournalShown | null): void {
+  if (shown) setCookie(JOURNAL_COOKIE, `${shown.sealed ? 'sealed' : 'open'}.${shown.entries}.${shown.answered}`);
+  else setCookie(JOURNAL_COOKIE, '', 0);
+}
+
+function setCookie(name: string, value: string, maxAge = 31536000): void {
   try {
     const secure = location.protocol === 'https:' ? '; Secure' : '';
-    document.cookie = `${PROMPT_COOKIE}=${shown ? 1 : 0}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+    document.cookie = `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
   } catch {
-    // A browser refusing cookies may see the notice come in after the first page.
+    // A browser refusing cookies gets the app's own first page: nothing is lost.
   }
 }

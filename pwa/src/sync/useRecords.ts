@@ -22,12 +22,31 @@ export interface Stored<K extends SyncedTable> {
   version: number | null;
 }
 
+/** Values read before the app's first render (`primeLive`), by key. */
+const primed = new Map<string, unknown>();
+
+/**
+ * Gives the live query `key` its value before it has run, so that a first
+ * render over a page the server wrote draws what is kept at once rather than
+ * a placeholder; the query's own first answer replaces it (and later pages
+ * start as usual).
+ */
+export function primeLive(key: string, value: unknown): void {
+  primed.set(key, value);
+}
+
+/** Reads `table`'s records for its first `useRecords` (`primeLive`). */
+export async function primeRecords(table: SyncedTable): Promise<void> {
+  const db = await import('../db/synced');
+  primeLive(table, await db.recordsOf(table));
+}
+
 /**
  * The latest value of a live query from src/db/synced (loaded on first use, so
  * Dexie never delays the first screen).
  */
 export function useLive<T>(query: (db: Synced) => Promise<Observable<T>>, key: string): Live<T> {
-  const [live, setLive] = useState<Live<T>>({ value: undefined, failed: false });
+  const [live, setLive] = useState<Live<T>>(() => ({ value: primed.get(key) as T | undefined, failed: false }));
   useEffect(() => {
     let mounted = true;
     let stop = () => {};
@@ -39,7 +58,13 @@ export function useLive<T>(query: (db: Synced) => Promise<Observable<T>>, key: s
       .then(async (db) => {
         const observable = await query(db);
         if (!mounted) return;
-        const sub = observable.subscribe({ next: (value) => setLive({ value, failed: false }), error: failed });
+        const sub = observable.subscribe({
+          next: (value) => {
+            primed.delete(key);
+            setLive({ value, failed: false });
+          },
+          error: failed,
+        });
         stop = () => sub.unsubscribe();
       })
       .catch(failed);

@@ -52,6 +52,18 @@ pub fn shown_on(set: &ContentSet, kind: Kind, date: Date) -> Option<(usize, Opti
     ))
 }
 
+/// The `n` items of `kind` that take turns from the one `date` shows (the
+/// journal's three prompts of the day), as everyone may see them.
+pub fn items_in_turn(set: &ContentSet, kind: Kind, date: Date, n: usize) -> Vec<&Value> {
+    let items = set.items(kind);
+    match shown_on(set, kind, date) {
+        Some((first, _)) => (0..n.min(items.len()))
+            .map(|i| &items[(first + i) % items.len()])
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
 fn item_as(set: &ContentSet, kind: Kind, date: Date, premium: bool) -> Option<Value> {
     let (index, place) = shown_on(set, kind, date)?;
     let item = &set.items(kind)[index];

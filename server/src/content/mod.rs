@@ -41,6 +41,7 @@ pub mod studies;
 pub use day_shape::{Dated, DayContent};
 pub use days::{
     archive, as_non_member, day_payload, full_item, home_payload, is_premium_only, item_for,
+    items_in_turn,
 };
 pub use files::{ContentFiles, read_content_files, read_content_files_shared};
 pub use kinds::*;

@@ -105,6 +105,7 @@ fn public(api: &mut impl Registrar) {
     );
     api.page("/weight-tracking", written_pages::weight_get);
     api.page("/prayer-reminders", written_pages::reminders_get);
+    api.page("/prayer-journal", written_pages::journal_get);
     api.get("/api/health", health::health_get, ops::health);
     api.get("/api/openapi.json", openapi::openapi_get, ops::openapi);
     api.get("/api/about", health::about_get, ops::about);

@@ -7,13 +7,15 @@
 //!   A search or the other translation beside it (`?q=`, `?with=`), or an
 //!   address the reader would refuse, gets the app's page as it is;
 //! - `GET /weight-tracking`: its header over the app's placeholder;
-//! - `GET /prayer-reminders`: its header and settings, held (`reminders_screen`).
+//! - `GET /prayer-reminders`: its header and settings, held (`reminders_screen`);
+//! - `GET /prayer-journal`: its tabs, today's prompts and the form, held
+//!   (`journal_screen`), when the app last drew the journal open for writing.
 
-use crate::content::{Kind, item_for};
+use crate::content::{Kind, item_for, items_in_turn};
 use crate::first_screen::{self, Moment};
-use crate::page_shell::{headed_page, shows_prompt, write_card_skeleton};
+use crate::page_shell::{banner, headed_page, write_card_skeleton};
 use crate::state::AppState;
-use crate::{reader_screen, reminders_screen, study_screen};
+use crate::{journal_screen, reader_screen, reminders_screen, study_screen};
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -23,7 +25,7 @@ pub async fn home_get(State(state): State<AppState>, headers: HeaderMap) -> Resp
     let cookies = cookies(&headers);
     let (now, reading) = todays_reading(&state, &cookies);
     written(&state, |shell| {
-        first_screen::page(shell, reading.as_ref(), &now, shows_prompt(&cookies))
+        first_screen::page(shell, reading.as_ref(), &now, banner(&cookies))
     })
     .await
 }
@@ -32,7 +34,7 @@ pub async fn study_get(State(state): State<AppState>, headers: HeaderMap) -> Res
     let cookies = cookies(&headers);
     let (now, reading) = todays_reading(&state, &cookies);
     written(&state, |shell| {
-        study_screen::page(shell, reading.as_ref()?, &now, shows_prompt(&cookies))
+        study_screen::page(shell, reading.as_ref()?, &now, banner(&cookies))
     })
     .await
 }
@@ -53,7 +55,7 @@ pub async fn reader_get(
         })
         .flatten();
     written(&state, |shell| {
-        reader_screen::page(shell, found.as_ref()?, shows_prompt(&cookies(&headers)))
+        reader_screen::page(shell, found.as_ref()?, banner(&cookies(&headers)))
     })
     .await
 }
@@ -64,7 +66,7 @@ pub async fn weight_get(State(state): State<AppState>, headers: HeaderMap) -> Re
         headed_page(
             shell,
             "Weight Tracking",
-            shows_prompt(&cookies(&headers)),
+            banner(&cookies(&headers)),
             |out| write_card_skeleton(out, "Loading your weight log", 2),
         )
     })
@@ -75,7 +77,21 @@ pub async fn weight_get(State(state): State<AppState>, headers: HeaderMap) -> Re
 /// the list's loading line.
 pub async fn reminders_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
     written(&state, |shell| {
-        reminders_screen::page(shell, shows_prompt(&cookies(&headers)))
+        reminders_screen::page(shell, banner(&cookies(&headers)))
+    })
+    .await
+}
+
+/// features/journal: its tabs, today's three prompts and the form, held, for
+/// a browser whose app last drew the journal open for writing.
+pub async fn journal_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let cookies = cookies(&headers);
+    let now = Moment::for_visitor(Some(&cookies), state.config.time_zone, state.clock.now_ms());
+    let set = state.content();
+    written(&state, |shell| {
+        let shown = journal_screen::shown(&cookies)?;
+        let prompts = items_in_turn(&set, Kind::JournalPrompts, now.date, 3);
+        journal_screen::page(shell, shown, &prompts, banner(&cookies))
     })
     .await
 }

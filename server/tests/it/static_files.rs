@@ -89,7 +89,7 @@ async fn the_apps_files_are_sent_as_the_builds_compressed_copy_the_browser_accep
         assert_eq!(res.text().await.expect("body"), body, "{accepts}");
     }
     // An app route is the shell, compressed by the build too.
-    let page = get("/prayer-journal", "br").await.expect("request");
+    let page = get("/prayer-sessions", "br").await.expect("request");
     assert_eq!(page.headers()["content-encoding"], "br");
     assert_eq!(page.headers()["cache-control"], "no-cache");
     assert_eq!(page.text().await.expect("body"), "brotli index");

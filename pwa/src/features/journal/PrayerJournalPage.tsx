@@ -23,6 +23,7 @@ import { Prompts } from './Prompts';
 import { PremiumOnly, PremiumRequired } from '../upgrade';
 import { dayLabel } from '../../lib/dates';
 import { capitalize } from '../../lib/words';
+import { noteJournal } from '../../lib/dayCookie';
 
 const DRAFT_KEY = 'manna-journal-draft';
 /** How the form names an entry's fields (also for its refusals). */
@@ -64,6 +65,7 @@ export default function PrayerJournalPage() {
 
 function Gate() {
   const entries = useRecords('prayerJournal').value?.length ?? 0;
+  useEffect(() => noteJournal(null), []);
   return (
     <>
       {entries > 0 && (
@@ -82,6 +84,10 @@ function JournalDoor({ core }: { core: Core }) {
   const lock = useLockState();
   // Shown once, above the journal, however the page below changes with the lock.
   const [recovery, setRecovery] = useState<string | null>(null);
+  const closed = lock.kind === 'closed';
+  useEffect(() => {
+    if (closed) noteJournal(null);
+  }, [closed]);
   return (
     <>
       {recovery && <RecoveryKey code={recovery} onDone={() => setRecovery(null)} />}
@@ -134,6 +140,13 @@ function Journal({ core, lock, crypto, onLocked }: { core: Core; lock: LockState
   const everything = [...(records.value ?? [])].sort(newestFirst);
   const entries = everything.filter((e) => holds(e, query));
   const answered = entries.filter((e) => e.fields.answered);
+  const answeredCount = everything.filter((e) => e.fields.answered).length;
+  // The next visit's first page draws the journal as it is drawn now.
+  const counted = records.value !== undefined;
+  const sealed = lock.kind === 'unlocked';
+  useEffect(() => {
+    if (counted) noteJournal({ sealed, entries: everything.length, answered: answeredCount });
+  }, [counted, sealed, everything.length, answeredCount]);
 
   const setDraft = (next: Draft) => {
     setDraftState(next);
@@ -215,7 +228,7 @@ function Journal({ core, lock, crypto, onLocked }: { core: Core; lock: LockState
   const tabs = [
     { id: 'write' as const, label: draft.id ? 'Edit' : 'Write' },
     { id: 'entries' as const, label: `My Entries (${everything.length})` },
-    { id: 'answered' as const, label: `Answered (${everything.filter((e) => e.fields.answered).length})` },
+    { id: 'answered' as const, label: `Answered (${answeredCount})` },
   ];
   const errorOf = (field: keyof JournalEntry) => (error?.field === field ? error.message : undefined);
   const list = (items: Entry[], empty: string) => (

@@ -7,9 +7,12 @@ import type { JournalPrompt } from '../../generated/content';
 import { capitalize } from '../../lib/words';
 import type { Core } from '../../wasm/core';
 
+/** Where the prompts are listed. */
+export const PROMPTS_PATH = '/api/journal-prompts';
+
 /** Three prompts a day, taking turns through the list (the core's rotation). */
 export function Prompts({ core, today, onUse }: { core: Core; today: string; onUse: (p: JournalPrompt) => void }) {
-  const prompts = useContentList<JournalPrompt>('/api/journal-prompts');
+  const prompts = useContentList<JournalPrompt>(PROMPTS_PATH);
   const all = prompts.data ?? [];
   const first = all.length ? core.rotationIndex(today, all.length, 'journal-prompts') : 0;
   const todays = all.length ? [0, 1, 2].map((i) => all[(first + i) % all.length]) : [];

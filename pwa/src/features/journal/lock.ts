@@ -9,7 +9,7 @@
 
 import { getMeta, setMeta } from '../../db/meta';
 import type { JournalEntry, JournalKey } from '../../generated/records';
-import { newRecordId, saveRecords, useLive, useRecords, type RecordChange, type Stored } from '../../sync/useRecords';
+import { newRecordId, primeLive, primeRecords, saveRecords, useLive, useRecords, type RecordChange, type Stored } from '../../sync/useRecords';
 import { loadJournalCrypto, type JournalCrypto } from '../../wasm/journal';
 
 /** Where this device keeps the journal key once opened (syncMeta: gone at logout). */
@@ -48,6 +48,12 @@ export function useLockState(): LockState {
   const key = opened.value;
   if (key && key.keyId === record.fields.keyId) return { kind: 'unlocked', record, opened: key };
   return { kind: 'closed', record };
+}
+
+/** Reads the lock as this device keeps it, for the first `useLockState`
+ *  (a first render that must not draw a placeholder over the server's page). */
+export async function primeLockState(): Promise<void> {
+  await Promise.all([primeRecords('journalKeys'), openedKey().then((key) => primeLive(OPENED, key))]);
 }
 
 /**

@@ -3,11 +3,11 @@
 // REQUIRED' (hidden for the session once dismissed). Its place is kept from
 // the first frame so nothing below it ever moves: until premium is known it
 // shows what this device last knew, and the first page from the server has
-// it where the app showed it last (a cookie says so). The 'Test mode' badge
+// what the app showed there last (a cookie says so). The 'Test mode' badge
 // (payments go to the emulator) sits in a corner of its own.
 
 import { useEffect, useState } from 'react';
-import { notePrompt } from '../../lib/dayCookie';
+import { noteBanner } from '../../lib/dayCookie';
 import { useWelcomed } from '../../lib/welcomed';
 import { Link } from '../../lib/router';
 import { usePremium } from '../../entitlement/usePremium';
@@ -27,7 +27,8 @@ export function PremiumBanner() {
   // Nothing asks anyone to pay before the welcome is done.
   const welcomed = useWelcomed();
   const prompt = !member && !dismissed && welcomed;
-  useEffect(() => notePrompt(prompt), [prompt]);
+  const shown = member ? (plan === 'annual' ? 'annual' : 'monthly') : prompt ? 'prompt' : null;
+  useEffect(() => noteBanner(shown), [shown]);
   return (
     <>
       {member ? (

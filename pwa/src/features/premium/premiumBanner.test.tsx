@@ -55,6 +55,8 @@ describe('premium banner', () => {
     renderWithProviders(<PremiumBanner />);
     expect(screen.getByRole('status')).toHaveTextContent('Annual Plan');
     expect(screen.queryByText('PREMIUM REQUIRED')).toBeNull();
+    // The next first page from the server has the member's banner, with the plan.
+    expect(document.cookie).toContain('manna-prompt=annual');
     localStorage.clear();
   });
 
