@@ -9,7 +9,6 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/queryClient';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
-import { primeFirstChapter } from './features/read/firstChapter';
 import { applyStoredTheme } from './lib/theme';
 import { missingStartupRequirement, showStartupFailure } from './components/startupFailure';
 import { dayKey, fetchDay, primeDay } from './content/useDaily';
@@ -36,7 +35,7 @@ const written = document.querySelector('main[data-first-screen]')?.getAttribute(
 /** The page opens on today's reading: the first render waits for the day. */
 const dayShown = written === 'day';
 // The chapter written in, where the reader's first render finds it.
-const firstChapter = primeFirstChapter(queryClient);
+const firstChapter = written === 'chapter' ? import('./features/read/firstChapter').then((m) => m.primeFirstChapter(queryClient)).catch(() => null) : null;
 // Over the journal's page, what its first render draws is read first.
 const journal = written === 'journal' ? import('./features/journal/firstScreen').then((m) => m.primeJournal(queryClient)).catch(() => undefined) : undefined;
 
@@ -61,11 +60,11 @@ const ready = core
   // Over a page the server wrote, the first render waits for the page's code
   // (Home's comes with the app) and what it draws, so that no "Loading..."
   // takes its place.
-  .then(() => (written ? Promise.all([pageCode, journal]) : undefined));
+  .then(() => (written ? Promise.all([pageCode, firstChapter, journal]) : undefined));
 
 function start() {
   // The chapter the server wrote in is kept on the device, as one the reader fetched is.
-  if (firstChapter) void import('./features/read/scripture').then((m) => m.keepChapter(firstChapter));
+  void firstChapter?.then((chapter) => chapter && import('./features/read/scripture').then((m) => m.keepChapter(chapter)));
   // Without this, React reports an error it recovered from as a window error,
   // which would show the refresh overlay over a page that works.
   const root = createRoot(document.getElementById('root') as HTMLElement, { onRecoverableError: logRecoverableError });

@@ -98,11 +98,25 @@ fn screaming(camel: &str) -> String {
 }
 
 fn files(cfg: &Config) -> Vec<(&'static str, File)> {
+    // Apart from the records' shapes, so that the code that needs only these
+    // carries none of them: the first screen needs the theme alone.
+    let tables = File::new("The synced tables (manna_sync_protocol).")
+        .words::<protocol::Table>(cfg)
+        .constant(
+            "SHARED_TABLES",
+            "The tables whose records a group shares (kept in the group's records, filed by the group their id names), never part of one person's export.",
+            protocol::Table::ALL
+                .iter()
+                .filter(|t| t.is_shared())
+                .map(|t| t.wire())
+                .collect::<Vec<_>>(),
+        );
+    let theme = File::new("The app's themes (manna_sync_protocol).").words::<settings::Theme>(cfg);
+
     let records = File::new(
         "Synced tables and their records: shapes, enums and limits (manna_sync_protocol).",
     )
     .ty::<protocol::Date>(cfg)
-    .words::<protocol::Table>(cfg)
     .ty::<protocol::FieldError>(cfg)
     .words::<journal::JournalCategory>(cfg)
     .ty::<journal::JournalEntry>(cfg)
@@ -134,7 +148,6 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
     .ty::<record_plans::Preferences>(cfg)
     .ty::<record_plans::MealPlanEnrollment>(cfg)
     .ty::<settings::UserSettings>(cfg)
-    .words::<settings::Theme>(cfg)
     .constant(
         "PREFERENCES_ID",
         "The settings record the app's preferences (theme, rest day) are kept in.",
@@ -241,15 +254,6 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         "INVITATION_MOST_DAYS",
         "Most days an invitation may last.",
         manna_sync_protocol::groups::invites::MOST_DAYS,
-    )
-    .constant(
-        "SHARED_TABLES",
-        "The tables whose records a group shares (kept in the group's records, filed by the group their id names), never part of one person's export.",
-        protocol::Table::ALL
-            .iter()
-            .filter(|t| t.is_shared())
-            .map(|t| t.wire())
-            .collect::<Vec<_>>(),
     )
     .constant(
         "TITLE_MAX",
@@ -526,6 +530,8 @@ fn files(cfg: &Config) -> Vec<(&'static str, File)> {
         .ty::<manna_server::routes::InvitationPreview>(cfg);
 
     vec![
+        ("tables", tables),
+        ("theme", theme),
         ("records", records),
         ("sync", sync),
         ("core", core),

@@ -98,6 +98,8 @@ async function runOnce(server, { path, member }, registered) {
       lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
       failing: [...failing('accessibility'), ...failing('best-practices')],
       shifts: (audits['layout-shifts']?.details?.items ?? []).map((i) => `${i.node?.snippet ?? '?'} ${i.score?.toFixed(3)}`),
+      // The longest tasks of the main thread (what TBT counts), with the script each ran.
+      longTasks: (audits['long-tasks']?.details?.items ?? []).slice(0, 4).map((i) => `${String(i.url).replace(server.base, '')} ${Math.round(i.duration)} ms`),
     };
   } finally {
     await browser.close();
@@ -127,6 +129,7 @@ try {
     if (process.env.LIGHTHOUSE_VERBOSE) {
       console.log(`     LCP element: ${m.lcpElement}; failing: ${m.failing.join(', ') || 'none'}`);
       for (const s of m.shifts) console.log(`     shift: ${s}`);
+      if (m.longTasks.length) console.log(`     long tasks: ${m.longTasks.join('; ')}`);
     }
     else if (m.failing.length) console.log(`     failing audits: ${m.failing.join(', ')}`);
   }

@@ -53,7 +53,7 @@ const beforePaint = [...graph(FIRST_PAINT)].filter((f) => f.endsWith('.js')).red
 
 /** KB of gzip: what each is to reach, and what no change may go over. */
 const LIMITS = [
-  { name: 'first-render JS', size: js, target: 85, budget: 92 },
+  { name: 'first-render JS', size: js, target: 85, budget: 85 },
   { name: '.wasm (core, the first screen)', size: wasm, target: 40, budget: 40 },
   { name: '.wasm (records, after the first screen)', size: records, target: 45, budget: 45 },
   { name: '.wasm (tools, the pages that use it)', size: tools, target: 90, budget: 93 },

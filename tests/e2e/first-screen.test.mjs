@@ -401,7 +401,7 @@ describe("a member's prayer journal, first page", () => {
     await context.close();
   });
 
-  test('the app takes the journal over without moving it, then its form works; a browser that is not a member forgets it', async () => {
+  test('the app takes the journal over without moving it, then its form works; logging out forgets it', async () => {
     const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
     const page = await context.newPage();
     await register(page, env.server, { email: MEMBER, firstName: 'Phoebe' });
@@ -431,13 +431,15 @@ describe("a member's prayer journal, first page", () => {
     await page.getByRole('tab', { name: 'My Entries (1)' }).click();
     await page.getByRole('heading', { name: 'For the church at Cenchreae' }).waitFor();
 
-    // Signed out, the browser no longer gets the journal's page.
-    await page.evaluate(() => {
-      localStorage.clear();
-    });
+    // Logged out, the browser no longer gets the journal's page.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    assert.equal(await cookie(), undefined, 'logging out forgets how the journal was drawn');
+    const res = await fetch(`${env.server.base}/prayer-journal`, { headers: { cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } });
+    assert.ok(!(await res.text()).includes('data-first-screen'), "the server writes no journal for this browser");
     await page.goto('/prayer-journal');
     await page.getByRole('heading', { name: 'Get Your Personalized 30-Day Wellness Plan' }).waitFor();
-    await page.waitForFunction(() => !document.cookie.includes('manna-journal='));
     await context.close();
   });
 });

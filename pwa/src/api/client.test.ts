@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newUserId, userId } from '../identity/ids';
-import { apiRequest, ApiError, messageOf, whileIdentityEnds } from './client';
+import { apiRequest, ApiError, whileIdentityEnds } from './client';
+import { messageOf } from './messageOf';
 
 afterEach(() => vi.unstubAllGlobals());
 

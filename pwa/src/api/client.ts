@@ -26,20 +26,6 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** What to tell a person about a failed call: the server's `message` (or a
- *  Stripe-shaped `error.message`), else `fallback`. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  try {
-    const parsed = JSON.parse(error.body) as { message?: string; error?: string | { message?: string } };
-    if (typeof parsed.message === 'string') return parsed.message;
-    if (typeof parsed.error === 'object' && parsed.error?.message) return parsed.error.message;
-  } catch {
-    /* not JSON */
-  }
-  return error.body || fallback;
-}
-
 async function throwIfNotOk(res: Response): Promise<void> {
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText, retryAfterMs(res.headers.get('Retry-After')));
 }

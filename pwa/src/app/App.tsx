@@ -8,7 +8,7 @@ import { QueryClientProvider, type QueryClient } from '../lib/query';
 import { BrowserRouter, Route, Routes } from '../lib/router';
 import { CriticalErrorOverlay } from '../components/CriticalErrorOverlay';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { HeaderStatus } from '../components/PageHeader';
+import { HeaderStatus } from '../components/headerStatus';
 import { Spinner } from '../components/Spinner';
 import { toast, Toaster } from '../components/toast';
 import { PremiumBanner } from '../features/premium/PremiumBanner';

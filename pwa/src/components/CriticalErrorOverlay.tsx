@@ -1,26 +1,24 @@
-import { useEffect, useState } from 'react';
+// The overlay shown once for a serious error (lib/errors.ts decides which):
+// a refresh usually mends it. Its panel loads once the page is idle, ahead of
+// any need.
+
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { onSeriousError } from '../lib/errors';
+import { whenIdle } from '../lib/idle';
+
+const loadPanel = () => import('./CriticalErrorPanel');
+const Panel = lazy(loadPanel);
+/** Past this, the panel loads even if the page never goes idle. */
+const PANEL_WAIT_MS = 5000;
 
 export function CriticalErrorOverlay() {
   const [open, setOpen] = useState(false);
   useEffect(() => onSeriousError(() => setOpen(true)), []);
+  useEffect(() => whenIdle(() => void loadPanel().catch(() => undefined), PANEL_WAIT_MS), []);
   if (!open) return null;
   return (
-    <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="critical-error-text">
-      <div className="overlay-panel">
-        <p id="critical-error-text">
-          We&apos;re experiencing a technical issue that prevents the app from loading properly. This usually
-          resolves with a refresh.
-        </p>
-        <div className="row">
-          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-            Refresh App
-          </button>
-          <button type="button" className="btn" onClick={() => setOpen(false)}>
-            Try Continue
-          </button>
-        </div>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <Panel onClose={() => setOpen(false)} />
+    </Suspense>
   );
 }

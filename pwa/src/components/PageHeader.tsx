@@ -2,12 +2,21 @@
 // also the tab's title) and the status the app puts beside it (the sync badge,
 // provided by the app shell).
 
-import { createContext, useContext, type ReactNode } from 'react';
+import { useContext, useEffect } from 'react';
+import { HeaderStatus } from './headerStatus';
 import { Link } from '../lib/router';
-import { usePageTitle } from './pageTitle';
+import { useLocation } from '../lib/router';
+import { PageTitleContext } from './pageTitle';
 
-/** What the app shows at the end of every page header. */
-export const HeaderStatus = createContext<ReactNode>(null);
+/** Names the page in the tab while it is shown (PageHeader does it for its title). */
+function usePageTitle(title: string): void {
+  const setOwn = useContext(PageTitleContext);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    setOwn({ path: pathname, title });
+    return () => setOwn(null);
+  }, [setOwn, pathname, title]);
+}
 
 export function PageHeader({ title }: { title: string }) {
   usePageTitle(title);

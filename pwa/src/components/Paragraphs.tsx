@@ -1,8 +1,8 @@
-import { SpokenWords } from './SpokenWords';
+import { SpokenWords, type SpokenPlace } from './SpokenWords';
 
 /** Text written with blank lines between paragraphs, as paragraphs; `now`
  *  (words being read aloud) is marked where it stands. */
-export function Paragraphs({ text, now }: { text: string; now?: string | null }) {
+export function Paragraphs({ text, now }: { text: string; now?: SpokenPlace | null }) {
   return (
     <>
       {text

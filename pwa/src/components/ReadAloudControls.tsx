@@ -3,7 +3,7 @@
 // marked in the text itself (see SpokenWords).
 
 import { PlayControls } from './PlayControls';
-import { SPEECH_RATES } from './speech';
+import { SPEECH_RATES } from './speechRate';
 import type { ReadAloud } from './useReadAloud';
 
 const STATUS = { idle: '', speaking: 'Listening…', paused: 'Paused' } as const;

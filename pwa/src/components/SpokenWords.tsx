@@ -1,11 +1,15 @@
 // Text with the words being read aloud now marked in it, so a person can
 // follow along (and find their place again after looking away).
 
-import { spokenAt } from './speech';
+/** The words being read aloud, able to say where they stand in a text
+ *  ([start, end), or null when they are not in it). */
+export interface SpokenPlace {
+  at: (text: string) => readonly [number, number] | null;
+}
 
 /** `text`, with `now` (the piece being spoken, if it is in `text`) marked. */
-export function SpokenWords({ text, now }: { text: string; now?: string | null }) {
-  const at = now ? spokenAt(text, now) : null;
+export function SpokenWords({ text, now }: { text: string; now?: SpokenPlace | null }) {
+  const at = now ? now.at(text) : null;
   if (!at) return <>{text}</>;
   return (
     <>

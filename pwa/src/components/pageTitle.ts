@@ -1,10 +1,9 @@
 // The tab's title, one mechanism for every page: the route table names each
 // route, and a page that knows a more specific name (a meal plan's own title,
 // once loaded) names itself through its header. Only the app shell writes
-// `document.title` (app/DocumentTitle.tsx).
+// `document.title` (app/DocumentTitle.tsx); PageHeader names its page.
 
-import { createContext, useContext, useEffect } from 'react';
-import { useLocation } from '../lib/router';
+import { createContext } from 'react';
 
 /** The name a page gave itself, and the address it gave it at. */
 export interface OwnTitle {
@@ -20,14 +19,4 @@ export const APP_TITLE = 'Manna: Inspiration for Body and Soul';
 /** What the tab shows for a page named `name`. */
 export function tabTitle(name: string): string {
   return name === APP_TITLE ? name : `${name} · Manna`;
-}
-
-/** Names the page in the tab while it is shown (PageHeader does it for its title). */
-export function usePageTitle(title: string): void {
-  const setOwn = useContext(PageTitleContext);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    setOwn({ path: pathname, title });
-    return () => setOwn(null);
-  }, [setOwn, pathname, title]);
 }

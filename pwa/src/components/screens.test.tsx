@@ -20,13 +20,13 @@ describe('error and fallback screens', () => {
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
   });
 
-  it('show the critical overlay once for a serious error, and let the user continue', () => {
+  it('show the critical overlay once for a serious error, and let the user continue', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<CriticalErrorOverlay />);
     act(() => recordError('a harmless warning'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     act(() => recordError("Can't find variable: React, Cannot find variable: x"));
-    expect(screen.getByRole('alertdialog')).toHaveTextContent('prevents the app from loading properly');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('prevents the app from loading properly');
     act(() => screen.getByRole('button', { name: 'Try Continue' }).click());
     expect(screen.queryByRole('alertdialog')).toBeNull();
     act(() => recordError('Cannot find variable: again'));

@@ -3,149 +3,59 @@
 // one sentence at a time, each after the one before ends, so that no browser
 // cuts a long reading short and a new speed is heard from the next sentence.
 // While it reads, the phone's lock screen and headset buttons can pause,
-// resume and stop it.
+// resume and stop it. The engine that speaks (readAloudEngine.ts) loads once
+// the page is idle, or on the first Listen, so the first screen waits for
+// none of it.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { pickVoice, savedSpeechRate, saveSpeechRate, speechChunks } from './speech';
+import { whenIdle } from '../lib/idle';
+import { savedSpeechRate, saveSpeechRate } from './speechRate';
+import type { ReadAloudState, SpeechReader, SpokenNow } from './readAloudEngine';
 
-export type ReadAloudState = 'idle' | 'speaking' | 'paused';
-
-/** The piece being spoken and which of the texts given to `listen` it is from. */
-export interface SpokenNow {
-  part: number;
-  words: string;
-}
+export type { ReadAloudState, SpokenNow };
 
 export interface ListenOptions {
   /** What the lock screen shows (a reading's reference); the first sentence otherwise. */
   title?: string;
 }
 
+/** Past this, the engine loads even if the page never goes idle. */
+const ENGINE_WAIT_MS = 4000;
+
+const loadEngine = () => import('./readAloudEngine');
+
 function browserSpeech(): SpeechSynthesis | null {
   return typeof window !== 'undefined' && 'speechSynthesis' in window && window.speechSynthesis ? window.speechSynthesis : null;
 }
 
-function mediaSession(): MediaSession | null {
-  return typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
-}
-
-type MediaActions = Partial<Record<'play' | 'pause' | 'stop', () => void>>;
-
-/** Sets (or, with null, removes) what the lock screen's buttons do. */
-function setMediaActions(session: MediaSession, actions: MediaActions | null): void {
-  for (const action of ['play', 'pause', 'stop'] as const) {
-    try {
-      session.setActionHandler(action, actions?.[action] ?? null);
-    } catch {
-      // This browser has no such button.
-    }
-  }
-}
-
-/** Shows the reading on the lock screen, with play, pause and stop. */
-function showOnLockScreen(title: string, actions: MediaActions): void {
-  const session = mediaSession();
-  if (!session) return;
-  if (typeof MediaMetadata !== 'undefined') session.metadata = new MediaMetadata({ title, artist: 'Manna' });
-  session.playbackState = 'playing';
-  setMediaActions(session, actions);
-}
-
-function showPlayback(state: MediaSessionPlaybackState): void {
-  const session = mediaSession();
-  if (session) session.playbackState = state;
-}
-
-function clearLockScreen(): void {
-  const session = mediaSession();
-  if (!session) return;
-  session.metadata = null;
-  session.playbackState = 'none';
-  setMediaActions(session, null);
-}
-
-export function useReadAloud() {
+/** `onSentence` is told each sentence as it is read (null when none is), for
+ *  a text that marks it kept outside (ReadAloud.tsx). */
+export function useReadAloud(onSentence?: (now: SpokenNow | null) => void) {
   const [state, setState] = useState<ReadAloudState>('idle');
   /** The sentence being read (null when idle). */
   const [current, setCurrent] = useState<SpokenNow | null>(null);
   const [rate, setRateNow] = useState(savedSpeechRate);
   const rateForNext = useRef(rate);
-  /** The sentences of the reading under way (null when idle). */
-  const reading = useRef<SpokenNow[] | null>(null);
-  /** The sentence being spoken: events of any other are old news. */
-  const utterance = useRef<SpeechSynthesisUtterance | null>(null);
-  const voices = useRef<SpeechSynthesisVoice[]>([]);
+  const reader = useRef<SpeechReader | null>(null);
+  const mounted = useRef(true);
+  const told = useRef(onSentence);
+  useEffect(() => {
+    told.current = onSentence;
+  }, [onSentence]);
   const synth = browserSpeech();
 
-  // Voices often arrive after the page: keep the latest list.
   useEffect(() => {
-    if (!synth) return;
-    const load = () => {
-      voices.current = synth.getVoices();
+    mounted.current = true;
+    // Loaded ahead of the first Listen, so that it starts within the tap.
+    const cancel = synth ? whenIdle(() => void loadEngine().catch(() => undefined), ENGINE_WAIT_MS) : () => {};
+    return () => {
+      mounted.current = false;
+      cancel();
+      // Leaving the screen ends its reading (and only its own).
+      reader.current?.leave();
+      reader.current = null;
     };
-    load();
-    if (typeof synth.addEventListener !== 'function') return;
-    synth.addEventListener('voiceschanged', load);
-    return () => synth.removeEventListener('voiceschanged', load);
   }, [synth]);
-
-  const finish = useCallback(() => {
-    reading.current = null;
-    utterance.current = null;
-    setState('idle');
-    setCurrent(null);
-    clearLockScreen();
-  }, []);
-
-  const speakChunk = useCallback(
-    function speakChunk(index: number) {
-      const chunks = reading.current;
-      if (!synth || !chunks) return;
-      if (index >= chunks.length) {
-        finish();
-        return;
-      }
-      const u = new SpeechSynthesisUtterance(chunks[index].words);
-      u.rate = rateForNext.current;
-      u.pitch = 0.9;
-      u.volume = 1;
-      const available = synth.getVoices();
-      const voice = pickVoice(available.length ? available : voices.current);
-      if (voice) u.voice = voice;
-      u.lang = voice?.lang ?? 'en-US';
-      u.onend = () => {
-        if (utterance.current === u) speakChunk(index + 1);
-      };
-      u.onerror = () => {
-        if (utterance.current === u) finish();
-      };
-      utterance.current = u;
-      setCurrent(chunks[index]);
-      synth.speak(u);
-    },
-    [synth, finish],
-  );
-
-  const pause = useCallback(() => {
-    if (!reading.current) return;
-    synth?.pause();
-    setState('paused');
-    showPlayback('paused');
-  }, [synth]);
-
-  const resume = useCallback(() => {
-    if (!reading.current) return;
-    synth?.resume();
-    setState('speaking');
-    showPlayback('playing');
-  }, [synth]);
-
-  const stop = useCallback(() => {
-    reading.current = null;
-    utterance.current = null;
-    synth?.cancel();
-    finish();
-  }, [synth, finish]);
 
   /** Reads `text` aloud; given as parts (a verse, a reflection…), `current`
    *  tells which part the sentence being read is from. */
@@ -155,43 +65,36 @@ export function useReadAloud() {
         window.alert('Text-to-speech is not supported in your browser.');
         return;
       }
-      reading.current = null;
-      utterance.current = null;
-      synth.cancel();
-      // A browser left paused would hold the new reading silent.
-      if (synth.paused) synth.resume();
       const parts = typeof text === 'string' ? [text] : text;
-      const chunks = parts.flatMap((part, i) => speechChunks(part).map((words) => ({ part: i, words })));
-      if (!chunks.length) {
-        finish();
+      const start = (r: SpeechReader) => r.listen(parts, options.title);
+      if (reader.current) {
+        start(reader.current);
         return;
       }
-      reading.current = chunks;
-      setState('speaking');
-      showOnLockScreen(options.title ?? chunks[0].words, { play: resume, pause, stop });
-      speakChunk(0);
+      void loadEngine().then(({ SpeechReader }) => {
+        if (!mounted.current) return;
+        const sentence = (now: SpokenNow | null) => {
+          setCurrent(now);
+          told.current?.(now);
+        };
+        reader.current ??= new SpeechReader(synth, { state: setState, sentence }, rateForNext.current);
+        start(reader.current);
+      });
     },
-    [synth, finish, speakChunk, pause, resume, stop],
+    [synth],
   );
+
+  const pause = useCallback(() => reader.current?.pause(), []);
+  const resume = useCallback(() => reader.current?.resume(), []);
+  const stop = useCallback(() => reader.current?.stop(), []);
 
   /** A new speed: remembered on this device, heard from the next sentence. */
   const setRate = useCallback((next: number) => {
     rateForNext.current = next;
+    if (reader.current) reader.current.rate = next;
     setRateNow(next);
     saveSpeechRate(next);
   }, []);
-
-  // Leaving the screen ends its reading (and only its own).
-  useEffect(
-    () => () => {
-      if (!reading.current) return;
-      reading.current = null;
-      utterance.current = null;
-      synth?.cancel();
-      clearLockScreen();
-    },
-    [synth],
-  );
 
   return { state, current, rate, setRate, listen, pause, resume, stop };
 }

@@ -3,8 +3,8 @@
 // working through a week with no signal after one visit.
 
 import { apiRequest } from '../api/client';
-import { inTurn } from '../lib/idle';
-import { forgetDaysBefore, lastStoredDate, saveDays } from '../db';
+import { inTurn } from '../lib/inTurn';
+import { forgetDaysBefore, lastStoredDate, saveDays } from '../db/days';
 import type { DayContent } from './types';
 import { daysPath, fetchSaved } from './mealPlans';
 import { fetchList, studyPath } from './useContentList';

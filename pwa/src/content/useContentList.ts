@@ -5,7 +5,7 @@
 import { useQuery } from '../lib/query';
 import type { QueryClient } from '../lib/queryClient';
 import { apiRequest, ApiError } from '../api/client';
-import { saveList, storedList } from '../db';
+import { saveList, storedList } from '../db/lists';
 
 const NETWORK_TIMEOUT_MS = 6000;
 

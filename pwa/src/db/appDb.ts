@@ -25,8 +25,9 @@
 
 import { Dexie, type EntityTable } from 'dexie';
 import type { BibleChapter, DayContent } from '../generated/content';
-import type { FieldError, Table } from '../generated/records';
-import { TABLE_VALUES } from '../generated/records';
+import type { FieldError } from '../generated/records';
+import type { Table } from '../generated/tables';
+import { TABLE_VALUES } from '../generated/tables';
 import { DB_NAME } from './name';
 import type { Op } from '../generated/sync';
 

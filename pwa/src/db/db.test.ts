@@ -3,24 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { DayContent } from '../generated/content';
 import { openAppDb, SYNCED_TABLES } from './appDb';
 import type { BibleChapter } from '../generated/content';
-import {
-  forgetChapters,
-  forgetDaysBefore,
-  forgetPlaceSearch,
-  keepPlaceSearch,
-  lastStoredDate,
-  placeSearch,
-  placeSearches,
-  recordVisit,
-  saveChapters,
-  saveDays,
-  savePlaceSearch,
-  storedChapter,
-  storedChapterKeys,
-  storedChapters,
-  storedDay,
-  visitsBetween,
-} from './index';
+import { forgetChapters, saveChapters, storedChapter, storedChapterKeys, storedChapters } from './chapters';
+import { forgetDaysBefore, lastStoredDate, recordVisit, saveDays, visitsBetween } from './days';
+import { storedDay } from './index';
+import { forgetPlaceSearch, keepPlaceSearch, placeSearch, placeSearches, savePlaceSearch } from './places';
 
 const day = (date: string) => ({ date, dayNumber: 1 }) as DayContent;
 

@@ -3,7 +3,7 @@
 // queries with the first screen.
 
 import { db } from './index';
-import { TABLE_VALUES as SYNCED_TABLES } from '../generated/records';
+import { TABLE_VALUES as SYNCED_TABLES } from '../generated/tables';
 
 export async function getMeta<T>(key: string): Promise<T | undefined> {
   return (await (await db()).syncMeta.get(key))?.value as T | undefined;

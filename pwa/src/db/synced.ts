@@ -3,7 +3,8 @@
 // IndexedDB transaction, so a closed tab can never keep one without the other.
 
 import { liveQuery, type Observable } from 'dexie';
-import { SHARED_TABLES, type TableRecords } from '../generated/records';
+import { type TableRecords } from '../generated/records';
+import { SHARED_TABLES } from '../generated/tables';
 import type { Change, Cursor, Rejection } from '../generated/sync';
 import { db } from './index';
 import type { AppDB, Fields, LocalRecord, Op, OutboxEntry, RefusedChange, SyncedTable } from './appDb';

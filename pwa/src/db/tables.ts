@@ -2,7 +2,7 @@
 // shares (their records belong to the group, reach its members, and are never
 // part of one person's export). Both lists come from the Rust ones.
 
-import { SHARED_TABLES, TABLE_VALUES, type Table } from '../generated/records';
+import { SHARED_TABLES, TABLE_VALUES, type Table } from '../generated/tables';
 
 export type SharedTable = (typeof SHARED_TABLES)[number];
 export type OwnTable = Exclude<Table, SharedTable>;

@@ -7,17 +7,13 @@
 // asks the server (server.ts) loads when it is first needed.
 
 import type { KeySet, PremiumStatus } from '../generated/api';
-import { userId } from '../identity';
+import { userId } from '../identity/ids';
 import { storage } from '../lib/storage';
-import { noteJournal } from '../lib/dayCookie';
 import { loadPremium, loadedPremium, type Premium } from '../wasm/premium';
 
 export const TOKEN_KEY = 'manna-entitlement';
 export const KEYS_KEY = 'manna-entitlement-keys';
 export const CHECKED_KEY = 'lastVerified';
-/** When the subscription began (ms) and its status, as the server last said. */
-export const MEMBER_SINCE_KEY = 'memberSince';
-export const STATUS_KEY = 'subscriptionStatus';
 /** Ask the server again after this long (spec: session status fresh 5 minutes). */
 export const RECHECK_MS = 5 * 60 * 1000;
 
@@ -79,29 +75,4 @@ export function cachedPremiumNow(): PremiumState | undefined {
   if (!kept()) return FREE;
   const premium = loadedPremium();
   return premium ? cachedPremium(premium) : undefined;
-}
-
-/** Writes the spec's local keys as what the server said (a display mirror). */
-export function mirror(answer: PremiumAnswer | null): void {
-  if (answer?.isPremium) {
-    storage.set('isPremium', 'true');
-    storage.set('subscriptionPlan', answer.plan === 'annual' ? 'annual' : 'monthly');
-    if (answer.stripeCustomerId) storage.set('stripeCustomerId', answer.stripeCustomerId);
-    if (answer.subscriptionId) storage.set('subscriptionId', answer.subscriptionId);
-    if (answer.isOwner) storage.set('adminMode', 'true');
-    else storage.remove('adminMode');
-    if (answer.memberSince) storage.set(MEMBER_SINCE_KEY, String(answer.memberSince));
-    if (answer.status) storage.set(STATUS_KEY, answer.status);
-  } else {
-    for (const key of ['isPremium', 'subscriptionPlan', 'stripeCustomerId', 'subscriptionId', 'adminMode', MEMBER_SINCE_KEY, STATUS_KEY])
-      storage.remove(key);
-  }
-}
-
-/** Forgets premium on this device (logout, a new identity). */
-export function clearPremium(): void {
-  noteJournal(null);
-  storage.remove(TOKEN_KEY);
-  storage.remove(CHECKED_KEY);
-  mirror(null);
 }

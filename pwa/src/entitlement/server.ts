@@ -8,7 +8,8 @@ import type { CheckoutVerified, KeySet } from '../generated/api';
 import { ensureDevice } from '../identity';
 import { storage } from '../lib/storage';
 import { loadPremium } from '../wasm/premium';
-import { CHECKED_KEY, KEYS_KEY, mirror, readPremium, RECHECK_MS, TOKEN_KEY, type PremiumAnswer, type PremiumState } from './entitlement';
+import { CHECKED_KEY, KEYS_KEY, readPremium, RECHECK_MS, TOKEN_KEY, type PremiumAnswer, type PremiumState } from './entitlement';
+import { mirror } from './mirror';
 
 /** Keeps what a server answer says: a fresh token, or none when not premium. */
 export async function acceptAnswer(answer: PremiumAnswer): Promise<void> {

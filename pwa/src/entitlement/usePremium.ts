@@ -4,12 +4,11 @@
 // already loaded, so a screen knows at once and never shows the wrong banner
 // first.
 
-import { useCallback } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '../lib/query';
-import { cachedPremiumNow, clearPremium, FREE, RECHECK_MS, type PremiumState } from './entitlement';
+import { useQuery } from '../lib/query';
+import { cachedPremiumNow, FREE, RECHECK_MS, type PremiumState } from './entitlement';
 
 /** What asks the server (server.ts), loaded when first needed. */
-const server = () => import('./server');
+export const server = () => import('./server');
 
 export const PREMIUM_KEY = ['premium'] as const;
 
@@ -28,19 +27,4 @@ export function usePremium(): { premium: PremiumState; loading: boolean } {
     retry: false,
   });
   return { premium: q.data ?? FREE, loading: q.isPending };
-}
-
-/** Asks the server now and updates every screen. */
-export function useRecheckPremium(): () => Promise<void> {
-  const client = useQueryClient();
-  return useCallback(async () => {
-    await (await server()).refreshPremium();
-    await client.invalidateQueries({ queryKey: PREMIUM_KEY });
-  }, [client]);
-}
-
-/** Forgets premium on this device and tells every screen (logout). */
-export function resetPremium(client: QueryClient): void {
-  clearPremium();
-  client.setQueryData(PREMIUM_KEY, FREE);
 }

@@ -3,32 +3,6 @@
 
 export type IsoDate = string;
 
-export type Table = "prayerJournal" | "weightEntries" | "prayerReminders" | "shoppingLists" | "shoppingListItems" | "wellnessGoals" | "personalizedPlans" | "planProgress" | "wellnessScores" | "mealPlanEnrollments" | "userSettings" | "dailyCompletions" | "favoriteReadings" | "highlights" | "verseNotes" | "journalKeys" | "groupRequests" | "groupUpdates" | "groupPrayers" | "groupReflections" | "groupReports";
-
-export const TABLE_VALUES = [
-  "prayerJournal",
-  "weightEntries",
-  "prayerReminders",
-  "shoppingLists",
-  "shoppingListItems",
-  "wellnessGoals",
-  "personalizedPlans",
-  "planProgress",
-  "wellnessScores",
-  "mealPlanEnrollments",
-  "userSettings",
-  "dailyCompletions",
-  "favoriteReadings",
-  "highlights",
-  "verseNotes",
-  "journalKeys",
-  "groupRequests",
-  "groupUpdates",
-  "groupPrayers",
-  "groupReflections",
-  "groupReports"
-] as const satisfies readonly Table[];
-
 export type FieldError = { 
 /**
  * The field's wire name (`weight`, `reminderTime`); `id` for the record's id.
@@ -309,14 +283,6 @@ export type MealPlanEnrollment = { mealPlanId: string, startDate: IsoDate, prefe
 
 export type UserSettings = Record<string, unknown>;
 
-export type Theme = "system" | "light" | "dark";
-
-export const THEME_VALUES = [
-  "system",
-  "light",
-  "dark"
-] as const satisfies readonly Theme[];
-
 /** The settings record the app's preferences (theme, rest day) are kept in. */
 export const PREFERENCES_ID = "settings-preferences" as const;
 
@@ -536,15 +502,6 @@ export const INVITATION_DEFAULT_DAYS = 7 as const;
 
 /** Most days an invitation may last. */
 export const INVITATION_MOST_DAYS = 30 as const;
-
-/** The tables whose records a group shares (kept in the group's records, filed by the group their id names), never part of one person's export. */
-export const SHARED_TABLES = [
-  "groupRequests",
-  "groupUpdates",
-  "groupPrayers",
-  "groupReflections",
-  "groupReports"
-] as const;
 
 /** Longest title or name, in characters. */
 export const TITLE_MAX = 200 as const;

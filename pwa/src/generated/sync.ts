@@ -1,7 +1,8 @@
 // Generated from the Rust types by `make types`: do not edit.
 // The sync wire format (manna_sync_protocol::messages).
 
-import type { Table, Role } from './records';
+import type { Table } from './tables';
+import type { Role } from './records';
 
 /** Bumped whenever the wire format changes incompatibly. */
 export const PROTOCOL_VERSION = 1 as const;

@@ -1,8 +1,9 @@
 // The device's local date and time zone, kept in a cookie so the server can
 // write the right day's reading into Home's first page (server/src/first_screen.rs),
-// what the top of the pages shows (the premium notice, a member's banner),
-// so that page has it as the app will, and how the journal was last drawn (server/src/journal_screen.rs).
-// They hold nothing else and are read by no one but those pages.
+// and what the top of the pages shows (the premium notice, a member's
+// banner), so that page has it as the app will; how the journal was last
+// drawn is journalCookie.ts. They hold nothing else and are read by no one
+// but those pages.
 
 export const DAY_COOKIE = 'manna-day';
 
@@ -31,25 +32,8 @@ export function noteBanner(shown: 'prompt' | 'monthly' | 'annual' | null): void 
   setCookie(BANNER_COOKIE, shown === 'prompt' ? '1' : (shown ?? '0'));
 }
 
-export const JOURNAL_COOKIE = 'manna-journal';
-
-/** How the journal was drawn open for writing: locked (and open here) or
- *  not, and what its tabs count. Nothing of what the entries say. */
-export interface JournalShown {
-  sealed: boolean;
-  entries: number;
-  answered: number;
-}
-
-/** Notes how the journal was drawn, for the next visit's first page
- *  (`open.12.3`); `null` when it was not drawn open for writing (not a
- *  member, or locked here). */
-export function noteJournal(shown: JournalShown | null): void {
-  if (shown) setCookie(JOURNAL_COOKIE, `${shown.sealed ? 'sealed' : 'open'}.${shown.entries}.${shown.answered}`);
-  else setCookie(JOURNAL_COOKIE, '', 0);
-}
-
-function setCookie(name: string, value: string, maxAge = 31536000): void {
+/** Sets a first-page cookie for a year (`maxAge` 0 forgets it). */
+export function setCookie(name: string, value: string, maxAge = 31536000): void {
   try {
     const secure = location.protocol === 'https:' ? '; Secure' : '';
     document.cookie = `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;

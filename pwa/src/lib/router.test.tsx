@@ -5,14 +5,13 @@ import {
   Link,
   matchPath,
   MemoryRouter,
-  Navigate,
   Route,
   Routes,
   useLocation,
   useNavigate,
   useParams,
-  useSearchParams,
 } from './router';
+import { Navigate, useSearchParams } from './searchParams';
 
 /** The address shown, and the state it was opened with. */
 function Where() {

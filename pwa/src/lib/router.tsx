@@ -2,7 +2,7 @@
 // that change the address, and the hooks a page reads it with. The address
 // itself lives in a History (history.ts). Paths are always written from the
 // site's root ('/read/kjv/Gen/1'); a query alone is only ever changed through
-// useSearchParams.
+// useSearchParams (searchParams.tsx, with Navigate).
 
 import {
   Children,
@@ -11,9 +11,7 @@ import {
   startTransition,
   useCallback,
   useContext,
-  useEffect,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
   type ComponentProps,
@@ -228,25 +226,6 @@ export function useParams(): Params {
   return useContext(ParamsContext);
 }
 
-/**
- * The address's query, and a setter that goes to this page with a new query
- * (a new step of Back unless `{ replace: true }`). Like a link to it, the new
- * address has no #fragment and no state.
- */
-export function useSearchParams(): [URLSearchParams, (next: URLSearchParams | Record<string, string>, options?: NavigateOptions) => void] {
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const params = useMemo(() => new URLSearchParams(search), [search]);
-  const setParams = useCallback(
-    (next: URLSearchParams | Record<string, string>, options?: NavigateOptions) => {
-      const query = new URLSearchParams(next).toString();
-      navigate(query ? `${pathname}?${query}` : pathname, options);
-    },
-    [navigate, pathname],
-  );
-  return [params, setParams];
-}
-
 export type LinkProps = Omit<ComponentProps<'a'>, 'href'> & {
   /** A path from the site's root, with any query and #fragment. */
   to: string;
@@ -280,11 +259,4 @@ export function Link({ to, replace, state, onClick, ...props }: LinkProps) {
     else history.push(to, state);
   };
   return <a {...props} href={to} onClick={follow} />;
-}
-
-/** Goes to `to` once rendered: a page that is only ever a way to another. */
-export function Navigate({ to, replace }: { to: string; replace?: boolean }) {
-  const navigate = useNavigate();
-  useEffect(() => navigate(to, { replace }), [navigate, to, replace]);
-  return null;
 }

@@ -2,7 +2,7 @@
 // or dark in /settings (a synced settings record). This device keeps a copy
 // of the choice in local storage so that its first frame already has it.
 
-import { THEME_VALUES, type Theme } from '../generated/records';
+import { THEME_VALUES, type Theme } from '../generated/theme';
 import { storage } from './storage';
 
 const KEY = 'manna.theme';

@@ -12,7 +12,8 @@ import { useNavigate } from '../lib/router';
 import { counted } from '../lib/words';
 import type { SyncStatus } from './engine';
 import type { SyncAnswer } from './syncByHand';
-import { useLive, usePendingCount, useRefusedCount } from './useRecords';
+import { useLive } from './useRecords';
+import { usePendingCount, useRefusedCount } from './useRefused';
 
 /** What a guest's badge says of where their data is, and the way to keep it. */
 const GUEST_WORDS = 'Your data is on this phone only: create an account to keep it on every device you use.';

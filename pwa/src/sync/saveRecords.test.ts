@@ -22,7 +22,7 @@ vi.mock('../wasm/records', async (original) => ({
   loadRecords: () => Promise.resolve(records),
 }));
 vi.mock('./engine', () => ({ syncSoon: () => undefined }));
-const { RecordRefused, saveRecords } = await import('./useRecords');
+const { RecordRefused, saveRecords } = await import('./saveRecords');
 
 describe('saving changes made together', () => {
   beforeEach(async () => {

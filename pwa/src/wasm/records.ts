@@ -4,7 +4,8 @@
 // screen is up (with the sync engine, while the network is likely there), or
 // by a write made before then; once, and memoised.
 
-import type { FieldError, Table } from '../generated/records';
+import type { FieldError } from '../generated/records';
+import type { Table } from '../generated/tables';
 import { lazyModule } from './lazy';
 import type * as Pkg from './pkg/manna_records.js';
 

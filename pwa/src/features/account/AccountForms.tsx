@@ -4,7 +4,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '../../lib/query';
 import { Link, useNavigate } from '../../lib/router';
-import { apiRequest, messageOf } from '../../api/client';
+import { apiRequest } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { CodeInput } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '../../lib/query';
 import { Link, useNavigate } from '../../lib/router';
-import { apiRequest, messageOf } from '../../api/client';
+import { apiRequest } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';

@@ -3,7 +3,7 @@
 import type { QueryClient } from '../../lib/query';
 import { apiRequest, whileIdentityEnds } from '../../api/client';
 import { refreshPremium } from '../../entitlement/server';
-import { resetPremium } from '../../entitlement/usePremium';
+import { resetPremium } from '../../entitlement/change';
 import type { AccountView, SignedIn } from '../../generated/api';
 import { adoptAccount, ensureDevice, leaveAccount, noteSignedIn } from '../../identity';
 import { storage } from '../../lib/storage';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { saveList } from '../../db';
+import { saveList } from '../../db/lists';
 import { toolsFromBytes } from '../../wasm/tools';
 
 const tools = await toolsFromBytes(readFileSync(new URL('../../wasm/pkg/manna_tools_bg.wasm', import.meta.url)));

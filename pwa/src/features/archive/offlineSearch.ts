@@ -5,7 +5,8 @@
 // so the page shows both the same way. Results are only what this device
 // saved, and the page says so.
 
-import { storedDay, storedList } from '../../db';
+import { storedDay } from '../../db';
+import { storedList } from '../../db/lists';
 import type { ArchiveHit, ArchivePage } from '../../generated/content';
 import { loadTools } from '../../wasm/tools';
 

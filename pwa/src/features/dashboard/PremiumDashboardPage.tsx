@@ -5,13 +5,14 @@
 // counts. Tabs by `?tab=`: spiritual (default), physical, nutrition.
 
 import { use } from 'react';
-import { Link, useSearchParams } from '../../lib/router';
+import { Link } from '../../lib/router';
+import { useSearchParams } from '../../lib/searchParams';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { Tabs } from '../../components/Tabs';
 import { useMealPlans } from '../../content/mealPlans';
 import { useContentList } from '../../content/useContentList';
 import { useDaily } from '../../content/useDaily';
-import { MEMBER_SINCE_KEY, STATUS_KEY } from '../../entitlement/entitlement';
+import { MEMBER_SINCE_KEY, STATUS_KEY } from '../../entitlement/mirror';
 import type { GlossaryCategory, PremiumRoutine } from '../../generated/content';
 import { storage } from '../../lib/storage';
 import { useRecords } from '../../sync/useRecords';

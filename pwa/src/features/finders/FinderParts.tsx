@@ -7,7 +7,7 @@ import { useDaily } from '../../content/useDaily';
 import { Link } from '../../lib/router';
 import { loadCore, todayIn } from '../../wasm/core';
 import { useQuery, useQueryClient } from '../../lib/query';
-import { forgetPlaceSearch, keepPlaceSearch, placeSearches, type PlaceSearchRow } from '../../db';
+import { forgetPlaceSearch, keepPlaceSearch, placeSearches, type PlaceSearchRow } from '../../db/places';
 import type { Attribution as Credit, MapTiles, PlaceData, ZipPlace } from '../../generated/api';
 import type { MapPlace } from './PlaceMap';
 import { CardSkeleton } from '../../components/CardSkeleton';

@@ -5,10 +5,11 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '../../lib/query';
-import { ApiError, apiRequest, messageOf } from '../../api/client';
+import { ApiError, apiRequest } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { toast } from '../../components/toast';
 import { sentence } from '../../components/form/Field';
-import { placeSearch, placeSearches, savePlaceSearch, type PlaceSearchRow } from '../../db';
+import { placeSearch, placeSearches, savePlaceSearch, type PlaceSearchRow } from '../../db/places';
 
 export type PlaceKind = PlaceSearchRow['kind'];
 

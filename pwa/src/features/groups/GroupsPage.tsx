@@ -3,7 +3,7 @@
 // leaders shared. The list shows as of the last connection when offline.
 
 import { useState, type FormEvent } from 'react';
-import { messageOf } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { EnumSelect, TextArea, TextInput } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';

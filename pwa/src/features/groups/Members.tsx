@@ -5,7 +5,7 @@
 // to a leader or deletes it. Every refusal is the server's words.
 
 import { useEffect, useState } from 'react';
-import { messageOf } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { toast } from '../../components/toast';
 import type { GroupDetail, GroupInvitation, GroupMember } from '../../generated/api';
 import { INVITATION_DEFAULT_DAYS, INVITATION_MOST_DAYS } from '../../generated/records';

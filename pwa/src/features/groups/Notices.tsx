@@ -12,7 +12,7 @@ import type { GroupDetail } from '../../generated/api';
 import { NEW_REQUESTS_VALUES, type NewRequests, type NoticeChoice } from '../../generated/records';
 import { useQueryClient } from '../../lib/query';
 import { Link } from '../../lib/router';
-import { RecordRefused } from '../../sync/useRecords';
+import { RecordRefused } from '../../sync/saveRecords';
 import { stateWords, useNotificationState } from '../reminders';
 import { savePreferences, usePreferences } from '../settings';
 import { groupQuery, isOffline, setNotices } from './api';

@@ -10,7 +10,8 @@ import { useDaily } from '../../content/useDaily';
 import type { GroupDetail } from '../../generated/api';
 import { REFLECTION_MAX, type FieldError } from '../../generated/records';
 import { Link } from '../../lib/router';
-import { newRecordId, useRecords } from '../../sync/useRecords';
+import { useRecords } from '../../sync/useRecords';
+import { newRecordId } from '../../sync/saveRecords';
 import type { Groups } from '../../wasm/groups';
 import { writeShared } from './write';
 

@@ -12,7 +12,9 @@ import type { GroupDetail } from '../../generated/api';
 import { ANSWER_MAX, REPORT_MAX, REQUEST_DETAILS_MAX, REQUEST_TITLE_MAX, UPDATE_MAX, type FieldError } from '../../generated/records';
 import { dayLabel } from '../../lib/dates';
 import { storage } from '../../lib/storage';
-import { discardRefused, newRecordId, useRecords, useRefused, type Stored } from '../../sync/useRecords';
+import { useRecords, type Stored } from '../../sync/useRecords';
+import { useRefused } from '../../sync/useRefused';
+import { discardRefused, newRecordId } from '../../sync/saveRecords';
 import type { Groups } from '../../wasm/groups';
 import { writeShared } from './write';
 

@@ -1,7 +1,8 @@
 // A refusal the server gave a group call: the field at fault and its words
 // (the Rust rules'), from the error body.
 
-import { ApiError, messageOf } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { sentence } from '../../components/form/Field';
 import type { FieldError } from '../../generated/records';
 

@@ -6,7 +6,7 @@
 import type { GroupDetail } from '../../generated/api';
 import type { FieldError, TableRecords } from '../../generated/records';
 import type { SharedTable } from '../../db/tables';
-import { RecordRefused, saveRecord } from '../../sync/useRecords';
+import { RecordRefused, saveRecord } from '../../sync/saveRecords';
 import type { Groups } from '../../wasm/groups';
 
 type Fields = Record<string, unknown>;

@@ -3,7 +3,7 @@
 
 import type { ReactNode } from 'react';
 import type { QueryResult } from '../../lib/query';
-import { DISCLAIMER } from '../../components/Disclaimer';
+import { DISCLAIMER } from '../../components/disclaimerText';
 import { NotSavedOffline } from '../../content/useDaily';
 
 
@@ -44,44 +44,4 @@ export function ContentCard<T>({ id, title, itemName, query, className, children
       <p className="disclaimer">{DISCLAIMER}</p>
     </section>
   );
-}
-
-/** "PubMed search: topic — https://…" shown as what it is: a link to a
- *  search for the topic, not the source of a claim. */
-export function SourceLink({ source }: { source?: string }) {
-  if (!source) return null;
-  const url = /https:\/\/\S+/.exec(source)?.[0];
-  const said = source.replace(/\s*—\s*https:\/\/\S+/, '');
-  const topic = /^PubMed search:\s*(.+)$/.exec(said)?.[1];
-  const label = topic ? `Search PubMed for “${topic}”` : said;
-  return (
-    <p className="source small">
-      {url ? (
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          {label}
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      ) : (
-        label
-      )}
-    </p>
-  );
-}
-
-export function Tags({ tags }: { tags?: string[] }) {
-  if (!tags?.length) return null;
-  return (
-    <ul className="tags" aria-label="Tags">
-      {tags.map((t) => (
-        <li key={t} className="tag">
-          {t}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Comma-separated benefits shown as badges (split on comma plus space). */
-export function Badges({ text }: { text: string }) {
-  return <Tags tags={text.split(', ').filter(Boolean)} />;
 }

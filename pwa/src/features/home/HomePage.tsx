@@ -12,18 +12,22 @@ import { lazy, startTransition, Suspense, use, useCallback, useContext, useEffec
 import { useQueryClient } from '../../lib/query';
 import { Link } from '../../lib/router';
 import { primeDay, useDaily } from '../../content/useDaily';
-import { HeaderStatus } from '../../components/PageHeader';
+import { HeaderStatus } from '../../components/headerStatus';
 import { loadCore, type Core } from '../../wasm/core';
-import { AccountLink } from '../account';
 import { useWelcomed } from '../../lib/welcomed';
 import { ReadingCard } from './cards/ReadingCard';
-import { useOfflineDays } from './useOfflineDays';
 import { useRefreshContent } from './useRefreshContent';
 import { useToday } from './useToday';
 import { WellnessBanner } from './WellnessBanner';
 import type { Tool } from './WellnessTools';
 
 const HomeBelow = lazy(() => import('./HomeBelow'));
+// Saving the coming days for offline use, and saying until when: after the
+// first render, at the foot of the page.
+const OfflineStatus = lazy(() => import('./OfflineStatus'));
+// The account corner loads just after the first render; until then (as while
+// it asks for the account) its place is kept, unseen, the width of 'Log in'.
+const AccountLink = lazy(() => import('../account').then((m) => ({ default: m.AccountLink })));
 // The welcome over Home on a device's first visit (its code only then).
 const Welcome = lazy(() => import('../welcome').then((m) => ({ default: m.WelcomeOnFirstVisit })));
 
@@ -41,7 +45,6 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
   const [refreshKey, setRefreshKey] = useState(0);
   const onRefreshed = useCallback(() => setRefreshKey((k) => k + 1), []);
   const { refresh, refreshing } = useRefreshContent(onRefreshed);
-  const savedThrough = useOfflineDays(today.date, today.yesterday, refreshKey);
   const day = { date: today.date };
   // Until the day's content is here (a first visit), one placeholder keeps the
   // rest of the screen, so nothing below the banner moves when it arrives.
@@ -67,7 +70,15 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
         </div>
         <div className="header-side">
           {status}
-          <AccountLink />
+          <Suspense
+            fallback={
+              <span className="account-link account-pending" aria-hidden="true">
+                Log in
+              </span>
+            }
+          >
+            <AccountLink />
+          </Suspense>
         </div>
       </header>
       <main className="page home">
@@ -89,18 +100,13 @@ function Home({ core, tools }: { core: Core; tools: Tool[] }) {
             )}
           </>
         )}
-        <p className="offline-status small muted" role="status">
-          {savedThrough ? `Saved for offline use through ${formatDate(savedThrough)}` : 'Saving the coming days for offline use…'}
-        </p>
+        <Suspense fallback={null}>
+          <OfflineStatus today={today.date} yesterday={today.yesterday} refreshKey={refreshKey} />
+        </Suspense>
         <footer className="home-footer small">
           <Link to="/privacy-policy">Privacy Policy</Link>
         </footer>
       </main>
     </>
   );
-}
-
-function formatDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(y, m - 1, d).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
 }

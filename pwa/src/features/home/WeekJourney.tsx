@@ -5,7 +5,7 @@
 // over (rules in manna-core).
 
 import { useEffect, useState } from 'react';
-import { recordVisit, visitsBetween } from '../../db';
+import { recordVisit, visitsBetween } from '../../db/days';
 import type { Core, WeekStrip } from '../../wasm/core';
 import { PRACTICE_VALUES as PRACTICES } from '../../generated/records';
 import { useRecords } from '../../sync/useRecords';

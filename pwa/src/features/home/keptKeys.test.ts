@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS_KEPT_ON_REFRESH } from './useRefreshContent';
+import { KEYS_KEPT_ON_REFRESH } from './refreshContent';
 import { storage } from '../../lib/storage';
 
 describe('storage', () => {

@@ -1,7 +1,7 @@
 // Keeps the next week's content saved for offline use, and says until when.
 
 import { useEffect, useState } from 'react';
-import { lastStoredDate } from '../../db';
+import { lastStoredDate } from '../../db/days';
 import { whenIdle } from '../../lib/idle';
 
 /** The longest the saves wait for the browser to be idle. */

@@ -14,7 +14,9 @@ import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/toast';
 import { JOURNAL_CATEGORY_VALUES, TITLE_MAX, type FieldError, type JournalEntry } from '../../generated/records';
 import { storage } from '../../lib/storage';
-import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused } from '../../sync/useRecords';
+import { useRecords } from '../../sync/useRecords';
+import { useRefused } from '../../sync/useRefused';
+import { discardRefused, newRecordId, RecordRefused, saveRecord } from '../../sync/saveRecords';
 import { loadCore, todayIn, type Core } from '../../wasm/core';
 import { loadJournalCrypto, type JournalCrypto } from '../../wasm/journal';
 import { forSaving, openEntries, sealRemaining, useLockState, type LockState, type OpenEntry } from './lock';
@@ -23,7 +25,7 @@ import { Prompts } from './Prompts';
 import { PremiumOnly, PremiumRequired } from '../upgrade';
 import { dayLabel } from '../../lib/dates';
 import { capitalize } from '../../lib/words';
-import { noteJournal } from '../../lib/dayCookie';
+import { noteJournal } from '../../lib/journalCookie';
 
 const DRAFT_KEY = 'manna-journal-draft';
 /** How the form names an entry's fields (also for its refusals). */

@@ -5,7 +5,7 @@
 
 import { primeList } from '../../content/useContentList';
 import type { QueryClient } from '../../lib/queryClient';
-import { primeRecords } from '../../sync/useRecords';
+import { primeRecords } from '../../sync/primeRecords';
 import { primeLockState } from './lock';
 import { PROMPTS_PATH } from './Prompts';
 

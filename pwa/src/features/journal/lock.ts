@@ -9,7 +9,9 @@
 
 import { getMeta, setMeta } from '../../db/meta';
 import type { JournalEntry, JournalKey } from '../../generated/records';
-import { newRecordId, primeLive, primeRecords, saveRecords, useLive, useRecords, type RecordChange, type Stored } from '../../sync/useRecords';
+import { primeLive, useLive, useRecords, type Stored } from '../../sync/useRecords';
+import { primeRecords } from '../../sync/primeRecords';
+import { newRecordId, saveRecords, type RecordChange } from '../../sync/saveRecords';
 import { loadJournalCrypto, type JournalCrypto } from '../../wasm/journal';
 
 /** Where this device keeps the journal key once opened (syncMeta: gone at logout). */

@@ -1,7 +1,7 @@
 // Refused wellness goals (assessments), shown on the goals page; Fix opens
 // the assessment with what was refused in it.
 
-import type { RefusedOf } from '../../sync/useRecords';
+import type { RefusedOf } from '../../sync/useRefused';
 import { TableRefusals } from '../refusals';
 
 export type RefusedGoal = RefusedOf<'wellnessGoals'>;

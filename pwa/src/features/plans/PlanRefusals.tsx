@@ -4,7 +4,7 @@
 // tries them again as they were meant, then the page shows them).
 
 import { recordDate } from '../../lib/dates';
-import type { RefusedOf } from '../../sync/useRecords';
+import type { RefusedOf } from '../../sync/useRefused';
 import { TableRefusals } from '../refusals';
 import { ENROLLMENT_LABELS } from './StartPlanForm';
 

@@ -8,7 +8,9 @@ import { toast } from '../../components/toast';
 import { OFFERED_ALLERGIES, type MealPlan } from '../../generated/meals';
 import { DIETARY_RESTRICTION_VALUES, type FieldError, type MealPlanEnrollment, type Preferences } from '../../generated/records';
 import { capitalize } from '../../lib/words';
-import { newRecordId, RecordRefused, saveRecord, type RefusedOf, type Stored } from '../../sync/useRecords';
+import { type Stored } from '../../sync/useRecords';
+import { type RefusedOf } from '../../sync/useRefused';
+import { newRecordId, RecordRefused, saveRecord } from '../../sync/saveRecords';
 
 /** Allergies offered as choices (the core also reads any other word typed). */
 const ALLERGENS = OFFERED_ALLERGIES;

@@ -33,7 +33,8 @@ import {
   type WellnessGoal,
 } from '../../generated/records';
 import { storage } from '../../lib/storage';
-import { newRandom, newRecordId, RecordRefused, saveRecord, saveRecords, useRecords, type Stored } from '../../sync/useRecords';
+import { useRecords, type Stored } from '../../sync/useRecords';
+import { newRandom, newRecordId, RecordRefused, saveRecord, saveRecords } from '../../sync/saveRecords';
 import { loadTools } from '../../wasm/tools';
 import { GOAL_LABELS, GoalRefusals, type RefusedGoal } from './GoalRefusals';
 import { newestPlans } from './newestPlans';

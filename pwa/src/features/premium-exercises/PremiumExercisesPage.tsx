@@ -6,7 +6,8 @@
 // cool-down) and a finished one ticks today's exercise.
 
 import { use, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from '../../lib/router';
+import { Link, useNavigate } from '../../lib/router';
+import { useSearchParams } from '../../lib/searchParams';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { ListUnavailable } from '../../components/ListUnavailable';
 import { PlayControls } from '../../components/PlayControls';

@@ -5,8 +5,10 @@
 // /subscription-success with the payment intent.
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from '../../lib/router';
-import { apiRequest, ApiError, messageOf } from '../../api/client';
+import { Link, useNavigate } from '../../lib/router';
+import { useSearchParams } from '../../lib/searchParams';
+import { apiRequest, ApiError } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/toast';

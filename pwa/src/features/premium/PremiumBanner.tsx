@@ -6,16 +6,17 @@
 // what the app showed there last (a cookie says so). The 'Test mode' badge
 // (payments go to the emulator) sits in a corner of its own.
 
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { noteBanner } from '../../lib/dayCookie';
 import { useWelcomed } from '../../lib/welcomed';
 import { Link } from '../../lib/router';
 import { usePremium } from '../../entitlement/usePremium';
 import { sessionFlag, storage } from '../../lib/storage';
-import { useBillingConfig } from './billingConfig';
 import { planLabel } from './plans';
 
 const DISMISSED_KEY = 'manna-premium-banner-dismissed';
+// Asked of the server once the first screen is up: it shows nothing in place.
+const TestModeBadge = lazy(() => import('./TestModeBadge'));
 
 export function PremiumBanner() {
   const { premium, loading } = usePremium();
@@ -60,17 +61,9 @@ export function PremiumBanner() {
           </button>
         </div>
       )}
-      <TestModeBadge />
+      <Suspense fallback={null}>
+        <TestModeBadge />
+      </Suspense>
     </>
-  );
-}
-
-function TestModeBadge() {
-  const config = useBillingConfig();
-  if (!config.data?.testMode) return null;
-  return (
-    <span className="test-badge" title="Payments go to the local Stripe emulator: use card 4242 4242 4242 4242">
-      Test mode · card 4242 4242 4242 4242
-    </span>
   );
 }

@@ -6,9 +6,11 @@
 // browser back with.
 
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from '../../lib/router';
+import { Link, useNavigate } from '../../lib/router';
+import { useSearchParams } from '../../lib/searchParams';
 import { verifyCheckout } from '../../entitlement/server';
-import { usePremium, useRecheckPremium } from '../../entitlement/usePremium';
+import { usePremium } from '../../entitlement/usePremium';
+import { useRecheckPremium } from '../../entitlement/change';
 import { storage } from '../../lib/storage';
 import { ManageSubscriptionButton } from './manage';
 import { PLANS, planLabel } from './plans';

@@ -3,7 +3,8 @@
 
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '../../lib/router';
-import { apiRequest, ApiError, messageOf } from '../../api/client';
+import { apiRequest, ApiError } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { CodeInput } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
@@ -12,7 +13,7 @@ import { ensureDevice } from '../../identity';
 import type { PremiumAnswer } from '../../entitlement/entitlement';
 import { acceptAnswer } from '../../entitlement/server';
 import { PremiumRequired } from '../upgrade';
-import { useRecheckPremium } from '../../entitlement/usePremium';
+import { useRecheckPremium } from '../../entitlement/change';
 
 type Answer = PremiumAnswer & { codeSent?: boolean; error?: string; message?: string; needsPassword?: boolean };
 

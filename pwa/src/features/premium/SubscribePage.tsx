@@ -3,7 +3,8 @@
 
 import { useState } from 'react';
 import { Link } from '../../lib/router';
-import { apiRequest, ApiError, messageOf } from '../../api/client';
+import { apiRequest, ApiError } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { ensureDevice } from '../../identity';

@@ -6,11 +6,13 @@
 // little while); if it never does, it says so and offers the ways forward.
 
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from '../../lib/router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
+import { useSearchParams } from '../../lib/searchParams';
 import { apiRequest } from '../../api/client';
 import { toast } from '../../components/toast';
 import { verifyCheckout } from '../../entitlement/server';
-import { usePremium, useRecheckPremium } from '../../entitlement/usePremium';
+import { usePremium } from '../../entitlement/usePremium';
+import { useRecheckPremium } from '../../entitlement/change';
 import type { PaymentStatus } from '../../generated/api';
 import { PremiumFeatureList } from '../upgrade';
 import { planLabel } from './plans';

@@ -3,7 +3,8 @@
 // invoices); the portal sends them back to Home.
 
 import { useState } from 'react';
-import { apiRequest, messageOf } from '../../api/client';
+import { apiRequest } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { toast } from '../../components/toast';
 import { ensureDevice } from '../../identity';
 

@@ -2,7 +2,7 @@
 // the days are shown: Home's week and the premium dashboard. A tick has
 // nothing to correct, so its Fix is trying the day again as it was meant.
 
-import type { RefusedOf } from '../../sync/useRecords';
+import type { RefusedOf } from '../../sync/useRefused';
 import { TableRefusals } from '../refusals';
 import { PRACTICES } from './completions';
 import { PRACTICE_LABELS } from './markDone';

@@ -1,7 +1,7 @@
 // Ticking a practice as done on a day.
 
 import type { Practice } from '../../generated/records';
-import { newRecordId, saveRecord } from '../../sync/useRecords';
+import { newRecordId, saveRecord } from '../../sync/saveRecords';
 
 /** How each practice is named on screen. */
 export const PRACTICE_LABELS: Record<Practice, string> = {

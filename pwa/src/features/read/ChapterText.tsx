@@ -5,7 +5,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../lib/router';
-import { messageOf } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import type { BibleChapter } from '../../generated/content';
 import { placeName } from '../../lib/places';

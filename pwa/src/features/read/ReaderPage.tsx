@@ -6,7 +6,8 @@
 
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '../../lib/query';
-import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from '../../lib/router';
+import { Link, useLocation, useNavigate, useParams } from '../../lib/router';
+import { Navigate, useSearchParams } from '../../lib/searchParams';
 import { PageHeader } from '../../components/PageHeader';
 import { BIBLE_BOOKS } from '../../generated/content';
 import { storage } from '../../lib/storage';

@@ -4,8 +4,9 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '../../lib/query';
-import { Link, useSearchParams } from '../../lib/router';
-import { messageOf } from '../../api/client';
+import { Link } from '../../lib/router';
+import { useSearchParams } from '../../lib/searchParams';
+import { messageOf } from '../../api/messageOf';
 import { BIBLE_SEARCH_MAX } from '../../generated/content';
 import { counted } from '../../lib/words';
 import { readPath } from '../../lib/readPath';

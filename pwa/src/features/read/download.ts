@@ -5,7 +5,7 @@
 // was fetching.
 
 import { apiRequest } from '../../api/client';
-import { chapterKey, forgetChapters, saveChapters, storedChapterKeys } from '../../db';
+import { chapterKey, forgetChapters, saveChapters, storedChapterKeys } from '../../db/chapters';
 import { BIBLE_BOOKS, type BibleBook } from '../../generated/content';
 import { TOTAL_CHAPTERS, type TranslationId } from './scripture';
 

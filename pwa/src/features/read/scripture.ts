@@ -5,7 +5,7 @@
 // order), saying how much of the Bible that was.
 
 import { apiRequest, ApiError } from '../../api/client';
-import { saveChapters, storedChapter, storedChapters } from '../../db';
+import { saveChapters, storedChapter, storedChapters } from '../../db/chapters';
 import { BIBLE_BOOKS, type BibleChapter, type BibleSearch, type VerseHit } from '../../generated/content';
 import { loadTools } from '../../wasm/tools';
 

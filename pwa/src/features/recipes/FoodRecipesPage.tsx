@@ -4,7 +4,8 @@
 // returns to the grid. A food without recipes says so and offers today's.
 
 import { use, useState } from 'react';
-import { Link, useSearchParams } from '../../lib/router';
+import { Link } from '../../lib/router';
+import { useSearchParams } from '../../lib/searchParams';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { ListUnavailable } from '../../components/ListUnavailable';
 import { PageHeader } from '../../components/PageHeader';

@@ -9,7 +9,8 @@ import { RefusedChanges } from '../../components/RefusedChanges';
 import { refusalInWords, type FieldLabels } from '../../components/refusalWords';
 import { toast } from '../../components/toast';
 import type { SyncedTable } from '../../db/synced';
-import { discardRefused, RecordRefused, saveRecord, useRefused, type RefusedOf } from '../../sync/useRecords';
+import { useRefused, type RefusedOf } from '../../sync/useRefused';
+import { discardRefused, RecordRefused, saveRecord } from '../../sync/saveRecords';
 
 /** Saves a refused change again: the whole record under its own id, checked
  *  by the rules like every write, then says how it went: saved (it syncs

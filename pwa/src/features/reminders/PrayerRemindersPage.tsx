@@ -19,7 +19,9 @@ import {
   type PrayerReminder,
   type Weekday,
 } from '../../generated/records';
-import { discardRefused, newRecordId, RecordRefused, saveRecord, useRecords, useRefused } from '../../sync/useRecords';
+import { useRecords } from '../../sync/useRecords';
+import { useRefused } from '../../sync/useRefused';
+import { discardRefused, newRecordId, RecordRefused, saveRecord } from '../../sync/saveRecords';
 import { daysLabel, twelveHour } from './format';
 import { RingSettings } from './RingSettings';
 import { capitalize } from '../../lib/words';

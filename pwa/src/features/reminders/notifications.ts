@@ -3,7 +3,8 @@
 // local time wherever the phone is), and ended here and there together.
 
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest, messageOf } from '../../api/client';
+import { apiRequest } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import type { PushPublicKey, PushSubscriptionSaved } from '../../generated/api';
 
 /** Where this device stands. */

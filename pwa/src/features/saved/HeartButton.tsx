@@ -1,9 +1,18 @@
 // The heart on the day's reading: keeps the reading as a favorite, or lets it
 // go. Pressed when the reading is kept (on this device or another, synced).
+// Loaded just after the first render (LazyHeartButton.tsx holds its place).
 
 import { useState } from 'react';
 import { toast } from '../../components/toast';
-import { deleteRecord, keepFavorite, useFavorite } from './marks';
+import { useRecords } from '../../sync/useRecords';
+import type { FavoriteRecord } from './marks';
+import { HeartIcon } from './HeartIcon';
+
+/** The favorite of the reading of `date`, live (undefined while it is read). */
+function useFavorite(date: string): { favorite: FavoriteRecord | null | undefined; failed: boolean } {
+  const live = useRecords('favoriteReadings');
+  return { favorite: live.value && (live.value.find((f) => f.fields.date === date) ?? null), failed: live.failed };
+}
 
 export function HeartButton({ date, reference, verse }: { date: string; reference: string; verse: string }) {
   const { favorite, failed } = useFavorite(date);
@@ -13,6 +22,8 @@ export function HeartButton({ date, reference, verse }: { date: string; referenc
   async function toggle() {
     setBusy(true);
     try {
+      // The writes load on the first press, not with the first screen.
+      const { deleteRecord, keepFavorite } = await import('./markWrites');
       if (favorite) await deleteRecord('favoriteReadings', favorite.id);
       else await keepFavorite(date, { reference, verse });
       toast(
@@ -37,15 +48,7 @@ export function HeartButton({ date, reference, verse }: { date: string; referenc
       disabled={busy || failed || favorite === undefined}
       onClick={() => void toggle()}
     >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d="M12 20.5 4.2 12.9a4.9 4.9 0 0 1 0-7 4.9 4.9 0 0 1 7 0l.8.8.8-.8a4.9 4.9 0 0 1 7 0 4.9 4.9 0 0 1 0 7Z"
-          fill={kept ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <HeartIcon filled={kept} />
       <span>Favorite</span>
     </button>
   );

@@ -15,7 +15,8 @@ import { useRecords, type Stored } from '../../sync/useRecords';
 import type { Live } from '../../lib/live';
 import { readPath } from '../../lib/readPath';
 import { TableRefusals } from '../refusals';
-import { colorName, deleteRecord, HIGHLIGHT_COLORS, type VersePlace } from './marks';
+import { colorName, deleteRecord, HIGHLIGHT_COLORS } from './markWrites';
+import type { VersePlace } from './marks';
 import { canonicalOrder, placeName } from '../../lib/places';
 import { NoteText } from './NoteText';
 

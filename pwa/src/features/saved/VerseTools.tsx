@@ -8,8 +8,9 @@ import { NOTES_MAX, type HighlightColor } from '../../generated/records';
 import { refusalInWords, TextArea } from '../../components/form';
 import { toast } from '../../components/toast';
 import { storage } from '../../lib/storage';
-import { RecordRefused } from '../../sync/useRecords';
-import { colorName, deleteRecord, HIGHLIGHT_COLORS, saveNote, setHighlight, type ChapterMarks, type NoteRecord, type VerseWithText } from './marks';
+import { RecordRefused } from '../../sync/saveRecords';
+import { colorName, deleteRecord, HIGHLIGHT_COLORS, saveNote, setHighlight } from './markWrites';
+import type { ChapterMarks, NoteRecord, VerseWithText } from './marks';
 import { draftKey } from './drafts';
 import { NoteText } from './NoteText';
 

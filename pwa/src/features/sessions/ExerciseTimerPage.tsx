@@ -3,7 +3,8 @@
 // steps advancing evenly with check marks, and 'Exercise Complete!' at the end.
 
 import { use } from 'react';
-import { Link, useSearchParams } from '../../lib/router';
+import { Link } from '../../lib/router';
+import { useSearchParams } from '../../lib/searchParams';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { PlayControls } from '../../components/PlayControls';

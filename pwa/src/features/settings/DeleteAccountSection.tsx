@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '../../lib/query';
 import { Link, useLocation, useNavigate } from '../../lib/router';
-import { ApiError, apiRequest, messageOf } from '../../api/client';
+import { ApiError, apiRequest } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { CodeInput, PasswordInput } from '../../components/form';
 import { toast } from '../../components/toast';
 import { deleteAccount, me, ME_KEY } from '../account';

@@ -8,18 +8,20 @@
 
 import { use, useState, type ChangeEvent } from 'react';
 import { useQuery, useQueryClient } from '../../lib/query';
-import { apiRequest, messageOf } from '../../api/client';
+import { apiRequest } from '../../api/client';
+import { messageOf } from '../../api/messageOf';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import type { CalendarFeed } from '../../generated/api';
-import type { Theme, Weekday } from '../../generated/records';
+import type { Weekday } from '../../generated/records';
+import type { Theme } from '../../generated/theme';
 import { RestDayOptions } from './RestDayOptions';
 import { recordDate } from '../../lib/dates';
 import { applyTheme } from '../../lib/theme';
 import { savePreferences, useChosenTheme, usePreferences } from './preferences';
-import { checkRecord, saveRecord } from '../../sync/useRecords';
+import { checkRecord, saveRecord } from '../../sync/saveRecords';
 import { TableRefusals } from '../refusals';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { exportAll, NotAnExport, preview, weightsCsv, type PortableTable, type Preview, type Store } from './portable';

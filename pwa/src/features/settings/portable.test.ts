@@ -4,7 +4,7 @@
 // files that are not exports are refused with a reason.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Table } from '../../generated/records';
+import type { Table } from '../../generated/tables';
 import { recordsFromBytes } from '../../wasm/records';
 import { exportAll, NotAnExport, preview, weightsCsv, type ExportedRecord, type Store } from './portable';
 

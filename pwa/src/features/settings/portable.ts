@@ -5,7 +5,8 @@
 // already kept is replaced. A locked journal's entries go out in words
 // (opened on this device) and come back sealed again.
 
-import type { FieldError, Table } from '../../generated/records';
+import type { FieldError } from '../../generated/records';
+import type { Table } from '../../generated/tables';
 import { OWN_TABLES, type OwnTable } from '../../db/tables';
 
 /** The tables an export holds: a person's own records, but the key of a

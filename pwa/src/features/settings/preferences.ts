@@ -5,9 +5,11 @@
 // through.
 
 import { useEffect } from 'react';
-import { PREFERENCES_ID, QUIET_FROM, QUIET_TO, VERSE_TIME, WEIGHT_GOAL, WEEKDAY_VALUES, WELCOME, WELCOME_VALUES, type Theme, type Weekday, type Welcome } from '../../generated/records';
+import { PREFERENCES_ID, QUIET_FROM, QUIET_TO, VERSE_TIME, WEIGHT_GOAL, WEEKDAY_VALUES, WELCOME, WELCOME_VALUES, type Weekday, type Welcome } from '../../generated/records';
+import { type Theme } from '../../generated/theme';
 import { applyTheme, shownTheme, themeOf } from '../../lib/theme';
-import { saveRecord, useRecords } from '../../sync/useRecords';
+import { useRecords } from '../../sync/useRecords';
+import { saveRecord } from '../../sync/saveRecords';
 
 export interface Preferences {
   /** Null when the account never chose one. */

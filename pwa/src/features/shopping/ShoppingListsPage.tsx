@@ -7,7 +7,7 @@
 // refused show above the lists (ShoppingRefusals).
 
 import { useMemo, useState } from 'react';
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from '../../lib/searchParams';
 import { CardSkeleton } from '../../components/CardSkeleton';
 import { focusWhenShown, useFocusAsked } from '../../components/focusWhenShown';
 import { LiveList } from '../../components/LiveList';
@@ -17,7 +17,8 @@ import { toast } from '../../components/toast';
 import { useCatalogue, useMealPlans } from '../../content/mealPlans';
 import type { ListKind, PantryGroup } from '../../generated/meals';
 import { ITEM_CATEGORY_VALUES } from '../../generated/records';
-import { saveRecord, useRecords, type Stored } from '../../sync/useRecords';
+import { useRecords, type Stored } from '../../sync/useRecords';
+import { saveRecord } from '../../sync/saveRecords';
 import { buildList } from './generate';
 import { dollars } from '../../lib/money';
 import { saveGeneratedList } from './saveList';

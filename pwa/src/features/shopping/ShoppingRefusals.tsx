@@ -3,7 +3,8 @@
 // have nothing to correct by hand: Fix tries the list or item again as it was
 // meant and leads to it.
 
-import type { RefusedOf, Stored } from '../../sync/useRecords';
+import type { Stored } from '../../sync/useRecords';
+import type { RefusedOf } from '../../sync/useRefused';
 import { TableRefusals } from '../refusals';
 
 const LIST_LABELS = { title: 'Title', status: 'Status', createdAt: 'Date made', estimatedCost: 'Estimated cost', weekNumber: 'Week', planId: 'Meal plan', startDate: 'First day' };

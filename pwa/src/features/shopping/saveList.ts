@@ -5,7 +5,8 @@
 
 import type { NamedList } from '../../generated/meals';
 import type { MealPlanEnrollment } from '../../generated/records';
-import { newRandom, saveRecords, type Stored } from '../../sync/useRecords';
+import { type Stored } from '../../sync/useRecords';
+import { newRandom, saveRecords } from '../../sync/saveRecords';
 import { loadTools } from '../../wasm/tools';
 
 /** Saves `lists` as new active lists (the calendar's weeks made together

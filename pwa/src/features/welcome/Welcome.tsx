@@ -8,8 +8,9 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
-import { messageOf } from '../../api/client';
-import type { Theme, Weekday } from '../../generated/records';
+import { messageOf } from '../../api/messageOf';
+import type { Weekday } from '../../generated/records';
+import type { Theme } from '../../generated/theme';
 import { Link, useNavigate } from '../../lib/router';
 import { applyTheme, shownTheme } from '../../lib/theme';
 import { stateWords, turnOn, useNotificationState, whyNotChanged } from '../reminders';

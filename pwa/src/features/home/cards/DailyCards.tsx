@@ -8,7 +8,8 @@ import { recipesPath } from '../../../content/foodSlug';
 import { useDaily } from '../../../content/useDaily';
 import type { Biohack, ExerciseSuggestion, FoodSpotlight, HealthTip } from '../../../content/types';
 import { usePremium } from '../../../entitlement/usePremium';
-import { Badges, ContentCard, SourceLink, Tags } from '../ContentCard';
+import { ContentCard } from '../ContentCard';
+import { Badges, SourceLink, Tags } from './cardParts';
 
 interface DayProps {
   date: string;

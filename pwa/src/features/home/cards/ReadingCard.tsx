@@ -1,15 +1,15 @@
 import { Link } from '../../../lib/router';
-import { ReadAloudControls } from '../../../components/ReadAloudControls';
+import { LazyReadAloud } from '../../../components/LazyReadAloud';
 import type { BibleReading } from '../../../content/types';
 import type { VerseRange } from '../../../generated/content';
 import { useDaily } from '../../../content/useDaily';
 import { ContentCard } from '../ContentCard';
-import { useReadAloud, type ReadAloud } from '../../../components/useReadAloud';
+import type { Sentence } from '../../../components/ReadAloud';
 import { SpokenWords } from '../../../components/SpokenWords';
 import { Paragraphs } from '../../../components/Paragraphs';
 import { readPath } from '../../../lib/readPath';
 import { toast } from '../../../components/toast';
-import { hasNoteDraft, HeartButton, NoteText, useChapterMarks, VerseTools, type VerseWithText } from '../../saved';
+import { hasNoteDraft, HeartButton, NoteText, useChapterMarks, VerseTools } from '../../saved';
 import { useState, type ReactNode } from 'react';
 
 /** The parts of a reading in the order they are read aloud. */
@@ -32,24 +32,15 @@ export function spokenParts(r: BibleReading): string[] {
   );
 }
 
-/** The words of `part` being read aloud now, if any. */
-function nowIn(speech: ReadAloud, part: SpokenPart): string | null {
-  const now = speech.current;
-  return now && now.part === SPOKEN.indexOf(part) ? now.words : null;
+/** The sentence being read aloud now, if it is of `part`. */
+function nowIn(now: Sentence | null, part: SpokenPart): Sentence | null {
+  return now && now.part === SPOKEN.indexOf(part) ? now : null;
 }
-
-/** What a person is told after sharing. */
-const SHARED_WORDS = {
-  shared: null,
-  cancelled: null,
-  copied: { title: 'Copied', description: 'The verse and its reference are on your clipboard.' },
-  saved: { title: 'Image saved', description: 'The verse image is in your downloads.' },
-} as const;
 
 function ShareButtons({ reference, verse }: { reference: string; verse: string }) {
   async function share(asImage: boolean) {
     try {
-      const { shareImage, shareText } = await import('./share');
+      const { shareImage, shareText, SHARED_WORDS } = await import('./share');
       const done = await (asImage ? shareImage : shareText)({ reference, verse });
       const words = SHARED_WORDS[done];
       if (words) toast(words);
@@ -69,24 +60,6 @@ function ShareButtons({ reference, verse }: { reference: string; verse: string }
   );
 }
 
-/** The passage's verses with their words: one verse is the reading's own
- *  text; more are read from the chapter when it can be had. */
-async function passageVerses(passage: VerseRange, verse: string): Promise<VerseWithText[]> {
-  const places = Array.from({ length: passage.to - passage.from + 1 }, (_, i) => ({
-    book: passage.osis,
-    chapter: passage.chapter,
-    verse: passage.from + i,
-  }));
-  if (places.length === 1) return [{ ...places[0], text: verse }];
-  try {
-    const { readChapter } = await import('../../read');
-    const words = new Map((await readChapter('kjv', passage.osis, passage.chapter)).verses.map((v) => [v.verse, v.text]));
-    return places.map((p) => ({ ...p, text: words.get(p.verse) ?? null }));
-  } catch {
-    return places;
-  }
-}
-
 /** The verse in its highlight, with share, the heart, and the highlight and
  *  note tools (the note belongs to the passage's first verse). */
 function MarkedPassage({ date, reference, verse, passage, now, unfold }: {
@@ -94,7 +67,7 @@ function MarkedPassage({ date, reference, verse, passage, now, unfold }: {
   reference: string;
   verse: string;
   passage: VerseRange;
-  now: string | null;
+  now: Sentence | null;
   /** Shown under a folded passage (null when it shows whole). */
   unfold: ReactNode;
 }) {
@@ -118,7 +91,7 @@ function MarkedPassage({ date, reference, verse, passage, now, unfold }: {
         </button>
       </div>
       {open ? (
-        <VerseTools label={reference} verses={() => passageVerses(passage, verse)} noteAt={first} color={color} note={note} marks={marks} />
+        <VerseTools label={reference} verses={() => import('./passageVerses').then((m) => m.passageVerses(passage, verse))} noteAt={first} color={color} note={note} marks={marks} />
       ) : (
         note && (
           <NoteText note={note.fields.note} />
@@ -143,7 +116,8 @@ function UnfoldButton({ onClick }: { onClick: () => void }) {
 
 export function ReadingCard({ date }: { date: string }) {
   const query = useDaily('bibleReading', date);
-  const speech = useReadAloud();
+  /** The sentence being read aloud, if one is. */
+  const [speaking, setSpeaking] = useState<Sentence | null>(null);
   /** Whether the person opened a long passage (listening opens it too). */
   const [whole, setWhole] = useState(false);
   return (
@@ -154,14 +128,14 @@ export function ReadingCard({ date }: { date: string }) {
           <p className="reference">
             {r.passage ? (
               <Link to={readPath('kjv', r.passage.osis, r.passage.chapter, r.passage.from)} title={`Read ${r.reference} in its chapter`}>
-                <SpokenWords text={r.reference} now={nowIn(speech, 'reference')} />
+                <SpokenWords text={r.reference} now={nowIn(speaking, 'reference')} />
               </Link>
             ) : (
-              <SpokenWords text={r.reference} now={nowIn(speech, 'reference')} />
+              <SpokenWords text={r.reference} now={nowIn(speaking, 'reference')} />
             )}
           </p>
-          <ReadAloudControls
-            speech={speech}
+          <LazyReadAloud
+            onSentence={setSpeaking}
             text={() => {
               setWhole(true);
               return spokenParts(r);
@@ -174,13 +148,13 @@ export function ReadingCard({ date }: { date: string }) {
               reference={r.reference}
               verse={r.verse}
               passage={r.passage}
-              now={nowIn(speech, 'verse')}
+              now={nowIn(speaking, 'verse')}
               unfold={r.passage.folded && !whole ? <UnfoldButton onClick={() => setWhole(true)} /> : null}
             />
           ) : (
             <>
               <blockquote className="verse">
-                <SpokenWords text={r.verse} now={nowIn(speech, 'verse')} />
+                <SpokenWords text={r.verse} now={nowIn(speaking, 'verse')} />
               </blockquote>
               <div className="row share-row">
                 <ShareButtons reference={r.reference} verse={r.verse} />
@@ -188,15 +162,15 @@ export function ReadingCard({ date }: { date: string }) {
               </div>
             </>
           )}
-          <Paragraphs text={r.reflection} now={nowIn(speech, 'reflection')} />
+          <Paragraphs text={r.reflection} now={nowIn(speaking, 'reflection')} />
           {r.csLewisQuote && (
             <figure className="quote">
               <blockquote>
-                “<SpokenWords text={r.csLewisQuote} now={nowIn(speech, 'quote')} />”
+                “<SpokenWords text={r.csLewisQuote} now={nowIn(speaking, 'quote')} />”
               </blockquote>
               {r.quoteSource && (
                 <figcaption>
-                  <SpokenWords text={`— ${r.quoteSource}`} now={nowIn(speech, 'quote')} />
+                  <SpokenWords text={`— ${r.quoteSource}`} now={nowIn(speaking, 'quote')} />
                 </figcaption>
               )}
             </figure>
@@ -205,7 +179,7 @@ export function ReadingCard({ date }: { date: string }) {
             <div className="prayer">
               <h3>Prayer</h3>
               <p>
-                <SpokenWords text={r.prayer} now={nowIn(speech, 'prayer')} />
+                <SpokenWords text={r.prayer} now={nowIn(speaking, 'prayer')} />
               </p>
             </div>
           )}

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetAllDays, saveDays } from '../../../db';
+import { forgetAllDays, saveDays } from '../../../db/days';
 import { renderWithProviders, stubFetch } from '../../../test/render';
 import type { DayContent } from '../../../content/types';
 import { BiohackCard, HealthTipCard, SpotlightCard } from './DailyCards';

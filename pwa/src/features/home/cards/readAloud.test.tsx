@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../test/render';
-import { MAX_CHUNK, speechChunks, spokenAt } from '../../../components/speech';
+import { spokenAt } from '../../../components/speech';
+import { MAX_CHUNK, speechChunks } from '../../../components/readAloudEngine';
 import { ReadingCard } from './ReadingCard';
 
 const reading = {
@@ -38,13 +39,18 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const button = (name: string) => screen.getByRole('button', { name });
+/** Presses Listen, once the card is there, and waits until the reading has begun. */
+async function listen() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
+  await screen.findByRole('button', { name: 'Pause' });
+}
 /** The words marked as being read now. */
 const marked = () => [...document.querySelectorAll('mark.reading-now')].map((m) => m.textContent);
 
 describe('read-aloud', () => {
   it('goes Listen → Pause → Resume → Stop, speaking the whole reading gently, one sentence after another', async () => {
     renderWithProviders(<ReadingCard date="2026-11-22" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
+    await listen();
     // One sentence at a time: the next only once the one before has ended.
     expect(spoken().map((u) => u.text)).toEqual([SENTENCES[0]]);
     expect(screen.getByRole('status')).toHaveTextContent('Listening…');
@@ -79,7 +85,7 @@ describe('read-aloud', () => {
 
   it('returns to idle when the last sentence ends, having marked each in turn', async () => {
     renderWithProviders(<ReadingCard date="2026-11-22" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
+    await listen();
     expect(button('Pause')).toBeInTheDocument();
     const seen = [marked()];
     for (let i = 1; i < SENTENCES.length; i++) {
@@ -98,7 +104,7 @@ describe('read-aloud', () => {
 
   it('returns to idle when a sentence cannot be spoken', async () => {
     renderWithProviders(<ReadingCard date="2026-11-22" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
+    await listen();
     finishCurrent();
     act(() => lastSpoken().onerror?.());
     expect(button('Listen')).toBeInTheDocument();
@@ -116,7 +122,7 @@ describe('read-aloud', () => {
     let loaded: unknown[] = [];
     speech.getVoices = () => loaded;
     renderWithProviders(<ReadingCard date="2026-11-22" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
+    await listen();
     expect(lastSpoken().voice).toBeNull();
     loaded = voices;
     finishCurrent();
@@ -132,7 +138,7 @@ describe('read-aloud', () => {
     const speed = await screen.findByRole('combobox', { name: 'Speed' });
     expect(speed).toHaveValue('0.85');
     expect(Array.from((speed as HTMLSelectElement).options, (o) => o.value)).toEqual(['0.75', '0.85', '1', '1.25']);
-    fireEvent.click(button('Listen'));
+    await listen();
     fireEvent.change(speed, { target: { value: '1.25' } });
     expect(spoken()[0].rate).toBe(0.85);
     finishCurrent();
@@ -154,7 +160,7 @@ describe('read-aloud', () => {
     });
     vi.stubGlobal('MediaMetadata', class { constructor(public init: { title: string; artist: string }) {} });
     renderWithProviders(<ReadingCard date="2026-11-22" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
+    await listen();
     expect(session.metadata).toMatchObject({ init: { title: 'Psalm 23:1', artist: 'Manna' } });
     expect(session.playbackState).toBe('playing');
     act(() => handlers.get('pause')?.());
@@ -232,7 +238,7 @@ describe('a long passage', () => {
     stubFetch(() => ({ contentVersion: 'v1', days: [{ date: '2026-11-22', dayNumber: 326, bibleReading: christmas }] }));
     renderWithProviders(<ReadingCard date="2026-11-22" />);
     await screen.findByRole('button', { name: 'Read the whole passage' });
-    fireEvent.click(button('Listen'));
+    await listen();
     expect(document.querySelector('blockquote.verse')).not.toHaveClass('folded');
   });
 

@@ -11,6 +11,14 @@ export interface SharedVerse {
 /** What happened, for the page to say. */
 export type Shared = 'shared' | 'copied' | 'saved' | 'cancelled';
 
+/** What a person is told after sharing. */
+export const SHARED_WORDS = {
+  shared: null,
+  cancelled: null,
+  copied: { title: 'Copied', description: 'The verse and its reference are on your clipboard.' },
+  saved: { title: 'Image saved', description: 'The verse image is in your downloads.' },
+} as const;
+
 /** The words shared: the verse in quotes, then its reference. */
 export function verseText({ reference, verse }: SharedVerse): string {
   return `“${verse.trim()}” (${reference}, KJV)`;

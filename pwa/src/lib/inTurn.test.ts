@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { inTurn } from './idle';
+import { inTurn } from './inTurn';
 
 describe('inTurn', () => {
   it('never has more than the allowed number of jobs going, and answers in the jobs order', async () => {
