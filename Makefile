@@ -83,6 +83,8 @@ wasm: setup-rust
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_records target/$(WASM_TARGET)/wasm/manna_core.wasm
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features tools
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_tools target/$(WASM_TARGET)/wasm/manna_core.wasm
+	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features search
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_search target/$(WASM_TARGET)/wasm/manna_core.wasm
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features premium
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-name manna_premium target/$(WASM_TARGET)/wasm/manna_core.wasm
 	cargo build --profile wasm -p manna-core --target $(WASM_TARGET) --features groups
@@ -136,6 +138,7 @@ lint-wasm: setup-rust
 	$(STAGE) "clippy for wasm" sh -c 'cargo clippy -p manna-core -p manna-sync-protocol --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features records --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features tools --target $(WASM_TARGET) -- -D warnings \
+		&& cargo clippy -p manna-core --features search --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features premium --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features groups --target $(WASM_TARGET) -- -D warnings \
 		&& cargo clippy -p manna-core --features journal --target $(WASM_TARGET) -- -D warnings'

@@ -43,12 +43,14 @@ for (const file of [...files].sort()) {
   console.log(`  ${file.padEnd(48)} ${kb(size)} gzip`);
 }
 // The core module (the first screen's), the records module (the first
-// write's) and the tools module (loaded by the pages of timers, weight, plans
-// and shopping lists).
+// write's), the tools module (loaded by the pages of timers, weight, plans
+// and shopping lists) and the search module (the archive's and the reader's
+// searches with no signal).
 const wasmOf = (name) => Object.values(manifest).find((c) => c.file.endsWith('.wasm') && c.file.includes(name))?.file;
 const wasm = wasmOf('manna_core') ? gz(wasmOf('manna_core')) : NaN;
 const tools = wasmOf('manna_tools') ? gz(wasmOf('manna_tools')) : NaN;
 const records = wasmOf('manna_records') ? gz(wasmOf('manna_records')) : NaN;
+const search = wasmOf('manna_search') ? gz(wasmOf('manna_search')) : NaN;
 const beforePaint = [...graph(FIRST_PAINT)].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0);
 
 /** KB of gzip: what each is to reach, and what no change may go over. */
@@ -56,7 +58,8 @@ const LIMITS = [
   { name: 'first-render JS', size: js, target: 85, budget: 85 },
   { name: '.wasm (core, the first screen)', size: wasm, target: 40, budget: 40 },
   { name: '.wasm (records, after the first screen)', size: records, target: 45, budget: 45 },
-  { name: '.wasm (tools, the pages that use it)', size: tools, target: 90, budget: 93 },
+  { name: '.wasm (tools, the pages that use it)', size: tools, target: 90, budget: 90 },
+  { name: '.wasm (search, offline searches)', size: search, target: 50, budget: 50 },
 ];
 console.log(`JS before Home's first paint: ${kb(beforePaint)} gzip`);
 console.log(`first-render CSS: ${kb(css)} gzip`);

@@ -1,21 +1,24 @@
 //! The browser's side of the core, the only code that touches wasm-bindgen.
 //! What the browser passes is read as JSON values (`value_of`) and results go
 //! back as plain objects (`js_of`; the core module builds its few results by
-//! hand, see `core/shapes.rs`). The browser gets six modules from this
+//! hand, see `core/shapes.rs`). The browser gets seven modules from this
 //! crate, one per build: the core (built with none of the features below),
 //! which the first screen needs; the records (`records`): a record's checks,
 //! id and defaults, loaded once the first screen is up; the tools (`tools`): timers,
 //! weight progress, plans and shopping lists, loaded by the pages that use
-//! them; the entitlement checks (`premium`), loaded by a device that keeps
-//! an entitlement; the groups' rules (`groups`), loaded by the pages of
-//! groups; and the journal's lock (`journal`), loaded by a locked journal.
+//! them; the search (`search`), loaded by the archive's and the reader's
+//! searches with no signal; the entitlement checks (`premium`), loaded by a
+//! device that keeps an entitlement; the groups' rules (`groups`), loaded by
+//! the pages of groups; and the journal's lock (`journal`), loaded by a
+//! locked journal.
 //! Splitting them keeps the first screen's download small.
 //!
 //! - `core`: dates, the week, rotation and scores.
 //! - `records`: a record's checks by the server's rules, its id, its
 //!   table's defaults.
-//! - `tools`: timers, weight progress, meal plans, shopping lists, the
-//!   archive's offline search and the account forms' rules.
+//! - `tools`: timers, weight progress, meal plans, shopping lists and the
+//!   account forms' rules.
+//! - `search`: the archive and the Bible searched on the device.
 //! - `premium`: a cached entitlement's check and when to check again.
 //! - `groups`: a shared record's check, who may write what in a group, where
 //!   a request stands, an invitation code's shape.
@@ -27,6 +30,7 @@
 
 #[cfg(not(any(
     feature = "tools",
+    feature = "search",
     feature = "premium",
     feature = "groups",
     feature = "journal",
@@ -41,8 +45,12 @@ mod journal;
 mod premium;
 #[cfg(feature = "records")]
 mod records;
+#[cfg(feature = "search")]
+mod search;
 #[cfg(feature = "tools")]
 mod tools;
+#[cfg(any(feature = "tools", feature = "search"))]
+mod values;
 
 use crate::Date;
 use wasm_bindgen::prelude::*;

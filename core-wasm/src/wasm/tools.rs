@@ -1,13 +1,10 @@
 //! The tools module: timers, weight progress, meal plans and shopping lists.
 
-mod values;
-
+use super::values::{list, read, to_js};
 use super::{dated, parse, value_of};
 use crate::meals::{self, Catalogue, Exclusions, MenuDay};
 use crate::weight_progress;
-use serde::Serialize;
 use serde_json::Value;
-use values::{SavedChapter, SavedItem, list, read, to_js};
 use wasm_bindgen::prelude::*;
 
 /// A new idle session timer of `duration_ms` in `steps` even steps.
@@ -223,98 +220,6 @@ pub fn plan_records(
     let records = meals::plan_records(&plans, goal_id, now_ms as i64, random)
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&records)
-}
-
-/// Why typed search text finds nothing to search for (emoji or symbols
-/// alone), in the server's words, or `undefined`.
-#[wasm_bindgen(js_name = searchHint)]
-pub fn search_hint(typed: &str) -> Option<String> {
-    crate::archive::nothing_to_search(typed).map(str::to_string)
-}
-
-/// The archive searched on the device: `items` are `{type, item, date}` of
-/// what it saved; answers the cards found (JSON), in the order asked, as the
-/// server finds and orders them.
-#[wasm_bindgen(js_name = archiveSearch)]
-pub fn archive_search(
-    typed: &str,
-    kind: &str,
-    sort: &str,
-    items: &JsValue,
-) -> Result<JsValue, JsError> {
-    use crate::archive::{ArchiveType, Query, Searchable, Sort, hit, sort_hits};
-    let saved: Vec<SavedItem> = read("items", items)?;
-    let only = match kind {
-        "" | "all" => None,
-        k => Some(
-            ArchiveType::from_wire(k)
-                .ok_or_else(|| JsError::new(&format!("type: no archive type '{k}'")))?,
-        ),
-    };
-    let sort =
-        Sort::from_wire(sort).ok_or_else(|| JsError::new(&format!("sort: no order '{sort}'")))?;
-    let query = Query::parse(typed);
-    let mut hits = Vec::new();
-    for s in &saved {
-        let Some(kind) = ArchiveType::from_wire(&s.kind) else {
-            continue;
-        };
-        if only.is_some_and(|o| o != kind) {
-            continue;
-        }
-        let searchable = Searchable::new(kind, &s.item);
-        if query.as_ref().is_some_and(|q| !q.matches(&searchable)) {
-            continue;
-        }
-        hits.push(hit(&s.item, &searchable, parse(&s.date)?, query.as_ref()));
-    }
-    sort_hits(&mut hits, sort);
-    to_js(&hits)
-}
-
-/// The saved chapters' verses that have every word of `typed` (chapters
-/// `[{osis, chapter, verses: [{verse, text}]}]`), in canonical order:
-/// `{total, verses}` with at most `limit` verses, as the server's search.
-#[wasm_bindgen(js_name = bibleSearch)]
-pub fn bible_search(typed: &str, chapters: &JsValue, limit: u32) -> Result<JsValue, JsError> {
-    use crate::archive::Query;
-    use crate::scripture::{ChapterText, VerseHit, search};
-    #[derive(Serialize)]
-    struct Found {
-        total: usize,
-        verses: Vec<VerseHit>,
-    }
-    let Some(query) = Query::parse(typed) else {
-        return to_js(&Found {
-            total: 0,
-            verses: Vec::new(),
-        });
-    };
-    let saved: Vec<SavedChapter> = read("chapters", chapters)?;
-    // Each chapter's verses by number, the first being verse 1.
-    let texts: Vec<Vec<String>> = saved
-        .iter()
-        .map(|c| {
-            let last = c.verses.iter().map(|v| v.verse).max().unwrap_or(0) as usize;
-            let mut texts = vec![String::new(); last];
-            for v in &c.verses {
-                if v.verse >= 1 {
-                    texts[v.verse as usize - 1].clone_from(&v.text);
-                }
-            }
-            texts
-        })
-        .collect();
-    let (total, verses) = search(
-        &query,
-        saved.iter().zip(&texts).map(|(c, verses)| ChapterText {
-            osis: &c.osis,
-            chapter: c.chapter,
-            verses,
-        }),
-        limit as usize,
-    );
-    to_js(&Found { total, verses })
 }
 
 /// Every problem of a registration or set-password form: `[{ field, message }]`.

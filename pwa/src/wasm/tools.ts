@@ -3,7 +3,6 @@
 // progress, meal plans, personal plans and shopping lists). Loaded once, by
 // the first page that asks, and memoised.
 
-import type { ArchiveHit, BibleChapter, VerseHit } from '../generated/content';
 import type { ScoreHistory, Stepped, Timer, WeightPoint, WeightProgress } from '../generated/core';
 import type { BuiltList, GeneratedDay, GeneratedPlan, ListKind, MenuDay, NamedList, PersonalDay } from '../generated/meals';
 import type { FieldError, Preferences } from '../generated/records';
@@ -63,12 +62,6 @@ export interface Tools {
   accountFormProblems(form: { email: string; password: string; confirmPassword: string; firstName: string; lastName: string }): FieldError[];
   /** Every problem of a login form, each naming its field. */
   loginProblems(email: string, password: string): FieldError[];
-  /** Why typed search text finds nothing to search for (emoji or symbols alone), in the server's words, or undefined. */
-  searchHint(text: string): string | undefined;
-  /** The archive's cards found among `items` saved on the device (`{type, item, date}`), ordered as asked, as the server finds them. */
-  archiveSearch(text: string, type: string, sort: string, items: unknown[]): ArchiveHit[];
-  /** The verses of `chapters` saved on the device with every word of `text`, in canonical order, as the server finds them. */
-  bibleSearch(text: string, chapters: Pick<BibleChapter, 'osis' | 'chapter' | 'verses'>[], limit: number): { total: number; verses: VerseHit[] };
 }
 
 // Values go into the module as they are (it reads them as JSON.stringify
@@ -122,14 +115,7 @@ function wrap(pkg: typeof Pkg): Tools {
       pkg.planRecords(plans, goalId, nowMs, random) as Mutation[],
     accountFormProblems: (f) => pkg.accountFormProblems(f.email, f.password, f.confirmPassword, f.firstName, f.lastName) as FieldError[],
     loginProblems: (email, password) => pkg.loginProblems(email, password) as FieldError[],
-    searchHint: (text) => pkg.searchHint(text),
     weightTenths: (typed) => pkg.weightTenths(typed) as number | FieldError,
-    archiveSearch: (text, type, sort, items) => pkg.archiveSearch(text, type, sort, items) as ArchiveHit[],
-    bibleSearch: (text, chapters, limit) =>
-      pkg.bibleSearch(text, chapters.map(({ osis, chapter, verses }) => ({ osis, chapter, verses })), limit) as {
-        total: number;
-        verses: VerseHit[];
-      },
   };
 }
 

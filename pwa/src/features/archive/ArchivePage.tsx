@@ -12,7 +12,7 @@ import { CardSkeleton } from '../../components/CardSkeleton';
 import { SearchFailed } from '../../components/SearchFailed';
 import { ARCHIVE_QUERY_MAX, type ArchivePage as Answer } from '../../generated/content';
 import { loadCore, todayIn } from '../../wasm/core';
-import { loadTools } from '../../wasm/tools';
+import { loadSearch } from '../../wasm/search';
 import { sentence } from '../../components/form/Field';
 import { PremiumOnly } from '../upgrade';
 import { searchOffline } from './offlineSearch';
@@ -51,7 +51,7 @@ export default function ArchivePage() {
 
 function Archive() {
   const today = todayIn(use(loadCore()));
-  const tools = use(loadTools());
+  const search = use(loadSearch());
   const [typed, setTyped] = useState('');
   const [text, setText] = useState('');
   const [type, setType] = useState<(typeof TYPES)[number][0]>('all');
@@ -62,7 +62,7 @@ function Archive() {
   }, [typed]);
 
   // Emoji or symbols alone: a hint in place of the search (which would find everything).
-  const hint = tools.searchHint(text);
+  const hint = search.searchHint(text);
   const query = useInfiniteQuery({
     queryKey: ['archive', text, type, sort, today],
     enabled: hint === undefined,

@@ -2,12 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { saveList } from '../../db/lists';
-import { toolsFromBytes } from '../../wasm/tools';
+import { searchFromBytes } from '../../wasm/search';
 
-const tools = await toolsFromBytes(readFileSync(new URL('../../wasm/pkg/manna_tools_bg.wasm', import.meta.url)));
-vi.mock('../../wasm/tools', async (original) => ({
-  ...(await original<typeof import('../../wasm/tools')>()),
-  loadTools: () => Promise.resolve(tools),
+const search = await searchFromBytes(readFileSync(new URL('../../wasm/pkg/manna_search_bg.wasm', import.meta.url)));
+vi.mock('../../wasm/search', async (original) => ({
+  ...(await original<typeof import('../../wasm/search')>()),
+  loadSearch: () => Promise.resolve(search),
 }));
 const { ARCHIVE_LISTS, searchOffline } = await import('./offlineSearch');
 
@@ -40,9 +40,9 @@ describe('offline archive search', () => {
   });
 
   it('answers emoji or symbols alone with a hint in the server\'s words, and words with a search', () => {
-    expect(tools.searchHint('🙏🕊️')).toBe('type a word or a number to search for: emoji and symbols alone match nothing');
-    expect(tools.searchHint('!!!')).toBeDefined();
-    expect(tools.searchHint('')).toBeUndefined();
-    expect(tools.searchHint('🙏 grace')).toBeUndefined();
+    expect(search.searchHint('🙏🕊️')).toBe('type a word or a number to search for: emoji and symbols alone match nothing');
+    expect(search.searchHint('!!!')).toBeDefined();
+    expect(search.searchHint('')).toBeUndefined();
+    expect(search.searchHint('🙏 grace')).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@
 import { storedDay } from '../../db';
 import { storedList } from '../../db/lists';
 import type { ArchiveHit, ArchivePage } from '../../generated/content';
-import { loadTools } from '../../wasm/tools';
+import { loadSearch } from '../../wasm/search';
 
 /** The lists of each archive type the app saves for offline use. */
 export const ARCHIVE_LISTS = {
@@ -58,7 +58,7 @@ export interface OfflineQuery {
 
 /** The archive's answer from what this device saved (all of it, one page). */
 export async function searchOffline(q: OfflineQuery): Promise<ArchivePage> {
-  const [items, tools] = await Promise.all([savedItems(q.today), loadTools()]);
-  const hits: ArchiveHit[] = tools.archiveSearch(q.text, q.type, q.sort, items);
+  const [items, search] = await Promise.all([savedItems(q.today), loadSearch()]);
+  const hits: ArchiveHit[] = search.archiveSearch(q.text, q.type, q.sort, items);
   return { items: hits, total: hits.length, page: 1, hasMore: false };
 }

@@ -7,7 +7,7 @@
 import { apiRequest, ApiError } from '../../api/client';
 import { saveChapters, storedChapter, storedChapters } from '../../db/chapters';
 import { BIBLE_BOOKS, type BibleChapter, type BibleSearch, type VerseHit } from '../../generated/content';
-import { loadTools } from '../../wasm/tools';
+import { loadSearch } from '../../wasm/search';
 
 const NETWORK_TIMEOUT_MS = 6000;
 
@@ -106,7 +106,7 @@ export async function searchBible(translation: TranslationId, text: string): Pro
     return { total: answer.total, verses: answer.verses };
   } catch (networkError) {
     if (networkError instanceof ApiError && networkError.status < 500) throw networkError;
-    const [tools, chapters] = await Promise.all([loadTools(), storedChapters(translation)]);
-    return { ...tools.bibleSearch(text, chapters, SEARCH_LIMIT), onDevice: chapters.length };
+    const [search, chapters] = await Promise.all([loadSearch(), storedChapters(translation)]);
+    return { ...search.bibleSearch(text, chapters, SEARCH_LIMIT), onDevice: chapters.length };
   }
 }
