@@ -76,11 +76,7 @@ impl Moment {
 
 /// `(date, zone)` from the `manna-day` cookie.
 fn noted_day(cookies: &str) -> Option<(&str, &str)> {
-    cookies
-        .split(';')
-        .filter_map(|c| c.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .and_then(|(_, value)| value.split_once('~'))
+    crate::cookies::named(cookies, COOKIE)?.split_once('~')
 }
 
 /// `index.html` with the day written in, or `None` when it has no place for
@@ -90,7 +86,7 @@ pub fn page(shell: &str, reading: Option<&Value>, now: &Moment, banner: Banner) 
 }
 
 fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, banner: Banner) {
-    // The premium notice, where the app showed it on the last visit.
+    // What the app showed at the top of its pages on the last visit.
     write_banner(out, banner);
     out.push_str(concat!(
         r#"<header class="app-header home-header"><div class="brand"><h1>Manna</h1>"#,

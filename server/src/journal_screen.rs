@@ -9,6 +9,7 @@
 //! empty. Its controls are held (disabled) until the app's take their place.
 //! Any other visitor gets the app's page as it is.
 
+use crate::cookies::named;
 use crate::html::{capitalized, escape};
 use crate::page_shell::{Banner, headed_main, write_tabs};
 use manna_sync_protocol::records::TITLE_MAX;
@@ -32,12 +33,7 @@ pub struct Shown {
 /// The journal as the app last drew it, from the `Cookie` header's pairs;
 /// `None` when it did not draw the journal open for writing.
 pub fn shown(cookies: &str) -> Option<Shown> {
-    let value = cookies
-        .split(';')
-        .filter_map(|c| c.trim().split_once('='))
-        .find(|(name, _)| *name == JOURNAL_COOKIE)?
-        .1;
-    let mut parts = value.split('.');
+    let mut parts = named(cookies, JOURNAL_COOKIE)?.split('.');
     let sealed = match parts.next()? {
         "open" => false,
         "sealed" => true,

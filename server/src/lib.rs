@@ -36,6 +36,7 @@
 //! - `state`: what handlers share.
 //! - `routes`: the route table and one file per resource.
 //! - `first_screen`: Home's first page, with the day written in.
+//! - `cookies`: the cookies a request carries, read by name.
 //! - `html`: text put into HTML the server writes itself.
 //! - `encoded`: answers the same for everyone, compressed once, with an `ETag`.
 //! - `static_files`: the built PWA with its SPA fallback and cache headers.
@@ -49,6 +50,7 @@ pub mod calendar;
 pub mod clock;
 pub mod config;
 pub mod content;
+mod cookies;
 mod encoded;
 pub mod entitlement;
 pub mod error;

@@ -6,6 +6,7 @@
 //! placeholder cards. Each written page marks its `main` with what it holds
 //! (`data-first-screen="day"`, `"chapter"`, `"header"`) for the app's start.
 
+use crate::cookies::named;
 use crate::html::escape;
 use manna_core::plans::Plan;
 use std::fmt::Write;
@@ -41,12 +42,7 @@ const PRELOAD_END: &str = "<!--/app-preload-->";
 
 /// What the app last showed this visitor at the top of its pages.
 pub fn banner(cookies: &str) -> Banner {
-    let value = cookies
-        .split(';')
-        .filter_map(|c| c.trim().split_once('='))
-        .find(|(name, _)| *name == BANNER_COOKIE)
-        .map(|(_, value)| value);
-    match value {
+    match named(cookies, BANNER_COOKIE) {
         Some("1") => Banner::Prompt,
         Some(plan) => Plan::from_wire(plan).map_or(Banner::Nothing, Banner::Member),
         None => Banner::Nothing,

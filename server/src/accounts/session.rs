@@ -6,7 +6,6 @@ use crate::store::{NewSession, Store};
 use crate::tokens::{hash_token, random_hex};
 use axum::extract::{FromRef, FromRequestParts, OptionalFromRequestParts};
 use axum::http::HeaderMap;
-use axum::http::header::COOKIE;
 use axum::http::request::Parts;
 
 pub const SESSION_COOKIE: &str = "manna_session";
@@ -50,15 +49,9 @@ pub fn clear_cookie(secure: bool) -> String {
 
 /// The value of the cookie `name` a request carries, if any and not empty.
 pub(super) fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(n, _)| *n == name)
-        .map(|(_, value)| value.to_string())
+    crate::cookies::in_headers(headers, name)
         .filter(|v| !v.is_empty())
+        .map(str::to_string)
 }
 
 impl<S> OptionalFromRequestParts<S> for Session

@@ -12,6 +12,7 @@
 //!   (`journal_screen`), when the app last drew the journal open for writing.
 
 use crate::content::{Kind, item_for, items_in_turn};
+use crate::cookies::joined;
 use crate::first_screen::{self, Moment};
 use crate::page_shell::{banner, headed_page, write_card_skeleton};
 use crate::state::AppState;
@@ -22,7 +23,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
 pub async fn home_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let cookies = cookies(&headers);
+    let cookies = joined(&headers);
     let (now, reading) = todays_reading(&state, &cookies);
     written(&state, |shell| {
         first_screen::page(shell, reading.as_ref(), &now, banner(&cookies))
@@ -31,7 +32,7 @@ pub async fn home_get(State(state): State<AppState>, headers: HeaderMap) -> Resp
 }
 
 pub async fn study_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let cookies = cookies(&headers);
+    let cookies = joined(&headers);
     let (now, reading) = todays_reading(&state, &cookies);
     written(&state, |shell| {
         study_screen::page(shell, reading.as_ref()?, &now, banner(&cookies))
@@ -55,7 +56,7 @@ pub async fn reader_get(
         })
         .flatten();
     written(&state, |shell| {
-        reader_screen::page(shell, found.as_ref()?, banner(&cookies(&headers)))
+        reader_screen::page(shell, found.as_ref()?, banner(&joined(&headers)))
     })
     .await
 }
@@ -63,12 +64,9 @@ pub async fn reader_get(
 /// features/weight/WeightTrackingPage.tsx: its title and its placeholder, two cards.
 pub async fn weight_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
     written(&state, |shell| {
-        headed_page(
-            shell,
-            "Weight Tracking",
-            banner(&cookies(&headers)),
-            |out| write_card_skeleton(out, "Loading your weight log", 2),
-        )
+        headed_page(shell, "Weight Tracking", banner(&joined(&headers)), |out| {
+            write_card_skeleton(out, "Loading your weight log", 2)
+        })
     })
     .await
 }
@@ -77,7 +75,7 @@ pub async fn weight_get(State(state): State<AppState>, headers: HeaderMap) -> Re
 /// the list's loading line.
 pub async fn reminders_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
     written(&state, |shell| {
-        reminders_screen::page(shell, banner(&cookies(&headers)))
+        reminders_screen::page(shell, banner(&joined(&headers)))
     })
     .await
 }
@@ -85,7 +83,7 @@ pub async fn reminders_get(State(state): State<AppState>, headers: HeaderMap) ->
 /// features/journal: its tabs, today's three prompts and the form, held, for
 /// a browser whose app last drew the journal open for writing.
 pub async fn journal_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let cookies = cookies(&headers);
+    let cookies = joined(&headers);
     let now = Moment::for_visitor(Some(&cookies), state.config.time_zone, state.clock.now_ms());
     let set = state.content();
     written(&state, |shell| {
@@ -121,14 +119,4 @@ fn todays_reading(state: &AppState, cookies: &str) -> (Moment, Option<Value>) {
     let now = Moment::for_visitor(Some(cookies), state.config.time_zone, state.clock.now_ms());
     let reading = item_for(&state.content(), Kind::BibleReadings, now.date);
     (now, reading)
-}
-
-/// Every `Cookie` header's pairs, as one.
-fn cookies(headers: &HeaderMap) -> String {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .collect::<Vec<_>>()
-        .join("; ")
 }
