@@ -1,5 +1,4 @@
-// Read-aloud's engine, loaded when a reading is first listened to (or once
-// the page is idle): the text cut into sentences small enough for every
+// Read-aloud's engine: the text cut into sentences small enough for every
 // browser to speak whole, spoken one after another with the voice that works
 // with no signal, and the phone's lock screen and headset buttons. The
 // buttons and what they show are useReadAloud's.

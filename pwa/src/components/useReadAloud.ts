@@ -3,14 +3,13 @@
 // one sentence at a time, each after the one before ends, so that no browser
 // cuts a long reading short and a new speed is heard from the next sentence.
 // While it reads, the phone's lock screen and headset buttons can pause,
-// resume and stop it. The engine that speaks (readAloudEngine.ts) loads once
-// the page is idle, or on the first Listen, so the first screen waits for
-// none of it.
+// resume and stop it. The engine that speaks is readAloudEngine.ts; the
+// pages that read aloud load this with their controls, after the first
+// screen.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { whenIdle } from '../lib/idle';
 import { savedSpeechRate, saveSpeechRate } from './speechRate';
-import type { ReadAloudState, SpeechReader, SpokenNow } from './readAloudEngine';
+import { SpeechReader, type ReadAloudState, type SpokenNow } from './readAloudEngine';
 
 export type { ReadAloudState, SpokenNow };
 
@@ -18,11 +17,6 @@ export interface ListenOptions {
   /** What the lock screen shows (a reading's reference); the first sentence otherwise. */
   title?: string;
 }
-
-/** Past this, the engine loads even if the page never goes idle. */
-const ENGINE_WAIT_MS = 4000;
-
-const loadEngine = () => import('./readAloudEngine');
 
 function browserSpeech(): SpeechSynthesis | null {
   return typeof window !== 'undefined' && 'speechSynthesis' in window && window.speechSynthesis ? window.speechSynthesis : null;
@@ -35,54 +29,37 @@ export function useReadAloud(onSentence?: (now: SpokenNow | null) => void) {
   /** The sentence being read (null when idle). */
   const [current, setCurrent] = useState<SpokenNow | null>(null);
   const [rate, setRateNow] = useState(savedSpeechRate);
-  const rateForNext = useRef(rate);
-  const reader = useRef<SpeechReader | null>(null);
-  const mounted = useRef(true);
   const told = useRef(onSentence);
   useEffect(() => {
     told.current = onSentence;
   }, [onSentence]);
   const synth = browserSpeech();
+  const reader = useRef<SpeechReader | null>(null);
 
+  // One reader per screen; leaving the screen ends its reading (and only its own).
   useEffect(() => {
-    mounted.current = true;
-    // Loaded ahead of the first Listen, so that it starts within the tap.
-    const cancel = synth ? whenIdle(() => void loadEngine().catch(() => undefined), ENGINE_WAIT_MS) : () => {};
+    if (!synth) return;
+    const sentence = (now: SpokenNow | null) => {
+      setCurrent(now);
+      told.current?.(now);
+    };
+    const r = new SpeechReader(synth, { state: setState, sentence }, savedSpeechRate());
+    reader.current = r;
     return () => {
-      mounted.current = false;
-      cancel();
-      // Leaving the screen ends its reading (and only its own).
-      reader.current?.leave();
+      r.leave();
       reader.current = null;
     };
   }, [synth]);
 
   /** Reads `text` aloud; given as parts (a verse, a reflection…), `current`
    *  tells which part the sentence being read is from. */
-  const listen = useCallback(
-    (text: string | readonly string[], options: ListenOptions = {}) => {
-      if (!synth || typeof SpeechSynthesisUtterance === 'undefined') {
-        window.alert('Text-to-speech is not supported in your browser.');
-        return;
-      }
-      const parts = typeof text === 'string' ? [text] : text;
-      const start = (r: SpeechReader) => r.listen(parts, options.title);
-      if (reader.current) {
-        start(reader.current);
-        return;
-      }
-      void loadEngine().then(({ SpeechReader }) => {
-        if (!mounted.current) return;
-        const sentence = (now: SpokenNow | null) => {
-          setCurrent(now);
-          told.current?.(now);
-        };
-        reader.current ??= new SpeechReader(synth, { state: setState, sentence }, rateForNext.current);
-        start(reader.current);
-      });
-    },
-    [synth],
-  );
+  const listen = useCallback((text: string | readonly string[], options: ListenOptions = {}) => {
+    if (!reader.current || typeof SpeechSynthesisUtterance === 'undefined') {
+      window.alert('Text-to-speech is not supported in your browser.');
+      return;
+    }
+    reader.current.listen(typeof text === 'string' ? [text] : text, options.title);
+  }, []);
 
   const pause = useCallback(() => reader.current?.pause(), []);
   const resume = useCallback(() => reader.current?.resume(), []);
@@ -90,7 +67,6 @@ export function useReadAloud(onSentence?: (now: SpokenNow | null) => void) {
 
   /** A new speed: remembered on this device, heard from the next sentence. */
   const setRate = useCallback((next: number) => {
-    rateForNext.current = next;
     if (reader.current) reader.current.rate = next;
     setRateNow(next);
     saveSpeechRate(next);
