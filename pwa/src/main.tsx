@@ -51,9 +51,10 @@ const ready = core
     // The device's copy of today, then (when there is none, or it is old) one request.
     await primeDay(queryClient, date);
     const fetching = queryClient.prefetchQuery({ queryKey: dayKey(date), queryFn: () => fetchDay(date) });
-    // Over the server's page, the first render waits for the day itself: a
-    // placeholder must not take the reading's place for a moment.
-    if (dayShown) await fetching;
+    // Over the server's page (or the one kept for the day), the first render
+    // waits for the day, unless the device has it: a placeholder must not
+    // take the reading's place for a moment.
+    if (dayShown && !queryClient.getQueryData(dayKey(date))) await fetching;
   })
   .catch(() => undefined)
   .then(() => premium)

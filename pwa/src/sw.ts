@@ -1,25 +1,72 @@
 /// <reference lib="webworker" />
 // The service worker: precaches the app shell, scripts, styles, icons and the
-// .wasm, answers app navigations with the shell when offline, and shows
-// notifications. API answers are never cached here (daily content is saved in
-// IndexedDB by the app).
+// .wasm, answers app navigations with the shell (Home with the page kept for
+// the day, lib/keptHome.ts, when there is one), and shows notifications. API
+// answers are never cached here (daily content is saved in IndexedDB by the app).
 
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addRoute, cleanupOutdatedCaches, createHandlerBoundToURL, getCacheKeyForURL, precache } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PushMessage } from './generated/api';
+import { assetsOf, BUILT_FOR_HEADER, DAY_ENDS_HEADER, KEEP_HEADER, KEEP_HOME_MESSAGE, keptFits, KEPT_HOME_CACHE } from './lib/keptHome';
 
 declare let self: ServiceWorkerGlobalScope;
 
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/dev\//] }));
+precache(self.__WB_MANIFEST);
+const shell = createHandlerBoundToURL('/index.html');
+// Home opens on today's reading as the server wrote it, kept for the day
+// (before the precache's own route, which would answer `/` with the shell).
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.pathname === '/' && url.search === '',
+  async (options) => (await keptHome()) ?? shell(options),
+);
+addRoute();
+registerRoute(new NavigationRoute(shell, { denylist: [/^\/api\//, /^\/dev\//] }));
 
 // The first install takes over at once; later versions wait for the user's "Update".
 clientsClaim();
+self.addEventListener('activate', (event) => event.waitUntil(keepHome()));
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === KEEP_HOME_MESSAGE) event.waitUntil(keepHome());
 });
+
+/** This app's own page, as precached (its key names its revision). */
+function build(): string | undefined {
+  return getCacheKeyForURL('/index.html');
+}
+
+/** The page kept for the day, if it is still the visitor's day and was
+ *  written for this app. */
+async function keptHome(): Promise<Response | undefined> {
+  const kept = await caches.match('/', { cacheName: KEPT_HOME_CACHE }).catch(() => undefined);
+  return kept && keptFits(kept.headers, Date.now(), build()) ? kept : undefined;
+}
+
+/** Asks the server for Home to keep for the rest of the day. With no signal,
+ *  or a server failing, the kept page stays as it is; a page that cannot be
+ *  kept (no known day end, or files this app does not hold) is forgotten. */
+async function keepHome(): Promise<void> {
+  const built = build();
+  let response: Response;
+  try {
+    response = await fetch('/', { headers: { [KEEP_HEADER]: 'day' }, credentials: 'same-origin', cache: 'no-store' });
+  } catch {
+    return;
+  }
+  if (!built || !response.ok) return;
+  const html = await response.text();
+  const ends = response.headers.get(DAY_ENDS_HEADER);
+  const cache = await caches.open(KEPT_HOME_CACHE);
+  if (!ends || !html.includes('data-first-screen="day"') || !assetsOf(html).every((file) => getCacheKeyForURL(file))) {
+    await cache.delete('/');
+    return;
+  }
+  const headers = { 'Content-Type': 'text/html; charset=utf-8', [DAY_ENDS_HEADER]: ends, [BUILT_FOR_HEADER]: built };
+  await cache.put('/', new Response(html, { headers }));
+}
 
 // Notifications (Web Push): a reminder or the verse of the day, shown as the
 // server wrote it; a tap opens (or brings forward) the page it names.

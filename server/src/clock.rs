@@ -5,6 +5,7 @@
 use chrono::{TimeZone, Timelike};
 use chrono_tz::Tz;
 use manna_core::Date;
+use manna_core::calendar::DAY_MS;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -31,6 +32,24 @@ pub fn local_minute(zone: Tz, epoch_ms: i64) -> u32 {
     zone.timestamp_millis_opt(epoch_ms)
         .single()
         .map_or(0, |t| t.hour() * 60 + t.minute())
+}
+
+/// When the local day in `zone` that holds `epoch_ms` ends: the first instant
+/// of the next date there (where a change of clocks skips its midnight, the
+/// first minute the next date has).
+pub fn day_ends_ms(zone: Tz, epoch_ms: i64) -> i64 {
+    let next = local_date(zone, epoch_ms).add_days(1);
+    let start = chrono::NaiveDate::from_ymd_opt(next.year, next.month, next.day)
+        .and_then(|d| d.and_hms_opt(0, 0, 0));
+    (0..=24 * 60)
+        .step_by(15)
+        .find_map(|minutes| {
+            let local = start? + chrono::Duration::minutes(minutes);
+            zone.from_local_datetime(&local).earliest()
+        })
+        .map_or(epoch_ms - epoch_ms.rem_euclid(DAY_MS) + DAY_MS, |t| {
+            t.timestamp_millis()
+        })
 }
 
 #[derive(Debug, Clone)]
@@ -97,5 +116,39 @@ mod tests {
         clock.advance(86_400_000);
         assert_eq!(clock.today_utc().to_string(), "2025-11-23");
         assert_eq!(clock.now_secs(), 1_763_876_400);
+    }
+
+    fn utc(text: &str) -> i64 {
+        chrono::DateTime::parse_from_rfc3339(text)
+            .expect("test value")
+            .timestamp_millis()
+    }
+
+    #[test]
+    fn a_day_ends_at_the_next_local_midnight() {
+        let chicago = zone("America/Chicago").expect("test value");
+        // 3 p.m. on Friday in Chicago: its Saturday starts at 06:00 UTC.
+        let friday = utc("2026-12-04T21:00:00Z");
+        assert_eq!(day_ends_ms(chicago, friday), utc("2026-12-05T06:00:00Z"));
+        // A minute before that midnight, the same end; at it, the next one.
+        let end = utc("2026-12-05T06:00:00Z");
+        assert_eq!(day_ends_ms(chicago, end - 60_000), end);
+        assert_eq!(day_ends_ms(chicago, end), utc("2026-12-06T06:00:00Z"));
+        // East of London the day ends before midnight UTC.
+        let tokyo = zone("Asia/Tokyo").expect("test value");
+        assert_eq!(day_ends_ms(tokyo, friday), utc("2026-12-05T15:00:00Z"));
+    }
+
+    #[test]
+    fn where_the_clocks_skip_midnight_the_day_ends_when_the_next_one_starts() {
+        // Chile moves its clocks on at midnight on the first Saturday of
+        // September: Sunday starts at 01:00 local, 04:00 UTC.
+        let santiago = zone("America/Santiago").expect("test value");
+        let saturday = utc("2026-09-05T18:00:00Z");
+        assert_eq!(day_ends_ms(santiago, saturday), utc("2026-09-06T04:00:00Z"));
+        // A 25-hour day (clocks back) still ends at its own midnight.
+        let chicago = zone("America/Chicago").expect("test value");
+        let november = utc("2026-11-01T12:00:00Z");
+        assert_eq!(day_ends_ms(chicago, november), utc("2026-11-02T06:00:00Z"));
     }
 }

@@ -8,7 +8,7 @@
 //! zone, in the `manna-day` cookie (`2026-11-28~America/Chicago`); without it
 //! the server's configured zone decides.
 
-use crate::clock::{local_date, local_minute, zone};
+use crate::clock::{day_ends_ms, local_date, local_minute, zone};
 use crate::html::escape;
 use crate::page_shell::{Banner, HELD_SYNC_BADGE, with_first_screen, write_banner};
 use chrono_tz::Tz;
@@ -49,6 +49,8 @@ pub struct Moment {
     pub date: Date,
     pub minute: u32,
     pub epoch_ms: i64,
+    /// When the visitor's day ends, where their zone is known here.
+    pub day_ends_ms: Option<i64>,
 }
 
 impl Moment {
@@ -70,6 +72,7 @@ impl Moment {
             date,
             minute: local_minute(tz, epoch_ms),
             epoch_ms,
+            day_ends_ms: known.map(|tz| day_ends_ms(tz, epoch_ms)),
         }
     }
 }
@@ -79,13 +82,29 @@ fn noted_day(cookies: &str) -> Option<(&str, &str)> {
     crate::cookies::named(cookies, COOKIE)?.split_once('~')
 }
 
-/// `index.html` with the day written in, or `None` when it has no place for
-/// it; under the app's `banner`.
-pub fn page(shell: &str, reading: Option<&Value>, now: &Moment, banner: Banner) -> Option<String> {
-    with_first_screen(shell, |out| write_day(out, reading, now, banner))
+/// The time of day at the top of Home: shown, or held in its place for a page
+/// kept on the device for the rest of the day (the app's service worker keeps
+/// one, so that Home opens on the reading with no signal), whose time would be
+/// wrong by the time it is opened; the app writes it when it takes over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Time {
+    Shown,
+    Held,
 }
 
-fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, banner: Banner) {
+/// `index.html` with the day written in, or `None` when it has no place for
+/// it; under the app's `banner`.
+pub fn page(
+    shell: &str,
+    reading: Option<&Value>,
+    now: &Moment,
+    banner: Banner,
+    time: Time,
+) -> Option<String> {
+    with_first_screen(shell, |out| write_day(out, reading, now, banner, time))
+}
+
+fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, banner: Banner, time: Time) {
     // What the app showed at the top of its pages on the last visit.
     write_banner(out, banner);
     out.push_str(concat!(
@@ -97,7 +116,7 @@ fn write_day(out: &mut String, reading: Option<&Value>, now: &Moment, banner: Ba
         r#"<span class="account-link account-pending" aria-hidden="true">Log in</span></div></header>"#,
         r#"<main class="page home" data-first-screen="day">"#,
     ));
-    write_day_banner(out, now);
+    write_day_banner(out, now, time);
     match reading {
         Some(r) => write_reading(out, r),
         None => out.push_str(concat!(
@@ -120,7 +139,7 @@ pub fn long_date(d: Date) -> String {
     )
 }
 
-fn write_day_banner(out: &mut String, now: &Moment) {
+fn write_day_banner(out: &mut String, now: &Moment, time: Time) {
     let d = now.date;
     let (hour, minute) = (now.minute / 60, now.minute % 60);
     let half = if hour < 12 { "AM" } else { "PM" };
@@ -132,7 +151,7 @@ fn write_day_banner(out: &mut String, now: &Moment) {
             r#"<h2 id="banner-title">Today's Wellness Inspiration</h2>"#,
             r#"<p class="banner-date">{date}</p></div>"#,
             r#"<div class="banner-side"><span class="day-badge">Day {day_of_year}</span>"#,
-            r#"<time class="banner-time" datetime="{iso}">{hour12}:{minute:02} {half}</time>"#,
+            r#"<time class="banner-time{held}" datetime="{iso}"{hidden}>{hour12}:{minute:02} {half}</time>"#,
             r#"<button type="button" class="icon-btn held" disabled aria-hidden="true"><span>↻</span></button>"#,
             "</div></section>",
         ),
@@ -142,6 +161,12 @@ fn write_day_banner(out: &mut String, now: &Moment) {
         hour12 = hour12,
         minute = minute,
         half = half,
+        held = if time == Time::Held { " held" } else { "" },
+        hidden = if time == Time::Held {
+            r#" aria-hidden="true""#
+        } else {
+            ""
+        },
     );
 }
 
@@ -291,6 +316,7 @@ mod tests {
             date: date.parse().expect("test value"),
             minute,
             epoch_ms: 0,
+            day_ends_ms: None,
         }
     }
 
@@ -311,6 +337,7 @@ mod tests {
             Some(&reading),
             &at("2026-11-28", 13 * 60 + 5),
             Banner::Prompt,
+            Time::Shown,
         )
         .expect("test value");
         assert!(!html.contains("Loading..."));
@@ -321,8 +348,14 @@ mod tests {
         assert!(html.contains(r#"href="/read/kjv/John/3#v16""#));
         assert!(html.contains("Saturday, November 28, 2026"));
         assert!(html.contains("PREMIUM REQUIRED"), "shown last visit: kept");
-        let first_visit =
-            page(SHELL, Some(&reading), &at("2026-11-28", 0), Banner::Nothing).expect("test value");
+        let first_visit = page(
+            SHELL,
+            Some(&reading),
+            &at("2026-11-28", 0),
+            Banner::Nothing,
+            Time::Shown,
+        )
+        .expect("test value");
         assert!(
             !first_visit.contains("PREMIUM REQUIRED"),
             "a first visit opens without it"
@@ -349,6 +382,7 @@ mod tests {
             Some(&reading),
             &at("2026-11-28", 0),
             Banner::Member(Plan::Annual),
+            Time::Shown,
         )
         .expect("test value");
         assert!(member.contains(r#"<div class="premium-banner premium-member" role="status">"#));
@@ -359,6 +393,34 @@ mod tests {
         assert!(html.contains(r#"<p class="eyebrow">Jerusalem</p>"#));
         assert!(!html.contains("<script"));
         assert!(!html.contains("folded") && !html.contains("Read the whole passage"));
+    }
+
+    #[test]
+    fn a_page_kept_for_the_day_holds_its_time_of_day_in_place() {
+        let html = page(
+            SHELL,
+            None,
+            &at("2026-12-04", 15 * 60 + 47),
+            Banner::Nothing,
+            Time::Held,
+        )
+        .expect("test value");
+        assert!(
+            html.contains(r#"<time class="banner-time held" datetime="1970-01-01T00:00:00.000Z" aria-hidden="true">3:47 PM</time>"#),
+            "{html}"
+        );
+        assert!(html.contains("Friday, December 4, 2026") && html.contains("Day 338"));
+        let shown = page(
+            SHELL,
+            None,
+            &at("2026-12-04", 15 * 60 + 47),
+            Banner::Nothing,
+            Time::Shown,
+        )
+        .expect("test value");
+        assert!(shown.contains(
+            r#"<time class="banner-time" datetime="1970-01-01T00:00:00.000Z">3:47 PM</time>"#
+        ));
     }
 
     #[test]
@@ -376,6 +438,7 @@ mod tests {
             Some(&reading),
             &at("2026-12-25", 8 * 60),
             Banner::Prompt,
+            Time::Shown,
         )
         .expect("test value");
         assert!(html.contains(r#"<blockquote class="verse folded">And it came to pass"#));
@@ -388,21 +451,51 @@ mod tests {
             r#"<html><head><link rel="stylesheet" href="/a.css"><!--app-preload--><link rel="modulepreload" href="/m.js">"#,
             "\n  <!--/app-preload-->\n</head><body><div id=\"root\"><!--first-screen--><!--/first-screen--></div></body></html>",
         );
-        let html = page(shell, None, &at("2026-01-01", 0), Banner::Nothing).expect("test value");
+        let html = page(
+            shell,
+            None,
+            &at("2026-01-01", 0),
+            Banner::Nothing,
+            Time::Shown,
+        )
+        .expect("test value");
         assert!(
             html.starts_with(r#"<html><head><link rel="stylesheet" href="/a.css"></head><body>"#),
             "{html}"
         );
         assert!(!html.contains("modulepreload"));
         // Without the marks, the head is as it was.
-        let html = page(SHELL, None, &at("2026-01-01", 0), Banner::Nothing).expect("test value");
+        let html = page(
+            SHELL,
+            None,
+            &at("2026-01-01", 0),
+            Banner::Nothing,
+            Time::Shown,
+        )
+        .expect("test value");
         assert!(html.starts_with(r#"<html><body><div id="root"><!--first-screen-->"#));
     }
 
     #[test]
     fn a_shell_without_a_place_is_left_alone_and_a_missing_reading_says_so() {
-        assert!(page("<html></html>", None, &at("2026-01-01", 0), Banner::Nothing).is_none());
-        let html = page(SHELL, None, &at("2026-01-01", 0), Banner::Nothing).expect("test value");
+        assert!(
+            page(
+                "<html></html>",
+                None,
+                &at("2026-01-01", 0),
+                Banner::Nothing,
+                Time::Shown
+            )
+            .is_none()
+        );
+        let html = page(
+            SHELL,
+            None,
+            &at("2026-01-01", 0),
+            Banner::Nothing,
+            Time::Shown,
+        )
+        .expect("test value");
         assert!(html.contains("No Bible reading available for today"));
         assert!(html.contains("12:00 AM"));
         assert!(html.contains("Thursday, January 1, 2026"));
@@ -436,5 +529,10 @@ mod tests {
             ms,
         );
         assert_eq!(far.date.to_string(), "2026-11-28");
+        // Where the zone is known, when the visitor's day ends: 06:00 UTC
+        // (the end of the 27th in Chicago); unknown where the zone is not.
+        assert_eq!(chicago.day_ends_ms, Some(1_795_845_600_000));
+        assert_eq!(none.day_ends_ms, None);
+        assert_eq!(unknown.day_ends_ms, None);
     }
 }

@@ -83,6 +83,7 @@ mod tests {
             date: Date::new(2026, 12, 4).expect("a date"),
             minute: 7 * 60,
             epoch_ms: 0,
+            day_ends_ms: None,
         }
     }
 

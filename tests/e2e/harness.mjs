@@ -336,6 +336,11 @@ export async function waitUntilOfflineReady(page) {
   await controlledByServiceWorker(page);
 }
 
+/** Waits until the service worker keeps Home's page for the day (lib/keptHome.ts). */
+export async function waitUntilHomeKept(page) {
+  await page.waitForFunction(() => caches.match('/', { cacheName: 'manna-home' }).then(Boolean), undefined, { timeout: 30_000 });
+}
+
 /** A new browser (phone-sized) whose user registered `email`, proving it with
  *  the emailed code; with the email among MANNA_OWNER_EMAILS it is premium. */
 export async function registeredBrowser(server, browser, { email, password = 'manna password', firstName = 'Grace', serviceWorkers }) {

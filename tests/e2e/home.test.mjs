@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, SYNCED, launchProfile, localDate, serverAndBrowser, waitUntilOfflineReady } from './harness.mjs';
+import { PHONE, SYNCED, launchProfile, localDate, serverAndBrowser, waitUntilHomeKept, waitUntilOfflineReady } from './harness.mjs';
 
 const CARDS = [
   ['reading', "Today's Reading", (d) => d.bibleReading.reference],
@@ -162,6 +162,55 @@ describe('with no network', () => {
     await later.locator('[data-card="reading"]').getByText(third.bibleReading.reference, { exact: true }).waitFor();
     await later.locator('[data-card="health-tip"]').getByText(third.healthTip.title).waitFor();
     assert.ok(await later.getByText(`Day ${third.dayNumber}`, { exact: true }).isVisible());
+    await context.close();
+  });
+});
+
+describe('the day kept', () => {
+  const env = serverAndBrowser();
+
+  test("with no signal, Home opens on the day's page the server wrote, kept for the day, and the app takes it over in place", async () => {
+    const context = await env.browser.newContext({ ...PHONE, serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    const [today] = await daysFrom(env.server.base, localDate(), 1);
+    const reference = today.bibleReading.reference;
+    await page.goto(env.server.base);
+    await waitUntilOfflineReady(page);
+    await waitUntilHomeKept(page);
+    await env.server.stop();
+
+    // Whether the reading ever leaves the page, and how much it moves.
+    await page.addInitScript(() => {
+      window.__shift = 0;
+      window.__gone = 0;
+      let seen = false;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      new MutationObserver(() => {
+        if (document.querySelector('[data-card="reading"] .reference')) seen = true;
+        else if (seen) window.__gone += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const response = await page.reload();
+    assert.ok(response.fromServiceWorker(), 'opened by the service worker');
+    const html = await response.text();
+    assert.ok(html.includes('data-first-screen="day"'), 'the page kept is the one the server writes');
+    assert.ok(html.includes(reference.replace(/'/g, '&#39;')), `today's reading (${reference}) is written in`);
+    assert.match(html, /<time class="banner-time held"[^>]*aria-hidden="true">/, 'its time of day, hours old by now, is held');
+
+    // The app takes it over: the time is today's, the controls are live.
+    await page.locator('main[data-first-screen]').waitFor({ state: 'detached' });
+    await page.locator('[data-card="reading"]').getByText(reference, { exact: true }).waitFor();
+    const time = page.locator('time.banner-time');
+    assert.ok(await time.isVisible());
+    assert.equal(await time.getAttribute('class'), 'banner-time');
+    const shown = new Date(await time.getAttribute('datetime'));
+    assert.ok(Math.abs(shown.getTime() - Date.now()) < 5 * 60_000, `the time shown is now: ${shown.toISOString()}`);
+    assert.ok(await page.getByRole('button', { name: 'Refresh content' }).isEnabled());
+    assert.equal(await page.evaluate(() => window.__gone), 0, 'the reading left the page while the app took over');
+    const shift = await page.evaluate(() => window.__shift);
+    assert.ok(shift <= 0.02, `layout shift ${shift}`);
     await context.close();
   });
 });

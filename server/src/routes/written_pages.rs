@@ -13,23 +13,41 @@
 
 use crate::content::{Kind, item_for, items_in_turn};
 use crate::cookies::joined;
-use crate::first_screen::{self, Moment};
+use crate::first_screen::{self, Moment, Time};
 use crate::page_shell::{banner, headed_page, write_card_skeleton};
 use crate::state::AppState;
 use crate::{journal_screen, reader_screen, reminders_screen, study_screen};
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
+/// Asked with `Manna-Keep: day` (by the app's service worker, which keeps
+/// Home for the rest of the visitor's day), the time of day is held in its
+/// place. Where the visitor's zone is known, `Manna-Day-Ends` says when their
+/// day ends (milliseconds since the epoch): the page is not theirs after it.
 pub async fn home_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let cookies = joined(&headers);
     let (now, reading) = todays_reading(&state, &cookies);
-    written(&state, |shell| {
-        first_screen::page(shell, reading.as_ref(), &now, banner(&cookies))
+    let kept = headers.get(KEEP).is_some_and(|v| v.as_bytes() == b"day");
+    let time = if kept { Time::Held } else { Time::Shown };
+    let mut response = written(&state, |shell| {
+        first_screen::page(shell, reading.as_ref(), &now, banner(&cookies), time)
     })
-    .await
+    .await;
+    let ok = response.status() == StatusCode::OK;
+    let heads = response.headers_mut();
+    heads.insert(header::VARY, HeaderValue::from_static("Cookie, Manna-Keep"));
+    if let Some(ends) = now.day_ends_ms.filter(|_| ok) {
+        heads.insert(DAY_ENDS, HeaderValue::from(ends));
+    }
+    response
 }
+
+/// The request's header asking for a page to keep.
+const KEEP: &str = "manna-keep";
+/// The response's header saying when the visitor's day ends.
+const DAY_ENDS: &str = "manna-day-ends";
 
 pub async fn study_get(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let cookies = joined(&headers);

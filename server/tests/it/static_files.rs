@@ -144,7 +144,7 @@ async fn home_is_sent_with_the_reading_of_the_visitors_own_date() {
             .expect("request");
         assert_eq!(res.status(), 200);
         assert_eq!(res.headers()["cache-control"], "no-cache");
-        assert_eq!(res.headers()["vary"], "Cookie");
+        assert_eq!(res.headers()["vary"], "Cookie, Manna-Keep");
         let html = res.text().await.expect("body");
         assert!(!html.contains("Loading..."), "{zone}");
         let reference = reading["reference"].as_str().expect("reference");
@@ -158,7 +158,7 @@ async fn home_is_sent_with_the_reading_of_the_visitors_own_date() {
             "{zone}: the verse is not in the page"
         );
     }
-    // The page the service worker keeps is the plain one.
+    // The page the service worker precaches is the plain one.
     let shell = server
         .client
         .get(format!("{}/index.html", server.base))
@@ -169,4 +169,49 @@ async fn home_is_sent_with_the_reading_of_the_visitors_own_date() {
         .await
         .expect("body");
     assert!(shell.contains("Loading..."));
+}
+
+#[tokio::test]
+async fn home_kept_for_the_day_says_when_the_day_ends_and_holds_its_time() {
+    // Friday 2026-12-04, 3:47 p.m. in Chicago (21:47 UTC).
+    let now_ms = 1_796_420_820_000;
+    let dist = shell_dist();
+    let dir = dist.path().to_path_buf();
+    let server = TestServer::start_pinned(now_ms, move |c| c.static_dir = dir).await;
+    let ask = |cookie: &'static str, keep: bool| {
+        let mut request = server
+            .client
+            .get(format!("{}/", server.base))
+            .header("cookie", cookie);
+        if keep {
+            request = request.header("manna-keep", "day");
+        }
+        request.send()
+    };
+    let kept = ask("manna-day=2026-12-04~America/Chicago", true)
+        .await
+        .expect("request");
+    assert_eq!(kept.status(), 200);
+    // Saturday starts in Chicago at 06:00 UTC.
+    assert_eq!(kept.headers()["manna-day-ends"], "1796450400000");
+    let html = kept.text().await.expect("body");
+    assert!(html.contains("Friday, December 4, 2026"), "{html}");
+    assert!(html.contains(r#"<time class="banner-time held""#));
+    assert!(html.contains(r#"aria-hidden="true">3:47 PM</time>"#));
+    // Opened in the browser, the time shows.
+    let opened = ask("manna-day=2026-12-04~America/Chicago", false)
+        .await
+        .expect("request");
+    assert_eq!(opened.headers()["manna-day-ends"], "1796450400000");
+    let html = opened.text().await.expect("body");
+    assert!(html.contains(
+        r#"<time class="banner-time" datetime="2026-12-04T21:47:00.000Z">3:47 PM</time>"#
+    ));
+    // Where the visitor's zone is not known, nobody can say when their day
+    // ends: the page is not one to keep.
+    for cookie in ["", "manna-day=2026-12-04~Mars/Olympus"] {
+        let res = ask(cookie, true).await.expect("request");
+        assert_eq!(res.status(), 200);
+        assert!(!res.headers().contains_key("manna-day-ends"), "{cookie:?}");
+    }
 }
