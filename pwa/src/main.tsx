@@ -10,7 +10,7 @@ import { createQueryClient } from './api/queryClient';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
 import { applyStoredTheme } from './lib/theme';
-import { missingStartupRequirement, showStartupFailure } from './components/startupFailure';
+import { missingStartupRequirement } from './components/startupFailure';
 import { dayKey, fetchDay, primeDay } from './content/useDaily';
 import { installGlobalErrorHandlers, logRecoverableError } from './lib/errors';
 import { noteDay } from './lib/dayCookie';
@@ -80,7 +80,7 @@ function start() {
 }
 
 if (missingStartupRequirement(window)) {
-  showStartupFailure(document);
+  void import('./components/startupFailureScreen').then((m) => m.showStartupFailure(document));
 } else {
   // Rendering before these are in would show a fallback that React then keeps
   // on screen a moment longer than needed.

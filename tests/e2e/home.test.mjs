@@ -132,6 +132,17 @@ describe('home screen', () => {
     await page.getByRole('heading', { name: "Today's Wellness Inspiration" }).waitFor();
     await context.close();
   });
+
+  test('a browser without the storage the app keeps its days in is told what to do, not shown a broken page', async () => {
+    const context = await env.browser.newContext(PHONE);
+    await context.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined }));
+    const page = await context.newPage();
+    await page.goto(`${env.server.base}/prayer-sessions`);
+    await page.getByRole('alert').getByText('Please refresh the page to continue.').waitFor();
+    await page.getByRole('button', { name: 'Refresh' }).waitFor();
+    assert.equal(await page.locator('#root').count(), 0, 'the app did not start');
+    await context.close();
+  });
 });
 
 describe('with no network', () => {

@@ -303,4 +303,35 @@ describe('the tab bar', () => {
     }
     await context.close();
   });
+
+  test('a tap is answered at once: while the next page is on its way, a bar runs across the top, and the page in view stays', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base });
+    const page = await context.newPage();
+    await page.goto('/');
+    await settled(page);
+    // The app's code asked for from now on waits until let through, as on a slow network.
+    let release;
+    const held = new Promise((r) => (release = r));
+    let waiting = 0;
+    await page.route('**/assets/*.js', async (route) => {
+      waiting += 1;
+      await held;
+      await route.continue();
+    });
+    const pending = page.locator('.route-pending');
+    assert.equal(await pending.count(), 0, 'no bar before a tap');
+    await bar(page).getByRole('link', { name: 'Pray', exact: true }).click();
+    await pending.waitFor({ timeout: 5_000 });
+    assert.ok(waiting > 0, "the Pray page's code was asked for");
+    assert.equal(await pending.getAttribute('aria-hidden'), 'true', 'screen readers hear the page when it comes, not the bar');
+    const box = await pending.boundingBox();
+    assert.equal(box.y, 0, 'at the top of the screen');
+    assert.ok(box.height >= 2 && box.width > 0, `the bar is ${box.width}x${box.height}px`);
+    assert.ok(await page.locator('[data-card="reading"]').isVisible(), 'Home stays up meanwhile');
+    release();
+    await page.getByRole('heading', { name: 'Pray', exact: true }).waitFor();
+    await pending.waitFor({ state: 'detached' });
+    await page.unroute('**/assets/*.js');
+    await context.close();
+  });
 });

@@ -5,7 +5,8 @@ import { recordError } from '../lib/errors';
 import { CriticalErrorOverlay } from './CriticalErrorOverlay';
 import { ErrorBoundary } from './ErrorBoundary';
 import { NotFound } from './NotFound';
-import { missingStartupRequirement, showStartupFailure } from './startupFailure';
+import { missingStartupRequirement } from './startupFailure';
+import { showStartupFailure } from './startupFailureScreen';
 import { act } from 'react';
 
 function Boom(): never {

@@ -1,5 +1,5 @@
-// Shown without React when the page cannot start at all (storage APIs or the
-// root element missing), so it must not depend on anything that failed.
+// Whether the page can start at all: the storage APIs and the root element
+// are there. When not, startupFailureScreen.ts says so (loaded only then).
 
 export function missingStartupRequirement(win: Window): string | null {
   try {
@@ -9,18 +9,4 @@ export function missingStartupRequirement(win: Window): string | null {
   }
   if (!win.document.getElementById('root')) return 'root';
   return null;
-}
-
-export function showStartupFailure(doc: Document): void {
-  const main = doc.createElement('main');
-  main.className = 'plain-screen';
-  main.setAttribute('role', 'alert');
-  const text = doc.createElement('p');
-  text.textContent = 'Please refresh the page to continue.';
-  const button = doc.createElement('button');
-  button.type = 'button';
-  button.textContent = 'Refresh';
-  button.addEventListener('click', () => doc.defaultView?.location.reload());
-  main.append(text, button);
-  doc.body.replaceChildren(main);
 }

@@ -8,12 +8,12 @@ import {
   Children,
   createContext,
   isValidElement,
-  startTransition,
   useCallback,
   useContext,
   useLayoutEffect,
   useRef,
   useState,
+  useTransition,
   type ComponentProps,
   type MouseEvent,
   type ReactElement,
@@ -93,17 +93,20 @@ function useScrollKeeping(keep: boolean, history: History, location: AppLocation
 /** `keepScroll`: the page is the browser's (a test's router in memory has none). */
 function Router({ history, keepScroll = false, children }: { history: History; keepScroll?: boolean; children: ReactNode }) {
   const [location, setLocation] = useState(history.location);
+  const [moving, move] = useTransition();
   useLayoutEffect(
     () =>
       // In a transition, the page shown stays up until the next one (whose
       // code may still be loading) is ready, instead of giving way to a spinner.
-      history.listen(() => startTransition(() => setLocation(history.location))),
+      history.listen(() => move(() => setLocation(history.location))),
     [history],
   );
   useScrollKeeping(keepScroll, history, location);
   return (
     <HistoryContext value={history}>
       <LocationContext value={location}>{children}</LocationContext>
+      {/* Meanwhile a bar across the top answers the tap at once. */}
+      {moving && <div className="route-pending" aria-hidden="true" />}
     </HistoryContext>
   );
 }
