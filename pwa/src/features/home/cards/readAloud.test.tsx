@@ -39,10 +39,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const button = (name: string) => screen.getByRole('button', { name });
-/** Presses Listen, once the card is there, and waits until the reading has begun. */
+/** Presses Listen, once the card and its controls (loaded after the first
+ *  render, which on a busy machine can take more than a second) are there,
+ *  and waits until the reading has begun. */
 async function listen() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
-  await screen.findByRole('button', { name: 'Pause' });
+  fireEvent.click(await screen.findByRole('button', { name: 'Listen' }, { timeout: 10_000 }));
+  await screen.findByRole('button', { name: 'Pause' }, { timeout: 10_000 });
 }
 /** The words marked as being read now. */
 const marked = () => [...document.querySelectorAll('mark.reading-now')].map((m) => m.textContent);
@@ -135,7 +137,7 @@ describe('read-aloud', () => {
 
   it('reads at the chosen speed from the next sentence, and remembers it', async () => {
     const view = renderWithProviders(<ReadingCard date="2026-11-22" />);
-    const speed = await screen.findByRole('combobox', { name: 'Speed' });
+    const speed = await screen.findByRole('combobox', { name: 'Speed' }, { timeout: 10_000 });
     expect(speed).toHaveValue('0.85');
     expect(Array.from((speed as HTMLSelectElement).options, (o) => o.value)).toEqual(['0.75', '0.85', '1', '1.25']);
     await listen();
@@ -148,7 +150,7 @@ describe('read-aloud', () => {
     fireEvent.click(button('Stop'));
     view.unmount();
     renderWithProviders(<ReadingCard date="2026-11-22" />);
-    expect(await screen.findByRole('combobox', { name: 'Speed' })).toHaveValue('1.25');
+    expect(await screen.findByRole('combobox', { name: 'Speed' }, { timeout: 10_000 })).toHaveValue('1.25');
   });
 
   it('shows the reading on the lock screen, whose buttons pause, resume and stop it', async () => {
@@ -184,7 +186,7 @@ describe('read-aloud', () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
     renderWithProviders(<ReadingCard date="2026-11-22" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Listen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Listen' }, { timeout: 10_000 }));
     expect(alert).toHaveBeenCalledWith('Text-to-speech is not supported in your browser.');
   });
 });
@@ -245,7 +247,7 @@ describe('a long passage', () => {
   it('of eight verses or fewer shows whole', async () => {
     stubFetch(() => ({ contentVersion: 'v1', days: [{ date: '2026-11-22', dayNumber: 326, bibleReading: { ...christmas, passage: { ...christmas.passage, to: 8, folded: false } } }] }));
     renderWithProviders(<ReadingCard date="2026-11-22" />);
-    await screen.findByRole('button', { name: 'Listen' });
+    await screen.findByRole('button', { name: 'Listen' }, { timeout: 10_000 });
     expect(document.querySelector('blockquote.verse')).not.toHaveClass('folded');
     expect(screen.queryByRole('button', { name: 'Read the whole passage' })).toBeNull();
   });
