@@ -320,6 +320,17 @@ mod tests {
         }
     }
 
+    /// `shell` with no reading written in, on New Year's Day at midnight.
+    fn plain(shell: &str) -> Option<String> {
+        page(
+            shell,
+            None,
+            &at("2026-01-01", 0),
+            Banner::Nothing,
+            Time::Shown,
+        )
+    }
+
     #[test]
     fn the_reading_is_written_in_place_of_the_placeholder_escaped() {
         let reading = json!({
@@ -397,30 +408,21 @@ mod tests {
 
     #[test]
     fn a_page_kept_for_the_day_holds_its_time_of_day_in_place() {
-        let html = page(
-            SHELL,
-            None,
-            &at("2026-12-04", 15 * 60 + 47),
-            Banner::Nothing,
-            Time::Held,
-        )
-        .expect("test value");
-        assert!(
-            html.contains(r#"<time class="banner-time held" datetime="1970-01-01T00:00:00.000Z" aria-hidden="true">3:47 PM</time>"#),
-            "{html}"
-        );
-        assert!(html.contains("Friday, December 4, 2026") && html.contains("Day 338"));
-        let shown = page(
-            SHELL,
-            None,
-            &at("2026-12-04", 15 * 60 + 47),
-            Banner::Nothing,
-            Time::Shown,
-        )
-        .expect("test value");
-        assert!(shown.contains(
-            r#"<time class="banner-time" datetime="1970-01-01T00:00:00.000Z">3:47 PM</time>"#
-        ));
+        let friday = at("2026-12-04", 15 * 60 + 47);
+        for (time, written) in [
+            (
+                Time::Held,
+                r#"<time class="banner-time held" datetime="1970-01-01T00:00:00.000Z" aria-hidden="true">3:47 PM</time>"#,
+            ),
+            (
+                Time::Shown,
+                r#"<time class="banner-time" datetime="1970-01-01T00:00:00.000Z">3:47 PM</time>"#,
+            ),
+        ] {
+            let html = page(SHELL, None, &friday, Banner::Nothing, time).expect("test value");
+            assert!(html.contains(written), "{time:?}: {html}");
+            assert!(html.contains("Friday, December 4, 2026") && html.contains("Day 338"));
+        }
     }
 
     #[test]
@@ -451,51 +453,21 @@ mod tests {
             r#"<html><head><link rel="stylesheet" href="/a.css"><!--app-preload--><link rel="modulepreload" href="/m.js">"#,
             "\n  <!--/app-preload-->\n</head><body><div id=\"root\"><!--first-screen--><!--/first-screen--></div></body></html>",
         );
-        let html = page(
-            shell,
-            None,
-            &at("2026-01-01", 0),
-            Banner::Nothing,
-            Time::Shown,
-        )
-        .expect("test value");
+        let html = plain(shell).expect("test value");
         assert!(
             html.starts_with(r#"<html><head><link rel="stylesheet" href="/a.css"></head><body>"#),
             "{html}"
         );
         assert!(!html.contains("modulepreload"));
         // Without the marks, the head is as it was.
-        let html = page(
-            SHELL,
-            None,
-            &at("2026-01-01", 0),
-            Banner::Nothing,
-            Time::Shown,
-        )
-        .expect("test value");
+        let html = plain(SHELL).expect("test value");
         assert!(html.starts_with(r#"<html><body><div id="root"><!--first-screen-->"#));
     }
 
     #[test]
     fn a_shell_without_a_place_is_left_alone_and_a_missing_reading_says_so() {
-        assert!(
-            page(
-                "<html></html>",
-                None,
-                &at("2026-01-01", 0),
-                Banner::Nothing,
-                Time::Shown
-            )
-            .is_none()
-        );
-        let html = page(
-            SHELL,
-            None,
-            &at("2026-01-01", 0),
-            Banner::Nothing,
-            Time::Shown,
-        )
-        .expect("test value");
+        assert!(plain("<html></html>").is_none());
+        let html = plain(SHELL).expect("test value");
         assert!(html.contains("No Bible reading available for today"));
         assert!(html.contains("12:00 AM"));
         assert!(html.contains("Thursday, January 1, 2026"));

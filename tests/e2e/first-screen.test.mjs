@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, localDate, register, serverAndBrowser } from './harness.mjs';
+import { PHONE, localDate, register, serverAndBrowser, watchShiftsAnd } from './harness.mjs';
 
 /** The boxes a reader's eye is on, and where each is on the page. */
 const BOXES = {
@@ -39,24 +39,6 @@ const STUDY_BOXES = named(['h1', '.bible .meta', '.tabs', '.tab-panel .reference
 const HEADER_BOXES = named(['h1', '.back-link']);
 const JOURNAL_BOXES = named(['h1', '.tabs', '#prompts-title', '.prompt-list li:first-child', '.prompt-list li:last-child', '#write-title', 'form select', 'form textarea', 'form .btn-primary']);
 const REMINDER_BOXES = named(['h1', 'main > .btn-primary', '.ring-settings h2', '.ring-device', '.ring-verse legend', '.ring-verse .check', '.ring-verse input[type="time"]']);
-
-/** Adds up, in `window.__shift`, the page's layout shifts not caused by input;
- *  counts, in `window.__gone`, the states after a change in which `css` had
- *  been shown and is missing. */
-async function watchShiftsAnd(page, css) {
-  await page.addInitScript((css) => {
-    window.__shift = 0;
-    window.__gone = 0;
-    let seen = false;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-    new MutationObserver(() => {
-      if (document.querySelector(css)) seen = true;
-      else if (seen) window.__gone += 1;
-    }).observe(document, { childList: true, subtree: true });
-  }, css);
-}
 
 /** Asserts that each box is where it was, to a pixel. */
 function unmoved(before, after) {

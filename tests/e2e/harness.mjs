@@ -336,6 +336,24 @@ export async function waitUntilOfflineReady(page) {
   await controlledByServiceWorker(page);
 }
 
+/** Adds up, in `window.__shift`, the page's layout shifts not caused by input;
+ *  counts, in `window.__gone`, the states after a change in which `css` had
+ *  been shown and is missing. */
+export async function watchShiftsAnd(page, css) {
+  await page.addInitScript((css) => {
+    window.__shift = 0;
+    window.__gone = 0;
+    let seen = false;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver(() => {
+      if (document.querySelector(css)) seen = true;
+      else if (seen) window.__gone += 1;
+    }).observe(document, { childList: true, subtree: true });
+  }, css);
+}
+
 /** Waits until the service worker keeps Home's page for the day (lib/keptHome.ts). */
 export async function waitUntilHomeKept(page) {
   await page.waitForFunction(() => caches.match('/', { cacheName: 'manna-home' }).then(Boolean), undefined, { timeout: 30_000 });

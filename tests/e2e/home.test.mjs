@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, SYNCED, launchProfile, localDate, serverAndBrowser, waitUntilHomeKept, waitUntilOfflineReady } from './harness.mjs';
+import { PHONE, SYNCED, launchProfile, localDate, serverAndBrowser, waitUntilHomeKept, waitUntilOfflineReady, watchShiftsAnd } from './harness.mjs';
 
 const CARDS = [
   ['reading', "Today's Reading", (d) => d.bibleReading.reference],
@@ -191,18 +191,7 @@ describe('the day kept', () => {
     await env.server.stop();
 
     // Whether the reading ever leaves the page, and how much it moves.
-    await page.addInitScript(() => {
-      window.__shift = 0;
-      window.__gone = 0;
-      let seen = false;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-      new MutationObserver(() => {
-        if (document.querySelector('[data-card="reading"] .reference')) seen = true;
-        else if (seen) window.__gone += 1;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchShiftsAnd(page, '[data-card="reading"] .reference');
     const response = await page.reload();
     assert.ok(response.fromServiceWorker(), 'opened by the service worker');
     const html = await response.text();
