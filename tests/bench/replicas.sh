@@ -90,8 +90,8 @@ print(f"{'set-up':32} {'mix':8} {'req/s':>8} {'per core':>9} {'p99 ms':>7} {'err
 failed = False
 figures = {}
 for line in open(sys.argv[1]):
-    setup, mix, figures = line.split(" ", 2)
-    f = json.loads(figures)
+    setup, mix, text = line.split(" ", 2)
+    f = json.loads(text)
     print(f"{names[setup]:32} {mix:8} {f['perSecond']:8.0f} {f['perSecond']/cores:9.0f} {f['p99']:7.1f} {f['errors']:6} {f['limited']:5}")
     failed |= f["errors"] > 0
     figures[(setup, mix)] = f
