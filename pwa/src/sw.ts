@@ -8,7 +8,7 @@ import { clientsClaim } from 'workbox-core';
 import { addRoute, cleanupOutdatedCaches, createHandlerBoundToURL, getCacheKeyForURL, precache } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PushMessage } from './generated/api';
-import { assetsOf, BUILT_FOR_HEADER, DAY_ENDS_HEADER, KEEP_HEADER, KEEP_HOME_MESSAGE, keptFits, KEPT_HOME_CACHE } from './lib/keptHome';
+import { assetsOf, BUILT_FOR_HEADER, DAY_ENDS_HEADER, KEEP_HEADER, keptFits, KEPT_HOME_CACHE } from './lib/keptHome';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -16,10 +16,15 @@ cleanupOutdatedCaches();
 precache(self.__WB_MANIFEST);
 const shell = createHandlerBoundToURL('/index.html');
 // Home opens on today's reading as the server wrote it, kept for the day
-// (before the precache's own route, which would answer `/` with the shell).
+// (before the precache's own route, which would answer `/` with the shell),
+// and is kept again meanwhile for the next time.
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.pathname === '/' && url.search === '',
-  async (options) => (await keptHome()) ?? shell(options),
+  async (options) => {
+    const kept = await keptHome();
+    options.event.waitUntil(keepHome());
+    return kept ?? shell(options);
+  },
 );
 addRoute();
 registerRoute(new NavigationRoute(shell, { denylist: [/^\/api\//, /^\/dev\//] }));
@@ -28,9 +33,7 @@ registerRoute(new NavigationRoute(shell, { denylist: [/^\/api\//, /^\/dev\//] })
 clientsClaim();
 self.addEventListener('activate', (event) => event.waitUntil(keepHome()));
 self.addEventListener('message', (event) => {
-  const type = (event.data as { type?: string } | null)?.type;
-  if (type === 'SKIP_WAITING') void self.skipWaiting();
-  if (type === KEEP_HOME_MESSAGE) event.waitUntil(keepHome());
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
 /** This app's own page, as precached (its key names its revision). */

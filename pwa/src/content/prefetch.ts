@@ -4,7 +4,6 @@
 
 import { apiRequest } from '../api/client';
 import { inTurn } from '../lib/inTurn';
-import { keepHomeAgain } from '../lib/keptHome';
 import { forgetDaysBefore, lastStoredDate, saveDays } from '../db/days';
 import type { DayContent } from './types';
 import { daysPath, fetchSaved } from './mealPlans';
@@ -44,8 +43,6 @@ const AT_ONCE = 2;
 export async function prefetchDays(today: string, yesterday: string): Promise<string | undefined> {
   const range = await apiRequest<RangeAnswer>('GET', `/api/daily-content?from=${encodeURIComponent(today)}&days=${OFFLINE_DAYS}`);
   await saveDays(range.days, range.contentVersion);
-  // Home's page with today's reading, kept by the service worker for the day.
-  keepHomeAgain();
   // A list that cannot be fetched now keeps its last copy; the days are saved.
   const ignore = () => undefined;
   await inTurn<unknown>(

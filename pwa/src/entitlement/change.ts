@@ -5,7 +5,6 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '../lib/query';
 import { noteJournal } from '../lib/journalCookie';
-import { forgetKeptHome } from '../lib/keptHome';
 import { storage } from '../lib/storage';
 import { CHECKED_KEY, FREE, TOKEN_KEY } from './entitlement';
 import { MIRROR_KEYS } from './mirror';
@@ -14,7 +13,6 @@ import { PREMIUM_KEY, server } from './usePremium';
 /** Forgets premium on this device (logout, a new identity). */
 function clearPremium(): void {
   noteJournal(null);
-  forgetKeptHome();
   storage.remove(TOKEN_KEY);
   storage.remove(CHECKED_KEY);
   for (const key of MIRROR_KEYS) storage.remove(key);
@@ -26,8 +24,6 @@ export function useRecheckPremium(): () => Promise<void> {
   return useCallback(async () => {
     await (await server()).refreshPremium();
     await client.invalidateQueries({ queryKey: PREMIUM_KEY });
-    // Home's kept page shows the banner it had.
-    forgetKeptHome();
   }, [client]);
 }
 

@@ -5,6 +5,8 @@
 // drawn is journalCookie.ts. They hold nothing else and are read by no one
 // but those pages.
 
+import { forgetKeptHome } from './keptHome';
+
 export const DAY_COOKIE = 'manna-day';
 
 /** The cookie's text for `date` (YYYY-MM-DD) in this browser's zone. */
@@ -29,7 +31,11 @@ export const BANNER_COOKIE = 'manna-prompt';
  *  the premium notice (`1`), a member's banner with the plan it names
  *  (`monthly`, `annual`), or nothing (`0`). */
 export function noteBanner(shown: 'prompt' | 'monthly' | 'annual' | null): void {
-  setCookie(BANNER_COOKIE, shown === 'prompt' ? '1' : (shown ?? '0'));
+  const value = shown === 'prompt' ? '1' : (shown ?? '0');
+  if (`; ${document.cookie};`.includes(`; ${BANNER_COOKIE}=${value};`)) return;
+  setCookie(BANNER_COOKIE, value);
+  // Home's page kept for the day shows the banner it had.
+  forgetKeptHome();
 }
 
 /** Sets a first-page cookie for a year (`maxAge` 0 forgets it). */

@@ -1,9 +1,9 @@
 // Home kept for the day: the page the server writes with today's reading
 // (server/src/first_screen.rs), which the service worker keeps and opens Home
 // on, with or without a signal, until the visitor's day ends or the app it was
-// written for is replaced. The app asks for it to be kept again when it saves
-// the coming days for offline use, and forgets it when premium changes (the
-// page shows the banner it had).
+// written for is replaced. The service worker keeps it when it starts and
+// again each time it opens Home; the app forgets it when what the top of its
+// pages shows changes (dayCookie.ts: the page shows the banner it had).
 
 /** The cache the page is kept in, under `/`. */
 export const KEPT_HOME_CACHE = 'manna-home';
@@ -13,8 +13,6 @@ export const KEEP_HEADER = 'Manna-Keep';
 export const DAY_ENDS_HEADER = 'Manna-Day-Ends';
 /** Kept beside the page: the app's page (precache key) it was written from. */
 export const BUILT_FOR_HEADER = 'Manna-Built-For';
-/** The message that asks the service worker to keep Home again. */
-export const KEEP_HOME_MESSAGE = 'KEEP_HOME';
 
 /** The app's own files a page loads (`/assets/...`): all must be at hand
  *  offline for the page to work there. */
@@ -33,9 +31,4 @@ export function keptFits(headers: Headers, now: number, build: string | undefine
 /** Forgets the kept page (its banner no longer says what the app will show). */
 export function forgetKeptHome(): void {
   void globalThis.caches?.delete(KEPT_HOME_CACHE).catch(() => undefined);
-}
-
-/** Asks the service worker, if one controls the page, to keep Home again. */
-export function keepHomeAgain(): void {
-  navigator.serviceWorker?.controller?.postMessage({ type: KEEP_HOME_MESSAGE });
 }
