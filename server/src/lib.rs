@@ -36,6 +36,7 @@
 //! - `state`: what handlers share.
 //! - `routes`: the route table and one file per resource.
 //! - `first_screen`: Home's first page, with the day written in.
+//! - `visitor_day`: the visitor's date, time of day and day's end, for the written pages.
 //! - `cookies`: the cookies a request carries, read by name.
 //! - `html`: text put into HTML the server writes itself.
 //! - `encoded`: answers the same for everyone, compressed once, with an `ETag`.
@@ -82,6 +83,7 @@ pub mod store;
 mod study_screen;
 pub mod sync;
 pub mod tokens;
+mod visitor_day;
 
 pub use clock::Clock;
 pub use config::Config;

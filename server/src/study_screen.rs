@@ -5,12 +5,12 @@
 //! then draws the same over it, so the verse shows before any script has run
 //! and does not move. The tabs show, disabled, until the app's take their place.
 
-use crate::first_screen::{Moment, long_date};
 use crate::html::escape;
 use crate::page_shell::{
     Banner, titled, with_first_screen, write_banner, write_card_skeleton, write_page_header,
     write_tabs,
 };
+use crate::visitor_day::{Moment, long_date};
 use serde_json::Value;
 use std::fmt::Write;
 

@@ -13,9 +13,10 @@
 
 use crate::content::{Kind, item_for, items_in_turn};
 use crate::cookies::joined;
-use crate::first_screen::{self, Moment, Time};
+use crate::first_screen::{self, Time};
 use crate::page_shell::{banner, headed_page, write_card_skeleton};
 use crate::state::AppState;
+use crate::visitor_day::Moment;
 use crate::{journal_screen, reader_screen, reminders_screen, study_screen};
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
