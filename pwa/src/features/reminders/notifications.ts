@@ -117,7 +117,13 @@ export async function sendTest(): Promise<void> {
 export function useNotificationState(): { state: NotificationState; refresh: () => void } {
   const [state, setState] = useState<NotificationState>('checking');
   const refresh = useCallback(() => void readState().then(setState), []);
-  useEffect(refresh, [refresh]);
+  useEffect(() => {
+    refresh();
+    // On a first visit the service worker may still be installing when the
+    // page asks (a slow phone or network): once it is ready, ask again, so a
+    // late worker is not taken for none.
+    if ('serviceWorker' in navigator) void navigator.serviceWorker.ready.then(refresh);
+  }, [refresh]);
   return { state, refresh };
 }
 
