@@ -4,7 +4,7 @@
 //! acknowledged so it never blocks the queue); anything later is a gap and
 //! stops the step.
 
-use super::{Writer, quota};
+use super::{PUSH_STEP, STEP_TIME, Writer, quota};
 use crate::error::AppError;
 use crate::store::sync::{Usage, encode_record, group_bucket, usage_change};
 use crate::store::{Store, SyncTx};
@@ -20,24 +20,32 @@ use manna_sync_protocol::{
     merge,
 };
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
+use std::time::Instant;
 
-/// Applies one step of a device's mutations in one transaction.
+/// Applies the first step of a device's mutations (at most [`PUSH_STEP`],
+/// or as many as [`STEP_TIME`] of work allows) in one transaction; answers
+/// what it applied and the mutations left for the next step.
 pub(super) async fn push_step(
     store: &Store,
     writer: Writer,
-    mutations: Vec<Mutation>,
-) -> Result<PushResponse, AppError> {
+    mut mutations: VecDeque<Mutation>,
+) -> Result<(PushResponse, VecDeque<Mutation>), AppError> {
     let user = writer.user.clone();
     let device = writer.device.clone();
-    let (response, before) = store
+    let (response, before, mutations) = store
         .sync_write(&user, move |tx| {
+            let started = Instant::now();
             let (user, device) = (&writer.user, &writer.device);
             let mut acked = tx.acked_seq(user, device)?;
             let before = acked;
-            let mut counters = Counters::holding(tx, user, &mutations)?;
+            let step = mutations.iter().take(PUSH_STEP);
+            let mut counters = Counters::holding(tx, user, step)?;
             let mut response = PushResponse::default();
-            for m in &mutations {
+            for _ in 0..PUSH_STEP {
+                let Some(m) = mutations.pop_front() else {
+                    break;
+                };
                 if m.seq <= acked {
                     continue;
                 }
@@ -48,15 +56,19 @@ pub(super) async fn push_step(
                     });
                     break;
                 }
+                let seq = m.seq;
                 if let Err(refusal) = apply_one(tx, &writer, m, &mut counters)? {
-                    response.rejected.push(Rejection::new(m.seq, &refusal));
+                    response.rejected.push(Rejection::new(seq, &refusal));
                 }
-                acked = m.seq;
+                acked = seq;
+                if started.elapsed() >= STEP_TIME {
+                    break;
+                }
             }
             tx.set_acked_seq(device, acked)?;
             counters.save(tx)?;
             response.acked_seq = acked;
-            Ok::<_, AppError>((response, before))
+            Ok::<_, AppError>((response, before, mutations))
         })
         .await?;
     // Once committed: which of the device's sequence numbers this step
@@ -70,7 +82,7 @@ pub(super) async fn push_step(
             "mutations applied"
         );
     }
-    Ok(response)
+    Ok((response, mutations))
 }
 
 /// The change counters a write moves on: the writer's own, and those of the
@@ -86,15 +98,15 @@ impl Counters {
     /// The counters of a write by `user` of `mutations`: the rows of the
     /// groups they write in are held first, in one order (the writer's own
     /// row is held already), so two writes never wait on each other.
-    pub(super) fn holding(
+    pub(super) fn holding<'m>(
         tx: &mut SyncTx<'_, '_>,
         user: &str,
-        mutations: &[Mutation],
+        mutations: impl IntoIterator<Item = &'m Mutation>,
     ) -> Result<Self, AppError> {
         let mut versions = BTreeMap::new();
         versions.insert(user.to_string(), tx.version(user)?);
         let groups: std::collections::BTreeSet<String> = mutations
-            .iter()
+            .into_iter()
             .filter_map(|m| m.table.group_of(&m.id))
             .map(group_bucket)
             .collect();
@@ -226,7 +238,7 @@ fn parent_of(
 pub(super) fn apply_one(
     tx: &mut SyncTx<'_, '_>,
     writer: &Writer,
-    m: &Mutation,
+    mut m: Mutation,
     counters: &mut Counters,
 ) -> Result<Result<(), FieldError>, AppError> {
     let Writer {
@@ -237,7 +249,7 @@ pub(super) fn apply_one(
     } = writer;
     let place = match m.table.is_shared() {
         false => None,
-        true => match place_of(tx, user, m)? {
+        true => match place_of(tx, user, &m)? {
             Ok(place) => Some(place),
             Err(refusal) => return Ok(Err(refusal)),
         },
@@ -255,19 +267,16 @@ pub(super) fn apply_one(
         None => (None, Usage::default()),
     };
     let fresh = existing.as_ref().is_none_or(|r| r.deleted);
-    let mut prepared = m.clone();
     // A new record gets its table's defaults for what it leaves out (an older
     // app does not know a newer field; a REST client may leave out the
     // spec's optional ones).
     if m.op == Op::Put && fresh {
-        prepared
-            .table
-            .fill_defaults(&mut prepared.fields, &iso_time(*now_ms));
+        m.table.fill_defaults(&mut m.fields, &iso_time(*now_ms));
     }
     if let Some(place) = &place {
-        stamp(&mut prepared, place, fresh);
+        stamp(&mut m, place, fresh);
     }
-    let m = &prepared;
+    let m = &m;
     if let Err(refusal) = check_key_kept(m.table, m.op == Op::Delete) {
         return Ok(Err(refusal));
     }

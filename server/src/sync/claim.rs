@@ -60,7 +60,7 @@ pub async fn claim(
                         fields: record.fields,
                         base_version: None,
                     };
-                    if apply_one(tx, &writer, &m, &mut counters)?.is_ok() {
+                    if apply_one(tx, &writer, m, &mut counters)?.is_ok() {
                         moved += 1;
                     }
                 }

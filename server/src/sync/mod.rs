@@ -28,8 +28,14 @@ use manna_sync_protocol::{
 };
 use std::sync::Arc;
 
-/// Mutations applied in one transaction of a push.
-pub const PUSH_STEP: usize = 50;
+/// The most mutations applied in one transaction of a push.
+pub const PUSH_STEP: usize = 500;
+
+/// The work after which a step of a push ends, with what it applied so far
+/// committed: each commit waits for the disk, so a step takes as many
+/// mutations as this allows, and another user's write waits for it about
+/// this long at most.
+pub const STEP_TIME: std::time::Duration = std::time::Duration::from_millis(5);
 
 /// The context of a write: whose records it changes (`user`, the owner the
 /// store files them under), the device that made it (or `rest:<device>` for
@@ -96,32 +102,31 @@ impl SyncService {
     }
 }
 
-/// Applies a device's push in steps of [`PUSH_STEP`] mutations, each in a
-/// transaction of its own and queued like any other call: a long push never
-/// holds the write lock long, and other users' writes go between its steps.
-/// Each step acknowledges what it applied, so a push cut short is sent again
-/// from there, exactly once.
+/// Applies a device's push in steps (at most [`PUSH_STEP`] mutations or
+/// [`STEP_TIME`] of work), each in a transaction of its own and queued like
+/// any other call: a long push never holds the write lock long, and other
+/// users' writes go between its steps. Each step acknowledges what it
+/// applied, so a push cut short is sent again from there, exactly once.
 pub async fn push(
     store: &Store,
     writer: Writer,
     req: PushRequest,
 ) -> Result<PushResponse, AppError> {
     let mut answer = PushResponse::default();
-    let mut steps = req.mutations.chunks(PUSH_STEP).map(<[Mutation]>::to_vec);
+    let mut left = std::collections::VecDeque::from(req.mutations);
     // An empty push still answers where the device stands.
-    let mut step = steps.next().unwrap_or_default();
     loop {
-        let done = apply::push_step(store, writer.clone(), step).await?;
+        let (done, rest) = apply::push_step(store, writer.clone(), left).await?;
         answer.acked_seq = done.acked_seq;
         answer.rejected.extend(done.rejected);
         if done.gap.is_some() {
             answer.gap = done.gap;
             return Ok(answer);
         }
-        match steps.next() {
-            Some(next) => step = next,
-            None => return Ok(answer),
+        if rest.is_empty() {
+            return Ok(answer);
         }
+        left = rest;
     }
 }
 
@@ -149,15 +154,18 @@ pub async fn apply_direct(
         .sync_write(&user, move |tx| {
             let mut counters =
                 apply::Counters::holding(tx, &writer.user, std::slice::from_ref(&m))?;
-            if let Err(refusal) = apply::apply_one(tx, &writer, &m, &mut counters)? {
+            let (table, bucket) = (
+                m.table,
+                m.table
+                    .group_of(&m.id)
+                    .map(crate::store::sync::group_bucket),
+            );
+            let id = m.id.clone();
+            if let Err(refusal) = apply::apply_one(tx, &writer, m, &mut counters)? {
                 return Err(Refused::Change(refusal));
             }
             counters.save(tx)?;
-            let bucket = m
-                .table
-                .group_of(&m.id)
-                .map(crate::store::sync::group_bucket);
-            Ok(tx.load(bucket.as_deref().unwrap_or(&writer.user), m.table, &m.id)?)
+            Ok(tx.load(bucket.as_deref().unwrap_or(&writer.user), table, &id)?)
         })
         .await
         .map_or_else(Refused::answer, |stored| Ok(Ok(stored)))
@@ -174,7 +182,7 @@ pub async fn apply_all(
     store
         .sync_write(&user, move |tx| {
             let mut counters = apply::Counters::holding(tx, &writer.user, &mutations)?;
-            for m in &mutations {
+            for m in mutations {
                 if let Err(refusal) = apply::apply_one(tx, &writer, m, &mut counters)? {
                     return Err(Refused::Change(refusal));
                 }

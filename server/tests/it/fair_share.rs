@@ -33,7 +33,7 @@ async fn a_long_push_is_applied_in_steps_exactly_once_with_its_gap_and_refusals(
     let d = s.register("user-1801310400200-long").await;
     let n = PUSH_STEP * 2 + 30;
     let mut mutations: Vec<Value> = (1..=n).map(|seq| entry(seq, 3)).collect();
-    // One refused in the second step; a gap after the last.
+    // More than one step holds, one refused past the first, a gap after the last.
     mutations[PUSH_STEP + 4]["fields"]["category"] = json!("unknown");
     mutations.push(entry(n + 2, 3));
     let (status, body) = push(&s, &d, mutations.clone()).await;
