@@ -4,7 +4,7 @@
 #   one replica on SQLite, one replica on PostgreSQL, and two replicas on
 #   PostgreSQL behind nginx (the configuration of `make cluster`).
 # Each mix starts on an empty database. PostgreSQL runs with its durable
-# defaults (fsync on), as SQLite runs with synchronous=FULL. Everything shares
+# defaults (fsync on), as SQLite answers no write before its log is flushed. Everything shares
 # this machine's cores (load generator, replicas, nginx, database), so "per
 # core" is requests per second divided by the machine's cores. Errors fail the
 # run; pushes answered 429 (a user past 120 a minute) are counted apart.

@@ -22,6 +22,7 @@ mod codes;
 mod content;
 mod deletion;
 mod devices;
+mod durable;
 mod error;
 mod groups;
 mod places;

@@ -1,6 +1,7 @@
 //! The SQLite engine: the database threads, pragmas, migrations, and the one
 //! helper through which every database call runs off the async threads.
 
+use super::durable::Durable;
 use super::private::{make_private, private_folder};
 use super::sql::Sql;
 use crate::store::StoreError;
@@ -75,6 +76,8 @@ pub struct Sqlite {
     devices: Arc<DeviceMemo>,
     /// Calls that found the write lock taken and waited for it.
     lock_waits: Arc<AtomicU64>,
+    /// The commits' shared flushes (none in memory).
+    durable: Option<Arc<Durable>>,
 }
 
 /// Devices already looked up by the hash of their token, so that most
@@ -140,8 +143,10 @@ fn configure(c: &mut Connection) -> Result<(), rusqlite::Error> {
     // locked" instead of waiting its turn (busy handler). Read-only
     // transactions ask for `Deferred` themselves.
     c.set_transaction_behavior(TransactionBehavior::Immediate);
-    // FULL: a write the server acknowledged survives a power cut, not only a
-    // crash of the process (NORMAL may lose the last commits).
+    // FULL: a commit waits until it is on disk. The database threads' own
+    // connections commit with NORMAL instead and share their flushes
+    // (`durable`): either way a write the server acknowledged survives a
+    // power cut, not only a crash of the process.
     // secure_delete: what is deleted (an account, a journal entry) is
     // overwritten in the file, not left in free pages.
     c.execute_batch(
@@ -188,10 +193,17 @@ impl Sqlite {
             .to_latest(&mut conn)
             .map_err(|e| StoreError::Engine(format!("migrating the database: {e}")))?;
         drop(conn);
+        let durable = Durable::start(dir.join("manna.sqlite3-wal"))?;
         let mut conns = Vec::new();
         for _ in 0..workers() {
             let mut conn = Connection::open(&file)?;
             configure(&mut conn)?;
+            conn.execute_batch("PRAGMA synchronous = NORMAL;")?;
+            let flushes = durable.clone();
+            conn.commit_hook(Some(move || {
+                flushes.commit_begins();
+                false
+            }))?;
             conns.push(conn);
         }
         let lock_waits = Arc::<AtomicU64>::default();
@@ -207,6 +219,7 @@ impl Sqlite {
             file,
             devices: Arc::default(),
             lock_waits,
+            durable: Some(durable),
         })
     }
 
@@ -224,6 +237,7 @@ impl Sqlite {
             file: PathBuf::from(":memory:"),
             devices: Arc::default(),
             lock_waits,
+            durable: None,
         })
     }
 
@@ -240,17 +254,20 @@ impl Sqlite {
         Ok(conn)
     }
 
-    /// Runs `f` on one of the database threads. A panic in `f` is re-raised
-    /// here rather than turned into an error.
+    /// Runs `f` on one of the database threads, and answers once what it
+    /// wrote, and what it read of others' writes, is on disk. A panic in `f`
+    /// is re-raised here rather than turned into an error.
     pub(super) async fn call<F, R>(&self, f: F) -> Result<R, StoreError>
     where
         F: FnOnce(&mut Sql<'_>) -> Result<R, StoreError> + Send + 'static,
         R: Send + 'static,
     {
         let devices = self.devices.clone();
+        let durable = self.durable.clone();
         let run = move |conn: &mut Connection| {
             DEVICES_CHANGED.with(|changed| changed.set(false));
-            f(&mut Sql::Lite(conn))
+            let answer = f(&mut Sql::Lite(conn));
+            Ok((answer, durable.as_deref().map(Durable::call_ends)))
         };
         let settle = move |conn: &mut Connection| {
             // A call that panicked inside a transaction leaves it open.
@@ -263,7 +280,11 @@ impl Sqlite {
                 devices.forget_all();
             }
         };
-        super::workers::ask(&self.jobs, run, settle).await
+        let (answer, commit) = super::workers::ask(&self.jobs, run, settle).await?;
+        if let (Some(durable), Some(commit)) = (&self.durable, commit) {
+            durable.flushed(commit).await?;
+        }
+        answer
     }
 
     /// Calls waiting for a database thread.
