@@ -17,8 +17,14 @@ use axum::extract::FromRef;
 use manna_core::Date;
 use std::sync::Arc;
 
+/// The state every request is given: one pointer, cloned for each request
+/// and each extractor as one count, to what the server holds.
 #[derive(Debug, Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+/// What the server holds for its requests.
+#[derive(Debug)]
+pub struct Shared {
     pub config: Arc<Config>,
     pub clock: Clock,
     pub store: Store,
@@ -54,6 +60,14 @@ pub struct AppState {
     served: Served,
     /// The whole KJV and WEB, read at start.
     pub bible: Arc<crate::bible::Bible>,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
 }
 
 impl FromRef<AppState> for Store {
@@ -111,7 +125,7 @@ impl AppState {
             .await?;
         let origins = Origins::new(&origin_key);
         let (config, signer) = (Arc::new(config), Arc::new(signer));
-        let state = Self {
+        let state = Self(Arc::new(Shared {
             signer: signer.clone(),
             limits: Arc::new(match store.is_shared() {
                 true => RateLimiter::shared(store.clone()),
@@ -149,7 +163,7 @@ impl AppState {
             store,
             served: Served::default(),
             bible,
-        };
+        }));
         state.reload_content().await?;
         if state.config.rotate_epoch {
             let epoch = state
