@@ -199,15 +199,10 @@ impl Sqlite {
             let mut conn = Connection::open(&file)?;
             configure(&mut conn)?;
             conn.execute_batch("PRAGMA synchronous = NORMAL;")?;
-            let flushes = durable.clone();
-            conn.commit_hook(Some(move || {
-                flushes.commit_begins();
-                false
-            }))?;
             conns.push(conn);
         }
         let lock_waits = Arc::<AtomicU64>::default();
-        let jobs = start_workers(conns, &lock_waits)?;
+        let jobs = start_workers(conns, &lock_waits, Some(&durable))?;
         for name in ["manna.sqlite3", "manna.sqlite3-wal", "manna.sqlite3-shm"] {
             let path = dir.join(name);
             if path.exists() {
@@ -233,7 +228,7 @@ impl Sqlite {
             .map_err(|e| StoreError::Engine(format!("migrating the database: {e}")))?;
         let lock_waits = Arc::<AtomicU64>::default();
         Ok(Self {
-            jobs: start_workers(vec![conn], &lock_waits)?,
+            jobs: start_workers(vec![conn], &lock_waits, None)?,
             file: PathBuf::from(":memory:"),
             devices: Arc::default(),
             lock_waits,
@@ -269,10 +264,16 @@ impl Sqlite {
             let answer = f(&mut Sql::Lite(conn));
             Ok((answer, durable.as_deref().map(Durable::call_ends)))
         };
+        let settled = self.durable.clone();
         let settle = move |conn: &mut Connection| {
             // A call that panicked inside a transaction leaves it open.
             if !conn.is_autocommit() {
                 let _ = conn.execute_batch("ROLLBACK");
+            }
+            // A call that panicked after a commit: the commit is marked
+            // written all the same, so no other call waits for it forever.
+            if let Some(durable) = &settled {
+                durable.call_ends();
             }
             // The call has committed or rolled back by now: forgetting after
             // a rollback costs a lookup, never a wrong answer.
@@ -299,14 +300,25 @@ impl Sqlite {
     }
 }
 
-/// A thread for each connection, taking calls from one queue.
+/// A thread for each connection, taking calls from one queue. With
+/// `durable`, each connection's commits are numbered for the shared flushes
+/// from here on: every commit after this is made by a call (`Sqlite::call`),
+/// which waits for its flush.
 fn start_workers(
     conns: Vec<Connection>,
     lock_waits: &Arc<AtomicU64>,
+    durable: Option<&Arc<Durable>>,
 ) -> Result<crossbeam_channel::Sender<Job>, StoreError> {
     let (jobs, queue) = crossbeam_channel::unbounded::<Job>();
     for (n, mut conn) in conns.into_iter().enumerate() {
         watch_devices(&conn)?;
+        if let Some(durable) = durable {
+            let flushes = durable.clone();
+            conn.commit_hook(Some(move || {
+                flushes.commit_begins();
+                false
+            }))?;
+        }
         let queue = queue.clone();
         let lock_waits = lock_waits.clone();
         std::thread::Builder::new()
@@ -361,6 +373,45 @@ mod tests {
         assert_eq!(memo.get("hash"), Some(device));
         memo.forget_all();
         assert_eq!(memo.get("hash"), None);
+    }
+
+    #[tokio::test]
+    async fn a_store_just_opened_answers_a_read_and_a_write_and_a_read() {
+        let dir = tempfile::tempdir().expect("dir");
+        let db = super::Sqlite::open(dir.path()).expect("opened");
+        let count = || {
+            db.call(|c| {
+                c.query_one("SELECT count(*) FROM meta", &[], |r| {
+                    let n: i64 = r.get(0)?;
+                    Ok(n)
+                })
+            })
+        };
+        let wait = std::time::Duration::from_secs(30);
+        // The first call of a command-line tool is often a read: nothing
+        // made while opening may leave it waiting for a flush that never comes.
+        let before = tokio::time::timeout(wait, count())
+            .await
+            .expect("answered")
+            .expect("read");
+        let written = db.call(|c| {
+            c.write(|tx| {
+                tx.execute(
+                    "INSERT INTO meta (key, value) VALUES ('opened', 'yes')",
+                    &[],
+                )
+            })
+        });
+        let changed = tokio::time::timeout(wait, written)
+            .await
+            .expect("answered")
+            .expect("written");
+        assert_eq!(changed, 1);
+        let after = tokio::time::timeout(wait, count())
+            .await
+            .expect("answered")
+            .expect("read");
+        assert_eq!(after, before + 1);
     }
 
     #[test]
