@@ -28,6 +28,10 @@ const MIGRATIONS: &[(i64, &str)] = &[
         6,
         include_str!("../../migrations/postgres/006_group_notices.sql"),
     ),
+    (
+        7,
+        include_str!("../../migrations/postgres/007_unlogged_limits.sql"),
+    ),
 ];
 
 /// A lock key no other program takes: held while migrating, so replicas
