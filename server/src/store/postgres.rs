@@ -4,8 +4,8 @@
 //! either), numbered migrations applied once under a lock, and the device
 //! memo forgotten on every replica when any of them changes a device.
 
+use super::device_memo::DeviceMemo;
 use super::sql::{PgConn, Sql};
-use super::sqlite::DeviceMemo;
 use crate::store::StoreError;
 use fallible_iterator::FallibleIterator;
 use std::sync::Arc;
