@@ -4,6 +4,7 @@
 //! acknowledged so it never blocks the queue); anything later is a gap and
 //! stops the step.
 
+use super::counters::Counters;
 use super::{PUSH_STEP, STEP_TIME, Writer, quota};
 use crate::error::AppError;
 use crate::store::sync::{Usage, encode_record, group_bucket, usage_change};
@@ -20,7 +21,7 @@ use manna_sync_protocol::{
     merge,
 };
 use serde_json::Value;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::time::Instant;
 
 /// Applies the first step of a device's mutations (at most [`PUSH_STEP`],
@@ -83,63 +84,6 @@ pub(super) async fn push_step(
         );
     }
     Ok((response, mutations))
-}
-
-/// The change counters a write moves on: the writer's own, and those of the
-/// groups it writes in, read once each and stored at the end; with the
-/// totals the quotas count (`quota::Tally`), the same way.
-#[derive(Debug)]
-pub(super) struct Counters {
-    versions: BTreeMap<String, u64>,
-    tally: quota::Tally,
-}
-
-impl Counters {
-    /// The counters of a write by `user` of `mutations`: the rows of the
-    /// groups they write in are held first, in one order (the writer's own
-    /// row is held already), so two writes never wait on each other.
-    pub(super) fn holding<'m>(
-        tx: &mut SyncTx<'_, '_>,
-        user: &str,
-        mutations: impl IntoIterator<Item = &'m Mutation>,
-    ) -> Result<Self, AppError> {
-        let mut versions = BTreeMap::new();
-        versions.insert(user.to_string(), tx.version(user)?);
-        let groups: std::collections::BTreeSet<String> = mutations
-            .into_iter()
-            .filter_map(|m| m.table.group_of(&m.id))
-            .map(group_bucket)
-            .collect();
-        for bucket in groups {
-            tx.lock_bucket(&bucket)?;
-        }
-        Ok(Self {
-            versions,
-            tally: quota::Tally::default(),
-        })
-    }
-
-    /// The counter of `bucket` now.
-    fn current(&mut self, tx: &mut SyncTx<'_, '_>, bucket: &str) -> Result<u64, AppError> {
-        if let Some(v) = self.versions.get(bucket) {
-            return Ok(*v);
-        }
-        let v = tx.version(bucket)?;
-        self.versions.insert(bucket.to_string(), v);
-        Ok(v)
-    }
-
-    fn set(&mut self, bucket: &str, version: u64) {
-        self.versions.insert(bucket.to_string(), version);
-    }
-
-    /// Stores every counter and total the write moved on.
-    pub(super) fn save(self, tx: &mut SyncTx<'_, '_>) -> Result<(), AppError> {
-        for (bucket, version) in self.versions {
-            tx.set_version(&bucket, version)?;
-        }
-        self.tally.save(tx)
-    }
 }
 
 /// The writer's place in the group a shared record belongs to.

@@ -2,7 +2,8 @@
 //! merged as any write is, then the rest of what it holds moves and the
 //! device carries on as the account.
 
-use super::apply::{Counters, apply_one};
+use super::apply::apply_one;
+use super::counters::Counters;
 use super::{ClaimGate, Writer};
 use crate::error::AppError;
 use crate::store::Store;

@@ -6,6 +6,7 @@
 //!
 //! # Layout
 //! - `apply`: one mutation, a device's step of them, a REST call's.
+//! - `counters`: the change counters a write moves on.
 //! - `gate`: the rules of a write that need the server's knowledge.
 //! - `quota`: what one person, and the new anonymous users of one network,
 //!   may keep, and the words of a refusal.
@@ -14,6 +15,7 @@
 
 mod apply;
 mod claim;
+mod counters;
 mod gate;
 mod pull;
 pub mod quota;
@@ -153,7 +155,7 @@ pub async fn apply_direct(
     store
         .sync_write(&user, move |tx| {
             let mut counters =
-                apply::Counters::holding(tx, &writer.user, std::slice::from_ref(&m))?;
+                counters::Counters::holding(tx, &writer.user, std::slice::from_ref(&m))?;
             let (table, bucket) = (
                 m.table,
                 m.table
@@ -181,7 +183,7 @@ pub async fn apply_all(
     let user = writer.user.clone();
     store
         .sync_write(&user, move |tx| {
-            let mut counters = apply::Counters::holding(tx, &writer.user, &mutations)?;
+            let mut counters = counters::Counters::holding(tx, &writer.user, &mutations)?;
             for m in mutations {
                 if let Err(refusal) = apply::apply_one(tx, &writer, m, &mut counters)? {
                     return Err(Refused::Change(refusal));
