@@ -19,8 +19,7 @@ import type { Weekday } from '../../generated/records';
 import type { Theme } from '../../generated/theme';
 import { RestDayOptions } from './RestDayOptions';
 import { recordDate } from '../../lib/dates';
-import { applyTheme } from '../../lib/theme';
-import { savePreferences, useChosenTheme, usePreferences } from './preferences';
+import { chooseTheme, forgetThemeChoice, savePreferences, useChosenTheme, usePreferences } from './preferences';
 import { checkRecord, saveRecord } from '../../sync/saveRecords';
 import { TableRefusals } from '../refusals';
 import { DeleteAccountSection } from './DeleteAccountSection';
@@ -111,10 +110,11 @@ function AppearanceSection() {
   const chosen = picked ?? saved;
   async function choose(theme: Theme) {
     setPicked(theme);
-    applyTheme(theme);
+    chooseTheme(theme);
     try {
       if (preferences) await savePreferences(preferences, { theme });
     } catch (error) {
+      forgetThemeChoice();
       toast({ title: 'Not saved', description: messageOf(error, 'The appearance could not be saved on this device.'), variant: 'destructive' });
     }
   }

@@ -68,12 +68,35 @@ export function useRestDay(): number | undefined {
   return day ? WEEKDAY_VALUES.indexOf(day) : undefined;
 }
 
+// A choice made on this device whose save has not yet reached the saved
+// record: until it does, the record's older theme must not undo it.
+let choiceInFlight: Theme | null = null;
+
+/** A person's choice in /settings: shown at once, ahead of its save. */
+export function chooseTheme(theme: Theme): void {
+  choiceInFlight = theme;
+  applyTheme(theme);
+}
+
+/** The choice's save failed: the saved record leads again. */
+export function forgetThemeChoice(): void {
+  choiceInFlight = null;
+}
+
+/** The account's saved theme, read again (it may have changed on another
+ *  device); ignored while it still holds what came before this device's choice. */
+export function followSavedTheme(saved: Theme): void {
+  if (choiceInFlight !== null && saved !== choiceInFlight) return;
+  choiceInFlight = null;
+  applyTheme(saved);
+}
+
 /** Keeps the page's colours on the account's choice when it changes (on
  *  another device too); with no choice saved, the device keeps its own. */
 export function FollowTheme(): null {
   const theme = usePreferences()?.theme;
   useEffect(() => {
-    if (theme) applyTheme(theme);
+    if (theme) followSavedTheme(theme);
   }, [theme]);
   return null;
 }
