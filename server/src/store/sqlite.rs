@@ -1,6 +1,7 @@
 //! The SQLite engine: the database threads, pragmas, migrations, and the one
 //! helper through which every database call runs off the async threads.
 
+use super::checkpoints::Checkpoints;
 use super::device_memo::DeviceMemo;
 use super::durable::Durable;
 use super::private::{make_private, private_folder};
@@ -143,6 +144,9 @@ impl Sqlite {
             .map_err(|e| StoreError::Engine(format!("migrating the database: {e}")))?;
         drop(conn);
         let durable = Durable::start(dir.join("manna.sqlite3-wal"))?;
+        let mut checkpointing = Connection::open(&file)?;
+        configure(&mut checkpointing)?;
+        let checkpoints = Checkpoints::start(checkpointing)?;
         let mut conns = Vec::new();
         for _ in 0..workers() {
             let mut conn = Connection::open(&file)?;
@@ -151,7 +155,7 @@ impl Sqlite {
             conns.push(conn);
         }
         let lock_waits = Arc::<AtomicU64>::default();
-        let jobs = start_workers(conns, &lock_waits, Some(&durable))?;
+        let jobs = start_workers(conns, &lock_waits, Some((&durable, &checkpoints)))?;
         for name in ["manna.sqlite3", "manna.sqlite3-wal", "manna.sqlite3-shm"] {
             let path = dir.join(name);
             if path.exists() {
@@ -249,31 +253,36 @@ impl Sqlite {
     }
 }
 
-/// A thread for each connection, taking calls from one queue. With
-/// `durable`, each connection's commits are numbered for the shared flushes
-/// from here on: every commit after this is made by a call (`Sqlite::call`),
-/// which waits for its flush.
+/// A thread for each connection, taking calls from one queue. With a file
+/// (`durable` and its `checkpoints`), each connection's commits are
+/// numbered for the shared flushes from here on (every commit after this
+/// is made by a call, `Sqlite::call`, which waits for its flush), and ask
+/// the checkpointing thread to copy the WAL back instead of doing it.
 fn start_workers(
     conns: Vec<Connection>,
     lock_waits: &Arc<AtomicU64>,
-    durable: Option<&Arc<Durable>>,
+    file: Option<(&Arc<Durable>, &Arc<Checkpoints>)>,
 ) -> Result<crossbeam_channel::Sender<Job>, StoreError> {
     let (jobs, queue) = crossbeam_channel::unbounded::<Job>();
     for (n, mut conn) in conns.into_iter().enumerate() {
         watch_devices(&conn)?;
-        if let Some(durable) = durable {
+        if let Some((durable, _)) = file {
             let flushes = durable.clone();
             conn.commit_hook(Some(move || {
                 flushes.commit_begins();
                 false
             }))?;
         }
+        let checkpoints = file.map(|(_, c)| c.clone());
         let queue = queue.clone();
         let lock_waits = lock_waits.clone();
         std::thread::Builder::new()
             .name(format!("manna-db-{n}"))
             .spawn(move || {
                 LOCK_WAITS.with(|w| *w.borrow_mut() = Some(lock_waits));
+                if let Some(checkpoints) = checkpoints {
+                    checkpoints.watch(&conn);
+                }
                 // Ends when the last `Sqlite` is dropped.
                 for job in queue {
                     job(&mut conn);
