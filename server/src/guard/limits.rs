@@ -7,7 +7,7 @@
 //! one (a right password).
 
 use crate::error::AppError;
-use crate::store::Store;
+use crate::store::{LimitTake, Store};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -151,6 +151,37 @@ pub struct RateLimiter {
     shared: Option<Store>,
 }
 
+/// What `records` (their ids and fields) write, as [`SYNC_BYTES`] counts
+/// it: each id, field name and value written as JSON.
+fn written_bytes<'a>(
+    records: impl Iterator<Item = (&'a str, &'a serde_json::Map<String, serde_json::Value>)>,
+) -> u32 {
+    let mut counted = Counted(0);
+    for (id, fields) in records {
+        counted.0 += id.len();
+        for (k, v) in fields {
+            counted.0 += k.len();
+            // A value is always written (a write only counts).
+            let _ = serde_json::to_writer(&mut counted, v);
+        }
+    }
+    u32::try_from(counted.0).unwrap_or(u32::MAX)
+}
+
+/// A writer that only counts what is written to it.
+struct Counted(usize);
+
+impl std::io::Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// The refusal of an attempt `wait_ms` before its window ends.
 fn too_many(wait_ms: i64) -> AppError {
     AppError::TooManyRequests(
@@ -206,50 +237,58 @@ impl RateLimiter {
         now: i64,
         amount: u32,
     ) -> Result<(), AppError> {
+        self.take_each(&[(limit, key, amount)], now).await
+    }
+
+    /// Takes each of `takes` (a limit, a key, an amount) in order, stopping
+    /// at the first refused with 429 (those after it are not taken). On
+    /// replicas, all in one call to the store.
+    pub async fn take_each(&self, takes: &[(Limit, &str, u32)], now: i64) -> Result<(), AppError> {
         if let Some(store) = &self.shared {
-            let max = i64::from(limit.max);
-            return match store
-                .limit_hit(
-                    limit.name,
-                    key,
-                    max,
-                    limit.window_ms(),
-                    now,
-                    i64::from(amount),
-                )
-                .await?
-            {
+            let takes = takes
+                .iter()
+                .map(|&(limit, key, amount)| LimitTake {
+                    name: limit.name,
+                    key: key.to_owned(),
+                    max: i64::from(limit.max),
+                    window_ms: limit.window_ms(),
+                    amount: i64::from(amount),
+                })
+                .collect();
+            return match store.limit_hits(takes, now).await? {
                 None => Ok(()),
                 Some(wait_ms) => Err(too_many(wait_ms)),
             };
         }
-        self.take_here(limit, key, now, amount)
+        for &(limit, key, amount) in takes {
+            self.take_here(limit, key, now, amount)?;
+        }
+        Ok(())
     }
 
     /// Takes what `records` (their ids and fields) write from `user`'s
-    /// allowance of [`SYNC_BYTES`]: sync pushes and REST writes alike.
+    /// allowance of [`SYNC_BYTES`]: REST writes.
     pub async fn charge_writes<'a>(
         &self,
         user: &str,
         now: i64,
         records: impl Iterator<Item = (&'a str, &'a serde_json::Map<String, serde_json::Value>)>,
     ) -> Result<(), AppError> {
-        let bytes: usize = records
-            .map(|(id, fields)| {
-                id.len()
-                    + fields
-                        .iter()
-                        .map(|(k, v)| k.len() + v.to_string().len())
-                        .sum::<usize>()
-            })
-            .sum();
-        self.take(
-            SYNC_BYTES,
-            user,
-            now,
-            u32::try_from(bytes).unwrap_or(u32::MAX),
-        )
-        .await
+        self.take(SYNC_BYTES, user, now, written_bytes(records))
+            .await
+    }
+
+    /// Takes one of `user`'s sync pushes ([`SYNC_PUSH`]) and what its
+    /// `records` write ([`SYNC_BYTES`]), the bytes only if the push is.
+    pub async fn charge_push<'a>(
+        &self,
+        user: &str,
+        now: i64,
+        records: impl Iterator<Item = (&'a str, &'a serde_json::Map<String, serde_json::Value>)>,
+    ) -> Result<(), AppError> {
+        let bytes = written_bytes(records);
+        self.take_each(&[(SYNC_PUSH, user, 1), (SYNC_BYTES, user, bytes)], now)
+            .await
     }
 
     #[cfg(test)]

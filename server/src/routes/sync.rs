@@ -69,11 +69,7 @@ pub async fn sync_push(
     let writer = state.device_writer(&auth);
     state
         .limits
-        .hit(guard::SYNC_PUSH, &auth.user_id, writer.now_ms)
-        .await?;
-    state
-        .limits
-        .charge_writes(
+        .charge_push(
             &auth.user_id,
             writer.now_ms,
             req.mutations.iter().map(|m| (m.id.as_str(), &m.fields)),

@@ -49,10 +49,10 @@ pub use device_memo::DeviceMemo;
 pub use error::{BackupRefusal, StoreError};
 pub use groups::{GroupRow, GroupTx, InvitationRow, MemberRow, Noted, Pending, Prayed};
 pub use places::{Bounds, LIVE, PlaceRow, Saved, SourceRow};
-pub use shared::LimitTake;
 pub use push::{Claimed, PushSubscription, PushTx, Settled, Subscribed};
 pub use resources::{ChildCount, Listed, RecordQuery};
 pub use sessions::{NewBrowser, NewSession};
+pub use shared::LimitTake;
 pub use sqlite::migrations;
 pub use sync::{LiveRecord, StoredRevision, SyncTx};
 

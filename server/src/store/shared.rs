@@ -5,41 +5,52 @@
 use super::Store;
 use crate::store::StoreError;
 
+/// One take of a rate limit counted in the database: `amount` of `key`'s
+/// allowance under the limit `name`, `max` a window of `window_ms`.
+#[derive(Debug, Clone)]
+pub struct LimitTake {
+    pub name: &'static str,
+    pub key: String,
+    pub max: i64,
+    pub window_ms: i64,
+    pub amount: i64,
+}
+
 impl Store {
-    /// Takes one of `key`'s attempts under the limit `name` (`max` a window
-    /// of `window_ms`) at `now` (ms). Answers `None` when taken, else how
-    /// long until the window ends (ms).
-    pub async fn limit_hit(
+    /// Takes each of `takes` in order at `now` (ms), in one call, stopping
+    /// at the first refused: answers `None` when all were taken, else how
+    /// long until the refusing window ends (ms).
+    pub async fn limit_hits(
         &self,
-        name: &'static str,
-        key: &str,
-        max: i64,
-        window_ms: i64,
+        takes: Vec<LimitTake>,
         now: i64,
-        amount: i64,
     ) -> Result<Option<i64>, StoreError> {
-        let key = key.to_owned();
         self.db
             .call(move |c| {
-                // One statement, so concurrent attempts on any replica count
-                // one after another; a refused one leaves the count at max + 1.
-                let (started, count): (i64, i64) = c.query_one(
-                    "INSERT INTO rate_limits (name, key, started_at, count) VALUES (?1, ?2, ?3, ?6)
-                     ON CONFLICT (name, key) DO UPDATE SET
-                       started_at = CASE WHEN ?3 - rate_limits.started_at >= ?4 THEN ?3
-                                         ELSE rate_limits.started_at END,
-                       count = CASE WHEN ?3 - rate_limits.started_at >= ?4 THEN ?6
-                                    ELSE LEAST(rate_limits.count + ?6, CAST(?5 AS BIGINT) + 1) END
-                     RETURNING started_at, count",
-                    &[&name, &key, &now, &window_ms, &max, &amount],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )?;
-                Ok((count > max).then(|| window_ms - (now - started)))
+                for t in &takes {
+                    // One statement, so concurrent attempts on any replica count
+                    // one after another; a refused one leaves the count at max + 1.
+                    let (started, count): (i64, i64) = c.query_one(
+                        "INSERT INTO rate_limits (name, key, started_at, count) VALUES (?1, ?2, ?3, ?6)
+                         ON CONFLICT (name, key) DO UPDATE SET
+                           started_at = CASE WHEN ?3 - rate_limits.started_at >= ?4 THEN ?3
+                                             ELSE rate_limits.started_at END,
+                           count = CASE WHEN ?3 - rate_limits.started_at >= ?4 THEN ?6
+                                        ELSE LEAST(rate_limits.count + ?6, CAST(?5 AS BIGINT) + 1) END
+                         RETURNING started_at, count",
+                        &[&t.name, &t.key, &now, &t.window_ms, &t.max, &t.amount],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )?;
+                    if count > t.max {
+                        return Ok(Some(t.window_ms - (now - started)));
+                    }
+                }
+                Ok(None)
             })
             .await
     }
 
-    /// Gives back one attempt taken by [`Store::limit_hit`].
+    /// Gives back one attempt taken by [`Store::limit_hits`].
     pub async fn limit_refund(&self, name: &'static str, key: &str) -> Result<(), StoreError> {
         let key = key.to_owned();
         self.db
