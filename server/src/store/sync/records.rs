@@ -142,12 +142,25 @@ pub fn totals(
     )
 }
 
-/// Adds `change` to the user's totals; answers the bytes of history now kept.
-pub fn add_to_totals(c: &mut Sql<'_>, user: &str, change: Usage) -> Result<i64, StoreError> {
+/// Adds `change` to the user's totals, and stores their change counter
+/// `version` when given; answers the bytes of history now kept.
+pub fn add_to_totals(
+    c: &mut Sql<'_>,
+    user: &str,
+    change: Usage,
+    version: Option<u64>,
+) -> Result<i64, StoreError> {
     c.query_one(
         "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3,
-           history_bytes = history_bytes + ?4 WHERE id = ?1 RETURNING history_bytes",
-        &[&user, &change.records, &change.bytes, &change.history],
+           history_bytes = history_bytes + ?4, version = COALESCE(?5, version)
+         WHERE id = ?1 RETURNING history_bytes",
+        &[
+            &user,
+            &change.records,
+            &change.bytes,
+            &change.history,
+            &version.map(|v| v as i64),
+        ],
         |r| r.get(0),
     )
 }

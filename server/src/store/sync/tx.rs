@@ -19,12 +19,61 @@ pub type GroupPlace = (bool, Option<(String, String, String)>);
 /// opened for held until it ends; and whether the write forgot text that
 /// must leave the database's files too once it is committed.
 #[derive(Debug)]
-pub struct SyncTx<'a, 'c>(&'a mut Sql<'c>, bool);
+pub struct SyncTx<'a, 'c> {
+    c: &'a mut Sql<'c>,
+    forgot: bool,
+    /// The writer's row, read with its lock as the write began.
+    row: Option<UserRow>,
+}
+
+/// What a write needs of its writer's row of `users`, read in one statement
+/// with the row's lock (on PostgreSQL, where each statement is a round trip,
+/// three were: the lock, the change counter, the totals); and a change
+/// counter set in the write, stored with the totals or as it ends.
+#[derive(Debug)]
+struct UserRow {
+    user: String,
+    version: u64,
+    records: i64,
+    bytes: i64,
+    /// Never signed in, nor merged into an account.
+    anonymous: bool,
+    created_at: i64,
+    origin: Option<String>,
+    unsaved_version: bool,
+}
+
+impl UserRow {
+    /// `user`'s row, held until the transaction ends; none when there is no
+    /// such user.
+    fn read_holding(c: &mut Sql<'_>, user: &str) -> Result<Option<Self>, StoreError> {
+        let sql = c.pick(
+            "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
+                    created_at, origin
+             FROM users WHERE id = ?1",
+            "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
+                    created_at, origin
+             FROM users WHERE id = ?1 FOR UPDATE",
+        );
+        c.query_opt(sql, &[&user], |r| {
+            Ok(Self {
+                user: user.to_owned(),
+                version: r.get::<i64>(0)? as u64,
+                records: r.get(1)?,
+                bytes: r.get(2)?,
+                anonymous: r.get(3)?,
+                created_at: r.get(4)?,
+                origin: r.get(5)?,
+                unsaved_version: false,
+            })
+        })
+    }
+}
 
 impl SyncTx<'_, '_> {
     /// The last sequence number of `device` (of `user`) applied.
     pub fn acked_seq(&mut self, user: &str, device: &str) -> Result<u64, StoreError> {
-        self.0.query_one(
+        self.c.query_one(
             "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
             &[&device, &user],
             |r| Ok(r.get::<i64>(0)? as u64),
@@ -33,24 +82,43 @@ impl SyncTx<'_, '_> {
 
     /// Records that `device` has had everything through `seq` applied.
     pub fn set_acked_seq(&mut self, device: &str, seq: u64) -> Result<(), StoreError> {
-        self.0.execute(
+        self.c.execute(
             "UPDATE devices SET acked_seq = ?1 WHERE id = ?2",
             &[&(seq as i64), &device],
         )?;
         Ok(())
     }
 
-    /// The user's change counter.
-    pub fn version(&mut self, user: &str) -> Result<u64, StoreError> {
-        Ok(records::user_version(self.0, user)?.0)
+    /// The writer's row, when `user` is the writer.
+    fn row_of(&mut self, user: &str) -> Option<&mut UserRow> {
+        self.row.as_mut().filter(|r| r.user == user)
     }
 
-    /// Stores the user's change counter.
+    /// The user's change counter.
+    pub fn version(&mut self, user: &str) -> Result<u64, StoreError> {
+        if let Some(row) = self.row_of(user) {
+            return Ok(row.version);
+        }
+        Ok(records::user_version(self.c, user)?.0)
+    }
+
+    /// Stores the user's change counter (the writer's with its totals, or
+    /// as the write ends).
     pub fn set_version(&mut self, user: &str, version: u64) -> Result<(), StoreError> {
-        self.0.execute(
-            "UPDATE users SET version = ?1 WHERE id = ?2",
-            &[&(version as i64), &user],
-        )?;
+        if let Some(row) = self.row_of(user) {
+            row.version = version;
+            row.unsaved_version = true;
+            return Ok(());
+        }
+        store_version(self.c, user, version)
+    }
+
+    /// Stores what the write left unstored of the writer's row.
+    fn finish(&mut self) -> Result<(), StoreError> {
+        if let Some(row) = self.row.as_mut().filter(|r| r.unsaved_version) {
+            row.unsaved_version = false;
+            store_version(self.c, &row.user, row.version)?;
+        }
         Ok(())
     }
 
@@ -61,7 +129,7 @@ impl SyncTx<'_, '_> {
         table: Table,
         id: &str,
     ) -> Result<Option<(StoredRecord, Usage)>, StoreError> {
-        records::load_with_usage(self.0, user, table, id)
+        records::load_with_usage(self.c, user, table, id)
     }
 
     /// A stored record (live or a tombstone).
@@ -71,7 +139,7 @@ impl SyncTx<'_, '_> {
         table: Table,
         id: &str,
     ) -> Result<Option<StoredRecord>, StoreError> {
-        records::load(self.0, user, table, id)
+        records::load(self.c, user, table, id)
     }
 
     /// Stores `record` (encoded as `body`) and the values it set aside.
@@ -86,9 +154,9 @@ impl SyncTx<'_, '_> {
         now_ms: i64,
     ) -> Result<(), StoreError> {
         if let Some((record, body)) = record {
-            records::save(self.0, user, table, id, record, body, now_ms)?;
+            records::save(self.c, user, table, id, record, body, now_ms)?;
         }
-        records::save_revisions(self.0, user, table, id, revisions, now_ms)
+        records::save_revisions(self.c, user, table, id, revisions, now_ms)
     }
 
     /// The user's totals (live records, bytes) and the origin whose
@@ -98,12 +166,24 @@ impl SyncTx<'_, '_> {
         user: &str,
         origin_since_ms: i64,
     ) -> Result<(i64, i64, Option<String>), StoreError> {
-        records::totals(self.0, user, origin_since_ms)
+        if let Some(row) = self.row_of(user) {
+            let counts_in_origin = row.anonymous && row.created_at > origin_since_ms;
+            let origin = row.origin.clone().filter(|_| counts_in_origin);
+            return Ok((row.records, row.bytes, origin));
+        }
+        records::totals(self.c, user, origin_since_ms)
     }
 
-    /// Adds `change` to the user's totals; answers the history bytes kept.
+    /// Adds `change` to the user's totals (with the writer's change counter,
+    /// set in the write); answers the history bytes kept.
     pub fn add_to_totals(&mut self, user: &str, change: Usage) -> Result<i64, StoreError> {
-        records::add_to_totals(self.0, user, change)
+        let Some(row) = self.row.as_mut().filter(|r| r.user == user) else {
+            return records::add_to_totals(self.c, user, change, None);
+        };
+        row.records += change.records;
+        row.bytes += change.bytes;
+        row.unsaved_version = false;
+        records::add_to_totals(self.c, user, change, Some(row.version))
     }
 
     /// Forgets the open text of a locked journal: the kept older values of
@@ -114,30 +194,30 @@ impl SyncTx<'_, '_> {
         user: &str,
         id: Option<&str>,
     ) -> Result<Usage, StoreError> {
-        let freed = records::forget_open_journal(self.0, user, id)?;
+        let freed = records::forget_open_journal(self.c, user, id)?;
         // The files are scrubbed after the write only if it forgot anything.
-        self.1 |= freed != Usage::default();
+        self.forgot |= freed != Usage::default();
         Ok(freed)
     }
 
     /// Forgets at least `excess` bytes of the user's history, oldest first.
     pub fn forget_history(&mut self, user: &str, excess: i64) -> Result<(), StoreError> {
-        records::forget_oldest_history(self.0, user, excess)
+        records::forget_oldest_history(self.c, user, excess)
     }
 
     /// What `origin`'s anonymous users keep past their own allowances.
     pub fn origin_totals(&mut self, origin: &str) -> Result<(i64, i64), StoreError> {
-        records::origin_totals(self.0, origin)
+        records::origin_totals(self.c, origin)
     }
 
     /// Adds `(records, bytes)` to what `origin`'s users keep.
     pub fn add_to_origin(&mut self, origin: &str, change: (i64, i64)) -> Result<(), StoreError> {
-        records::add_to_origin(self.0, origin, change)
+        records::add_to_origin(self.c, origin, change)
     }
 
     /// What the premium rule needs of `user`.
     pub fn standing(&mut self, user: &str, with_emails: bool) -> Result<Standing, StoreError> {
-        crate::store::billing::standing(self.0, user, with_emails)
+        crate::store::billing::standing(self.c, user, with_emails)
     }
 
     /// Holds the row of a bucket of records other than the writer's own (a
@@ -145,7 +225,7 @@ impl SyncTx<'_, '_> {
     /// writer's. Callers take several in one order (sorted), so two writes
     /// never wait on each other.
     pub fn lock_bucket(&mut self, bucket: &str) -> Result<(), StoreError> {
-        self.0.lock_user(bucket)
+        self.c.lock_user(bucket)
     }
 
     /// Whether `group` has reflections on, and `user`'s place in it (member
@@ -156,7 +236,7 @@ impl SyncTx<'_, '_> {
         group: &str,
         user: &str,
     ) -> Result<Option<GroupPlace>, StoreError> {
-        let Some(reflections) = self.0.query_opt(
+        let Some(reflections) = self.c.query_opt(
             "SELECT reflections FROM prayer_groups WHERE id = ?1",
             &[&group],
             |r| r.get::<bool>(0),
@@ -164,7 +244,7 @@ impl SyncTx<'_, '_> {
         else {
             return Ok(None);
         };
-        let place = self.0.query_opt(
+        let place = self.c.query_opt(
             "SELECT member_id, display_name, role FROM group_members
              WHERE group_id = ?1 AND user_id = ?2",
             &[&group, &user],
@@ -175,7 +255,7 @@ impl SyncTx<'_, '_> {
 
     /// How many requests `member` has posted in `group` on `day`.
     pub fn posts_on(&mut self, group: &str, member: &str, day: &str) -> Result<usize, StoreError> {
-        let n: Option<i64> = self.0.query_opt(
+        let n: Option<i64> = self.c.query_opt(
             "SELECT posts FROM group_posts WHERE group_id = ?1 AND member_id = ?2 AND day = ?3",
             &[&group, &member, &day],
             |r| r.get(0),
@@ -185,7 +265,7 @@ impl SyncTx<'_, '_> {
 
     /// Counts one more request posted by `member` in `group` on `day`.
     pub fn count_post(&mut self, group: &str, member: &str, day: &str) -> Result<(), StoreError> {
-        self.0.execute(
+        self.c.execute(
             "INSERT INTO group_posts (group_id, member_id, day, posts) VALUES (?1, ?2, ?3, 1)
              ON CONFLICT(group_id, member_id, day) DO UPDATE SET posts = group_posts.posts + 1",
             &[&group, &member, &day],
@@ -203,7 +283,7 @@ impl SyncTx<'_, '_> {
         member: &str,
         at: i64,
     ) -> Result<(), StoreError> {
-        crate::store::groups::note(self.0, group, kind, request, member, at)
+        crate::store::groups::note(self.c, group, kind, request, member, at)
     }
 
     /// The live records of `tables` in `bucket` whose `field` holds `value`
@@ -217,7 +297,7 @@ impl SyncTx<'_, '_> {
     ) -> Result<super::pull::Rows, StoreError> {
         let mut out = Vec::new();
         for table in tables {
-            let rows: Vec<(String, String)> = self.0.query(
+            let rows: Vec<(String, String)> = self.c.query(
                 "SELECT id, body FROM records WHERE user_id = ?1 AND tbl = ?2 AND deleted = FALSE",
                 &[&bucket, &table.name()],
                 |r| Ok((r.get(0)?, r.get(1)?)),
@@ -234,7 +314,7 @@ impl SyncTx<'_, '_> {
 
     /// Whether `from` is an anonymous user not yet merged into an account.
     pub fn still_anonymous(&mut self, from: &str) -> Result<bool, StoreError> {
-        claim::still_anonymous(self.0, from)
+        claim::still_anonymous(self.c, from)
     }
 
     /// The next `limit` live records of `from` not yet claimed into `into`,
@@ -245,7 +325,7 @@ impl SyncTx<'_, '_> {
         into: &str,
         limit: i64,
     ) -> Result<Option<claim::Unclaimed>, StoreError> {
-        claim::unclaimed(self.0, from, into, limit)
+        claim::unclaimed(self.c, from, into, limit)
     }
 
     /// Records that `from`'s records through `version` were claimed.
@@ -255,8 +335,17 @@ impl SyncTx<'_, '_> {
         into: &str,
         version: i64,
     ) -> Result<(), StoreError> {
-        claim::claimed_through(self.0, from, into, version)
+        claim::claimed_through(self.c, from, into, version)
     }
+}
+
+/// Stores `user`'s change counter.
+fn store_version(c: &mut Sql<'_>, user: &str, version: u64) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE users SET version = ?1 WHERE id = ?2",
+        &[&(version as i64), &user],
+    )?;
+    Ok(())
 }
 
 impl Store {
@@ -275,10 +364,19 @@ impl Store {
             .call(move |c| {
                 let mut forgot = false;
                 let written = c.write_or_refuse(|tx| {
-                    tx.lock_user(&user)?;
-                    let mut sync = SyncTx(tx, false);
-                    let written = write(&mut sync);
-                    forgot = sync.1;
+                    let row = UserRow::read_holding(tx, &user)?;
+                    let mut sync = SyncTx {
+                        c: tx,
+                        forgot: false,
+                        row,
+                    };
+                    let mut written = write(&mut sync);
+                    if written.is_ok()
+                        && let Err(e) = sync.finish()
+                    {
+                        written = Err(e.into());
+                    }
+                    forgot = sync.forgot;
                     Ok(written)
                 })?;
                 let forgot = forgot && written.is_ok();
