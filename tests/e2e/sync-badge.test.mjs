@@ -79,7 +79,7 @@ describe('the sync badge', () => {
       await route.fulfill({
         status: 429,
         headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
-        body: JSON.stringify({ error: 'too_many_requests', message: 'Too many attempts. Please wait 1 minutes and try again.' }),
+        body: JSON.stringify({ error: 'too_many_requests', message: 'Too many attempts. Please wait a minute and try again.' }),
       });
     });
     await page.goto('/prayer-reminders');

@@ -62,8 +62,9 @@ fn wait_ms(count: i64, last_ms: i64, now: i64) -> i64 {
 fn too_soon(wait: i64) -> AppError {
     let seconds = (wait + 999) / 1000;
     let message = if seconds < 120 {
+        let unit = if seconds == 1 { "second" } else { "seconds" };
         format!(
-            "Too many wrong passwords for this account. Please wait {seconds} seconds and try again."
+            "Too many wrong passwords for this account. Please wait {seconds} {unit} and try again."
         )
     } else {
         format!(

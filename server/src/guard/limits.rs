@@ -184,11 +184,13 @@ impl std::io::Write for Counted {
 
 /// The refusal of an attempt `wait_ms` before its window ends.
 fn too_many(wait_ms: i64) -> AppError {
+    let minutes = (wait_ms + 59_999).div_euclid(60_000).max(1);
+    let wait = match minutes {
+        1 => "a minute".to_string(),
+        n => format!("{n} minutes"),
+    };
     AppError::TooManyRequests(
-        format!(
-            "Too many attempts. Please wait {} minutes and try again.",
-            (wait_ms + 59_999).div_euclid(60_000).max(1)
-        ),
+        format!("Too many attempts. Please wait {wait} and try again."),
         u64::try_from((wait_ms + 999).div_euclid(1000)).unwrap_or(1),
     )
 }

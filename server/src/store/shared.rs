@@ -3,6 +3,7 @@
 //! the keys every replica signs with, and the runs of the periodic jobs.
 
 use super::Store;
+use super::sql::{Dialect, Param};
 use crate::store::StoreError;
 
 /// One take of a rate limit counted in the database: `amount` of `key`'s
@@ -16,6 +17,52 @@ pub struct LimitTake {
     pub amount: i64,
 }
 
+/// One count of a rate limit: `?1` the time, then the limit's name, key,
+/// max, window and amount (`?2`…`?6`).
+const COUNT_ONE: &str =
+    "INSERT INTO rate_limits (name, key, started_at, count) VALUES (?2, ?3, ?1, ?6)
+     ON CONFLICT (name, key) DO UPDATE SET
+       started_at = CASE WHEN ?1 - rate_limits.started_at >= ?5 THEN ?1
+                         ELSE rate_limits.started_at END,
+       count = CASE WHEN ?1 - rate_limits.started_at >= ?5 THEN ?6
+                    ELSE LEAST(rate_limits.count + ?6, CAST(?4 AS BIGINT) + 1) END";
+
+/// `n` counts in one PostgreSQL statement, each taken only if the one
+/// before it was not refused: `?1` the time, then each limit's name, key,
+/// max, window and amount. Answers each count's window start and count
+/// (none for one not taken).
+fn counts_in_turn(n: usize) -> String {
+    let mut steps = Vec::new();
+    let mut answers = Vec::new();
+    for i in 0..n {
+        let p = |k: usize| format!("?{}", 2 + 5 * i + k);
+        let (name, key, max, window, amount) = (p(0), p(1), p(2), p(3), p(4));
+        let taken = match i {
+            0 => "TRUE".to_string(),
+            _ => format!(
+                "(SELECT count FROM c{}) <= CAST(?{} AS BIGINT)",
+                i - 1,
+                2 + 5 * (i - 1) + 2
+            ),
+        };
+        steps.push(format!(
+            "c{i} AS (INSERT INTO rate_limits (name, key, started_at, count)
+               SELECT CAST({name} AS TEXT), CAST({key} AS TEXT), CAST(?1 AS BIGINT), CAST({amount} AS BIGINT)
+               WHERE {taken}
+               ON CONFLICT (name, key) DO UPDATE SET
+                 started_at = CASE WHEN ?1 - rate_limits.started_at >= {window} THEN ?1
+                                   ELSE rate_limits.started_at END,
+                 count = CASE WHEN ?1 - rate_limits.started_at >= {window} THEN {amount}
+                              ELSE LEAST(rate_limits.count + {amount}, CAST({max} AS BIGINT) + 1) END
+               RETURNING started_at, count)"
+        ));
+        answers.push(format!(
+            "(SELECT started_at FROM c{i}), (SELECT count FROM c{i})"
+        ));
+    }
+    format!("WITH {} SELECT {}", steps.join(",\n"), answers.join(", "))
+}
+
 impl Store {
     /// Takes each of `takes` in order at `now` (ms), in one call, stopping
     /// at the first refused: answers `None` when all were taken, else how
@@ -27,20 +74,53 @@ impl Store {
     ) -> Result<Option<i64>, StoreError> {
         self.db
             .call(move |c| {
-                for t in &takes {
-                    // One statement, so concurrent attempts on any replica count
-                    // one after another; a refused one leaves the count at max + 1.
-                    let (started, count): (i64, i64) = c.query_one(
-                        "INSERT INTO rate_limits (name, key, started_at, count) VALUES (?1, ?2, ?3, ?6)
-                         ON CONFLICT (name, key) DO UPDATE SET
-                           started_at = CASE WHEN ?3 - rate_limits.started_at >= ?4 THEN ?3
-                                             ELSE rate_limits.started_at END,
-                           count = CASE WHEN ?3 - rate_limits.started_at >= ?4 THEN ?6
-                                        ELSE LEAST(rate_limits.count + ?6, CAST(?5 AS BIGINT) + 1) END
-                         RETURNING started_at, count",
-                        &[&t.name, &t.key, &now, &t.window_ms, &t.max, &t.amount],
-                        |r| Ok((r.get(0)?, r.get(1)?)),
-                    )?;
+                // Each count is one statement, so concurrent attempts on any
+                // replica count one after another; a refused one leaves the
+                // count at max + 1. On PostgreSQL the counts are one
+                // statement together (one round trip), each taken only if
+                // the one before was.
+                let counted: Vec<Option<(i64, i64)>> = match c.dialect() {
+                    Dialect::Postgres => {
+                        let mut params: Vec<&dyn Param> = vec![&now];
+                        for t in &takes {
+                            params.extend([
+                                &t.name as &dyn Param,
+                                &t.key,
+                                &t.max,
+                                &t.window_ms,
+                                &t.amount,
+                            ]);
+                        }
+                        c.query_one(&counts_in_turn(takes.len()), &params, |r| {
+                            (0..takes.len())
+                                .map(|i| {
+                                    let started: Option<i64> = r.get(2 * i)?;
+                                    let count: Option<i64> = r.get(2 * i + 1)?;
+                                    Ok(started.zip(count))
+                                })
+                                .collect()
+                        })?
+                    }
+                    Dialect::Sqlite => {
+                        let mut counted = Vec::new();
+                        for t in &takes {
+                            let (started, count): (i64, i64) = c.query_one(
+                                &format!("{COUNT_ONE} RETURNING started_at, count"),
+                                &[&now, &t.name, &t.key, &t.max, &t.window_ms, &t.amount],
+                                |r| Ok((r.get(0)?, r.get(1)?)),
+                            )?;
+                            counted.push(Some((started, count)));
+                            if count > t.max {
+                                break;
+                            }
+                        }
+                        counted
+                    }
+                };
+                for (t, counted) in takes.iter().zip(counted) {
+                    let Some((started, count)) = counted else {
+                        break;
+                    };
                     if count > t.max {
                         return Ok(Some(t.window_ms - (now - started)));
                     }

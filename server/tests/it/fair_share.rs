@@ -202,3 +202,32 @@ async fn a_call_that_checks_premium_and_the_device_holds_one_turn_of_its_user() 
         );
     }
 }
+
+#[tokio::test]
+async fn one_user_pushes_120_times_a_minute_and_the_next_is_told_how_long_to_wait() {
+    let s = TestServer::start().await;
+    let d = s.register("user-1801310400204-often").await;
+    for seq in 1..=120 {
+        let (status, answer) = push(&s, &d, vec![entry(seq, 3)]).await;
+        assert_eq!(status, 200, "push {seq}: {answer}");
+    }
+    let (status, answer) = push(&s, &d, vec![entry(121, 3)]).await;
+    assert_eq!(status, 429, "{answer}");
+    assert_eq!(answer["error"], "too_many_requests", "{answer}");
+    let words = answer["message"].as_str().unwrap_or_default();
+    assert!(words.contains("Please wait a minute"), "{answer}");
+    // Nothing of the refused push was applied.
+    let (_, pulled) = s
+        .call_as(
+            &d,
+            Method::POST,
+            "/api/sync/pull",
+            Some(json!({"protocolVersion": 1, "deviceId": d.id, "cursor": null, "limit": 500})),
+        )
+        .await;
+    assert_eq!(pulled["changes"].as_array().map(Vec::len), Some(120));
+    // Another user is not held back by it.
+    let other = s.register("user-1801310400205-seldom").await;
+    let (status, _) = push(&s, &other, vec![entry(1, 3)]).await;
+    assert_eq!(status, 200);
+}
