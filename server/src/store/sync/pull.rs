@@ -33,12 +33,6 @@ pub fn is_group_bucket(bucket: &str) -> bool {
     bucket.starts_with(GROUP_BUCKET)
 }
 
-pub fn epoch(c: &mut Sql<'_>) -> Result<String, StoreError> {
-    c.query_one("SELECT value FROM meta WHERE key = 'epoch'", &[], |r| {
-        r.get(0)
-    })
-}
-
 /// What a pull read: the user's own changes (whole), and a page of each of
 /// their groups' records for the sync service to filter.
 #[derive(Debug)]
@@ -150,8 +144,15 @@ fn pull_in(
     device: &str,
     req: &PullRequest,
 ) -> Result<Pulled, StoreError> {
-    let epoch = epoch(tx)?;
-    let (latest, purged_through) = user_version(tx, user)?;
+    // Where the database, the user and the device stand, in one statement.
+    let (epoch, latest, purged_through, acked_seq): (String, i64, i64, i64) = tx.query_one(
+        "SELECT (SELECT value FROM meta WHERE key = 'epoch'), version, purged_through,
+                (SELECT acked_seq FROM devices WHERE id = ?2)
+         FROM users WHERE id = ?1",
+        &[&user, &device],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+    )?;
+    let (latest, purged_through) = (latest as u64, purged_through as u64);
     let after = match &req.cursor {
         Some(c) if c.epoch != epoch => return Ok(Pulled::Reset(ResetReason::EpochChanged)),
         Some(c) if c.version < purged_through => {
@@ -234,11 +235,6 @@ fn pull_in(
         .filter(|g| !groups.iter().any(|p| p.group == g.group))
         .map(|g| g.group.clone())
         .collect();
-    let acked_seq: i64 = tx.query_one(
-        "SELECT acked_seq FROM devices WHERE id = ?1",
-        &[&device],
-        |r| r.get(0),
-    )?;
     Ok(Pulled::Page(Page {
         changes,
         cursor: Cursor {
