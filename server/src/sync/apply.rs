@@ -35,7 +35,7 @@ pub(super) async fn push_step(
     let user = writer.user.clone();
     let device = writer.device.clone();
     let (response, before, mutations) = store
-        .sync_write(&user, move |tx| {
+        .sync_write_from(&user, Some(&device), move |tx| {
             let started = Instant::now();
             let (user, device) = (&writer.user, &writer.device);
             let mut acked = tx.acked_seq(user, device)?;

@@ -7,7 +7,7 @@
 //! (`crate::sync`); the store reads them.
 
 use super::super::sql::Sql;
-use super::records::{decode_record, user_version};
+use super::records::{decode_sent, user_version};
 use crate::store::StoreError;
 use manna_sync_protocol::groups::Role;
 use manna_sync_protocol::{
@@ -117,7 +117,7 @@ fn changed(
             taken += 1;
             let table = Table::from_name(&tbl)
                 .ok_or_else(|| StoreError::Engine(format!("unknown table {tbl}")))?;
-            Ok(Some((table, r.get(1)?, decode_record(&body)?)))
+            Ok(Some((table, r.get(1)?, decode_sent(&body)?)))
         },
     )?;
     Ok((out, more))

@@ -1,6 +1,6 @@
 //! Stored records and revisions of one user.
 
-use super::super::sql::Sql;
+use super::super::sql::{Dialect, Param, Sql};
 use crate::store::StoreError;
 use manna_sync_protocol::merge::{Revision, RevisionReason};
 use manna_sync_protocol::{StoredRecord, Table};
@@ -9,6 +9,26 @@ use serde_json::{Map, Value};
 pub(crate) fn decode_record(body: &str) -> Result<StoredRecord, StoreError> {
     serde_json::from_str(body)
         .map_err(|e| StoreError::Engine(format!("stored record is not readable: {e}")))
+}
+
+/// A stored record as a pull sends it: its fields, version and whether it
+/// is deleted. The merge's stamps of each field are skipped unread (a pull
+/// never sends them; reading them was most of the work of each record).
+pub(crate) fn decode_sent(body: &str) -> Result<StoredRecord, StoreError> {
+    #[derive(serde::Deserialize)]
+    struct Sent {
+        fields: Map<String, Value>,
+        version: u64,
+        deleted: bool,
+    }
+    let sent: Sent = serde_json::from_str(body)
+        .map_err(|e| StoreError::Engine(format!("stored record is not readable: {e}")))?;
+    Ok(StoredRecord {
+        fields: sent.fields,
+        version: sent.version,
+        deleted: sent.deleted,
+        ..StoredRecord::default()
+    })
 }
 
 pub fn load(
@@ -143,26 +163,50 @@ pub fn totals(
 }
 
 /// Adds `change` to the user's totals, and stores their change counter
-/// `version` when given; answers the bytes of history now kept.
+/// `version` and a device's last sequence number applied `acked` when
+/// given (on PostgreSQL in the same statement); answers the bytes of history
+/// now kept.
 pub fn add_to_totals(
     c: &mut Sql<'_>,
     user: &str,
     change: Usage,
     version: Option<u64>,
+    acked: Option<(&str, u64)>,
 ) -> Result<i64, StoreError> {
-    c.query_one(
+    const TOTALS: &str =
         "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3,
            history_bytes = history_bytes + ?4, version = COALESCE(?5, version)
-         WHERE id = ?1 RETURNING history_bytes",
-        &[
-            &user,
-            &change.records,
-            &change.bytes,
-            &change.history,
-            &version.map(|v| v as i64),
-        ],
-        |r| r.get(0),
-    )
+         WHERE id = ?1 RETURNING history_bytes";
+    let version = version.map(|v| v as i64);
+    let params: [&dyn Param; 5] = [
+        &user,
+        &change.records,
+        &change.bytes,
+        &change.history,
+        &version,
+    ];
+    match (acked, c.dialect()) {
+        (Some((device, seq)), Dialect::Postgres) => c.query_one(
+            &format!("WITH acked AS (UPDATE devices SET acked_seq = ?7 WHERE id = ?6) {TOTALS}"),
+            &[params.as_slice(), &[&device, &(seq as i64)]].concat(),
+            |r| r.get(0),
+        ),
+        (acked, _) => {
+            if let Some((device, seq)) = acked {
+                store_acked_seq(c, device, seq)?;
+            }
+            c.query_one(TOTALS, &params, |r| r.get(0))
+        }
+    }
+}
+
+/// Records that `device` has had everything through `seq` applied.
+pub fn store_acked_seq(c: &mut Sql<'_>, device: &str, seq: u64) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE devices SET acked_seq = ?1 WHERE id = ?2",
+        &[&(seq as i64), &device],
+    )?;
+    Ok(())
 }
 
 /// What the users of `origin` keep together past their own allowances.

@@ -41,21 +41,38 @@ struct UserRow {
     created_at: i64,
     origin: Option<String>,
     unsaved_version: bool,
+    /// The writing device's last sequence number applied, when a device
+    /// writes (a push), and whether a new one is yet to be stored.
+    device: Option<DeviceSeq>,
+}
+
+#[derive(Debug)]
+struct DeviceSeq {
+    id: String,
+    acked: u64,
+    unsaved: bool,
 }
 
 impl UserRow {
-    /// `user`'s row, held until the transaction ends; none when there is no
-    /// such user.
-    fn read_holding(c: &mut Sql<'_>, user: &str) -> Result<Option<Self>, StoreError> {
+    /// `user`'s row, held until the transaction ends, with `device`'s last
+    /// sequence number applied when given; none when there is no such user.
+    fn read_holding(
+        c: &mut Sql<'_>,
+        user: &str,
+        device: Option<&str>,
+    ) -> Result<Option<Self>, StoreError> {
         let sql = c.pick(
             "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
-                    created_at, origin
+                    created_at, origin,
+                    (SELECT acked_seq FROM devices WHERE id = ?2 AND user_id = ?1)
              FROM users WHERE id = ?1",
             "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
-                    created_at, origin
+                    created_at, origin,
+                    (SELECT acked_seq FROM devices WHERE id = ?2 AND user_id = ?1)
              FROM users WHERE id = ?1 FOR UPDATE",
         );
-        c.query_opt(sql, &[&user], |r| {
+        c.query_opt(sql, &[&user, &device], |r| {
+            let acked: Option<i64> = r.get(6)?;
             Ok(Self {
                 user: user.to_owned(),
                 version: r.get::<i64>(0)? as u64,
@@ -65,14 +82,37 @@ impl UserRow {
                 created_at: r.get(4)?,
                 origin: r.get(5)?,
                 unsaved_version: false,
+                device: device.zip(acked).map(|(id, acked)| DeviceSeq {
+                    id: id.to_owned(),
+                    acked: acked as u64,
+                    unsaved: false,
+                }),
             })
         })
+    }
+
+    /// The writing device, when it is `device` of `user`.
+    fn device(&mut self, user: &str, device: &str) -> Option<&mut DeviceSeq> {
+        match self.user == user {
+            true => self.device.as_mut().filter(|d| d.id == device),
+            false => None,
+        }
+    }
+
+    /// The writing device's sequence number, when one is yet to be stored.
+    fn unsaved_acked(&mut self) -> Option<(&str, u64)> {
+        let d = self.device.as_mut().filter(|d| d.unsaved)?;
+        d.unsaved = false;
+        Some((d.id.as_str(), d.acked))
     }
 }
 
 impl SyncTx<'_, '_> {
     /// The last sequence number of `device` (of `user`) applied.
     pub fn acked_seq(&mut self, user: &str, device: &str) -> Result<u64, StoreError> {
+        if let Some(d) = self.row.as_mut().and_then(|r| r.device(user, device)) {
+            return Ok(d.acked);
+        }
         self.c.query_one(
             "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
             &[&device, &user],
@@ -80,13 +120,20 @@ impl SyncTx<'_, '_> {
         )
     }
 
-    /// Records that `device` has had everything through `seq` applied.
+    /// Records that `device` has had everything through `seq` applied (the
+    /// writing device's with the writer's totals, or as the write ends).
     pub fn set_acked_seq(&mut self, device: &str, seq: u64) -> Result<(), StoreError> {
-        self.c.execute(
-            "UPDATE devices SET acked_seq = ?1 WHERE id = ?2",
-            &[&(seq as i64), &device],
-        )?;
-        Ok(())
+        if let Some(d) = self
+            .row
+            .as_mut()
+            .and_then(|r| r.device.as_mut())
+            .filter(|d| d.id == device)
+        {
+            d.acked = seq;
+            d.unsaved = true;
+            return Ok(());
+        }
+        records::store_acked_seq(self.c, device, seq)
     }
 
     /// The writer's row, when `user` is the writer.
@@ -113,11 +160,17 @@ impl SyncTx<'_, '_> {
         store_version(self.c, user, version)
     }
 
-    /// Stores what the write left unstored of the writer's row.
+    /// Stores what the write left unstored of the writer's row and device.
     fn finish(&mut self) -> Result<(), StoreError> {
-        if let Some(row) = self.row.as_mut().filter(|r| r.unsaved_version) {
+        let Some(row) = self.row.as_mut() else {
+            return Ok(());
+        };
+        if row.unsaved_version {
             row.unsaved_version = false;
             store_version(self.c, &row.user, row.version)?;
+        }
+        if let Some((device, seq)) = row.unsaved_acked() {
+            records::store_acked_seq(self.c, device, seq)?;
         }
         Ok(())
     }
@@ -178,12 +231,14 @@ impl SyncTx<'_, '_> {
     /// set in the write); answers the history bytes kept.
     pub fn add_to_totals(&mut self, user: &str, change: Usage) -> Result<i64, StoreError> {
         let Some(row) = self.row.as_mut().filter(|r| r.user == user) else {
-            return records::add_to_totals(self.c, user, change, None);
+            return records::add_to_totals(self.c, user, change, None, None);
         };
         row.records += change.records;
         row.bytes += change.bytes;
         row.unsaved_version = false;
-        records::add_to_totals(self.c, user, change, Some(row.version))
+        let version = row.version;
+        let acked = row.unsaved_acked();
+        records::add_to_totals(self.c, user, change, Some(version), acked)
     }
 
     /// Forgets the open text of a locked journal: the kept older values of
@@ -358,13 +413,31 @@ impl Store {
         E: From<StoreError> + Send + 'static,
         R: Send + 'static,
     {
+        self.sync_write_from(user, None, write).await
+    }
+
+    /// [`Store::sync_write`] by one of the user's devices (a push): its last
+    /// sequence number applied is read with the user's row, and the new one
+    /// stored with the new totals.
+    pub async fn sync_write_from<R, E, F>(
+        &self,
+        user: &str,
+        device: Option<&str>,
+        write: F,
+    ) -> Result<R, E>
+    where
+        F: FnOnce(&mut SyncTx<'_, '_>) -> Result<R, E> + Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        R: Send + 'static,
+    {
         let user = user.to_owned();
+        let device = device.map(str::to_owned);
         let (written, forgot) = self
             .db
             .call(move |c| {
                 let mut forgot = false;
                 let written = c.write_or_refuse(|tx| {
-                    let row = UserRow::read_holding(tx, &user)?;
+                    let row = UserRow::read_holding(tx, &user, device.as_deref())?;
                     let mut sync = SyncTx {
                         c: tx,
                         forgot: false,
