@@ -91,6 +91,50 @@ impl Engine {
             Engine::Postgres(e) => e.call(f).await,
         }
     }
+
+    /// [`Engine::call`] that answers before its commit is on disk, with
+    /// what to wait for before anyone hears of it ([`Engine::flushed`]).
+    /// PostgreSQL's commits are on disk when they answer.
+    async fn call_unflushed<F, R>(&self, f: F) -> Result<(R, Unflushed), StoreError>
+    where
+        F: FnOnce(&mut sql::Sql<'_>) -> Result<R, StoreError> + Send + 'static,
+        R: Send + 'static,
+    {
+        match self {
+            Engine::Sqlite(e) => {
+                let (answer, commit) = e.call_unflushed(f).await?;
+                Ok((answer?, Unflushed(commit)))
+            }
+            Engine::Postgres(e) => Ok((e.call(f).await?, Unflushed(None))),
+        }
+    }
+
+    async fn flushed(&self, unflushed: Unflushed) -> Result<(), StoreError> {
+        match self {
+            Engine::Sqlite(e) => e.flushed(unflushed.0).await,
+            Engine::Postgres(_) => Ok(()),
+        }
+    }
+}
+
+/// A write committed whose flush to disk may still be to come (SQLite's
+/// shared flushes): no one may hear of it before [`Store::flushed`].
+#[derive(Debug, Clone, Copy, Default)]
+#[must_use]
+pub struct Unflushed(Option<u64>);
+
+impl Unflushed {
+    /// The later of two (flushes come in order: the later covers both).
+    pub fn and(self, other: Self) -> Self {
+        Self(self.0.max(other.0))
+    }
+}
+
+impl Store {
+    /// Waits until the writes of `unflushed` are on disk.
+    pub async fn flushed(&self, unflushed: Unflushed) -> Result<(), StoreError> {
+        self.db.flushed(unflushed).await
+    }
 }
 
 impl Store {

@@ -210,6 +210,29 @@ impl Sqlite {
         F: FnOnce(&mut Sql<'_>) -> Result<R, StoreError> + Send + 'static,
         R: Send + 'static,
     {
+        let (answer, commit) = self.call_unflushed(f).await?;
+        self.flushed(commit).await?;
+        answer
+    }
+
+    /// Waits until `commit` (from [`Sqlite::call_unflushed`]) is on disk.
+    pub(super) async fn flushed(&self, commit: Option<u64>) -> Result<(), StoreError> {
+        match (&self.durable, commit) {
+            (Some(durable), Some(commit)) => durable.flushed(commit).await,
+            _ => Ok(()),
+        }
+    }
+
+    /// [`Sqlite::call`] that answers at once, with the commit whose flush
+    /// must come before anyone hears of what it wrote or read.
+    pub(super) async fn call_unflushed<F, R>(
+        &self,
+        f: F,
+    ) -> Result<(Result<R, StoreError>, Option<u64>), StoreError>
+    where
+        F: FnOnce(&mut Sql<'_>) -> Result<R, StoreError> + Send + 'static,
+        R: Send + 'static,
+    {
         let devices = self.devices.clone();
         let durable = self.durable.clone();
         let run = move |conn: &mut Connection| {
@@ -234,11 +257,7 @@ impl Sqlite {
                 devices.forget_all();
             }
         };
-        let (answer, commit) = super::workers::ask(&self.jobs, run, settle).await?;
-        if let (Some(durable), Some(commit)) = (&self.durable, commit) {
-            durable.flushed(commit).await?;
-        }
-        answer
+        super::workers::ask(&self.jobs, run, settle).await
     }
 
     /// Calls waiting for a database thread.

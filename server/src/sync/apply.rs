@@ -8,7 +8,7 @@ use super::counters::Counters;
 use super::{PUSH_STEP, STEP_TIME, Writer, quota};
 use crate::error::AppError;
 use crate::store::sync::{Usage, encode_record, group_bucket, usage_change};
-use crate::store::{Store, SyncTx};
+use crate::store::{Store, SyncTx, Unflushed};
 use manna_sync_protocol::date::{Date, iso_time};
 use manna_sync_protocol::groups::Role;
 use manna_sync_protocol::groups::permissions::{Act, may};
@@ -26,16 +26,17 @@ use std::time::Instant;
 
 /// Applies the first step of a device's mutations (at most [`PUSH_STEP`],
 /// or as many as [`STEP_TIME`] of work allows) in one transaction; answers
-/// what it applied and the mutations left for the next step.
+/// what it applied, the mutations left for the next step, and the flush to
+/// wait for before the device hears of it.
 pub(super) async fn push_step(
     store: &Store,
     writer: Writer,
     mut mutations: VecDeque<Mutation>,
-) -> Result<(PushResponse, VecDeque<Mutation>), AppError> {
+) -> Result<(PushResponse, VecDeque<Mutation>, Unflushed), AppError> {
     let user = writer.user.clone();
     let device = writer.device.clone();
-    let (response, before, mutations) = store
-        .sync_write_from(&user, Some(&device), move |tx| {
+    let (written, unflushed) = store
+        .sync_write_unflushed(&user, Some(&device), move |tx| {
             let started = Instant::now();
             let (user, device) = (&writer.user, &writer.device);
             let mut acked = tx.acked_seq(user, device)?;
@@ -72,6 +73,7 @@ pub(super) async fn push_step(
             Ok::<_, AppError>((response, before, mutations))
         })
         .await?;
+    let (response, before, mutations) = written?;
     // Once committed: which of the device's sequence numbers this step
     // applied (an operator can follow a device's queue; the cluster tests
     // check that no number is applied twice across replicas).
@@ -83,7 +85,7 @@ pub(super) async fn push_step(
             "mutations applied"
         );
     }
-    Ok((response, mutations))
+    Ok((response, mutations, unflushed))
 }
 
 /// The writer's place in the group a shared record belongs to.

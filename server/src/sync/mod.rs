@@ -24,7 +24,7 @@ pub use claim::claim;
 pub use gate::{ClaimGate, Gate, Open};
 
 use crate::error::AppError;
-use crate::store::Store;
+use crate::store::{Store, Unflushed};
 use manna_sync_protocol::{
     FieldError, Mutation, PullRequest, PullResponse, PushRequest, PushResponse, StoredRecord,
 };
@@ -108,7 +108,8 @@ impl SyncService {
 /// [`STEP_TIME`] of work), each in a transaction of its own and queued like
 /// any other call: a long push never holds the write lock long, and other
 /// users' writes go between its steps. Each step acknowledges what it
-/// applied, so a push cut short is sent again from there, exactly once.
+/// applied, so a push cut short is sent again from there, exactly once (a
+/// step lost with the disk's unflushed pages lost its acknowledgement too).
 pub async fn push(
     store: &Store,
     writer: Writer,
@@ -116,16 +117,26 @@ pub async fn push(
 ) -> Result<PushResponse, AppError> {
     let mut answer = PushResponse::default();
     let mut left = std::collections::VecDeque::from(req.mutations);
+    // A step goes on while the one before is still being flushed: the
+    // device hears once the last is on disk (flushes come in order).
+    let mut unflushed = Unflushed::default();
     // An empty push still answers where the device stands.
     loop {
-        let (done, rest) = apply::push_step(store, writer.clone(), left).await?;
+        let (done, rest, written) = match apply::push_step(store, writer.clone(), left).await {
+            Ok(step) => step,
+            Err(e) => {
+                store.flushed(unflushed).await?;
+                return Err(e);
+            }
+        };
+        unflushed = unflushed.and(written);
         answer.acked_seq = done.acked_seq;
         answer.rejected.extend(done.rejected);
         if done.gap.is_some() {
             answer.gap = done.gap;
-            return Ok(answer);
         }
-        if rest.is_empty() {
+        if done.gap.is_some() || rest.is_empty() {
+            store.flushed(unflushed).await?;
             return Ok(answer);
         }
         left = rest;

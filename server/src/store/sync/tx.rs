@@ -7,7 +7,7 @@ use super::super::Store;
 use super::super::sql::Sql;
 use super::claim;
 use super::records::{self, Usage};
-use crate::store::{Standing, StoreError};
+use crate::store::{Standing, StoreError, Unflushed};
 use manna_sync_protocol::merge::Revision;
 use manna_sync_protocol::{StoredRecord, Table};
 
@@ -413,18 +413,22 @@ impl Store {
         E: From<StoreError> + Send + 'static,
         R: Send + 'static,
     {
-        self.sync_write_from(user, None, write).await
+        let (written, unflushed) = self.sync_write_unflushed(user, None, write).await?;
+        self.flushed(unflushed).await?;
+        written
     }
 
-    /// [`Store::sync_write`] by one of the user's devices (a push): its last
-    /// sequence number applied is read with the user's row, and the new one
-    /// stored with the new totals.
-    pub async fn sync_write_from<R, E, F>(
+    /// [`Store::sync_write`] that answers as soon as it is committed, with
+    /// the flush to wait for before anyone hears of it (a push's steps wait
+    /// once, for their last). By one of the user's devices when `device` is
+    /// given (a push): its last sequence number applied is read with the
+    /// user's row, and the new one stored with the new totals.
+    pub async fn sync_write_unflushed<R, E, F>(
         &self,
         user: &str,
         device: Option<&str>,
         write: F,
-    ) -> Result<R, E>
+    ) -> Result<(Result<R, E>, Unflushed), StoreError>
     where
         F: FnOnce(&mut SyncTx<'_, '_>) -> Result<R, E> + Send + 'static,
         E: From<StoreError> + Send + 'static,
@@ -432,9 +436,9 @@ impl Store {
     {
         let user = user.to_owned();
         let device = device.map(str::to_owned);
-        let (written, forgot) = self
+        let ((written, forgot), unflushed) = self
             .db
-            .call(move |c| {
+            .call_unflushed(move |c| {
                 let mut forgot = false;
                 let written = c.write_or_refuse(|tx| {
                     let row = UserRow::read_holding(tx, &user, device.as_deref())?;
@@ -459,6 +463,6 @@ impl Store {
         if forgot {
             self.scrub_files().await;
         }
-        written
+        Ok((written, unflushed))
     }
 }
