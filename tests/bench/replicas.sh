@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The content and sync mixes of `make soak` (1,000 users, MIX_CONNECTIONS
+# The content and sync mixes of `make soak` (3,000 users, MIX_CONNECTIONS
 # connections, MIX_SECONDS each) on three set-ups of the release server:
 #   one replica on SQLite, one replica on PostgreSQL, and two replicas on
 #   PostgreSQL behind nginx (the configuration of `make cluster`).
@@ -82,7 +82,7 @@ for setup in sqlite postgres cluster; do
   for mix in content sync; do run_mix "$setup" "$mix"; done
 done
 
-echo "== replicas: the content and sync mixes of make soak (${MIX_SECONDS} s each, $MIX_CONNECTIONS connections, 1,000 users; $cores cores shared by the load, the replicas, nginx and the database) =="
+echo "== replicas: the content and sync mixes of make soak (${MIX_SECONDS} s each, $MIX_CONNECTIONS connections, 3,000 users; $cores cores shared by the load, the replicas, nginx and the database) =="
 python3 - "$results" "$cores" <<'PY'
 import json, sys
 names = {"sqlite": "1 replica, SQLite", "postgres": "1 replica, PostgreSQL", "cluster": "2 replicas, PostgreSQL, nginx"}

@@ -1,4 +1,4 @@
-//! The load of `make soak` and `make bench`: 1,000 users' devices over many
+//! The load of `make soak` and `make bench`: 3,000 users' devices over many
 //! connections, each connection sending its next call as soon as the last is
 //! answered. The content mix reads the day (home, a week of daily content);
 //! the sync mix pushes one change at a time and pulls from where it last
@@ -81,7 +81,7 @@ impl Figures {
     }
 }
 
-/// Registers 1,000 users at `base`, then runs `mix` for `seconds` over `connections`.
+/// Registers the [`USERS`] at `base`, then runs `mix` for `seconds` over `connections`.
 pub async fn drive(
     base: &str,
     mix: Mix,
@@ -102,13 +102,17 @@ pub fn client(connections: usize) -> reqwest::Client {
         .expect("an HTTP client")
 }
 
-/// The 1,000 users of the load, registered at `base`.
+/// The users of the load: a large congregation, each of whom, at this
+/// machine's full speed, pushes under the 120 a minute one person may.
+pub const USERS: usize = 3000;
+
+/// The [`USERS`] of the load, registered at `base`.
 pub async fn users(
     client: &reqwest::Client,
     base: &str,
 ) -> Result<std::sync::Arc<Vec<Device>>, Error> {
     let mut users = Vec::new();
-    for n in 0..1000 {
+    for n in 0..USERS {
         users.push(register(client, base, n).await?);
     }
     Ok(std::sync::Arc::new(users))
@@ -159,7 +163,7 @@ pub async fn drive_users(
             while Instant::now() < deadline {
                 // Each connection speaks for its own users (no two connections
                 // push for one device, as one device syncs one push at a time).
-                let u = t + connections * rng.below((1000 / connections.max(1)).max(1) as u64) as usize;
+                let u = t + connections * rng.below((USERS / connections.max(1)).max(1) as u64) as usize;
                 let d = &users[u.min(users.len() - 1)];
                 let started = Instant::now();
                 let kind = mix.kinds()[rng.below(mix.kinds().len() as u64) as usize];

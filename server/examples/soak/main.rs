@@ -2,7 +2,7 @@
 //! folder on 127.0.0.1 (run by `make soak`; not part of `make test`):
 //!
 //! 1. load: `SOAK_SECONDS` (60) at `SOAK_CONNECTIONS` (256) over a mix of
-//!    content, sync and REST calls from 1,000 users, each connection sending
+//!    content, sync and REST calls from 3,000 users, each connection sending
 //!    its next call as soon as the last is answered; devices push one change
 //!    at a time and pull from where they last pulled; throughput, p99, errors
 //!    (targets: 0 errors, p99 <= 50 ms);
@@ -43,8 +43,9 @@ async fn load() -> Result<bool, Error> {
     let f = load::drive(&server.base, Mix::All, seconds, connections).await?;
     println!("load: p99 by call (ms): {}", f.by_call.join(", "));
     println!(
-        "load: {} requests in {seconds} s over {connections} connections, 1,000 users: {:.0} req/s, p50 {:.1} ms, p99 {:.1} ms, {} errors, {} pushes limited (targets: 0 errors, 0 limited, p99 <= 50 ms)",
+        "load: {} requests in {seconds} s over {connections} connections, {} users: {:.0} req/s, p50 {:.1} ms, p99 {:.1} ms, {} errors, {} pushes limited (targets: 0 errors, 0 limited, p99 <= 50 ms)",
         f.requests,
+        load::USERS,
         f.per_second(),
         f.p50,
         f.p99,
