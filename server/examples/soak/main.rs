@@ -219,7 +219,7 @@ async fn noisy_neighbour(base: &str) -> Result<(), Error> {
     let connections = setting("MIX_CONNECTIONS", 256) as usize - 1;
     let client = load::client(connections);
     let users = load::users(&client, base).await?;
-    let noisy = register(&client, base, 1000).await?;
+    let noisy = register(&client, base, load::USERS).await?;
     let (mut alone, mut beside, mut noise, mut limited) = (Vec::new(), Vec::new(), 0, 0);
     for round in 0..4 {
         let with = (round % 2 == 1).then_some(&noisy);
