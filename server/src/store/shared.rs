@@ -17,21 +17,21 @@ pub struct LimitTake {
     pub amount: i64,
 }
 
-/// One count of a rate limit: `?1` the time, then the limit's name, key,
-/// max, window and amount (`?2`…`?6`).
-const COUNT_ONE: &str =
-    "INSERT INTO rate_limits (name, key, started_at, count) VALUES (?2, ?3, ?1, ?6)
-     ON CONFLICT (name, key) DO UPDATE SET
-       started_at = CASE WHEN ?1 - rate_limits.started_at >= ?5 THEN ?1
-                         ELSE rate_limits.started_at END,
-       count = CASE WHEN ?1 - rate_limits.started_at >= ?5 THEN ?6
-                    ELSE LEAST(rate_limits.count + ?6, CAST(?4 AS BIGINT) + 1) END";
-
 /// `n` counts in one PostgreSQL statement, each taken only if the one
 /// before it was not refused: `?1` the time, then each limit's name, key,
 /// max, window and amount. Answers each count's window start and count
 /// (none for one not taken).
-fn counts_in_turn(n: usize) -> String {
+fn counts_in_turn(n: usize) -> std::borrow::Cow<'static, str> {
+    // Written once for the one and two counts the server takes together.
+    static WRITTEN: std::sync::LazyLock<[String; 2]> =
+        std::sync::LazyLock::new(|| [write_counts(1), write_counts(2)]);
+    match n {
+        1 | 2 => std::borrow::Cow::Borrowed(&WRITTEN[n - 1]),
+        _ => std::borrow::Cow::Owned(write_counts(n)),
+    }
+}
+
+fn write_counts(n: usize) -> String {
     let mut steps = Vec::new();
     let mut answers = Vec::new();
     for i in 0..n {
@@ -74,49 +74,35 @@ impl Store {
     ) -> Result<Option<i64>, StoreError> {
         self.db
             .call(move |c| {
-                // Each count is one statement, so concurrent attempts on any
-                // replica count one after another; a refused one leaves the
-                // count at max + 1. On PostgreSQL the counts are one
-                // statement together (one round trip), each taken only if
-                // the one before was.
-                let counted: Vec<Option<(i64, i64)>> = match c.dialect() {
-                    Dialect::Postgres => {
-                        let mut params: Vec<&dyn Param> = vec![&now];
-                        for t in &takes {
-                            params.extend([
-                                &t.name as &dyn Param,
-                                &t.key,
-                                &t.max,
-                                &t.window_ms,
-                                &t.amount,
-                            ]);
-                        }
-                        c.query_one(&counts_in_turn(takes.len()), &params, |r| {
-                            (0..takes.len())
-                                .map(|i| {
-                                    let started: Option<i64> = r.get(2 * i)?;
-                                    let count: Option<i64> = r.get(2 * i + 1)?;
-                                    Ok(started.zip(count))
-                                })
-                                .collect()
-                        })?
-                    }
-                    Dialect::Sqlite => {
-                        let mut counted = Vec::new();
-                        for t in &takes {
-                            let (started, count): (i64, i64) = c.query_one(
-                                &format!("{COUNT_ONE} RETURNING started_at, count"),
-                                &[&now, &t.name, &t.key, &t.max, &t.window_ms, &t.amount],
-                                |r| Ok((r.get(0)?, r.get(1)?)),
-                            )?;
-                            counted.push(Some((started, count)));
-                            if count > t.max {
-                                break;
-                            }
-                        }
-                        counted
-                    }
-                };
+                // One statement, so concurrent attempts on any replica count
+                // one after another; a refused one leaves the count at
+                // max + 1, and the counts after it are not taken. (Only
+                // replicas count here: one SQLite process counts in memory.)
+                if c.dialect() != Dialect::Postgres {
+                    return Err(StoreError::Engine(
+                        "rate limits are counted in the database only on PostgreSQL".into(),
+                    ));
+                }
+                let mut params: Vec<&dyn Param> = vec![&now];
+                for t in &takes {
+                    params.extend([
+                        &t.name as &dyn Param,
+                        &t.key,
+                        &t.max,
+                        &t.window_ms,
+                        &t.amount,
+                    ]);
+                }
+                let counted: Vec<Option<(i64, i64)>> =
+                    c.query_one(&counts_in_turn(takes.len()), &params, |r| {
+                        (0..takes.len())
+                            .map(|i| {
+                                let started: Option<i64> = r.get(2 * i)?;
+                                let count: Option<i64> = r.get(2 * i + 1)?;
+                                Ok(started.zip(count))
+                            })
+                            .collect()
+                    })?;
                 for (t, counted) in takes.iter().zip(counted) {
                     let Some((started, count)) = counted else {
                         break;
