@@ -17,6 +17,7 @@ mod maintenance;
 mod pull;
 pub mod records;
 mod tx;
+mod user_row;
 
 pub(super) use maintenance::rotate_epoch;
 pub(super) use records::live_records;
@@ -112,14 +113,14 @@ impl Store {
 
     /// Counts every origin's usage again from its users made after
     /// `since_ms`, past their own `free` allowances (records, bytes) (see
-    /// `records::recount_origins`); answers how many origins keep any.
+    /// `user_row::recount_origins`); answers how many origins keep any.
     pub async fn recount_origins(
         &self,
         since_ms: i64,
         free: (i64, i64),
     ) -> Result<usize, StoreError> {
         self.db
-            .call(move |c| records::recount_origins(c, since_ms, free))
+            .call(move |c| user_row::recount_origins(c, since_ms, free))
             .await
     }
 

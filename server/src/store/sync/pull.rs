@@ -7,7 +7,8 @@
 //! (`crate::sync`); the store reads them.
 
 use super::super::sql::Sql;
-use super::records::{decode_sent, user_version};
+use super::records::decode_sent;
+use super::user_row::user_version;
 use crate::store::StoreError;
 use manna_sync_protocol::groups::Role;
 use manna_sync_protocol::{

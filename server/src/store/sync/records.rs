@@ -1,6 +1,6 @@
 //! Stored records and revisions of one user.
 
-use super::super::sql::{Dialect, Param, Sql};
+use super::super::sql::Sql;
 use crate::store::StoreError;
 use manna_sync_protocol::merge::{Revision, RevisionReason};
 use manna_sync_protocol::{StoredRecord, Table};
@@ -142,121 +142,6 @@ pub fn usage_change(stored: Usage, new_row: Option<(&str, bool)>, revisions: &[R
             rev.reason == RevisionReason::Deleted,
             rev.value.to_string().len() as i64,
         ))
-    })
-}
-
-/// A user's totals as the quota counts them: live records, their bytes, and
-/// the origin whose allowance the user still counts in (an anonymous user
-/// made after `origin_since_ms`).
-pub fn totals(
-    c: &mut Sql<'_>,
-    user: &str,
-    origin_since_ms: i64,
-) -> Result<(i64, i64, Option<String>), StoreError> {
-    c.query_one(
-        "SELECT record_count, stored_bytes,
-                CASE WHEN email IS NULL AND merged_into IS NULL AND created_at > ?2 THEN origin END
-         FROM users WHERE id = ?1",
-        &[&user, &origin_since_ms],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-    )
-}
-
-/// Adds `change` to the user's totals, and stores their change counter
-/// `version` and a device's last sequence number applied `acked` when
-/// given (on PostgreSQL in the same statement); answers the bytes of history
-/// now kept.
-pub fn add_to_totals(
-    c: &mut Sql<'_>,
-    user: &str,
-    change: Usage,
-    version: Option<u64>,
-    acked: Option<(&str, u64)>,
-) -> Result<i64, StoreError> {
-    const TOTALS: &str =
-        "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3,
-           history_bytes = history_bytes + ?4, version = COALESCE(?5, version)
-         WHERE id = ?1 RETURNING history_bytes";
-    let version = version.map(|v| v as i64);
-    let params: [&dyn Param; 5] = [
-        &user,
-        &change.records,
-        &change.bytes,
-        &change.history,
-        &version,
-    ];
-    match (acked, c.dialect()) {
-        (Some((device, seq)), Dialect::Postgres) => c.query_one(
-            &format!("WITH acked AS (UPDATE devices SET acked_seq = ?7 WHERE id = ?6) {TOTALS}"),
-            &[params.as_slice(), &[&device, &(seq as i64)]].concat(),
-            |r| r.get(0),
-        ),
-        (acked, _) => {
-            if let Some((device, seq)) = acked {
-                store_acked_seq(c, device, seq)?;
-            }
-            c.query_one(TOTALS, &params, |r| r.get(0))
-        }
-    }
-}
-
-/// Records that `device` has had everything through `seq` applied.
-pub fn store_acked_seq(c: &mut Sql<'_>, device: &str, seq: u64) -> Result<(), StoreError> {
-    c.execute(
-        "UPDATE devices SET acked_seq = ?1 WHERE id = ?2",
-        &[&(seq as i64), &device],
-    )?;
-    Ok(())
-}
-
-/// What the users of `origin` keep together past their own allowances.
-pub fn origin_totals(c: &mut Sql<'_>, origin: &str) -> Result<(i64, i64), StoreError> {
-    Ok(c.query_opt(
-        "SELECT records, bytes FROM origin_usage WHERE origin = ?1",
-        &[&origin],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?
-    .unwrap_or((0, 0)))
-}
-
-/// Adds `(records, bytes)` to what `origin`'s users keep, never below none.
-pub fn add_to_origin(
-    c: &mut Sql<'_>,
-    origin: &str,
-    (records, bytes): (i64, i64),
-) -> Result<(), StoreError> {
-    c.execute(
-        "INSERT INTO origin_usage (origin, records, bytes)
-         VALUES (?1, CASE WHEN CAST(?2 AS BIGINT) > 0 THEN CAST(?2 AS BIGINT) ELSE 0 END,
-                     CASE WHEN CAST(?3 AS BIGINT) > 0 THEN CAST(?3 AS BIGINT) ELSE 0 END)
-         ON CONFLICT (origin) DO UPDATE SET
-           records = CASE WHEN origin_usage.records + ?2 > 0 THEN origin_usage.records + ?2 ELSE 0 END,
-           bytes = CASE WHEN origin_usage.bytes + ?3 > 0 THEN origin_usage.bytes + ?3 ELSE 0 END",
-        &[&origin, &records, &bytes],
-    )?;
-    Ok(())
-}
-
-/// Counts every origin's usage again from its users: those who signed in, or
-/// were made before `since_ms`, leave it. Answers how many origins keep any.
-pub fn recount_origins(
-    c: &mut Sql<'_>,
-    since_ms: i64,
-    (free_records, free_bytes): (i64, i64),
-) -> Result<usize, StoreError> {
-    c.write(|tx| {
-        tx.execute("DELETE FROM origin_usage", &[])?;
-        tx.execute(
-            "INSERT INTO origin_usage (origin, records, bytes)
-             SELECT origin,
-                    CAST(SUM(CASE WHEN record_count > ?2 THEN record_count - ?2 ELSE 0 END) AS BIGINT),
-                    CAST(SUM(CASE WHEN stored_bytes > ?3 THEN stored_bytes - ?3 ELSE 0 END) AS BIGINT)
-             FROM users
-             WHERE origin IS NOT NULL AND created_at > ?1 AND email IS NULL AND merged_into IS NULL
-               AND (record_count > ?2 OR stored_bytes > ?3)
-             GROUP BY origin",
-            &[&since_ms, &free_records, &free_bytes],
-        )
     })
 }
 
@@ -518,13 +403,5 @@ pub fn live_records(
             let record = decode_record(&body)?;
             Ok((id, record.version, record.fields))
         },
-    )
-}
-
-pub fn user_version(c: &mut Sql<'_>, user: &str) -> Result<(u64, u64), StoreError> {
-    c.query_one(
-        "SELECT version, purged_through FROM users WHERE id = ?1",
-        &[&user],
-        |r| Ok((r.get::<i64>(0)? as u64, r.get::<i64>(1)? as u64)),
     )
 }

@@ -7,6 +7,7 @@ use super::super::Store;
 use super::super::sql::Sql;
 use super::claim;
 use super::records::{self, Usage};
+use super::user_row::{self, UserRow};
 use crate::store::{Standing, StoreError, Unflushed};
 use manna_sync_protocol::merge::Revision;
 use manna_sync_protocol::{StoredRecord, Table};
@@ -24,87 +25,6 @@ pub struct SyncTx<'a, 'c> {
     forgot: bool,
     /// The writer's row, read with its lock as the write began.
     row: Option<UserRow>,
-}
-
-/// What a write needs of its writer's row of `users`, read in one statement
-/// with the row's lock (on PostgreSQL, where each statement is a round trip,
-/// three were: the lock, the change counter, the totals); and a change
-/// counter set in the write, stored with the totals or as it ends.
-#[derive(Debug)]
-struct UserRow {
-    user: String,
-    version: u64,
-    records: i64,
-    bytes: i64,
-    /// Never signed in, nor merged into an account.
-    anonymous: bool,
-    created_at: i64,
-    origin: Option<String>,
-    unsaved_version: bool,
-    /// The writing device's last sequence number applied, when a device
-    /// writes (a push), and whether a new one is yet to be stored.
-    device: Option<DeviceSeq>,
-}
-
-#[derive(Debug)]
-struct DeviceSeq {
-    id: String,
-    acked: u64,
-    unsaved: bool,
-}
-
-impl UserRow {
-    /// `user`'s row, held until the transaction ends, with `device`'s last
-    /// sequence number applied when given; none when there is no such user.
-    fn read_holding(
-        c: &mut Sql<'_>,
-        user: &str,
-        device: Option<&str>,
-    ) -> Result<Option<Self>, StoreError> {
-        let sql = c.pick(
-            "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
-                    created_at, origin,
-                    (SELECT acked_seq FROM devices WHERE id = ?2 AND user_id = ?1)
-             FROM users WHERE id = ?1",
-            "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
-                    created_at, origin,
-                    (SELECT acked_seq FROM devices WHERE id = ?2 AND user_id = ?1)
-             FROM users WHERE id = ?1 FOR UPDATE",
-        );
-        c.query_opt(sql, &[&user, &device], |r| {
-            let acked: Option<i64> = r.get(6)?;
-            Ok(Self {
-                user: user.to_owned(),
-                version: r.get::<i64>(0)? as u64,
-                records: r.get(1)?,
-                bytes: r.get(2)?,
-                anonymous: r.get(3)?,
-                created_at: r.get(4)?,
-                origin: r.get(5)?,
-                unsaved_version: false,
-                device: device.zip(acked).map(|(id, acked)| DeviceSeq {
-                    id: id.to_owned(),
-                    acked: acked as u64,
-                    unsaved: false,
-                }),
-            })
-        })
-    }
-
-    /// The writing device, when it is `device` of `user`.
-    fn device(&mut self, user: &str, device: &str) -> Option<&mut DeviceSeq> {
-        match self.user == user {
-            true => self.device.as_mut().filter(|d| d.id == device),
-            false => None,
-        }
-    }
-
-    /// The writing device's sequence number, when one is yet to be stored.
-    fn unsaved_acked(&mut self) -> Option<(&str, u64)> {
-        let d = self.device.as_mut().filter(|d| d.unsaved)?;
-        d.unsaved = false;
-        Some((d.id.as_str(), d.acked))
-    }
 }
 
 impl SyncTx<'_, '_> {
@@ -133,7 +53,7 @@ impl SyncTx<'_, '_> {
             d.unsaved = true;
             return Ok(());
         }
-        records::store_acked_seq(self.c, device, seq)
+        user_row::store_acked_seq(self.c, device, seq)
     }
 
     /// The writer's row, when `user` is the writer.
@@ -146,7 +66,7 @@ impl SyncTx<'_, '_> {
         if let Some(row) = self.row_of(user) {
             return Ok(row.version);
         }
-        Ok(records::user_version(self.c, user)?.0)
+        Ok(user_row::user_version(self.c, user)?.0)
     }
 
     /// Stores the user's change counter (the writer's with its totals, or
@@ -157,7 +77,7 @@ impl SyncTx<'_, '_> {
             row.unsaved_version = true;
             return Ok(());
         }
-        store_version(self.c, user, version)
+        user_row::store_version(self.c, user, version)
     }
 
     /// Stores what the write left unstored of the writer's row and device.
@@ -167,10 +87,10 @@ impl SyncTx<'_, '_> {
         };
         if row.unsaved_version {
             row.unsaved_version = false;
-            store_version(self.c, &row.user, row.version)?;
+            user_row::store_version(self.c, &row.user, row.version)?;
         }
         if let Some((device, seq)) = row.unsaved_acked() {
-            records::store_acked_seq(self.c, device, seq)?;
+            user_row::store_acked_seq(self.c, device, seq)?;
         }
         Ok(())
     }
@@ -224,21 +144,21 @@ impl SyncTx<'_, '_> {
             let origin = row.origin.clone().filter(|_| counts_in_origin);
             return Ok((row.records, row.bytes, origin));
         }
-        records::totals(self.c, user, origin_since_ms)
+        user_row::totals(self.c, user, origin_since_ms)
     }
 
     /// Adds `change` to the user's totals (with the writer's change counter,
     /// set in the write); answers the history bytes kept.
     pub fn add_to_totals(&mut self, user: &str, change: Usage) -> Result<i64, StoreError> {
         let Some(row) = self.row.as_mut().filter(|r| r.user == user) else {
-            return records::add_to_totals(self.c, user, change, None, None);
+            return user_row::add_to_totals(self.c, user, change, None, None);
         };
         row.records += change.records;
         row.bytes += change.bytes;
         row.unsaved_version = false;
         let version = row.version;
         let acked = row.unsaved_acked();
-        records::add_to_totals(self.c, user, change, Some(version), acked)
+        user_row::add_to_totals(self.c, user, change, Some(version), acked)
     }
 
     /// Forgets the open text of a locked journal: the kept older values of
@@ -262,12 +182,12 @@ impl SyncTx<'_, '_> {
 
     /// What `origin`'s anonymous users keep past their own allowances.
     pub fn origin_totals(&mut self, origin: &str) -> Result<(i64, i64), StoreError> {
-        records::origin_totals(self.c, origin)
+        user_row::origin_totals(self.c, origin)
     }
 
     /// Adds `(records, bytes)` to what `origin`'s users keep.
     pub fn add_to_origin(&mut self, origin: &str, change: (i64, i64)) -> Result<(), StoreError> {
-        records::add_to_origin(self.c, origin, change)
+        user_row::add_to_origin(self.c, origin, change)
     }
 
     /// What the premium rule needs of `user`.
@@ -392,15 +312,6 @@ impl SyncTx<'_, '_> {
     ) -> Result<(), StoreError> {
         claim::claimed_through(self.c, from, into, version)
     }
-}
-
-/// Stores `user`'s change counter.
-fn store_version(c: &mut Sql<'_>, user: &str, version: u64) -> Result<(), StoreError> {
-    c.execute(
-        "UPDATE users SET version = ?1 WHERE id = ?2",
-        &[&(version as i64), &user],
-    )?;
-    Ok(())
 }
 
 impl Store {
