@@ -252,7 +252,7 @@ impl Store {
                     "SELECT id FROM subscriptions
                      WHERE status IN ('active', 'trialing')
                        AND COALESCE(current_period_end, trial_end) < ?1
-                     ORDER BY COALESCE(current_period_end, trial_end) LIMIT ?2",
+                     ORDER BY COALESCE(current_period_end, trial_end) LIMIT CAST(?2 AS BIGINT)",
                     &[&now_secs, &limit],
                     |r| r.get(0),
                 )

@@ -391,8 +391,8 @@ impl Store {
         self.db
             .call(move |c| {
                 let sql = c.pick(
-                    "SELECT fields FROM places WHERE kind = ?1 AND name LIKE ?2 ESCAPE '\\' ORDER BY name LIMIT ?3",
-                    "SELECT fields FROM places WHERE kind = ?1 AND name ILIKE ?2 ESCAPE '\\' ORDER BY name LIMIT ?3",
+                    "SELECT fields FROM places WHERE kind = ?1 AND name LIKE ?2 ESCAPE '\\' ORDER BY name LIMIT CAST(?3 AS BIGINT)",
+                    "SELECT fields FROM places WHERE kind = ?1 AND name ILIKE ?2 ESCAPE '\\' ORDER BY name LIMIT CAST(?3 AS BIGINT)",
                 );
                 c.query(sql, &[&kind, &pattern, &limit], |r| r.get(0))
             })

@@ -121,7 +121,7 @@ fn list(c: &mut Sql<'_>, user: &str, q: &RecordQuery) -> Result<Vec<Listed>, Sto
     sql += &format!(" ORDER BY k {dir}, id {dir}");
     if let Some(limit) = q.limit {
         args.push(Box::new(i64::from(limit)));
-        sql += &format!(" LIMIT ?{}", args.len());
+        sql += &format!(" LIMIT CAST(?{} AS BIGINT)", args.len());
     }
     let params: Vec<&dyn Param> = args.iter().map(|a| &**a).collect();
     let rows: Vec<(String, String)> = c.query(&sql, &params, |r| Ok((r.get(0)?, r.get(1)?)))?;

@@ -78,7 +78,7 @@ pub(super) fn remember_browser(
     c.execute(
         "DELETE FROM known_logins WHERE account_id = ?1 AND token_hash NOT IN
            (SELECT token_hash FROM known_logins WHERE account_id = ?1
-            ORDER BY created_at DESC, rowid DESC LIMIT ?2)",
+            ORDER BY created_at DESC, rowid DESC LIMIT CAST(?2 AS BIGINT))",
         &[&account, &b.keep],
     )?;
     Ok(())

@@ -118,7 +118,7 @@ pub(super) fn unclaimed(
     let rows: Vec<(String, String, String, i64)> = tx.query(
         "SELECT tbl, id, body, version FROM records
          WHERE user_id = ?1 AND deleted = FALSE AND version > ?2
-         ORDER BY version LIMIT ?3",
+         ORDER BY version LIMIT CAST(?3 AS BIGINT)",
         &[&from, &through, &limit],
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
     )?;

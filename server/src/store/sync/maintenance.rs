@@ -60,7 +60,7 @@ pub fn purge_revisions(
             tx.execute(
                 "INSERT INTO forgotten
                    SELECT rowid FROM revisions WHERE user_id = ?1
-                   ORDER BY rowid DESC LIMIT 9223372036854775807 OFFSET ?2
+                   ORDER BY rowid DESC LIMIT 9223372036854775807 OFFSET CAST(?2 AS BIGINT)
                  ON CONFLICT DO NOTHING",
                 &[&user, &per_user],
             )?;

@@ -83,8 +83,177 @@ pub fn pull(
     device: &str,
     req: &PullRequest,
 ) -> Result<Pulled, StoreError> {
+    // Most people belong to no group: their page is one statement, which
+    // reads on one snapshot of its own (one round trip on PostgreSQL).
+    if let Some(pulled) = pull_alone(c, user, device, req)? {
+        return Ok(pulled);
+    }
     // Reads only, on one snapshot: it need not wait for the write lock.
     c.read(|tx| pull_in(tx, user, device, req))
+}
+
+/// Where the database, the user and the device stand.
+struct Standing {
+    epoch: String,
+    latest: u64,
+    purged_through: u64,
+    acked_seq: u64,
+}
+
+impl Standing {
+    /// The version the page starts after, or why the device must start again.
+    fn after(&self, req: &PullRequest) -> Result<u64, ResetReason> {
+        match &req.cursor {
+            Some(c) if c.epoch != self.epoch => Err(ResetReason::EpochChanged),
+            Some(c) if c.version < self.purged_through => Err(ResetReason::CursorTooOld),
+            Some(c) if c.version > self.latest => Err(ResetReason::EpochChanged),
+            Some(c) => Ok(c.version),
+            None => Ok(0),
+        }
+    }
+}
+
+/// A pull's one statement for a user in no group: one row for where they
+/// stand joined with each change after the cursor (or with none). Its limit
+/// is cast: SQLite parses again a statement whose LIMIT is a bare parameter
+/// each time a value is bound.
+const PULL_ALONE: &str =
+    "SELECT (SELECT value FROM meta WHERE key = 'epoch'), h.version, h.purged_through,
+            (SELECT acked_seq FROM devices WHERE id = ?2),
+            EXISTS (SELECT 1 FROM group_members WHERE user_id = ?1),
+            p.tbl, p.id, p.body
+     FROM users AS h
+     LEFT JOIN records AS p ON p.user_id = h.id AND p.version > ?3
+                            AND (?4 = FALSE OR p.deleted = FALSE)
+     WHERE h.id = ?1
+     ORDER BY p.version LIMIT CAST(?5 AS BIGINT)";
+
+/// The page of a user who belongs to no group, read in one statement with
+/// where they stand; `None` when they belong to one (their page is read in
+/// a transaction, with their groups').
+fn pull_alone(
+    c: &mut Sql<'_>,
+    user: &str,
+    device: &str,
+    req: &PullRequest,
+) -> Result<Option<Pulled>, StoreError> {
+    let after = req.cursor.as_ref().map_or(0, |c| c.version);
+    let limit = req.limit.clamp(1, MAX_PULL_LIMIT) as usize;
+    let (mut standing, mut grouped) = (None, false);
+    let mut fill = Fill::new(limit);
+    let rows = c.query_while(
+        PULL_ALONE,
+        &[
+            &user,
+            &device,
+            &(after as i64),
+            &req.cursor.is_none(),
+            &(limit as i64 + 1),
+        ],
+        |r| {
+            if standing.is_none() {
+                grouped = r.get::<bool>(4)?;
+                if grouped {
+                    return Ok(None);
+                }
+                standing = Some(Standing {
+                    epoch: r.get(0)?,
+                    latest: r.get::<i64>(1)? as u64,
+                    purged_through: r.get::<i64>(2)? as u64,
+                    acked_seq: r.get::<i64>(3)? as u64,
+                });
+            }
+            match r.get::<Option<String>>(5)? {
+                // No change after the cursor: the one row is the standing's.
+                None => Ok(None),
+                Some(tbl) => fill.take(tbl, r.get(6)?, r.get(7)?),
+            }
+        },
+    )?;
+    if grouped {
+        return Ok(None);
+    }
+    let standing = standing
+        .ok_or_else(|| StoreError::Engine("a query that answers one row answered none".into()))?;
+    let after = match standing.after(req) {
+        Ok(after) => after,
+        Err(reason) => return Ok(Some(Pulled::Reset(reason))),
+    };
+    let version = fill.reached(after, standing.latest, &rows);
+    Ok(Some(Pulled::Page(Page {
+        changes: rows
+            .into_iter()
+            .map(|(table, id, record)| as_change(table, id, record))
+            .collect(),
+        cursor: Cursor {
+            epoch: standing.epoch,
+            version,
+            groups: Vec::new(),
+        },
+        has_more: fill.more,
+        acked_seq: standing.acked_seq,
+        groups: Vec::new(),
+        left: req
+            .cursor
+            .iter()
+            .flat_map(|c| c.groups.iter().map(|g| g.group.clone()))
+            .collect(),
+    })))
+}
+
+/// A page being filled in version order: at most `limit` rows, and about
+/// `budget` bytes (the first row always).
+struct Fill {
+    limit: usize,
+    budget: usize,
+    taken: usize,
+    /// Rows were left for the next page.
+    more: bool,
+}
+
+impl Fill {
+    fn new(limit: usize) -> Self {
+        Self::within(limit, PAGE_BYTES)
+    }
+
+    fn within(limit: usize, budget: usize) -> Self {
+        Self {
+            limit,
+            budget,
+            taken: 0,
+            more: false,
+        }
+    }
+
+    /// Takes the next stored row, or answers `None` once the page is full.
+    fn take(
+        &mut self,
+        tbl: String,
+        id: String,
+        body: String,
+    ) -> Result<Option<(Table, String, StoredRecord)>, StoreError> {
+        // A page ends at its byte budget too: one pull of large records
+        // costs the server a bounded amount, and the rest follows.
+        if self.taken == self.limit || (self.budget == 0 && self.taken > 0) {
+            self.more = true;
+            return Ok(None);
+        }
+        self.budget = self.budget.saturating_sub(body.len());
+        self.taken += 1;
+        let table = Table::from_name(&tbl)
+            .ok_or_else(|| StoreError::Engine(format!("unknown table {tbl}")))?;
+        Ok(Some((table, id, decode_sent(&body)?)))
+    }
+
+    /// The version a device reaches with the page's `rows` of a bucket read
+    /// after `after`, whose latest version is `latest`.
+    fn reached(&self, after: u64, latest: u64, rows: &Rows) -> u64 {
+        match (self.more, rows.last()) {
+            (true, Some((_, _, last))) => last.version,
+            (true, None) => after,
+            (false, _) => latest,
+        }
+    }
 }
 
 /// The changes of one bucket after `after`, at most `limit` rows and about
@@ -97,31 +266,19 @@ fn changed(
     snapshot: bool,
     limit: usize,
     budget: &mut usize,
-) -> Result<(Rows, bool), StoreError> {
+) -> Result<(Rows, Fill), StoreError> {
     // Read in order until the page is full (by count or by bytes): the
     // rows past it are not read at all.
-    let (mut more, mut taken) = (false, 0);
+    let mut fill = Fill::within(limit, *budget);
     let out = tx.query_while(
         "SELECT tbl, id, body FROM records
          WHERE user_id = ?1 AND version > ?2 AND (?3 = FALSE OR deleted = FALSE)
-         ORDER BY version LIMIT ?4",
+         ORDER BY version LIMIT CAST(?4 AS BIGINT)",
         &[&bucket, &(after as i64), &snapshot, &(limit as i64 + 1)],
-        |r| {
-            // A page ends at its byte budget too: one pull of large records
-            // costs the server a bounded amount, and the rest follows.
-            if taken == limit || (*budget == 0 && taken > 0) {
-                more = true;
-                return Ok(None);
-            }
-            let (tbl, body): (String, String) = (r.get(0)?, r.get(2)?);
-            *budget = budget.saturating_sub(body.len());
-            taken += 1;
-            let table = Table::from_name(&tbl)
-                .ok_or_else(|| StoreError::Engine(format!("unknown table {tbl}")))?;
-            Ok(Some((table, r.get(1)?, decode_sent(&body)?)))
-        },
+        |r| fill.take(r.get(0)?, r.get(1)?, r.get(2)?),
     )?;
-    Ok((out, more))
+    *budget = fill.budget;
+    Ok((out, fill))
 }
 
 /// A stored record as a device is sent it.
@@ -146,31 +303,29 @@ fn pull_in(
     req: &PullRequest,
 ) -> Result<Pulled, StoreError> {
     // Where the database, the user and the device stand, in one statement.
-    let (epoch, latest, purged_through, acked_seq): (String, i64, i64, i64) = tx.query_one(
+    let standing = tx.query_one(
         "SELECT (SELECT value FROM meta WHERE key = 'epoch'), version, purged_through,
                 (SELECT acked_seq FROM devices WHERE id = ?2)
          FROM users WHERE id = ?1",
         &[&user, &device],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        |r| {
+            Ok(Standing {
+                epoch: r.get(0)?,
+                latest: r.get::<i64>(1)? as u64,
+                purged_through: r.get::<i64>(2)? as u64,
+                acked_seq: r.get::<i64>(3)? as u64,
+            })
+        },
     )?;
-    let (latest, purged_through) = (latest as u64, purged_through as u64);
-    let after = match &req.cursor {
-        Some(c) if c.epoch != epoch => return Ok(Pulled::Reset(ResetReason::EpochChanged)),
-        Some(c) if c.version < purged_through => {
-            return Ok(Pulled::Reset(ResetReason::CursorTooOld));
-        }
-        Some(c) if c.version > latest => return Ok(Pulled::Reset(ResetReason::EpochChanged)),
-        Some(c) => c.version,
-        None => 0,
+    let after = match standing.after(req) {
+        Ok(after) => after,
+        Err(reason) => return Ok(Pulled::Reset(reason)),
     };
     let limit = req.limit.clamp(1, MAX_PULL_LIMIT) as usize;
     let mut budget = PAGE_BYTES;
-    let (own, own_more) = changed(tx, user, after, req.cursor.is_none(), limit, &mut budget)?;
-    let version = match (own_more, own.last()) {
-        (true, Some((_, _, last))) => last.version,
-        (true, None) => after,
-        (false, _) => latest,
-    };
+    let (own, fill) = changed(tx, user, after, req.cursor.is_none(), limit, &mut budget)?;
+    let version = fill.reached(after, standing.latest, &own);
+    let own_more = fill.more;
     let mut room = limit - own.len();
     let changes: Vec<Change> = own
         .into_iter()
@@ -207,18 +362,18 @@ fn pull_in(
             _ => 0,
         };
         let snapshot = after == 0;
-        let (rows, more) = match room == 0 || budget == 0 {
+        let (rows, fill) = match room == 0 || budget == 0 {
             // This page is full: the group waits for the next.
-            true => (Vec::new(), after < group_latest),
+            true => {
+                let mut fill = Fill::within(0, 0);
+                fill.more = after < group_latest;
+                (Vec::new(), fill)
+            }
             false => changed(tx, &bucket, after, snapshot, room, &mut budget)?,
         };
         room -= rows.len();
-        has_more |= more;
-        let reached = match (more, rows.last()) {
-            (true, Some((_, _, last))) => last.version,
-            (true, None) => after,
-            (false, _) => group_latest,
-        };
+        has_more |= fill.more;
+        let reached = fill.reached(after, group_latest, &rows);
         let parents = parents_of(tx, &bucket, &rows)?;
         groups.push(GroupPage {
             group,
@@ -239,12 +394,12 @@ fn pull_in(
     Ok(Pulled::Page(Page {
         changes,
         cursor: Cursor {
-            epoch,
+            epoch: standing.epoch,
             version,
             groups: Vec::new(),
         },
         has_more,
-        acked_seq: acked_seq as u64,
+        acked_seq: standing.acked_seq,
         groups,
         left,
     }))
@@ -274,4 +429,46 @@ fn parents_of(
         }
     }
     Ok(parents)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PULL_ALONE, Pulled, pull};
+    use crate::store::sql::Sql;
+    use manna_sync_protocol::PullRequest;
+    use rusqlite::StatementStatus;
+
+    #[test]
+    fn a_pull_on_sqlite_parses_its_statement_once_whatever_its_limit() {
+        let mut conn = rusqlite::Connection::open_in_memory().expect("db");
+        crate::store::sqlite::migrations()
+            .to_latest(&mut conn)
+            .expect("migrated");
+        conn.execute_batch(
+            "INSERT INTO users (id, created_at) VALUES ('user-1', 0);
+             INSERT INTO devices (id, user_id, token_hash, created_at) VALUES ('device-1', 'user-1', 'hash-1', 0);
+             INSERT INTO records (user_id, tbl, id, body, version, deleted, updated_at) VALUES
+               ('user-1', 'weightEntries', 'w1',
+                '{\"fields\":{\"weight\":70},\"stamps\":{},\"version\":1,\"deleted\":false}', 1, FALSE, 0),
+               ('user-1', 'weightEntries', 'w2',
+                '{\"fields\":{\"weight\":71},\"stamps\":{},\"version\":2,\"deleted\":false}', 2, FALSE, 0);
+             UPDATE users SET version = 2 WHERE id = 'user-1';",
+        )
+        .expect("stored");
+        for (limit, expected) in [(1, 1), (100, 2), (7, 2)] {
+            let req: PullRequest = serde_json::from_value(serde_json::json!({
+                "protocolVersion": 1, "deviceId": "device-1", "cursor": null, "limit": limit
+            }))
+            .expect("request");
+            match pull(&mut Sql::Lite(&mut conn), "user-1", "device-1", &req).expect("pulled") {
+                Pulled::Page(page) => {
+                    assert_eq!(page.changes.len(), expected, "limit {limit}");
+                    assert_eq!(page.has_more, limit == 1);
+                }
+                Pulled::Reset(reason) => panic!("reset: {reason:?}"),
+            }
+        }
+        let statement = conn.prepare_cached(PULL_ALONE).expect("cached");
+        assert_eq!(statement.get_status(StatementStatus::RePrepare), 0);
+    }
 }
