@@ -42,7 +42,8 @@ pub(super) async fn push_step(
             let mut acked = tx.acked_seq(user, device)?;
             let before = acked;
             let step = mutations.iter().take(PUSH_STEP);
-            let mut counters = Counters::holding(tx, user, step)?;
+            let mut counters = Counters::holding(tx, user, step.clone())?;
+            read_ahead(tx, user, step)?;
             let mut response = PushResponse::default();
             for _ in 0..PUSH_STEP {
                 let Some(m) = mutations.pop_front() else {
@@ -86,6 +87,34 @@ pub(super) async fn push_step(
         );
     }
     Ok((response, mutations, unflushed))
+}
+
+/// Reads ahead, in one statement, the stored records a write of `mutations`
+/// by `user` loads: each change's own, and the journal's key when an entry
+/// is among them (its lock is checked for each).
+pub(super) fn read_ahead<'m>(
+    tx: &mut SyncTx<'_, '_>,
+    user: &str,
+    mutations: impl IntoIterator<Item = &'m Mutation>,
+) -> Result<(), AppError> {
+    let mut keys = Vec::new();
+    let mut journal = false;
+    for m in mutations {
+        let bucket = m
+            .table
+            .group_of(&m.id)
+            .map_or_else(|| user.to_owned(), group_bucket);
+        journal |= m.table == Table::PrayerJournal;
+        keys.push((bucket, m.table, m.id.clone()));
+    }
+    if journal {
+        keys.push((
+            user.to_owned(),
+            Table::JournalKeys,
+            JOURNAL_KEY_ID.to_owned(),
+        ));
+    }
+    Ok(tx.read_ahead(keys)?)
 }
 
 /// The writer's place in the group a shared record belongs to.

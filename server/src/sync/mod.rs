@@ -167,6 +167,7 @@ pub async fn apply_direct(
         .sync_write(&user, move |tx| {
             let mut counters =
                 counters::Counters::holding(tx, &writer.user, std::slice::from_ref(&m))?;
+            apply::read_ahead(tx, &writer.user, std::slice::from_ref(&m))?;
             let (table, bucket) = (
                 m.table,
                 m.table
@@ -195,6 +196,7 @@ pub async fn apply_all(
     store
         .sync_write(&user, move |tx| {
             let mut counters = counters::Counters::holding(tx, &writer.user, &mutations)?;
+            apply::read_ahead(tx, &writer.user, &mutations)?;
             for m in mutations {
                 if let Err(refusal) = apply::apply_one(tx, &writer, m, &mut counters)? {
                     return Err(Refused::Change(refusal));

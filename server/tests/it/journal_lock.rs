@@ -414,3 +414,36 @@ async fn a_locked_journal_syncs_between_two_devices_and_leaves_no_words_on_the_s
         }
     }
 }
+
+#[tokio::test]
+async fn an_entry_in_the_open_after_the_lock_in_the_same_push_is_refused() {
+    let s = TestServer::start().await;
+    let a = s.register("user-1801310400003-lockinonepush").await;
+    let lock = new_lock(PASSPHRASE, &random::<LOCK_RANDOM>()).expect("locked");
+    let mut key_record = lock.record.as_object().cloned().expect("fields");
+    key_record.insert("lockedAt".into(), json!("2026-12-01T08:00:00.000Z"));
+    // One push: an entry in the open, the lock, another entry in the open.
+    let answer = push(
+        &s,
+        &a,
+        1,
+        vec![
+            put("prayerJournal", "journal-1-o", entry("Before 1", WORDS[0])),
+            put("journalKeys", JOURNAL_KEY_ID, key_record),
+            put("prayerJournal", "journal-2-o", entry("After 2", WORDS[1])),
+        ],
+    )
+    .await;
+    assert_eq!(answer["ackedSeq"], 3, "{answer}");
+    let refused: Vec<&Value> = answer["rejected"]
+        .as_array()
+        .expect("rejected")
+        .iter()
+        .map(|r| &r["seq"])
+        .collect();
+    assert_eq!(refused, [&json!(3)], "{answer}");
+    assert_eq!(answer["rejected"][0]["field"], "locked", "{answer}");
+    let on_a = snapshot(&s, &a).await;
+    assert!(on_a.contains_key("prayerJournal/journal-1-o"));
+    assert!(!on_a.contains_key("prayerJournal/journal-2-o"));
+}

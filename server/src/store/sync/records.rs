@@ -60,6 +60,52 @@ pub fn load_with_usage(
     .transpose()
 }
 
+/// A stored record named by its bucket, table and id.
+pub type RecordKey = (String, Table, String);
+
+/// A stored record as read, with what its row takes (`None`: no row).
+pub type Read = Option<(StoredRecord, Usage)>;
+
+/// The stored records named by `keys` (each once), read in one statement, with what
+/// each row takes now; a key with no row is answered `None`.
+pub fn load_many(
+    c: &mut Sql<'_>,
+    keys: &[RecordKey],
+) -> Result<Vec<(RecordKey, Read)>, StoreError> {
+    let named: Vec<[&str; 3]> = keys
+        .iter()
+        .map(|(bucket, table, id)| [bucket.as_str(), table.name(), id.as_str()])
+        .collect();
+    let named = serde_json::to_string(&named)
+        .map_err(|e| StoreError::Engine(format!("naming records: {e}")))?;
+    let sql = c.pick(
+        "SELECT r.user_id, r.tbl, r.id, r.body
+         FROM json_each(?1) AS k
+         JOIN records AS r ON r.user_id = k.value ->> 0 AND r.tbl = k.value ->> 1
+                          AND r.id = k.value ->> 2",
+        "SELECT r.user_id, r.tbl, r.id, r.body
+         FROM jsonb_array_elements(CAST(?1 AS text)::jsonb) AS k(value)
+         JOIN records AS r ON r.user_id = k.value ->> 0 AND r.tbl = k.value ->> 1
+                          AND r.id = k.value ->> 2",
+    );
+    let mut found: std::collections::HashMap<RecordKey, (StoredRecord, Usage)> = c
+        .query(sql, &[&named], |r| {
+            let tbl: String = r.get(1)?;
+            let table = Table::from_name(&tbl)
+                .ok_or_else(|| StoreError::Engine(format!("unknown table {tbl}")))?;
+            let body: String = r.get(3)?;
+            let record = decode_record(&body)?;
+            let usage = Usage::of_record(record.deleted, body.len() as i64);
+            Ok(((r.get(0)?, table, r.get(2)?), (record, usage)))
+        })?
+        .into_iter()
+        .collect();
+    Ok(keys
+        .iter()
+        .map(|key| (key.clone(), found.remove(key)))
+        .collect())
+}
+
 /// What a stored row takes of a user's allowances.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Usage {

@@ -6,11 +6,12 @@
 use super::super::Store;
 use super::super::sql::Sql;
 use super::claim;
-use super::records::{self, Usage};
+use super::records::{self, RecordKey, Usage};
 use super::user_row::{self, UserRow};
 use crate::store::{Standing, StoreError, Unflushed};
 use manna_sync_protocol::merge::Revision;
 use manna_sync_protocol::{StoredRecord, Table};
+use std::collections::HashMap;
 
 /// Whether a group has reflections on, and a person's place in it (member
 /// id, name shown, role), if they belong to it.
@@ -25,6 +26,8 @@ pub struct SyncTx<'a, 'c> {
     forgot: bool,
     /// The writer's row, read with its lock as the write began.
     row: Option<UserRow>,
+    /// Records read ahead, as stored now (`None`: no row), until written.
+    ahead: HashMap<RecordKey, records::Read>,
 }
 
 impl SyncTx<'_, '_> {
@@ -95,6 +98,22 @@ impl SyncTx<'_, '_> {
         Ok(())
     }
 
+    /// Reads the records named by `keys` in one statement, so that the
+    /// write's loads of them ask the database nothing more (each is read
+    /// again once written).
+    pub fn read_ahead(&mut self, keys: Vec<RecordKey>) -> Result<(), StoreError> {
+        // Each record once (a write may change one record twice).
+        let mut named = std::collections::HashSet::new();
+        let keys: Vec<RecordKey> = keys
+            .into_iter()
+            .filter(|k| !self.ahead.contains_key(k) && named.insert(k.clone()))
+            .collect();
+        if keys.len() > 1 {
+            self.ahead.extend(records::load_many(self.c, &keys)?);
+        }
+        Ok(())
+    }
+
     /// A stored record (live or a tombstone), with what its row takes now.
     pub fn load_with_usage(
         &mut self,
@@ -102,6 +121,9 @@ impl SyncTx<'_, '_> {
         table: Table,
         id: &str,
     ) -> Result<Option<(StoredRecord, Usage)>, StoreError> {
+        if let Some(read) = self.ahead.remove(&(user.to_owned(), table, id.to_owned())) {
+            return Ok(read);
+        }
         records::load_with_usage(self.c, user, table, id)
     }
 
@@ -112,6 +134,9 @@ impl SyncTx<'_, '_> {
         table: Table,
         id: &str,
     ) -> Result<Option<StoredRecord>, StoreError> {
+        if let Some(read) = self.ahead.get(&(user.to_owned(), table, id.to_owned())) {
+            return Ok(read.as_ref().map(|(record, _)| record.clone()));
+        }
         records::load(self.c, user, table, id)
     }
 
@@ -126,6 +151,7 @@ impl SyncTx<'_, '_> {
         revisions: &[Revision],
         now_ms: i64,
     ) -> Result<(), StoreError> {
+        self.ahead.remove(&(user.to_owned(), table, id.to_owned()));
         if let Some((record, body)) = record {
             records::save(self.c, user, table, id, record, body, now_ms)?;
         }
@@ -169,6 +195,8 @@ impl SyncTx<'_, '_> {
         user: &str,
         id: Option<&str>,
     ) -> Result<Usage, StoreError> {
+        // What was read ahead may be among what this rewrites.
+        self.ahead.clear();
         let freed = records::forget_open_journal(self.c, user, id)?;
         // The files are scrubbed after the write only if it forgot anything.
         self.forgot |= freed != Usage::default();
@@ -177,6 +205,7 @@ impl SyncTx<'_, '_> {
 
     /// Forgets at least `excess` bytes of the user's history, oldest first.
     pub fn forget_history(&mut self, user: &str, excess: i64) -> Result<(), StoreError> {
+        self.ahead.clear();
         records::forget_oldest_history(self.c, user, excess)
     }
 
@@ -300,6 +329,7 @@ impl SyncTx<'_, '_> {
         into: &str,
         limit: i64,
     ) -> Result<Option<claim::Unclaimed>, StoreError> {
+        self.ahead.clear();
         claim::unclaimed(self.c, from, into, limit)
     }
 
@@ -310,6 +340,7 @@ impl SyncTx<'_, '_> {
         into: &str,
         version: i64,
     ) -> Result<(), StoreError> {
+        self.ahead.clear();
         claim::claimed_through(self.c, from, into, version)
     }
 }
@@ -357,6 +388,7 @@ impl Store {
                         c: tx,
                         forgot: false,
                         row,
+                        ahead: HashMap::new(),
                     };
                     let mut written = write(&mut sync);
                     if written.is_ok()
