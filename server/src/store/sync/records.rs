@@ -83,10 +83,14 @@ pub fn load_many(
          FROM json_each(?1) AS k
          JOIN records AS r ON r.user_id = k.value ->> 0 AND r.tbl = k.value ->> 1
                           AND r.id = k.value ->> 2",
+        // Each key looked up by itself: a join PostgreSQL may plan while
+        // the table is small (a hash of every row) stays cached as it grows.
         "SELECT r.user_id, r.tbl, r.id, r.body
          FROM jsonb_array_elements(CAST(?1 AS text)::jsonb) AS k(value)
-         JOIN records AS r ON r.user_id = k.value ->> 0 AND r.tbl = k.value ->> 1
-                          AND r.id = k.value ->> 2",
+         CROSS JOIN LATERAL (
+           SELECT user_id, tbl, id, body FROM records
+           WHERE user_id = k.value ->> 0 AND tbl = k.value ->> 1 AND id = k.value ->> 2
+           LIMIT 1) AS r",
     );
     let mut found: std::collections::HashMap<RecordKey, (StoredRecord, Usage)> = c
         .query(sql, &[&named], |r| {
