@@ -66,8 +66,9 @@ pub type RecordKey = (String, Table, String);
 /// A stored record as read, with what its row takes (`None`: no row).
 pub type Read = Option<(StoredRecord, Usage)>;
 
-/// The stored records named by `keys` (each once), read in one statement, with what
-/// each row takes now; a key with no row is answered `None`.
+/// The stored records named by `keys` (each once), read in one statement on
+/// PostgreSQL, with what each row takes now; a key with no row is answered
+/// `None`.
 pub fn load_many(
     c: &mut Sql<'_>,
     keys: &[RecordKey],
@@ -78,20 +79,14 @@ pub fn load_many(
         .collect();
     let named = serde_json::to_string(&named)
         .map_err(|e| StoreError::Engine(format!("naming records: {e}")))?;
-    let sql = c.pick(
-        "SELECT r.user_id, r.tbl, r.id, r.body
-         FROM json_each(?1) AS k
-         JOIN records AS r ON r.user_id = k.value ->> 0 AND r.tbl = k.value ->> 1
-                          AND r.id = k.value ->> 2",
-        // Each key looked up by itself: a join PostgreSQL may plan while
-        // the table is small (a hash of every row) stays cached as it grows.
-        "SELECT r.user_id, r.tbl, r.id, r.body
+    // Each key looked up by itself: a join PostgreSQL may plan while the
+    // table is small (a hash of every row) stays cached as it grows.
+    let sql = "SELECT r.user_id, r.tbl, r.id, r.body
          FROM jsonb_array_elements(CAST(?1 AS text)::jsonb) AS k(value)
          CROSS JOIN LATERAL (
            SELECT user_id, tbl, id, body FROM records
            WHERE user_id = k.value ->> 0 AND tbl = k.value ->> 1 AND id = k.value ->> 2
-           LIMIT 1) AS r",
-    );
+           LIMIT 1) AS r";
     let mut found: std::collections::HashMap<RecordKey, (StoredRecord, Usage)> = c
         .query(sql, &[&named], |r| {
             let tbl: String = r.get(1)?;
