@@ -1,5 +1,6 @@
-//! Server-authoritative sync: pushes applied exactly once in device order, pulls
-//! by the user's change counter, all inside transactions.
+//! Server-authoritative sync: pushes applied exactly once in device order,
+//! inside transactions; pulls by the user's change counter, each read on one
+//! snapshot.
 //!
 //! # Layout
 //! - `tx`: one write of records inside a transaction, for the sync service
