@@ -91,30 +91,33 @@ pub(super) async fn push_step(
 
 /// Reads ahead, in one statement, the stored records a write of `mutations`
 /// by `user` loads: each change's own, and the journal's key when an entry
-/// is among them (its lock is checked for each).
+/// is among them (its lock is checked for each). Named only where the store
+/// reads ahead.
 pub(super) fn read_ahead<'m>(
     tx: &mut SyncTx<'_, '_>,
     user: &str,
     mutations: impl IntoIterator<Item = &'m Mutation>,
 ) -> Result<(), AppError> {
-    let mut keys = Vec::new();
-    let mut journal = false;
-    for m in mutations {
-        let bucket = m
-            .table
-            .group_of(&m.id)
-            .map_or_else(|| user.to_owned(), group_bucket);
-        journal |= m.table == Table::PrayerJournal;
-        keys.push((bucket, m.table, m.id.clone()));
-    }
-    if journal {
-        keys.push((
-            user.to_owned(),
-            Table::JournalKeys,
-            JOURNAL_KEY_ID.to_owned(),
-        ));
-    }
-    Ok(tx.read_ahead(keys)?)
+    Ok(tx.read_ahead(|| {
+        let mut keys = Vec::new();
+        let mut journal = false;
+        for m in mutations {
+            let bucket = m
+                .table
+                .group_of(&m.id)
+                .map_or_else(|| user.to_owned(), group_bucket);
+            journal |= m.table == Table::PrayerJournal;
+            keys.push((bucket, m.table, m.id.clone()));
+        }
+        if journal {
+            keys.push((
+                user.to_owned(),
+                Table::JournalKeys,
+                JOURNAL_KEY_ID.to_owned(),
+            ));
+        }
+        keys
+    })?)
 }
 
 /// The writer's place in the group a shared record belongs to.

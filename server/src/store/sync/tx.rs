@@ -98,10 +98,10 @@ impl SyncTx<'_, '_> {
         Ok(())
     }
 
-    /// Reads the records named by `keys` in one statement on PostgreSQL, so
+    /// Reads the records `named` names in one statement on PostgreSQL, so
     /// that the write's loads of them ask the database nothing more (each is
     /// read again once written).
-    pub fn read_ahead(&mut self, keys: Vec<RecordKey>) -> Result<(), StoreError> {
+    pub fn read_ahead(&mut self, named: impl FnOnce() -> Vec<RecordKey>) -> Result<(), StoreError> {
         // Worth it where each statement is a round trip to another process.
         // On SQLite a read is a call within this one: naming the keys and
         // keeping what was read costs more than it saves (a step of 420 new
@@ -110,15 +110,33 @@ impl SyncTx<'_, '_> {
             return Ok(());
         }
         // Each record once (a write may change one record twice).
-        let mut named = std::collections::HashSet::new();
-        let keys: Vec<RecordKey> = keys
-            .into_iter()
-            .filter(|k| !self.ahead.contains_key(k) && named.insert(k.clone()))
-            .collect();
+        let mut keys = named();
+        keys.sort();
+        keys.dedup();
+        keys.retain(|k| !self.ahead.contains_key(k));
         if keys.len() > 1 {
             self.ahead.extend(records::load_many(self.c, &keys)?);
         }
         Ok(())
+    }
+
+    /// What was read ahead of a record, if it was: taken when `take` (the
+    /// write is about to change it), else copied.
+    fn ahead_of(
+        &mut self,
+        user: &str,
+        table: Table,
+        id: &str,
+        take: bool,
+    ) -> Option<records::Read> {
+        if self.ahead.is_empty() {
+            return None;
+        }
+        let key = (user.to_owned(), table, id.to_owned());
+        match take {
+            true => self.ahead.remove(&key),
+            false => self.ahead.get(&key).cloned(),
+        }
     }
 
     /// A stored record (live or a tombstone), with what its row takes now.
@@ -128,10 +146,10 @@ impl SyncTx<'_, '_> {
         table: Table,
         id: &str,
     ) -> Result<Option<(StoredRecord, Usage)>, StoreError> {
-        if let Some(read) = self.ahead.remove(&(user.to_owned(), table, id.to_owned())) {
-            return Ok(read);
+        match self.ahead_of(user, table, id, true) {
+            Some(read) => Ok(read),
+            None => records::load_with_usage(self.c, user, table, id),
         }
-        records::load_with_usage(self.c, user, table, id)
     }
 
     /// A stored record (live or a tombstone).
@@ -141,10 +159,10 @@ impl SyncTx<'_, '_> {
         table: Table,
         id: &str,
     ) -> Result<Option<StoredRecord>, StoreError> {
-        if let Some(read) = self.ahead.get(&(user.to_owned(), table, id.to_owned())) {
-            return Ok(read.as_ref().map(|(record, _)| record.clone()));
+        match self.ahead_of(user, table, id, false) {
+            Some(read) => Ok(read.map(|(record, _)| record)),
+            None => records::load(self.c, user, table, id),
         }
-        records::load(self.c, user, table, id)
     }
 
     /// Stores `record` (encoded as `body`) and the values it set aside.
@@ -158,7 +176,7 @@ impl SyncTx<'_, '_> {
         revisions: &[Revision],
         now_ms: i64,
     ) -> Result<(), StoreError> {
-        self.ahead.remove(&(user.to_owned(), table, id.to_owned()));
+        self.ahead_of(user, table, id, true);
         if let Some((record, body)) = record {
             records::save(self.c, user, table, id, record, body, now_ms)?;
         }
