@@ -10,20 +10,22 @@
 //! - `claim`: an anonymous user's records read out at login, and the rest of
 //!   what moves into the account.
 //! - `maintenance`: forgetting old tombstones and revisions, changing the epoch.
-//! - `records`: reading and writing stored records and revisions, and the
-//!   totals a quota counts.
+//! - `records`: reading and writing stored records and revisions.
+//! - `usage`: what a stored row takes of a user's allowances.
 
 mod claim;
 mod maintenance;
 mod pull;
 pub mod records;
 mod tx;
+mod usage;
 mod user_row;
 
 pub(super) use maintenance::rotate_epoch;
 pub(super) use records::live_records;
-pub use records::{LiveRecord, StoredRevision, Usage, encode_record, usage_change};
+pub use records::{LiveRecord, StoredRevision, encode_record};
 pub use tx::SyncTx;
+pub use usage::{Usage, usage_change};
 
 use super::Store;
 use crate::store::StoreError;

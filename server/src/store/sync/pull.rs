@@ -7,7 +7,7 @@
 //! (`crate::sync`); the store reads them.
 
 use super::super::sql::Sql;
-use super::records::decode_sent;
+use super::records::{decode_sent, stored_table};
 use super::user_row::user_version;
 use crate::store::StoreError;
 use manna_sync_protocol::groups::Role;
@@ -240,9 +240,7 @@ impl Fill {
         }
         self.budget = self.budget.saturating_sub(body.len());
         self.taken += 1;
-        let table = Table::from_name(&tbl)
-            .ok_or_else(|| StoreError::Engine(format!("unknown table {tbl}")))?;
-        Ok(Some((table, id, decode_sent(&body)?)))
+        Ok(Some((stored_table(&tbl)?, id, decode_sent(&body)?)))
     }
 
     /// The version a device reaches with the page's `rows` of a bucket read

@@ -1,8 +1,9 @@
 //! Stored records and revisions of one user.
 
 use super::super::sql::Sql;
+use super::usage::Usage;
 use crate::store::StoreError;
-use manna_sync_protocol::merge::{Revision, RevisionReason};
+use manna_sync_protocol::merge::Revision;
 use manna_sync_protocol::{StoredRecord, Table};
 use serde_json::{Map, Value};
 
@@ -52,12 +53,19 @@ pub fn load_with_usage(
         &[&user, &table.name(), &id],
         |r| r.get(0),
     )?;
-    body.map(|body| {
-        let record = decode_record(&body)?;
-        let usage = Usage::of_record(record.deleted, body.len() as i64);
-        Ok((record, usage))
-    })
-    .transpose()
+    body.as_deref().map(read_row).transpose()
+}
+
+/// A stored row's record, with what the row takes of the user's allowances.
+fn read_row(body: &str) -> Result<(StoredRecord, Usage), StoreError> {
+    let record = decode_record(body)?;
+    let usage = Usage::of_record(record.deleted, body.len() as i64);
+    Ok((record, usage))
+}
+
+/// The table a stored row names.
+pub(crate) fn stored_table(tbl: &str) -> Result<Table, StoreError> {
+    Table::from_name(tbl).ok_or_else(|| StoreError::Engine(format!("unknown table {tbl}")))
 }
 
 /// A stored record named by its bucket, table and id.
@@ -89,13 +97,9 @@ pub fn load_many(
            LIMIT 1) AS r";
     let mut found: std::collections::HashMap<RecordKey, (StoredRecord, Usage)> = c
         .query(sql, &[&named], |r| {
-            let tbl: String = r.get(1)?;
-            let table = Table::from_name(&tbl)
-                .ok_or_else(|| StoreError::Engine(format!("unknown table {tbl}")))?;
-            let body: String = r.get(3)?;
-            let record = decode_record(&body)?;
-            let usage = Usage::of_record(record.deleted, body.len() as i64);
-            Ok(((r.get(0)?, table, r.get(2)?), (record, usage)))
+            let table = stored_table(&r.get::<String>(1)?)?;
+            let read = read_row(&r.get::<String>(3)?)?;
+            Ok(((r.get(0)?, table, r.get(2)?), read))
         })?
         .into_iter()
         .collect();
@@ -103,61 +107,6 @@ pub fn load_many(
         .iter()
         .map(|key| (key.clone(), found.remove(key)))
         .collect())
-}
-
-/// What a stored row takes of a user's allowances.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Usage {
-    /// Live records.
-    pub records: i64,
-    /// Bytes counted in the quota.
-    pub bytes: i64,
-    /// Bytes of deleted things kept as history.
-    pub history: i64,
-}
-
-impl Usage {
-    /// A record row: live, it is one record and counts in the quota; a
-    /// tombstone is history.
-    pub fn of_record(deleted: bool, len: i64) -> Self {
-        Self {
-            records: i64::from(!deleted),
-            ..Self::of_revision(deleted, len)
-        }
-    }
-
-    /// A kept value: what was deleted is history; an edit set aside counts in
-    /// the quota (a device cannot store without limit by editing a deleted
-    /// record or fighting another device).
-    pub fn of_revision(deleted: bool, len: i64) -> Self {
-        if deleted {
-            Self {
-                history: len,
-                ..Self::default()
-            }
-        } else {
-            Self {
-                bytes: len,
-                ..Self::default()
-            }
-        }
-    }
-
-    pub fn plus(self, o: Self) -> Self {
-        Self {
-            records: self.records + o.records,
-            bytes: self.bytes + o.bytes,
-            history: self.history + o.history,
-        }
-    }
-
-    pub fn minus(self, o: Self) -> Self {
-        self.plus(Self {
-            records: -o.records,
-            bytes: -o.bytes,
-            history: -o.history,
-        })
-    }
 }
 
 /// The stored reason of a revision that keeps a deleted record's fields.
@@ -173,21 +122,6 @@ fn reason_word(rev: &Revision) -> String {
 /// A record encoded for storage.
 pub fn encode_record(record: &StoredRecord) -> Result<String, StoreError> {
     serde_json::to_string(record).map_err(|e| StoreError::Engine(e.to_string()))
-}
-
-/// What storing `new_row` (a record row's body, and whether it is a
-/// tombstone) in place of a row that takes `stored`, and keeping `revisions`,
-/// adds to a user's usage.
-pub fn usage_change(stored: Usage, new_row: Option<(&str, bool)>, revisions: &[Revision]) -> Usage {
-    let row = new_row.map_or_else(Usage::default, |(body, deleted)| {
-        Usage::of_record(deleted, body.len() as i64).minus(stored)
-    });
-    revisions.iter().fold(row, |change, rev| {
-        change.plus(Usage::of_revision(
-            rev.reason == RevisionReason::Deleted,
-            rev.value.to_string().len() as i64,
-        ))
-    })
 }
 
 /// Forgets at least `excess` bytes of a user's history: the oldest deleted

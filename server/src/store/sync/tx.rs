@@ -6,7 +6,8 @@
 use super::super::Store;
 use super::super::sql::{Dialect, Sql};
 use super::claim;
-use super::records::{self, RecordKey, Usage};
+use super::records::{self, RecordKey};
+use super::usage::Usage;
 use super::user_row::{self, UserRow};
 use crate::store::{Standing, StoreError, Unflushed};
 use manna_sync_protocol::merge::Revision;

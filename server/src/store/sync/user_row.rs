@@ -4,7 +4,7 @@
 //! lock as a write begins and stored once as it ends (`UserRow`).
 
 use super::super::sql::{Dialect, Param, Sql};
-use super::records::Usage;
+use super::usage::Usage;
 use crate::store::StoreError;
 
 /// What a write needs of its writer's row of `users`, read in one statement
