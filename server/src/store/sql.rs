@@ -128,6 +128,21 @@ pub enum Sql<'a> {
     Pg(&'a mut PgConn),
 }
 
+/// A SQLite statement, parsed once per connection. A `LIMIT` or `OFFSET`
+/// must not be a bare parameter: SQLite plans by its value, and parses such
+/// a statement again each time one is bound (`CAST(?n AS BIGINT)` is parsed
+/// once).
+fn lite_statement<'c>(
+    c: &'c rusqlite::Connection,
+    sql: &str,
+) -> Result<rusqlite::CachedStatement<'c>, StoreError> {
+    debug_assert!(
+        !sql.contains("LIMIT ?") && !sql.contains("OFFSET ?"),
+        "a bare parameter as a limit: {sql}"
+    );
+    Ok(c.prepare_cached(sql)?)
+}
+
 fn lite_params<'p>(params: &'p [&'p dyn Param]) -> impl rusqlite::Params + 'p {
     rusqlite::params_from_iter(params.iter().map(|p| *p as &dyn rusqlite::ToSql))
 }
@@ -158,7 +173,7 @@ impl Sql<'_> {
     /// Runs a statement; answers how many rows it changed.
     pub fn execute(&mut self, sql: &str, params: &[&dyn Param]) -> Result<usize, StoreError> {
         match self {
-            Sql::Lite(c) => Ok(c.prepare_cached(sql)?.execute(lite_params(params))?),
+            Sql::Lite(c) => Ok(lite_statement(c, sql)?.execute(lite_params(params))?),
             Sql::Pg(c) => {
                 let statement = c.statement(sql)?;
                 Ok(c.client.execute(&statement, &pg_params(params))? as usize)
@@ -187,7 +202,7 @@ impl Sql<'_> {
         let mut out = Vec::new();
         match self {
             Sql::Lite(c) => {
-                let mut stmt = c.prepare_cached(sql)?;
+                let mut stmt = lite_statement(c, sql)?;
                 let mut rows = stmt.query(lite_params(params))?;
                 while let Some(r) = rows.next()? {
                     match f(&Row::Lite(r))? {
@@ -218,7 +233,7 @@ impl Sql<'_> {
     ) -> Result<Option<T>, StoreError> {
         match self {
             Sql::Lite(c) => {
-                let mut stmt = c.prepare_cached(sql)?;
+                let mut stmt = lite_statement(c, sql)?;
                 let mut rows = stmt.query(lite_params(params))?;
                 rows.next()?.map(|r| f(&Row::Lite(r))).transpose()
             }
