@@ -27,6 +27,7 @@ mod devices;
 mod durable;
 mod error;
 mod groups;
+mod pg_conn;
 mod places;
 mod postgres;
 pub mod private;

@@ -94,15 +94,20 @@ fn migrate(client: &mut postgres::Client) -> Result<(), StoreError> {
 /// Forgets the remembered devices when a notification came (from this
 /// connection's own commit, or another replica's).
 fn forget_on_notice(conn: &mut PgConn, memo: &DeviceMemo) {
-    let mut noticed = false;
-    let mut pending = conn.client.notifications();
-    let mut pending = pending.iter();
-    while let Ok(Some(_)) = pending.next() {
-        noticed = true;
-    }
-    if noticed {
+    if conn.take_noticed() {
         memo.forget_all();
     }
+}
+
+/// A connection of the pool, listening for changes to devices.
+fn pool_connection(url: &str) -> Result<PgConn, StoreError> {
+    let mut conn = PgConn::connect(url).map_err(|e| {
+        StoreError::Engine(format!(
+            "cannot reach the PostgreSQL database of MANNA_DATABASE_URL: {e}"
+        ))
+    })?;
+    conn.batch(&format!("LISTEN {DEVICES_CHANNEL}"))?;
+    Ok(conn)
 }
 
 impl Postgres {
@@ -123,21 +128,16 @@ impl Postgres {
         let devices: Arc<DeviceMemo> = Arc::default();
         let (jobs, queue) = crossbeam_channel::unbounded::<Job>();
         for n in 0..pool.max(1) {
-            let mut client = connect(url)?;
-            client.batch_execute(&format!("LISTEN {DEVICES_CHANNEL}"))?;
-            let mut conn = PgConn::new(client);
+            let mut conn = pool_connection(url)?;
             let queue = queue.clone();
             let url = url.to_owned();
             std::thread::Builder::new()
                 .name(format!("manna-pg-{n}"))
                 .spawn(move || {
                     for job in queue {
-                        if conn.client.is_closed() {
-                            match connect(&url).and_then(|mut c| {
-                                c.batch_execute(&format!("LISTEN {DEVICES_CHANNEL}"))?;
-                                Ok(c)
-                            }) {
-                                Ok(client) => conn = PgConn::new(client),
+                        if conn.is_closed() {
+                            match pool_connection(&url) {
+                                Ok(c) => conn = c,
                                 Err(e) => tracing::warn!(error = %e, "reconnecting to PostgreSQL"),
                             }
                         }
@@ -208,10 +208,7 @@ impl Postgres {
         let memo = self.devices.clone();
         let run = move |conn: &mut PgConn| f(&mut Sql::Pg(conn));
         let settle = move |conn: &mut PgConn| {
-            if conn.in_transaction {
-                let _ = conn.client.batch_execute("ROLLBACK");
-                conn.in_transaction = false;
-            }
+            conn.settle();
             // A device this call changed is forgotten before it answers, as
             // on SQLite (its own notification arrived with the commit).
             forget_on_notice(conn, &memo);

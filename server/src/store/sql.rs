@@ -4,8 +4,8 @@
 //! transactions begun and ended by the store. Where the two dialects differ,
 //! a statement picks its text with [`Sql::pick`].
 
+pub use super::pg_conn::PgConn;
 use crate::store::StoreError;
-use std::collections::HashMap;
 
 /// A value both drivers send: text, 64-bit integers, doubles, booleans,
 /// bytes and their options. (No `u32`: PostgreSQL would take it for an OID.)
@@ -61,60 +61,6 @@ impl Row<'_, '_> {
     }
 }
 
-/// A PostgreSQL connection with its prepared statements.
-pub struct PgConn {
-    pub client: postgres::Client,
-    statements: HashMap<String, postgres::Statement>,
-    /// Whether a transaction is open (a call that panicked leaves one).
-    pub in_transaction: bool,
-}
-
-impl std::fmt::Debug for PgConn {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "PgConn({} statements)", self.statements.len())
-    }
-}
-
-impl PgConn {
-    pub fn new(client: postgres::Client) -> Self {
-        Self {
-            client,
-            statements: HashMap::new(),
-            in_transaction: false,
-        }
-    }
-
-    fn statement(&mut self, sql: &str) -> Result<postgres::Statement, StoreError> {
-        if let Some(s) = self.statements.get(sql) {
-            return Ok(s.clone());
-        }
-        let prepared = self.client.prepare(&dollar_params(sql))?;
-        if self.statements.len() >= 256 {
-            self.statements.clear();
-        }
-        self.statements.insert(sql.to_owned(), prepared.clone());
-        Ok(prepared)
-    }
-}
-
-/// `?1`, `?2`… as PostgreSQL's `$1`, `$2`… (outside quoted text).
-pub fn dollar_params(sql: &str) -> String {
-    let mut out = String::with_capacity(sql.len());
-    let mut quoted = false;
-    let mut chars = sql.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                out.push(c);
-            }
-            '?' if !quoted && chars.peek().is_some_and(char::is_ascii_digit) => out.push('$'),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 /// Which engine a connection speaks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -143,15 +89,18 @@ fn lite_statement<'c>(
     Ok(c.prepare_cached(sql)?)
 }
 
-fn lite_params<'p>(params: &'p [&'p dyn Param]) -> impl rusqlite::Params + 'p {
-    rusqlite::params_from_iter(params.iter().map(|p| *p as &dyn rusqlite::ToSql))
-}
+/// A value kept to be sent later (see [`Sql::execute_later`]).
+pub type Owned = Box<dyn Param + Send>;
 
-fn pg_params<'p>(params: &'p [&'p dyn Param]) -> Vec<&'p (dyn postgres::types::ToSql + Sync)> {
+fn pg_params<'p>(params: &'p [&'p dyn Param]) -> Vec<super::pg_conn::Value<'p>> {
     params
         .iter()
-        .map(|p| *p as &(dyn postgres::types::ToSql + Sync))
+        .map(|p| *p as super::pg_conn::Value<'p>)
         .collect()
+}
+
+fn lite_params<'p>(params: &'p [&'p dyn Param]) -> impl rusqlite::Params + 'p {
+    rusqlite::params_from_iter(params.iter().map(|p| *p as &dyn rusqlite::ToSql))
 }
 
 impl Sql<'_> {
@@ -174,10 +123,7 @@ impl Sql<'_> {
     pub fn execute(&mut self, sql: &str, params: &[&dyn Param]) -> Result<usize, StoreError> {
         match self {
             Sql::Lite(c) => Ok(lite_statement(c, sql)?.execute(lite_params(params))?),
-            Sql::Pg(c) => {
-                let statement = c.statement(sql)?;
-                Ok(c.client.execute(&statement, &pg_params(params))? as usize)
-            }
+            Sql::Pg(c) => c.execute(sql, &pg_params(params)),
         }
     }
 
@@ -212,8 +158,7 @@ impl Sql<'_> {
                 }
             }
             Sql::Pg(c) => {
-                let statement = c.statement(sql)?;
-                for r in c.client.query(&statement, &pg_params(params))? {
+                for r in c.query(sql, &pg_params(params))? {
                     match f(&Row::Pg(&r))? {
                         Some(item) => out.push(item),
                         None => break,
@@ -237,13 +182,10 @@ impl Sql<'_> {
                 let mut rows = stmt.query(lite_params(params))?;
                 rows.next()?.map(|r| f(&Row::Lite(r))).transpose()
             }
-            Sql::Pg(c) => {
-                let statement = c.statement(sql)?;
-                c.client
-                    .query_opt(&statement, &pg_params(params))?
-                    .map(|r| f(&Row::Pg(&r)))
-                    .transpose()
-            }
+            Sql::Pg(c) => c
+                .query_opt(sql, &pg_params(params))?
+                .map(|r| f(&Row::Pg(&r)))
+                .transpose(),
         }
     }
 
@@ -267,7 +209,7 @@ impl Sql<'_> {
     pub fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
         match self {
             Sql::Lite(c) => Ok(c.execute_batch(sql)?),
-            Sql::Pg(c) => Ok(c.client.batch_execute(sql)?),
+            Sql::Pg(c) => c.batch(sql),
         }
     }
 
@@ -307,30 +249,45 @@ impl Sql<'_> {
     fn transaction<T>(
         &mut self,
         sqlite_begin: &str,
-        pg_begin: &str,
+        pg_begin: &'static str,
         f: impl FnOnce(&mut Sql<'_>) -> Result<T, StoreError>,
         keep: impl FnOnce(&T) -> bool,
     ) -> Result<T, StoreError> {
-        let begin = match self {
-            Sql::Lite(_) => sqlite_begin,
-            Sql::Pg(_) => pg_begin,
-        };
-        self.batch(begin)?;
-        if let Sql::Pg(c) = self {
-            c.in_transaction = true;
+        match self {
+            Sql::Lite(c) => c.execute_batch(sqlite_begin)?,
+            // Sent with the transaction's first statement.
+            Sql::Pg(c) => c.begin(pg_begin),
         }
         let result = f(self);
-        let end = match &result {
-            Ok(value) if keep(value) => "COMMIT",
-            _ => "ROLLBACK",
+        let commit = matches!(&result, Ok(value) if keep(value));
+        let ended = match self {
+            Sql::Lite(c) => c
+                .execute_batch(if commit { "COMMIT" } else { "ROLLBACK" })
+                .map_err(StoreError::from),
+            Sql::Pg(c) => c.end(commit),
         };
-        let ended = self.batch(end);
-        if let Sql::Pg(c) = self {
-            c.in_transaction = false;
-        }
         match (result, ended) {
             (Ok(value), Ok(())) => Ok(value),
             (Err(e), _) | (Ok(_), Err(e)) => Err(e),
+        }
+    }
+
+    /// Runs a write whose answer nobody reads (how many rows it changed):
+    /// on PostgreSQL it is sent with the transaction's next statement or its
+    /// `COMMIT`, one round trip for both, and its error is theirs.
+    pub fn execute_later(&mut self, sql: &str, params: Vec<Owned>) -> Result<(), StoreError> {
+        match self {
+            Sql::Lite(_) => {
+                let borrowed: Vec<&dyn Param> = params.iter().map(|p| &**p as &dyn Param).collect();
+                self.execute(sql, &borrowed).map(drop)
+            }
+            Sql::Pg(c) => c.execute_later(
+                sql,
+                params
+                    .into_iter()
+                    .map(|p| p as super::pg_conn::Owned)
+                    .collect(),
+            ),
         }
     }
 
@@ -356,16 +313,5 @@ impl Sql<'_> {
             )?;
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn numbered_parameters_become_dollars_outside_quoted_text() {
-        assert_eq!(
-            super::dollar_params("SELECT '?1', x FROM t WHERE a = ?1 AND b = ?12 AND c = '$.x?'"),
-            "SELECT '?1', x FROM t WHERE a = $1 AND b = $12 AND c = '$.x?'"
-        );
     }
 }

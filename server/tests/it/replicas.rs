@@ -166,3 +166,97 @@ async fn replicas_ask_the_live_map_source_one_query_at_a_time_for_the_cluster() 
         fake.asked.lock().expect("lock")
     );
 }
+
+/// A push that waits for another write of its user (the same device's push
+/// on another replica, slower than the device's patience) applies no change
+/// that write applied: the device's last number applied is read as that
+/// write left it, not as it was when the waiting began.
+#[tokio::test]
+async fn a_push_that_waited_for_its_devices_other_write_applies_no_change_twice() {
+    assert!(test_postgres().is_some(), "needs the tests' PostgreSQL");
+    let s = TestServer::start().await;
+    let d = s.register("user-1700000000000-waits").await;
+    let url = s
+        .state
+        .config
+        .database_url
+        .as_ref()
+        .expect("PostgreSQL")
+        .expose()
+        .to_owned();
+    // The other write holds the user's row, as a push does while it
+    // applies change 1; it commits once the second push waits for it.
+    let (held, hold) = std::sync::mpsc::channel::<()>();
+    let (go, commit) = std::sync::mpsc::channel::<()>();
+    let (user, device, holder_url) = (d.user.clone(), d.id.clone(), url.clone());
+    let holder = std::thread::spawn(move || {
+        let mut c = postgres::Client::connect(&holder_url, postgres::NoTls).expect("connects");
+        let mut tx = c.transaction().expect("begins");
+        tx.query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", &[&user])
+            .expect("holds the user");
+        held.send(()).expect("told");
+        commit.recv().expect("told to commit");
+        tx.execute("UPDATE devices SET acked_seq = 1 WHERE id = $1", &[&device])
+            .expect("acknowledged");
+        tx.execute(
+            "UPDATE users SET version = version + 1 WHERE id = $1",
+            &[&user],
+        )
+        .expect("counted");
+        tx.commit().expect("commits");
+    });
+    hold.recv().expect("held");
+    let body = json!({
+        "protocolVersion": 1,
+        "schemaVersion": manna_sync_protocol::schema::SCHEMA_VERSION,
+        "deviceId": d.id,
+        "mutations": [{"seq": 1, "table": "weightEntries", "id": "weight:2026-11-20", "op": "put",
+                       "fields": {"weight": 700, "date": "2026-11-20", "notes": null, "mood": "good"}}],
+    });
+    let pushed = s.call_as(&d, Method::POST, "/api/sync/push", Some(body));
+    let release = async {
+        // Once the push waits for the row (a lock, in PostgreSQL's own
+        // account of its sessions), the other write commits.
+        let watch_url = url.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut c = postgres::Client::connect(&watch_url, postgres::NoTls).expect("connects");
+            let deadline = Instant::now() + Duration::from_secs(60);
+            loop {
+                let waiting: i64 = c
+                    .query_one(
+                        "SELECT count(*) FROM pg_stat_activity
+                         WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                        &[],
+                    )
+                    .expect("asked")
+                    .get(0);
+                if waiting > 0 {
+                    break;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "the push never waited for the row"
+                );
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        })
+        .await
+        .expect("watched");
+        go.send(()).expect("released");
+    };
+    let ((status, answer), ()) = tokio::join!(pushed, release);
+    holder.join().expect("the other write ended");
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["ackedSeq"], 1, "{answer}");
+    // Change 1 was the other write's to apply: this push stored nothing.
+    let user = d.user.clone();
+    let stored: i64 = tokio::task::spawn_blocking(move || {
+        let mut c = postgres::Client::connect(&url, postgres::NoTls).expect("connects");
+        c.query_one("SELECT count(*) FROM records WHERE user_id = $1", &[&user])
+            .expect("counted")
+            .get(0)
+    })
+    .await
+    .expect("counted");
+    assert_eq!(stored, 0, "change 1 applied a second time");
+}

@@ -1,6 +1,6 @@
 //! Stored records and revisions of one user.
 
-use super::super::sql::Sql;
+use super::super::sql::{Dialect, Param, Sql};
 use super::usage::Usage;
 use crate::store::StoreError;
 use manna_sync_protocol::merge::Revision;
@@ -243,23 +243,37 @@ pub fn save(
     body: &str,
     now_ms: i64,
 ) -> Result<(), StoreError> {
-    c.execute(
-        "INSERT INTO records (user_id, tbl, id, body, version, deleted, updated_at)
+    const SAVE: &str = "INSERT INTO records (user_id, tbl, id, body, version, deleted, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT(user_id, tbl, id) DO UPDATE SET
            body = excluded.body, version = excluded.version,
-           deleted = excluded.deleted, updated_at = excluded.updated_at",
-        &[
-            &user,
-            &table.name(),
-            &id,
-            &body,
-            &(record.version as i64),
-            &record.deleted,
-            &now_ms,
-        ],
-    )?;
-    Ok(())
+           deleted = excluded.deleted, updated_at = excluded.updated_at";
+    let version = record.version as i64;
+    if c.dialect() == Dialect::Postgres {
+        // Sent with the write's next statement or its commit.
+        return c.execute_later(
+            SAVE,
+            vec![
+                Box::new(user.to_owned()),
+                Box::new(table.name()),
+                Box::new(id.to_owned()),
+                Box::new(body.to_owned()),
+                Box::new(version),
+                Box::new(record.deleted),
+                Box::new(now_ms),
+            ],
+        );
+    }
+    let params: [&dyn Param; 7] = [
+        &user,
+        &table.name(),
+        &id,
+        &body,
+        &version,
+        &record.deleted,
+        &now_ms,
+    ];
+    c.execute(SAVE, &params).map(drop)
 }
 
 /// Stores kept values (their usage already charged).

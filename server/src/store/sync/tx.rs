@@ -203,14 +203,20 @@ impl SyncTx<'_, '_> {
     /// set in the write); answers the history bytes kept.
     pub fn add_to_totals(&mut self, user: &str, change: Usage) -> Result<i64, StoreError> {
         let Some(row) = self.row.as_mut().filter(|r| r.user == user) else {
-            return user_row::add_to_totals(self.c, user, change, None, None);
+            return user_row::add_to_totals(self.c, user, change);
         };
         row.records += change.records;
         row.bytes += change.bytes;
         row.unsaved_version = false;
         let version = row.version;
+        let history = row.history.map(|h| h + change.history);
+        row.history = history;
         let acked = row.unsaved_acked();
-        user_row::add_to_totals(self.c, user, change, Some(version), acked)
+        user_row::store_writer_totals(self.c, user, change, version, acked)?;
+        match history {
+            Some(history) => Ok(history),
+            None => user_row::history_bytes(self.c, user),
+        }
     }
 
     /// Forgets the open text of a locked journal: the kept older values of
@@ -232,6 +238,10 @@ impl SyncTx<'_, '_> {
     /// Forgets at least `excess` bytes of the user's history, oldest first.
     pub fn forget_history(&mut self, user: &str, excess: i64) -> Result<(), StoreError> {
         self.ahead.clear();
+        if let Some(row) = self.row_of(user) {
+            // Counted by the database from here on.
+            row.history = None;
+        }
         records::forget_oldest_history(self.c, user, excess)
     }
 

@@ -17,6 +17,9 @@ pub struct UserRow {
     pub(super) version: u64,
     pub(super) records: i64,
     pub(super) bytes: i64,
+    /// The bytes of history kept, while known (the write changed it only by
+    /// [`UserRow`]'s own totals).
+    pub(super) history: Option<i64>,
     /// Never signed in, nor merged into an account.
     pub(super) anonymous: bool,
     pub(super) created_at: i64,
@@ -42,23 +45,47 @@ impl UserRow {
         user: &str,
         device: Option<&str>,
     ) -> Result<Option<Self>, StoreError> {
-        let sql = c.pick(
-            "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
-                    created_at, origin,
-                    (SELECT acked_seq FROM devices WHERE id = ?2 AND user_id = ?1)
-             FROM users WHERE id = ?1",
-            "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
-                    created_at, origin,
-                    (SELECT acked_seq FROM devices WHERE id = ?2 AND user_id = ?1)
-             FROM users WHERE id = ?1 FOR UPDATE",
-        );
-        c.query_opt(sql, &[&user, &device], |r| {
+        // On PostgreSQL the device's row is locked with the user's: a
+        // statement that waited for another write of the user reads the rows
+        // that write left (a value read in a subquery would be as it was
+        // when this statement began, and a change that write applied would
+        // be applied again).
+        let (sql, joined) = match (c.dialect(), device) {
+            (Dialect::Postgres, Some(_)) => (
+                "SELECT u.version, u.record_count, u.stored_bytes,
+                        u.email IS NULL AND u.merged_into IS NULL, u.created_at, u.origin,
+                        d.acked_seq, u.history_bytes
+                 FROM users u JOIN devices d ON d.id = ?2 AND d.user_id = u.id
+                 WHERE u.id = ?1 FOR UPDATE",
+                true,
+            ),
+            (Dialect::Postgres, None) => (
+                "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
+                        created_at, origin, CAST(NULL AS BIGINT), history_bytes
+                 FROM users WHERE id = ?1 FOR UPDATE",
+                false,
+            ),
+            (Dialect::Sqlite, _) => (
+                "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
+                        created_at, origin,
+                        (SELECT acked_seq FROM devices WHERE id = ?2 AND user_id = ?1), history_bytes
+                 FROM users WHERE id = ?1",
+                false,
+            ),
+        };
+        let with_device: [&dyn Param; 2] = [&user, &device];
+        let params = match (c.dialect(), device) {
+            (Dialect::Postgres, None) => &with_device[..1],
+            _ => &with_device[..],
+        };
+        let read = c.query_opt(sql, params, |r| {
             let acked: Option<i64> = r.get(6)?;
             Ok(Self {
                 user: user.to_owned(),
                 version: r.get::<i64>(0)? as u64,
                 records: r.get(1)?,
                 bytes: r.get(2)?,
+                history: Some(r.get(7)?),
                 anonymous: r.get(3)?,
                 created_at: r.get(4)?,
                 origin: r.get(5)?,
@@ -69,7 +96,12 @@ impl UserRow {
                     unsaved: false,
                 }),
             })
-        })
+        })?;
+        match read {
+            // The device is not the user's (or is gone): the user's row alone.
+            None if joined => Self::read_holding(c, user, None),
+            read => Ok(read),
+        }
     }
 
     /// The writing device, when it is `device` of `user`.
@@ -105,40 +137,71 @@ pub fn totals(
     )
 }
 
-/// Adds `change` to the user's totals, and stores their change counter
+/// Adds `change` to the user's totals; answers the bytes of history now
+/// kept.
+pub fn add_to_totals(c: &mut Sql<'_>, user: &str, change: Usage) -> Result<i64, StoreError> {
+    c.query_one(
+        "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3,
+           history_bytes = history_bytes + ?4
+         WHERE id = ?1 RETURNING history_bytes",
+        &[&user, &change.records, &change.bytes, &change.history],
+        |r| r.get(0),
+    )
+}
+
+/// The bytes of history `user` keeps.
+pub fn history_bytes(c: &mut Sql<'_>, user: &str) -> Result<i64, StoreError> {
+    c.query_one(
+        "SELECT history_bytes FROM users WHERE id = ?1",
+        &[&user],
+        |r| r.get(0),
+    )
+}
+
+/// Adds `change` to the writer's totals, and stores their change counter
 /// `version` and a device's last sequence number applied `acked` when
-/// given (on PostgreSQL in the same statement); answers the bytes of history
-/// now kept.
-pub fn add_to_totals(
+/// given, answering nothing: on PostgreSQL in one statement, sent with the
+/// commit.
+pub fn store_writer_totals(
     c: &mut Sql<'_>,
     user: &str,
     change: Usage,
-    version: Option<u64>,
+    version: u64,
     acked: Option<(&str, u64)>,
-) -> Result<i64, StoreError> {
+) -> Result<(), StoreError> {
     const TOTALS: &str =
         "UPDATE users SET record_count = record_count + ?2, stored_bytes = stored_bytes + ?3,
-           history_bytes = history_bytes + ?4, version = COALESCE(?5, version)
-         WHERE id = ?1 RETURNING history_bytes";
-    let version = version.map(|v| v as i64);
-    let params: [&dyn Param; 5] = [
-        &user,
-        &change.records,
-        &change.bytes,
-        &change.history,
-        &version,
-    ];
+           history_bytes = history_bytes + ?4, version = ?5
+         WHERE id = ?1";
+    let version = version as i64;
     match (acked, c.dialect()) {
-        (Some((device, seq)), Dialect::Postgres) => c.query_one(
+        (Some((device, seq)), Dialect::Postgres) => c.execute_later(
             &format!("WITH acked AS (UPDATE devices SET acked_seq = ?7 WHERE id = ?6) {TOTALS}"),
-            &[params.as_slice(), &[&device, &(seq as i64)]].concat(),
-            |r| r.get(0),
+            vec![
+                Box::new(user.to_owned()),
+                Box::new(change.records),
+                Box::new(change.bytes),
+                Box::new(change.history),
+                Box::new(version),
+                Box::new(device.to_owned()),
+                Box::new(seq as i64),
+            ],
         ),
         (acked, _) => {
             if let Some((device, seq)) = acked {
                 store_acked_seq(c, device, seq)?;
             }
-            c.query_one(TOTALS, &params, |r| r.get(0))
+            c.execute(
+                TOTALS,
+                &[
+                    &user,
+                    &change.records,
+                    &change.bytes,
+                    &change.history,
+                    &version,
+                ],
+            )
+            .map(drop)
         }
     }
 }

@@ -1,0 +1,287 @@
+//! One PostgreSQL connection of the pool, driven on its own thread: its
+//! prepared statements, and requests sent together where nothing waits
+//! between them (pipelined). A transaction's `BEGIN` goes out with its first
+//! statement, and writes whose answer nobody reads go out with the next
+//! statement or the `COMMIT`: a write of one change is three round trips to
+//! the database, where each statement alone would be seven.
+
+use crate::store::StoreError;
+use futures_util::future::{join, join_all};
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::pin;
+use std::task::Poll;
+use tokio_postgres::tls::NoTlsStream;
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{AsyncMessage, Socket, Statement};
+
+/// A value kept to be sent later, with a write that waits for nothing.
+pub type Owned = Box<dyn ToSql + Sync + Send>;
+
+/// A value as a statement borrows it.
+pub type Value<'a> = &'a (dyn ToSql + Sync);
+
+/// A PostgreSQL connection with its prepared statements.
+pub struct PgConn {
+    runtime: tokio::runtime::Runtime,
+    client: tokio_postgres::Client,
+    connection: tokio_postgres::Connection<Socket, NoTlsStream>,
+    statements: HashMap<String, Statement>,
+    /// A notification arrived since [`PgConn::take_noticed`] last asked.
+    noticed: bool,
+    /// The `BEGIN` of the open transaction, until its first statement.
+    begin: Option<&'static str>,
+    /// Writes not sent yet, in order (see [`PgConn::execute_later`]).
+    later: Vec<(Statement, Vec<Owned>)>,
+    /// Whether a transaction is open (a call that panicked leaves one).
+    pub in_transaction: bool,
+}
+
+impl std::fmt::Debug for PgConn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PgConn({} statements)", self.statements.len())
+    }
+}
+
+fn owned_params(params: &[Owned]) -> Vec<&(dyn ToSql + Sync)> {
+    params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect()
+}
+
+/// `?1`, `?2`… as PostgreSQL's `$1`, `$2`… (outside quoted text).
+pub fn dollar_params(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut quoted = false;
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                out.push(c);
+            }
+            '?' if !quoted && chars.peek().is_some_and(char::is_ascii_digit) => out.push('$'),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+impl PgConn {
+    /// Connects to `url` (a connection string or URL).
+    pub fn connect(url: &str) -> Result<Self, StoreError> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| StoreError::Engine(format!("starting a database runtime: {e}")))?;
+        let (client, connection) =
+            runtime.block_on(tokio_postgres::connect(url, tokio_postgres::NoTls))?;
+        Ok(Self {
+            runtime,
+            client,
+            connection,
+            statements: HashMap::new(),
+            noticed: false,
+            begin: None,
+            later: Vec::new(),
+            in_transaction: false,
+        })
+    }
+
+    /// Whether the connection to the database is lost.
+    pub fn is_closed(&self) -> bool {
+        self.client.is_closed()
+    }
+
+    /// Runs `request` to its answer, reading the connection meanwhile (its
+    /// notifications are remembered).
+    fn run<T>(
+        runtime: &tokio::runtime::Runtime,
+        connection: &mut tokio_postgres::Connection<Socket, NoTlsStream>,
+        noticed: &mut bool,
+        request: impl Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        let mut request = pin!(request);
+        runtime.block_on(std::future::poll_fn(|cx| {
+            let closed = loop {
+                match connection.poll_message(cx) {
+                    Poll::Ready(Some(Ok(AsyncMessage::Notification(_)))) => *noticed = true,
+                    Poll::Ready(Some(Ok(_))) => {}
+                    Poll::Ready(Some(Err(e))) => return Poll::Ready(Err(e.into())),
+                    Poll::Ready(None) => break true,
+                    Poll::Pending => break false,
+                }
+            };
+            match request.as_mut().poll(cx) {
+                Poll::Pending if closed => Poll::Ready(Err(StoreError::Engine(
+                    "the connection to PostgreSQL closed".into(),
+                ))),
+                answer => answer,
+            }
+        }))
+    }
+
+    /// Reads what already arrived on the connection, waiting for nothing;
+    /// answers whether a notification came since last asked.
+    pub fn take_noticed(&mut self) -> bool {
+        let _ = Self::run(
+            &self.runtime,
+            &mut self.connection,
+            &mut self.noticed,
+            std::future::ready(Ok(())),
+        );
+        std::mem::take(&mut self.noticed)
+    }
+
+    /// The statement `sql` (with `$n` parameters), prepared once.
+    fn statement(&mut self, sql: &str) -> Result<Statement, StoreError> {
+        if let Some(s) = self.statements.get(sql) {
+            return Ok(s.clone());
+        }
+        let client = &self.client;
+        let prepared = Self::run(
+            &self.runtime,
+            &mut self.connection,
+            &mut self.noticed,
+            async { Ok(client.prepare(&dollar_params(sql)).await?) },
+        )?;
+        if self.statements.len() >= 256 {
+            self.statements.clear();
+        }
+        self.statements.insert(sql.to_owned(), prepared.clone());
+        Ok(prepared)
+    }
+
+    /// Sends what waits to be sent (the transaction's `BEGIN`, the writes
+    /// kept for later) and then `request`, in one round trip; answers the
+    /// first error among them, else `request`'s answer.
+    fn send<T>(
+        &mut self,
+        request: impl AsyncFnOnce(&tokio_postgres::Client) -> Result<T, tokio_postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let begin = self.begin.take();
+        let later = std::mem::take(&mut self.later);
+        let client = &self.client;
+        let before = async {
+            let begun = async {
+                match begin {
+                    Some(b) => client.batch_execute(b).await,
+                    None => Ok(()),
+                }
+            };
+            let writes = join_all(
+                later
+                    .iter()
+                    .map(|(s, p)| async move { client.execute(s, &owned_params(p)).await }),
+            );
+            let (begun, writes) = join(begun, writes).await;
+            begun?;
+            writes.into_iter().try_for_each(|w| w.map(drop))
+        };
+        // Polled in order: each request is written before any answer is
+        // awaited.
+        let both = async {
+            let (before, answer) = join(before, request(client)).await;
+            before?;
+            answer
+        };
+        Self::run(
+            &self.runtime,
+            &mut self.connection,
+            &mut self.noticed,
+            async { Ok(both.await?) },
+        )
+    }
+
+    /// Runs a statement; answers how many rows it changed.
+    pub fn execute(&mut self, sql: &str, values: &[Value<'_>]) -> Result<usize, StoreError> {
+        let statement = self.statement(sql)?;
+        self.send(async |c| c.execute(&statement, values).await)
+            .map(|n| n as usize)
+    }
+
+    /// Every row a statement answers.
+    pub fn query(
+        &mut self,
+        sql: &str,
+        values: &[Value<'_>],
+    ) -> Result<Vec<tokio_postgres::Row>, StoreError> {
+        let statement = self.statement(sql)?;
+        self.send(async |c| c.query(&statement, values).await)
+    }
+
+    /// The row a statement answers, if any (an error when more than one).
+    pub fn query_opt(
+        &mut self,
+        sql: &str,
+        values: &[Value<'_>],
+    ) -> Result<Option<tokio_postgres::Row>, StoreError> {
+        let statement = self.statement(sql)?;
+        self.send(async |c| c.query_opt(&statement, values).await)
+    }
+
+    /// Statements without parameters, separated by `;`.
+    pub fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
+        self.send(async |c| c.batch_execute(sql).await)
+    }
+
+    /// Keeps a write whose answer nobody reads, to be sent with the next
+    /// statement or the `COMMIT`. Its error, if any, is that statement's.
+    /// Outside a transaction it is sent at once.
+    pub fn execute_later(&mut self, sql: &str, values: Vec<Owned>) -> Result<(), StoreError> {
+        let statement = self.statement(sql)?;
+        if !self.in_transaction {
+            let values = owned_params(&values);
+            return self.send(async |c| c.execute(&statement, &values).await.map(drop));
+        }
+        self.later.push((statement, values));
+        Ok(())
+    }
+
+    /// Opens a transaction with `begin`, sent with its first statement.
+    pub fn begin(&mut self, begin: &'static str) {
+        self.begin = Some(begin);
+        self.later.clear();
+        self.in_transaction = true;
+    }
+
+    /// Ends the open transaction: `COMMIT` with the writes kept for it, or
+    /// `ROLLBACK` forgetting them. A transaction that sent nothing ends
+    /// without a word.
+    pub fn end(&mut self, commit: bool) -> Result<(), StoreError> {
+        self.in_transaction = false;
+        let unsent = self.begin.take();
+        if !commit {
+            self.later.clear();
+        }
+        match (unsent, self.later.is_empty()) {
+            (Some(_), true) => Ok(()),
+            (Some(begin), false) => {
+                // Writes kept before any statement: they still need their
+                // transaction.
+                self.begin = Some(begin);
+                self.batch("COMMIT")
+            }
+            (None, _) => self.batch(if commit { "COMMIT" } else { "ROLLBACK" }),
+        }
+    }
+
+    /// Rolls back what a call that panicked left open.
+    pub fn settle(&mut self) {
+        self.begin = None;
+        self.later.clear();
+        if self.in_transaction {
+            let _ = self.batch("ROLLBACK");
+            self.in_transaction = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn numbered_parameters_become_dollars_outside_quoted_text() {
+        assert_eq!(
+            super::dollar_params("SELECT '?1', x FROM t WHERE a = ?1 AND b = ?12 AND c = '$.x?'"),
+            "SELECT '?1', x FROM t WHERE a = $1 AND b = $12 AND c = '$.x?'"
+        );
+    }
+}
