@@ -218,6 +218,24 @@ impl PgConn {
         self.send(async |c| c.query_opt(&statement, values).await)
     }
 
+    /// Every row of two statements sent together, the second run once the
+    /// first has ended (so it reads what the first waited for).
+    pub fn query_pair(
+        &mut self,
+        (first, first_values): (&str, &[Value<'_>]),
+        (second, second_values): (&str, &[Value<'_>]),
+    ) -> Result<(Vec<tokio_postgres::Row>, Vec<tokio_postgres::Row>), StoreError> {
+        let (first, second) = (self.statement(first)?, self.statement(second)?);
+        self.send(async |c| {
+            let (a, b) = join(
+                c.query(&first, first_values),
+                c.query(&second, second_values),
+            )
+            .await;
+            Ok((a?, b?))
+        })
+    }
+
     /// Statements without parameters, separated by `;`.
     pub fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
         self.send(async |c| c.batch_execute(sql).await)

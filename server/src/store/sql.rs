@@ -169,6 +169,33 @@ impl Sql<'_> {
         Ok(out)
     }
 
+    /// Every row of two queries, read by `f` and `g`: on PostgreSQL sent
+    /// together, one round trip (the second runs once the first has ended,
+    /// as on SQLite).
+    pub fn query_pair<A, B>(
+        &mut self,
+        first: (&str, &[&dyn Param]),
+        mut f: impl FnMut(&Row<'_, '_>) -> Result<A, StoreError>,
+        second: (&str, &[&dyn Param]),
+        mut g: impl FnMut(&Row<'_, '_>) -> Result<B, StoreError>,
+    ) -> Result<(Vec<A>, Vec<B>), StoreError> {
+        match self {
+            Sql::Lite(_) => Ok((
+                self.query(first.0, first.1, f)?,
+                self.query(second.0, second.1, g)?,
+            )),
+            Sql::Pg(c) => {
+                let (a, b) = c.query_pair(
+                    (first.0, &pg_params(first.1)),
+                    (second.0, &pg_params(second.1)),
+                )?;
+                let a = a.iter().map(|r| f(&Row::Pg(r))).collect::<Result<_, _>>()?;
+                let b = b.iter().map(|r| g(&Row::Pg(r))).collect::<Result<_, _>>()?;
+                Ok((a, b))
+            }
+        }
+    }
+
     /// The first row of a query, if any, read by `f`.
     pub fn query_opt<T>(
         &mut self,

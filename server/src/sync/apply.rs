@@ -7,7 +7,7 @@
 use super::counters::Counters;
 use super::{PUSH_STEP, STEP_TIME, Writer, quota};
 use crate::error::AppError;
-use crate::store::sync::{Usage, encode_record, group_bucket, usage_change};
+use crate::store::sync::{RecordKey, Usage, encode_record, group_bucket, usage_change};
 use crate::store::{Store, SyncTx, Unflushed};
 use manna_sync_protocol::date::{Date, iso_time};
 use manna_sync_protocol::groups::Role;
@@ -35,8 +35,9 @@ pub(super) async fn push_step(
 ) -> Result<(PushResponse, VecDeque<Mutation>, Unflushed), AppError> {
     let user = writer.user.clone();
     let device = writer.device.clone();
+    let ahead = own_ahead(store, &user, mutations.iter().take(PUSH_STEP));
     let (written, unflushed) = store
-        .sync_write_unflushed(&user, Some(&device), move |tx| {
+        .sync_write_unflushed(&user, Some(&device), ahead, move |tx| {
             let started = Instant::now();
             let (user, device) = (&writer.user, &writer.device);
             let mut acked = tx.acked_seq(user, device)?;
@@ -90,34 +91,51 @@ pub(super) async fn push_step(
 }
 
 /// Reads ahead, in one statement, the stored records a write of `mutations`
-/// by `user` loads: each change's own, and the journal's key when an entry
-/// is among them (its lock is checked for each). Named only where the store
-/// reads ahead.
+/// by `user` loads that were not read with the user's row (a group's).
+/// Named only where the store reads ahead.
 pub(super) fn read_ahead<'m>(
     tx: &mut SyncTx<'_, '_>,
     user: &str,
     mutations: impl IntoIterator<Item = &'m Mutation>,
 ) -> Result<(), AppError> {
-    Ok(tx.read_ahead(|| {
-        let mut keys = Vec::new();
-        let mut journal = false;
-        for m in mutations {
-            let bucket = m
-                .table
-                .group_of(&m.id)
-                .map_or_else(|| user.to_owned(), group_bucket);
-            journal |= m.table == Table::PrayerJournal;
-            keys.push((bucket, m.table, m.id.clone()));
-        }
-        if journal {
-            keys.push((
-                user.to_owned(),
-                Table::JournalKeys,
-                JOURNAL_KEY_ID.to_owned(),
-            ));
-        }
-        keys
-    })?)
+    Ok(tx.read_ahead(|| loaded(user, mutations))?)
+}
+
+/// What a write of `mutations` by `user` loads of the user's own records,
+/// to be read with their row where the store reads ahead (none elsewhere).
+pub(super) fn own_ahead<'m>(
+    store: &Store,
+    user: &str,
+    mutations: impl IntoIterator<Item = &'m Mutation>,
+) -> Vec<RecordKey> {
+    match store.reads_ahead() {
+        true => loaded(user, mutations),
+        false => Vec::new(),
+    }
+}
+
+/// The stored records a write of `mutations` by `user` loads: each
+/// change's own, and the journal's key when an entry is among them (its
+/// lock is checked for each).
+fn loaded<'m>(user: &str, mutations: impl IntoIterator<Item = &'m Mutation>) -> Vec<RecordKey> {
+    let mut keys = Vec::new();
+    let mut journal = false;
+    for m in mutations {
+        let bucket = m
+            .table
+            .group_of(&m.id)
+            .map_or_else(|| user.to_owned(), group_bucket);
+        journal |= m.table == Table::PrayerJournal;
+        keys.push((bucket, m.table, m.id.clone()));
+    }
+    if journal {
+        keys.push((
+            user.to_owned(),
+            Table::JournalKeys,
+            JOURNAL_KEY_ID.to_owned(),
+        ));
+    }
+    keys
 }
 
 /// The writer's place in the group a shared record belongs to.

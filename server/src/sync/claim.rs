@@ -43,7 +43,7 @@ pub async fn claim(
     loop {
         let (writer, from) = (writer.clone(), from.to_owned());
         let batch = store
-            .sync_write(into, move |tx| {
+            .sync_write(into, Vec::new(), move |tx| {
                 if !tx.still_anonymous(&from)? {
                     return Ok::<_, AppError>(None);
                 }

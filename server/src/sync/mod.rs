@@ -163,8 +163,9 @@ pub async fn apply_direct(
     m: Mutation,
 ) -> Result<Result<Option<StoredRecord>, FieldError>, AppError> {
     let user = writer.user.clone();
+    let ahead = apply::own_ahead(store, &user, std::slice::from_ref(&m));
     store
-        .sync_write(&user, move |tx| {
+        .sync_write(&user, ahead, move |tx| {
             let mut counters =
                 counters::Counters::holding(tx, &writer.user, std::slice::from_ref(&m))?;
             apply::read_ahead(tx, &writer.user, std::slice::from_ref(&m))?;
@@ -193,8 +194,9 @@ pub async fn apply_all(
     mutations: Vec<Mutation>,
 ) -> Result<Result<(), FieldError>, AppError> {
     let user = writer.user.clone();
+    let ahead = apply::own_ahead(store, &user, &mutations);
     store
-        .sync_write(&user, move |tx| {
+        .sync_write(&user, ahead, move |tx| {
             let mut counters = counters::Counters::holding(tx, &writer.user, &mutations)?;
             apply::read_ahead(tx, &writer.user, &mutations)?;
             for m in mutations {

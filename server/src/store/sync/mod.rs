@@ -23,7 +23,7 @@ mod user_row;
 
 pub(super) use maintenance::rotate_epoch;
 pub(super) use records::live_records;
-pub use records::{LiveRecord, StoredRevision, encode_record};
+pub use records::{LiveRecord, RecordKey, StoredRevision, encode_record};
 pub use tx::SyncTx;
 pub use usage::{Usage, usage_change};
 

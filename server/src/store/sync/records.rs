@@ -1,6 +1,6 @@
 //! Stored records and revisions of one user.
 
-use super::super::sql::{Dialect, Param, Sql};
+use super::super::sql::{Dialect, Param, Row, Sql};
 use super::usage::Usage;
 use crate::store::StoreError;
 use manna_sync_protocol::merge::Revision;
@@ -74,39 +74,59 @@ pub type RecordKey = (String, Table, String);
 /// A stored record as read, with what its row takes (`None`: no row).
 pub type Read = Option<(StoredRecord, Usage)>;
 
+/// Records read ahead of a write, each with its key.
+pub type ReadAhead = Vec<(RecordKey, Read)>;
+
 /// The stored records named by `keys` (each once), read in one statement on
 /// PostgreSQL, with what each row takes now; a key with no row is answered
 /// `None`.
-pub fn load_many(
-    c: &mut Sql<'_>,
-    keys: &[RecordKey],
-) -> Result<Vec<(RecordKey, Read)>, StoreError> {
-    let named: Vec<[&str; 3]> = keys
-        .iter()
-        .map(|(bucket, table, id)| [bucket.as_str(), table.name(), id.as_str()])
-        .collect();
-    let named = serde_json::to_string(&named)
-        .map_err(|e| StoreError::Engine(format!("naming records: {e}")))?;
-    // Each key looked up by itself: a join PostgreSQL may plan while the
-    // table is small (a hash of every row) stays cached as it grows.
-    let sql = "SELECT r.user_id, r.tbl, r.id, r.body
+pub fn load_many(c: &mut Sql<'_>, keys: &[RecordKey]) -> Result<ReadAhead, StoreError> {
+    let named = Many::named(keys)?;
+    let found = c.query(Many::SQL, &[&named], Many::row)?;
+    Ok(Many::answers(keys, found))
+}
+
+/// The statement of [`load_many`], in parts for a caller that sends it with
+/// another.
+pub(super) struct Many;
+
+impl Many {
+    /// Each key looked up by itself: a join PostgreSQL may plan while the
+    /// table is small (a hash of every row) stays cached as it grows.
+    pub(super) const SQL: &str = "SELECT r.user_id, r.tbl, r.id, r.body
          FROM jsonb_array_elements(CAST(?1 AS text)::jsonb) AS k(value)
          CROSS JOIN LATERAL (
            SELECT user_id, tbl, id, body FROM records
            WHERE user_id = k.value ->> 0 AND tbl = k.value ->> 1 AND id = k.value ->> 2
            LIMIT 1) AS r";
-    let mut found: std::collections::HashMap<RecordKey, (StoredRecord, Usage)> = c
-        .query(sql, &[&named], |r| {
-            let table = stored_table(&r.get::<String>(1)?)?;
-            let read = read_row(&r.get::<String>(3)?)?;
-            Ok(((r.get(0)?, table, r.get(2)?), read))
-        })?
-        .into_iter()
-        .collect();
-    Ok(keys
-        .iter()
-        .map(|key| (key.clone(), found.remove(key)))
-        .collect())
+
+    /// The statement's one parameter: the keys, as JSON.
+    pub(super) fn named(keys: &[RecordKey]) -> Result<String, StoreError> {
+        let named: Vec<[&str; 3]> = keys
+            .iter()
+            .map(|(bucket, table, id)| [bucket.as_str(), table.name(), id.as_str()])
+            .collect();
+        serde_json::to_string(&named)
+            .map_err(|e| StoreError::Engine(format!("naming records: {e}")))
+    }
+
+    /// One row the statement answers.
+    pub(super) fn row(r: &Row<'_, '_>) -> Result<(RecordKey, (StoredRecord, Usage)), StoreError> {
+        let table = stored_table(&r.get::<String>(1)?)?;
+        let read = read_row(&r.get::<String>(3)?)?;
+        Ok(((r.get(0)?, table, r.get(2)?), read))
+    }
+
+    /// Each key with its row, if it had one.
+    pub(super) fn answers(
+        keys: &[RecordKey],
+        found: Vec<(RecordKey, (StoredRecord, Usage))>,
+    ) -> ReadAhead {
+        let mut found: std::collections::HashMap<_, _> = found.into_iter().collect();
+        keys.iter()
+            .map(|key| (key.clone(), found.remove(key)))
+            .collect()
+    }
 }
 
 /// The stored reason of a revision that keeps a deleted record's fields.

@@ -382,16 +382,31 @@ impl SyncTx<'_, '_> {
 }
 
 impl Store {
+    /// Whether a write's records are worth reading ahead, in one statement
+    /// (on PostgreSQL, where each statement is a round trip to another
+    /// process; on SQLite a read is a call within this one).
+    pub fn reads_ahead(&self) -> bool {
+        self.is_shared()
+    }
+
     /// Runs `write` in one transaction, `user`'s rows held until it ends:
     /// kept when it answers `Ok`, rolled back when it answers an error (of
-    /// the store, or of the rules of the caller).
-    pub async fn sync_write<R, E, F>(&self, user: &str, write: F) -> Result<R, E>
+    /// the store, or of the rules of the caller). The user's own records
+    /// among `ahead` are read with their row, where the store reads ahead
+    /// ([`Store::reads_ahead`]); others (a group's) only once their bucket
+    /// is held ([`SyncTx::read_ahead`]).
+    pub async fn sync_write<R, E, F>(
+        &self,
+        user: &str,
+        ahead: Vec<RecordKey>,
+        write: F,
+    ) -> Result<R, E>
     where
         F: FnOnce(&mut SyncTx<'_, '_>) -> Result<R, E> + Send + 'static,
         E: From<StoreError> + Send + 'static,
         R: Send + 'static,
     {
-        let (written, unflushed) = self.sync_write_unflushed(user, None, write).await?;
+        let (written, unflushed) = self.sync_write_unflushed(user, None, ahead, write).await?;
         self.flushed(unflushed).await?;
         written
     }
@@ -405,6 +420,7 @@ impl Store {
         &self,
         user: &str,
         device: Option<&str>,
+        ahead: Vec<RecordKey>,
         write: F,
     ) -> Result<(Result<R, E>, Unflushed), StoreError>
     where
@@ -414,17 +430,21 @@ impl Store {
     {
         let user = user.to_owned();
         let device = device.map(str::to_owned);
+        let mut ahead = ahead;
+        ahead.retain(|(bucket, _, _)| *bucket == user);
+        ahead.sort();
+        ahead.dedup();
         let ((written, forgot), unflushed) = self
             .db
             .call_unflushed(move |c| {
                 let mut forgot = false;
                 let written = c.write_or_refuse(|tx| {
-                    let row = UserRow::read_holding(tx, &user, device.as_deref())?;
+                    let (row, read) = UserRow::read_holding(tx, &user, device.as_deref(), &ahead)?;
                     let mut sync = SyncTx {
                         c: tx,
                         forgot: false,
                         row,
-                        ahead: HashMap::new(),
+                        ahead: read.into_iter().collect(),
                     };
                     let mut written = write(&mut sync);
                     if written.is_ok()

@@ -3,7 +3,8 @@
 //! applied, an origin's totals; and the writer's own row, read once with its
 //! lock as a write begins and stored once as it ends (`UserRow`).
 
-use super::super::sql::{Dialect, Param, Sql};
+use super::super::sql::{Dialect, Param, Row, Sql};
+use super::records::{Many, ReadAhead, RecordKey};
 use super::usage::Usage;
 use crate::store::StoreError;
 
@@ -39,12 +40,15 @@ pub struct DeviceSeq {
 
 impl UserRow {
     /// `user`'s row, held until the transaction ends, with `device`'s last
-    /// sequence number applied when given; none when there is no such user.
+    /// sequence number applied when given (none when there is no such
+    /// user); and the stored records `ahead` names, read once the row is
+    /// held, in the same round trip.
     pub(super) fn read_holding(
         c: &mut Sql<'_>,
         user: &str,
         device: Option<&str>,
-    ) -> Result<Option<Self>, StoreError> {
+        ahead: &[RecordKey],
+    ) -> Result<(Option<Self>, ReadAhead), StoreError> {
         // On PostgreSQL the device's row is locked with the user's: a
         // statement that waited for another write of the user reads the rows
         // that write left (a value read in a subquery would be as it was
@@ -78,7 +82,7 @@ impl UserRow {
             (Dialect::Postgres, None) => &with_device[..1],
             _ => &with_device[..],
         };
-        let read = c.query_opt(sql, params, |r| {
+        let from_row = |r: &Row<'_, '_>| {
             let acked: Option<i64> = r.get(6)?;
             Ok(Self {
                 user: user.to_owned(),
@@ -96,11 +100,21 @@ impl UserRow {
                     unsaved: false,
                 }),
             })
-        })?;
+        };
+        let (read, found) = match ahead {
+            [] => (c.query_opt(sql, params, from_row)?, Vec::new()),
+            ahead => {
+                let named = Many::named(ahead)?;
+                let (rows, found) =
+                    c.query_pair((sql, params), from_row, (Many::SQL, &[&named]), Many::row)?;
+                (rows.into_iter().next(), Many::answers(ahead, found))
+            }
+        };
         match read {
-            // The device is not the user's (or is gone): the user's row alone.
-            None if joined => Self::read_holding(c, user, None),
-            read => Ok(read),
+            // The device is not the user's (or is gone): the user's row
+            // alone, and nothing read ahead (it was read holding nothing).
+            None if joined => Ok((Self::read_holding(c, user, None, &[])?.0, Vec::new())),
+            read => Ok((read, found)),
         }
     }
 
