@@ -208,16 +208,6 @@ impl PgConn {
         self.send(async |c| c.query(&statement, values).await)
     }
 
-    /// The row a statement answers, if any (an error when more than one).
-    pub fn query_opt(
-        &mut self,
-        sql: &str,
-        values: &[Value<'_>],
-    ) -> Result<Option<tokio_postgres::Row>, StoreError> {
-        let statement = self.statement(sql)?;
-        self.send(async |c| c.query_opt(&statement, values).await)
-    }
-
     /// Every row of two statements sent together, the second run once the
     /// first has ended (so it reads what the first waited for).
     pub fn query_pair(

@@ -210,8 +210,9 @@ impl Sql<'_> {
                 rows.next()?.map(|r| f(&Row::Lite(r))).transpose()
             }
             Sql::Pg(c) => c
-                .query_opt(sql, &pg_params(params))?
-                .map(|r| f(&Row::Pg(&r)))
+                .query(sql, &pg_params(params))?
+                .first()
+                .map(|r| f(&Row::Pg(r)))
                 .transpose(),
         }
     }
