@@ -64,7 +64,7 @@ async fn post_one(store: &Store, poster: &str, group: &str, id: &str, title: &st
             base_version: None,
         }],
     };
-    let pushed = manna_server::sync::push(store, writer(poster, &device, true), req)
+    let pushed = manna_server::sync::push(store, writer(poster, &device, true), req, None)
         .await
         .expect("push");
     assert!(pushed.rejected.is_empty(), "{:?}", pushed.rejected);
@@ -224,7 +224,7 @@ async fn main() {
                 device_id: device.clone(),
                 mutations,
             };
-            let answer = manna_server::sync::push(&store, writer(&who, &device, false), req)
+            let answer = manna_server::sync::push(&store, writer(&who, &device, false), req, None)
                 .await
                 .expect("push");
             assert!(answer.rejected.is_empty(), "{:?}", answer.rejected);

@@ -168,7 +168,23 @@ impl From<StoreError> for AppError {
                     format!("{} is not a Manna backup: {reason}", file.display())
                 }
             }),
+            StoreError::Limited { wait_ms } => Self::too_many(wait_ms),
             other => Self::Storage(other),
         }
+    }
+}
+
+impl AppError {
+    /// A rate limit's refusal: 429, saying how long to wait (`wait_ms`).
+    pub fn too_many(wait_ms: i64) -> Self {
+        let minutes = (wait_ms + 59_999).div_euclid(60_000).max(1);
+        let wait = match minutes {
+            1 => "a minute".to_string(),
+            n => format!("{n} minutes"),
+        };
+        Self::TooManyRequests(
+            format!("Too many attempts. Please wait {wait} and try again."),
+            u64::try_from((wait_ms + 999).div_euclid(1000)).unwrap_or(1),
+        )
     }
 }

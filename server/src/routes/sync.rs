@@ -67,20 +67,18 @@ pub async fn sync_push(
     check_schema(schema_of(req.schema_version)).map_err(incompatible)?;
     same_device(&auth, &req.device_id)?;
     let writer = state.device_writer(&auth);
-    state
-        .limits
-        .charge_push(
-            &auth.user_id,
-            writer.now_ms,
-            req.mutations.iter().map(|m| (m.id.as_str(), &m.fields)),
-        )
-        .await?;
+    // On replicas, taken by the push's write (first in its transaction).
+    let charge = state.limits.charge_push(
+        &auth.user_id,
+        writer.now_ms,
+        req.mutations.iter().map(|m| (m.id.as_str(), &m.fields)),
+    )?;
     // A new request or prayer is told within seconds.
     let news = req
         .mutations
         .iter()
         .any(|m| matches!(m.table, Table::GroupRequests | Table::GroupPrayers) && m.op == Op::Put);
-    let answer = state.sync.push(writer, req).await?;
+    let answer = state.sync.push(writer, req, charge).await?;
     if news {
         state.soon.ask();
     }

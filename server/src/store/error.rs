@@ -30,6 +30,10 @@ pub enum StoreError {
     /// A new user's id is already registered.
     #[error("the user id is already registered")]
     UserTaken,
+    /// A rate limit taken in the write refused it: the window ends in
+    /// `wait_ms`.
+    #[error("a rate limit refused the write")]
+    Limited { wait_ms: i64 },
     /// A backup or a restore that cannot be done.
     #[error("backup: {0:?}")]
     Backup(BackupRefusal),

@@ -53,7 +53,7 @@ pub use places::{Bounds, LIVE, PlaceRow, Saved, SourceRow};
 pub use push::{Claimed, PushSubscription, PushTx, Settled, Subscribed};
 pub use resources::{ChildCount, Listed, RecordQuery};
 pub use sessions::{NewBrowser, NewSession};
-pub use shared::LimitTake;
+pub use shared::{Charge, LimitTake};
 pub use sqlite::migrations;
 pub use sync::{LiveRecord, StoredRevision, SyncTx};
 

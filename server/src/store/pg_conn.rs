@@ -208,21 +208,26 @@ impl PgConn {
         self.send(async |c| c.query(&statement, values).await)
     }
 
-    /// Every row of two statements sent together, the second run once the
-    /// first has ended (so it reads what the first waited for).
-    pub fn query_pair(
+    /// Every row of each statement, sent together: each runs once the one
+    /// before it has ended (so it reads what that one waited for).
+    pub fn query_each(
         &mut self,
-        (first, first_values): (&str, &[Value<'_>]),
-        (second, second_values): (&str, &[Value<'_>]),
-    ) -> Result<(Vec<tokio_postgres::Row>, Vec<tokio_postgres::Row>), StoreError> {
-        let (first, second) = (self.statement(first)?, self.statement(second)?);
+        queries: &[(&str, &[Value<'_>])],
+    ) -> Result<Vec<Vec<tokio_postgres::Row>>, StoreError> {
+        let statements = queries
+            .iter()
+            .map(|(sql, _)| self.statement(sql))
+            .collect::<Result<Vec<_>, _>>()?;
         self.send(async |c| {
-            let (a, b) = join(
-                c.query(&first, first_values),
-                c.query(&second, second_values),
+            join_all(
+                statements
+                    .iter()
+                    .zip(queries)
+                    .map(|(s, (_, v))| c.query(s, v)),
             )
-            .await;
-            Ok((a?, b?))
+            .await
+            .into_iter()
+            .collect()
         })
     }
 

@@ -3,7 +3,7 @@
 //! the keys every replica signs with, and the runs of the periodic jobs.
 
 use super::Store;
-use super::sql::{Dialect, Param};
+use super::sql::{Dialect, Param, Row};
 use crate::store::StoreError;
 
 /// One take of a rate limit counted in the database: `amount` of `key`'s
@@ -15,6 +15,53 @@ pub struct LimitTake {
     pub max: i64,
     pub window_ms: i64,
     pub amount: i64,
+}
+
+/// Takes of rate limits at `now` (ms), counted in order in one statement
+/// by [`Store::limit_hits`], or first in a write that takes them itself (a
+/// push's, on replicas).
+#[derive(Debug, Clone)]
+pub struct Charge {
+    pub takes: Vec<LimitTake>,
+    pub now: i64,
+}
+
+impl Charge {
+    /// The statement that takes them.
+    pub(super) fn sql(&self) -> std::borrow::Cow<'static, str> {
+        counts_in_turn(self.takes.len())
+    }
+
+    /// The statement's parameters: the time, then each take's.
+    pub(super) fn params(&self) -> Vec<&dyn Param> {
+        let mut params: Vec<&dyn Param> = vec![&self.now];
+        for t in &self.takes {
+            params.extend([
+                &t.name as &dyn Param,
+                &t.key,
+                &t.max,
+                &t.window_ms,
+                &t.amount,
+            ]);
+        }
+        params
+    }
+
+    /// From the row the statement answers: `None` when every take was
+    /// taken, else how long until the refusing window ends (ms).
+    pub(super) fn refused(&self, r: &Row<'_, '_>) -> Result<Option<i64>, StoreError> {
+        for (i, t) in self.takes.iter().enumerate() {
+            let started: Option<i64> = r.get(2 * i)?;
+            let count: Option<i64> = r.get(2 * i + 1)?;
+            let Some((started, count)) = started.zip(count) else {
+                break;
+            };
+            if count > t.max {
+                return Ok(Some(t.window_ms - (self.now - started)));
+            }
+        }
+        Ok(None)
+    }
 }
 
 /// `n` counts in one PostgreSQL statement, each taken only if the one
@@ -72,6 +119,7 @@ impl Store {
         takes: Vec<LimitTake>,
         now: i64,
     ) -> Result<Option<i64>, StoreError> {
+        let charge = Charge { takes, now };
         self.db
             .call(move |c| {
                 // One statement, so concurrent attempts on any replica count
@@ -83,35 +131,8 @@ impl Store {
                         "rate limits are counted in the database only on PostgreSQL".into(),
                     ));
                 }
-                let mut params: Vec<&dyn Param> = vec![&now];
-                for t in &takes {
-                    params.extend([
-                        &t.name as &dyn Param,
-                        &t.key,
-                        &t.max,
-                        &t.window_ms,
-                        &t.amount,
-                    ]);
-                }
-                let counted: Vec<Option<(i64, i64)>> =
-                    c.query_one(&counts_in_turn(takes.len()), &params, |r| {
-                        (0..takes.len())
-                            .map(|i| {
-                                let started: Option<i64> = r.get(2 * i)?;
-                                let count: Option<i64> = r.get(2 * i + 1)?;
-                                Ok(started.zip(count))
-                            })
-                            .collect()
-                    })?;
-                for (t, counted) in takes.iter().zip(counted) {
-                    let Some((started, count)) = counted else {
-                        break;
-                    };
-                    if count > t.max {
-                        return Ok(Some(t.window_ms - (now - started)));
-                    }
-                }
-                Ok(None)
+                let sql = charge.sql();
+                c.query_one(&sql, &charge.params(), |r| charge.refused(r))
             })
             .await
     }

@@ -169,31 +169,33 @@ impl Sql<'_> {
         Ok(out)
     }
 
-    /// Every row of two queries, read by `f` and `g`: on PostgreSQL sent
-    /// together, one round trip (the second runs once the first has ended,
-    /// as on SQLite).
-    pub fn query_pair<A, B>(
+    /// Every row of each query, read by `f` with the query's place: on
+    /// PostgreSQL sent together, one round trip (each runs once the one
+    /// before it has ended, as on SQLite).
+    pub fn query_each<T>(
         &mut self,
-        first: (&str, &[&dyn Param]),
-        mut f: impl FnMut(&Row<'_, '_>) -> Result<A, StoreError>,
-        second: (&str, &[&dyn Param]),
-        mut g: impl FnMut(&Row<'_, '_>) -> Result<B, StoreError>,
-    ) -> Result<(Vec<A>, Vec<B>), StoreError> {
-        match self {
-            Sql::Lite(_) => Ok((
-                self.query(first.0, first.1, f)?,
-                self.query(second.0, second.1, g)?,
-            )),
-            Sql::Pg(c) => {
-                let (a, b) = c.query_pair(
-                    (first.0, &pg_params(first.1)),
-                    (second.0, &pg_params(second.1)),
-                )?;
-                let a = a.iter().map(|r| f(&Row::Pg(r))).collect::<Result<_, _>>()?;
-                let b = b.iter().map(|r| g(&Row::Pg(r))).collect::<Result<_, _>>()?;
-                Ok((a, b))
-            }
+        queries: &[(&str, &[&dyn Param])],
+        mut f: impl FnMut(usize, &Row<'_, '_>) -> Result<T, StoreError>,
+    ) -> Result<Vec<Vec<T>>, StoreError> {
+        if let Sql::Pg(c) = self {
+            let values: Vec<_> = queries.iter().map(|(_, p)| pg_params(p)).collect();
+            let sent: Vec<_> = queries
+                .iter()
+                .zip(&values)
+                .map(|((sql, _), v)| (*sql, v.as_slice()))
+                .collect();
+            return c
+                .query_each(&sent)?
+                .iter()
+                .enumerate()
+                .map(|(i, rows)| rows.iter().map(|r| f(i, &Row::Pg(r))).collect())
+                .collect();
         }
+        let mut answers = Vec::with_capacity(queries.len());
+        for (i, (sql, params)) in queries.iter().enumerate() {
+            answers.push(self.query(sql, params, |r| f(i, r))?);
+        }
+        Ok(answers)
     }
 
     /// The first row of a query, if any, read by `f`.

@@ -8,7 +8,7 @@ use super::counters::Counters;
 use super::{PUSH_STEP, STEP_TIME, Writer, quota};
 use crate::error::AppError;
 use crate::store::sync::{RecordKey, Usage, encode_record, group_bucket, usage_change};
-use crate::store::{Store, SyncTx, Unflushed};
+use crate::store::{Charge, Store, SyncTx, Unflushed};
 use manna_sync_protocol::date::{Date, iso_time};
 use manna_sync_protocol::groups::Role;
 use manna_sync_protocol::groups::permissions::{Act, may};
@@ -32,12 +32,13 @@ pub(super) async fn push_step(
     store: &Store,
     writer: Writer,
     mut mutations: VecDeque<Mutation>,
+    charge: Option<Charge>,
 ) -> Result<(PushResponse, VecDeque<Mutation>, Unflushed), AppError> {
     let user = writer.user.clone();
     let device = writer.device.clone();
     let ahead = own_ahead(store, &user, mutations.iter().take(PUSH_STEP));
     let (written, unflushed) = store
-        .sync_write_unflushed(&user, Some(&device), ahead, move |tx| {
+        .sync_write_unflushed(&user, Some(&device), ahead, charge, move |tx| {
             let started = Instant::now();
             let (user, device) = (&writer.user, &writer.device);
             let mut acked = tx.acked_seq(user, device)?;

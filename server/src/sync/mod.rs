@@ -24,7 +24,7 @@ pub use claim::claim;
 pub use gate::{ClaimGate, Gate, Open};
 
 use crate::error::AppError;
-use crate::store::{Store, Unflushed};
+use crate::store::{Charge, Store, Unflushed};
 use manna_sync_protocol::{
     FieldError, Mutation, PullRequest, PullResponse, PushRequest, PushResponse, StoredRecord,
 };
@@ -70,8 +70,13 @@ impl SyncService {
     }
 
     /// Applies a device's push (see [`push`]).
-    pub async fn push(&self, writer: Writer, req: PushRequest) -> Result<PushResponse, AppError> {
-        push(&self.store, writer, req).await
+    pub async fn push(
+        &self,
+        writer: Writer,
+        req: PushRequest,
+        charge: Option<Charge>,
+    ) -> Result<PushResponse, AppError> {
+        push(&self.store, writer, req, charge).await
     }
 
     /// The changes of `user` and of their groups after the request's
@@ -110,11 +115,15 @@ impl SyncService {
 /// users' writes go between its steps. Each step acknowledges what it
 /// applied, so a push cut short is sent again from there, exactly once (a
 /// step lost with the disk's unflushed pages lost its acknowledgement too).
+/// The push's rate limits, when `charge` names them, are taken by its first
+/// step.
 pub async fn push(
     store: &Store,
     writer: Writer,
     req: PushRequest,
+    charge: Option<Charge>,
 ) -> Result<PushResponse, AppError> {
+    let mut charge = charge;
     let mut answer = PushResponse::default();
     let mut left = std::collections::VecDeque::from(req.mutations);
     // A step goes on while the one before is still being flushed: the
@@ -122,7 +131,8 @@ pub async fn push(
     let mut unflushed = Unflushed::default();
     // An empty push still answers where the device stands.
     loop {
-        let (done, rest, written) = match apply::push_step(store, writer.clone(), left).await {
+        let step = apply::push_step(store, writer.clone(), left, charge.take());
+        let (done, rest, written) = match step.await {
             Ok(step) => step,
             Err(e) => {
                 store.flushed(unflushed).await?;

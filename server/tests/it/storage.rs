@@ -98,7 +98,7 @@ async fn each_user_keeps_at_most_its_newest_revisions() {
             device_id: format!("dev-{user}"),
             mutations,
         };
-        let answer = manna_server::sync::push(store, writer, req)
+        let answer = manna_server::sync::push(store, writer, req, None)
             .await
             .expect("push");
         assert_eq!(answer.rejected, vec![]);

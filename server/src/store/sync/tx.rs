@@ -9,7 +9,7 @@ use super::claim;
 use super::records::{self, RecordKey};
 use super::usage::Usage;
 use super::user_row::{self, UserRow};
-use crate::store::{Standing, StoreError, Unflushed};
+use crate::store::{Charge, Standing, StoreError, Unflushed};
 use manna_sync_protocol::merge::Revision;
 use manna_sync_protocol::{StoredRecord, Table};
 use std::collections::HashMap;
@@ -406,7 +406,9 @@ impl Store {
         E: From<StoreError> + Send + 'static,
         R: Send + 'static,
     {
-        let (written, unflushed) = self.sync_write_unflushed(user, None, ahead, write).await?;
+        let (written, unflushed) = self
+            .sync_write_unflushed(user, None, ahead, None, write)
+            .await?;
         self.flushed(unflushed).await?;
         written
     }
@@ -415,12 +417,16 @@ impl Store {
     /// the flush to wait for before anyone hears of it (a push's steps wait
     /// once, for their last). By one of the user's devices when `device` is
     /// given (a push): its last sequence number applied is read with the
-    /// user's row, and the new one stored with the new totals.
+    /// user's row, and the new one stored with the new totals. A `charge`
+    /// (a push's rate limits, on replicas) is taken first: refused, the
+    /// write is not run, and answers [`StoreError::Limited`] (the counts
+    /// kept, so the window's end is when to come back).
     pub async fn sync_write_unflushed<R, E, F>(
         &self,
         user: &str,
         device: Option<&str>,
         ahead: Vec<RecordKey>,
+        charge: Option<Charge>,
         write: F,
     ) -> Result<(Result<R, E>, Unflushed), StoreError>
     where
@@ -438,23 +444,31 @@ impl Store {
             .db
             .call_unflushed(move |c| {
                 let mut forgot = false;
-                let written = c.write_or_refuse(|tx| {
-                    let (row, read) = UserRow::read_holding(tx, &user, device.as_deref(), &ahead)?;
-                    let mut sync = SyncTx {
-                        c: tx,
-                        forgot: false,
-                        row,
-                        ahead: read.into_iter().collect(),
-                    };
-                    let mut written = write(&mut sync);
-                    if written.is_ok()
-                        && let Err(e) = sync.finish()
-                    {
-                        written = Err(e.into());
-                    }
-                    forgot = sync.forgot;
-                    Ok(written)
-                })?;
+                let written = c
+                    .write_or_refuse(|tx| {
+                        let opened =
+                            user_row::open(tx, &user, device.as_deref(), &ahead, charge.as_ref())?;
+                        if let Some(wait_ms) = opened.limited {
+                            // Committed: only the counts were written.
+                            return Ok(Ok(Err(E::from(StoreError::Limited { wait_ms }))));
+                        }
+                        let mut sync = SyncTx {
+                            c: tx,
+                            forgot: false,
+                            row: opened.row,
+                            ahead: opened.read.into_iter().collect(),
+                        };
+                        let mut written = write(&mut sync);
+                        if written.is_ok()
+                            && let Err(e) = sync.finish()
+                        {
+                            written = Err(e.into());
+                        }
+                        forgot = sync.forgot;
+                        // Rolled back when the write answers an error.
+                        Ok(written.map(Ok))
+                    })?
+                    .and_then(|committed| committed);
                 let forgot = forgot && written.is_ok();
                 Ok::<_, StoreError>((written, forgot))
             })

@@ -6,7 +6,9 @@
 use super::super::sql::{Dialect, Param, Row, Sql};
 use super::records::{Many, ReadAhead, RecordKey};
 use super::usage::Usage;
+use crate::store::Charge;
 use crate::store::StoreError;
+use manna_sync_protocol::StoredRecord;
 
 /// What a write needs of its writer's row of `users`, read in one statement
 /// with the row's lock (on PostgreSQL, where each statement is a round trip,
@@ -39,23 +41,17 @@ pub struct DeviceSeq {
 }
 
 impl UserRow {
-    /// `user`'s row, held until the transaction ends, with `device`'s last
-    /// sequence number applied when given (none when there is no such
-    /// user); and the stored records `ahead` names, read once the row is
-    /// held, in the same round trip.
-    pub(super) fn read_holding(
-        c: &mut Sql<'_>,
-        user: &str,
-        device: Option<&str>,
-        ahead: &[RecordKey],
-    ) -> Result<(Option<Self>, ReadAhead), StoreError> {
+    /// The statement that reads `user`'s row holding it (with a device's
+    /// last sequence number when `device` is), and whether it joins the
+    /// device's row.
+    fn statement(dialect: Dialect, device: bool) -> (&'static str, bool) {
         // On PostgreSQL the device's row is locked with the user's: a
         // statement that waited for another write of the user reads the rows
         // that write left (a value read in a subquery would be as it was
         // when this statement began, and a change that write applied would
         // be applied again).
-        let (sql, joined) = match (c.dialect(), device) {
-            (Dialect::Postgres, Some(_)) => (
+        match (dialect, device) {
+            (Dialect::Postgres, true) => (
                 "SELECT u.version, u.record_count, u.stored_bytes,
                         u.email IS NULL AND u.merged_into IS NULL, u.created_at, u.origin,
                         d.acked_seq, u.history_bytes
@@ -63,7 +59,7 @@ impl UserRow {
                  WHERE u.id = ?1 FOR UPDATE",
                 true,
             ),
-            (Dialect::Postgres, None) => (
+            (Dialect::Postgres, false) => (
                 "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
                         created_at, origin, CAST(NULL AS BIGINT), history_bytes
                  FROM users WHERE id = ?1 FOR UPDATE",
@@ -76,46 +72,28 @@ impl UserRow {
                  FROM users WHERE id = ?1",
                 false,
             ),
-        };
-        let with_device: [&dyn Param; 2] = [&user, &device];
-        let params = match (c.dialect(), device) {
-            (Dialect::Postgres, None) => &with_device[..1],
-            _ => &with_device[..],
-        };
-        let from_row = |r: &Row<'_, '_>| {
-            let acked: Option<i64> = r.get(6)?;
-            Ok(Self {
-                user: user.to_owned(),
-                version: r.get::<i64>(0)? as u64,
-                records: r.get(1)?,
-                bytes: r.get(2)?,
-                history: Some(r.get(7)?),
-                anonymous: r.get(3)?,
-                created_at: r.get(4)?,
-                origin: r.get(5)?,
-                unsaved_version: false,
-                device: device.zip(acked).map(|(id, acked)| DeviceSeq {
-                    id: id.to_owned(),
-                    acked: acked as u64,
-                    unsaved: false,
-                }),
-            })
-        };
-        let (read, found) = match ahead {
-            [] => (c.query_opt(sql, params, from_row)?, Vec::new()),
-            ahead => {
-                let named = Many::named(ahead)?;
-                let (rows, found) =
-                    c.query_pair((sql, params), from_row, (Many::SQL, &[&named]), Many::row)?;
-                (rows.into_iter().next(), Many::answers(ahead, found))
-            }
-        };
-        match read {
-            // The device is not the user's (or is gone): the user's row
-            // alone, and nothing read ahead (it was read holding nothing).
-            None if joined => Ok((Self::read_holding(c, user, None, &[])?.0, Vec::new())),
-            read => Ok((read, found)),
         }
+    }
+
+    /// The row [`UserRow::statement`] answers.
+    fn read(user: &str, device: Option<&str>, r: &Row<'_, '_>) -> Result<Self, StoreError> {
+        let acked: Option<i64> = r.get(6)?;
+        Ok(Self {
+            user: user.to_owned(),
+            version: r.get::<i64>(0)? as u64,
+            records: r.get(1)?,
+            bytes: r.get(2)?,
+            history: Some(r.get(7)?),
+            anonymous: r.get(3)?,
+            created_at: r.get(4)?,
+            origin: r.get(5)?,
+            unsaved_version: false,
+            device: device.zip(acked).map(|(id, acked)| DeviceSeq {
+                id: id.to_owned(),
+                acked: acked as u64,
+                unsaved: false,
+            }),
+        })
     }
 
     /// The writing device, when it is `device` of `user`.
@@ -132,6 +110,84 @@ impl UserRow {
         d.unsaved = false;
         Some((d.id.as_str(), d.acked))
     }
+}
+
+/// What a write reads as it begins, in one round trip on PostgreSQL.
+#[derive(Debug)]
+pub(super) struct Opened {
+    /// The writer's row, held until the write ends (none: no such user).
+    pub row: Option<UserRow>,
+    /// The records named to be read ahead, as stored now.
+    pub read: ReadAhead,
+    /// How long until the window of a rate limit that refused the write's
+    /// charge ends (ms), if one did.
+    pub limited: Option<i64>,
+}
+
+/// Begins a write of `user`'s (by `device` when given): takes `charge`
+/// (on replicas, a push's rate limits), then reads and holds the user's row,
+/// then reads the records `ahead` names, each once the one before has ended.
+pub(super) fn open(
+    c: &mut Sql<'_>,
+    user: &str,
+    device: Option<&str>,
+    ahead: &[RecordKey],
+    charge: Option<&Charge>,
+) -> Result<Opened, StoreError> {
+    enum Got {
+        Limited(Option<i64>),
+        Row(UserRow),
+        Record((RecordKey, (StoredRecord, Usage))),
+    }
+    let (row_sql, joined) = UserRow::statement(c.dialect(), device.is_some());
+    let with_device: [&dyn Param; 2] = [&user, &device];
+    let row_params = match (c.dialect(), device) {
+        (Dialect::Postgres, None) => &with_device[..1],
+        _ => &with_device[..],
+    };
+    let charged = charge.map(|ch| (ch.sql(), ch.params()));
+    let named = match ahead {
+        [] => None,
+        keys => Some(Many::named(keys)?),
+    };
+    let named_params: Vec<&dyn Param> = named.iter().map(|n| n as &dyn Param).collect();
+    let mut queries: Vec<(&str, &[&dyn Param])> = Vec::with_capacity(3);
+    if let Some((sql, params)) = &charged {
+        queries.push((sql, params));
+    }
+    let row_at = queries.len();
+    queries.push((row_sql, row_params));
+    if named.is_some() {
+        queries.push((Many::SQL, &named_params));
+    }
+    let answers = c.query_each(&queries, |i, r| {
+        Ok(match (i, charge) {
+            (i, _) if i == row_at => Got::Row(UserRow::read(user, device, r)?),
+            (i, Some(ch)) if i < row_at => Got::Limited(ch.refused(r)?),
+            _ => Got::Record(Many::row(r)?),
+        })
+    })?;
+    let mut opened = Opened {
+        row: None,
+        read: Vec::new(),
+        limited: None,
+    };
+    let mut found = Vec::new();
+    for got in answers.into_iter().flatten() {
+        match got {
+            Got::Limited(wait) => opened.limited = wait,
+            Got::Row(row) => opened.row = Some(row),
+            Got::Record(record) => found.push(record),
+        }
+    }
+    if opened.row.is_none() && joined {
+        // The device is not the user's (or is gone): the user's row alone,
+        // and nothing read ahead (it was read holding nothing).
+        opened.row = open(c, user, None, &[], None)?.row;
+        return Ok(opened);
+    }
+    opened.read = Many::answers(ahead, found);
+    Ok(opened)
 }
 
 /// A user's totals as the quota counts them: live records, their bytes, and

@@ -227,7 +227,7 @@ impl World {
                 };
                 let answer = self
                     .rt
-                    .block_on(manna_server::sync::push(&self.store, writer, req))
+                    .block_on(manna_server::sync::push(&self.store, writer, req, None))
                     .expect("push");
                 // What this answer applied (a retry's earlier part was applied before).
                 for m in sent

@@ -104,7 +104,7 @@ impl World {
                 };
                 let answer = self
                     .rt
-                    .block_on(manna_server::sync::push(&self.server, writer, req))
+                    .block_on(manna_server::sync::push(&self.server, writer, req, None))
                     .expect("push");
                 for seq in before + 1..=answer.acked_seq {
                     *self
