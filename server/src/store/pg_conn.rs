@@ -1,9 +1,11 @@
 //! One PostgreSQL connection of the pool, driven on its own thread: its
 //! prepared statements, and requests sent together where nothing waits
 //! between them (pipelined). A transaction's `BEGIN` goes out with its first
-//! statement, and writes whose answer nobody reads go out with the next
-//! statement or the `COMMIT`: a write of one change is three round trips to
-//! the database, where each statement alone would be seven.
+//! statement, writes whose answer nobody reads go out with the next
+//! statement or the `COMMIT`, and reads that follow each other go out
+//! together: a push of one change is two round trips to the database (its
+//! rate limits, the user's row and the records it changes; its writes and
+//! the `COMMIT`), where each statement alone would be seven.
 
 use crate::store::StoreError;
 use futures_util::future::{join, join_all};
