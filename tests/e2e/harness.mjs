@@ -495,14 +495,23 @@ export async function logIn(page, server, { email, password = 'manna password' }
 }
 
 /** Presses the badge's Sync now until `locator` shows: another device's
- *  change may reach the server a moment after this one asks. Each press
- *  waits for `locator` itself (answered the moment it shows), and asks again
- *  when a second passes without it. */
+ *  change may reach the server a moment after this one asks. Each press waits
+ *  for the sync it started to end and closes the answer it shows, as a person
+ *  would before going on (a toast over a button takes its taps); then waits
+ *  for `locator`, and asks again when a second passes without it. */
 export async function syncUntil(page, locator, timeout = 30_000) {
   const until = Date.now() + timeout;
+  const badge = page.getByRole('button', { name: /Sync now$/ });
   for (;;) {
     if ((await locator.count()) > 0) return;
-    await page.getByRole('button', { name: /Sync now$/ }).click();
+    await badge.click();
+    // The press's answer comes once its sync ends: every press not made
+    // during another one's gets one.
+    const answer = page.locator('.toast').filter({ has: page.locator('.toast-title', { hasText: SYNC_ANSWER }) });
+    await answer.waitFor({ timeout: Math.max(1, until - Date.now()) });
+    await answer.getByRole('button', { name: 'Close' }).click();
+    await answer.waitFor({ state: 'detached' });
+    await badge.and(page.locator('[aria-busy="false"]')).waitFor();
     const left = until - Date.now();
     if (left <= 0) break;
     try {
@@ -514,3 +523,6 @@ export async function syncUntil(page, locator, timeout = 30_000) {
   }
   await locator.first().waitFor({ timeout: 1 });
 }
+
+/** The titles "Sync now" answers with (`pwa/src/sync/syncByHand.ts`). */
+const SYNC_ANSWER = /^(Synced: |Already up to date|\d+ changes? not saved|The server cannot be reached|No connection|Not syncing|Sync did not finish)/;
