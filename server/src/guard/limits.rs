@@ -148,6 +148,14 @@ impl Limit {
     }
 }
 
+/// `takes` (a limit, a key, an amount each) as the shared store counts them.
+fn shared_takes(takes: &[(Limit, &str, u32)]) -> Vec<LimitTake> {
+    takes
+        .iter()
+        .map(|&(limit, key, amount)| limit.take(key, amount))
+        .collect()
+}
+
 /// When a window started (ms), how many attempts it counted and how long it lasts.
 type Window = (i64, u32, i64);
 
@@ -246,19 +254,12 @@ impl RateLimiter {
     /// replicas, all in one call to the store.
     pub async fn take_each(&self, takes: &[(Limit, &str, u32)], now: i64) -> Result<(), AppError> {
         if let Some(store) = &self.shared {
-            let takes = takes
-                .iter()
-                .map(|&(limit, key, amount)| limit.take(key, amount))
-                .collect();
-            return match store.limit_hits(takes, now).await? {
+            return match store.limit_hits(shared_takes(takes), now).await? {
                 None => Ok(()),
                 Some(wait_ms) => Err(AppError::too_many(wait_ms)),
             };
         }
-        for &(limit, key, amount) in takes {
-            self.take_here(limit, key, now, amount)?;
-        }
-        Ok(())
+        self.take_each_here(takes, now)
     }
 
     /// Takes what `records` (their ids and fields) write from `user`'s
@@ -290,14 +291,20 @@ impl RateLimiter {
         ];
         if self.shared.is_some() {
             return Ok(Some(Charge {
-                takes: takes.iter().map(|&(l, k, a)| l.take(k, a)).collect(),
+                takes: shared_takes(&takes),
                 now,
             }));
         }
-        for (limit, key, amount) in takes {
+        self.take_each_here(&takes, now).map(|()| None)
+    }
+
+    /// Takes each of `takes` in this server's own counts, in order, stopping
+    /// at the first refused.
+    fn take_each_here(&self, takes: &[(Limit, &str, u32)], now: i64) -> Result<(), AppError> {
+        for &(limit, key, amount) in takes {
             self.take_here(limit, key, now, amount)?;
         }
-        Ok(None)
+        Ok(())
     }
 
     #[cfg(test)]

@@ -42,36 +42,32 @@ pub struct DeviceSeq {
 
 impl UserRow {
     /// The statement that reads `user`'s row holding it (with a device's
-    /// last sequence number when `device` is), and whether it joins the
-    /// device's row.
-    fn statement(dialect: Dialect, device: bool) -> (&'static str, bool) {
+    /// last sequence number when `device` is).
+    fn statement(dialect: Dialect, device: bool) -> &'static str {
         // On PostgreSQL the device's row is locked with the user's: a
         // statement that waited for another write of the user reads the rows
         // that write left (a value read in a subquery would be as it was
         // when this statement began, and a change that write applied would
         // be applied again).
         match (dialect, device) {
-            (Dialect::Postgres, true) => (
+            (Dialect::Postgres, true) => {
                 "SELECT u.version, u.record_count, u.stored_bytes,
                         u.email IS NULL AND u.merged_into IS NULL, u.created_at, u.origin,
                         d.acked_seq, u.history_bytes
                  FROM users u JOIN devices d ON d.id = ?2 AND d.user_id = u.id
-                 WHERE u.id = ?1 FOR UPDATE",
-                true,
-            ),
-            (Dialect::Postgres, false) => (
+                 WHERE u.id = ?1 FOR UPDATE"
+            }
+            (Dialect::Postgres, false) => {
                 "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
                         created_at, origin, CAST(NULL AS BIGINT), history_bytes
-                 FROM users WHERE id = ?1 FOR UPDATE",
-                false,
-            ),
-            (Dialect::Sqlite, _) => (
+                 FROM users WHERE id = ?1 FOR UPDATE"
+            }
+            (Dialect::Sqlite, _) => {
                 "SELECT version, record_count, stored_bytes, email IS NULL AND merged_into IS NULL,
                         created_at, origin,
                         (SELECT acked_seq FROM devices WHERE id = ?2 AND user_id = ?1), history_bytes
-                 FROM users WHERE id = ?1",
-                false,
-            ),
+                 FROM users WHERE id = ?1"
+            }
         }
     }
 
@@ -139,11 +135,15 @@ pub(super) fn open(
         Row(UserRow),
         Record((RecordKey, (StoredRecord, Usage))),
     }
-    let (row_sql, joined) = UserRow::statement(c.dialect(), device.is_some());
+    let dialect = c.dialect();
+    let row_sql = UserRow::statement(dialect, device.is_some());
+    // On PostgreSQL the device's row is joined when a device writes, and a
+    // statement names only the parameters it uses.
+    let joined = dialect == Dialect::Postgres && device.is_some();
     let with_device: [&dyn Param; 2] = [&user, &device];
-    let row_params = match (c.dialect(), device) {
-        (Dialect::Postgres, None) => &with_device[..1],
-        _ => &with_device[..],
+    let row_params = match dialect == Dialect::Postgres && !joined {
+        true => &with_device[..1],
+        false => &with_device[..],
     };
     let charged = charge.map(|ch| (ch.sql(), ch.params()));
     let named = match ahead {
