@@ -216,6 +216,31 @@ impl Store {
         self.db.call(move |c| c.execute(&sql, &[])).await
     }
 
+    /// Writes, in one transaction, each of `writes` (a statement written for
+    /// both engines, and its whole-number parameters) as a write whose
+    /// answer nobody reads ([`sql::Sql::execute_later`]): for tests of how
+    /// such a transaction ends when one of them cannot be written.
+    #[doc(hidden)]
+    pub async fn later_writes_for_tests(
+        &self,
+        writes: Vec<(String, Vec<i64>)>,
+    ) -> Result<(), StoreError> {
+        self.db
+            .call(move |c| {
+                c.write(|c| {
+                    for (sql, params) in writes {
+                        let params = params
+                            .into_iter()
+                            .map(|p| Box::new(p) as sql::Owned)
+                            .collect();
+                        c.execute_later(&sql, params)?;
+                    }
+                    Ok(())
+                })
+            })
+            .await
+    }
+
     /// The whole numbers of the first column of a query written for both
     /// engines, for tests that look at what is stored.
     #[doc(hidden)]

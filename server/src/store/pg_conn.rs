@@ -8,7 +8,7 @@
 //! the `COMMIT`), where each statement alone would be seven.
 
 use crate::store::StoreError;
-use futures_util::future::{join, join_all};
+use futures_util::future::{join, maybe_done};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::pin;
@@ -47,6 +47,55 @@ impl std::fmt::Debug for PgConn {
 
 fn owned_params(params: &[Owned]) -> Vec<&(dyn ToSql + Sync)> {
     params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect()
+}
+
+/// Runs `requests` together, answering each one's output in order. Each is
+/// polled in its turn every time, so each sends what it asks on its first
+/// poll before the one after it does: they reach the database in this order.
+async fn in_order<F: Future>(requests: impl IntoIterator<Item = F>) -> Vec<F::Output> {
+    let mut all: Vec<_> = requests
+        .into_iter()
+        .map(|r| Box::pin(maybe_done(r)))
+        .collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for r in &mut all {
+            pending |= r.as_mut().poll(cx).is_pending();
+        }
+        match pending {
+            true => Poll::Pending,
+            false => Poll::Ready(
+                all.iter_mut()
+                    .filter_map(|r| r.as_mut().take_output())
+                    .collect(),
+            ),
+        }
+    })
+    .await
+}
+
+/// Answers why `values` cannot be sent as `statement`'s parameters, as the
+/// sending would (their count, or a value its parameter's type does not
+/// take). A write kept for later is checked as it is kept: failing only as
+/// it is sent, nothing of it would reach the database, and the `COMMIT`
+/// sent with it would commit the rest of the transaction.
+fn sendable(statement: &Statement, values: &[Owned]) -> Result<(), StoreError> {
+    let types = statement.params();
+    if types.len() != values.len() {
+        return Err(StoreError::Engine(format!(
+            "a statement of {} parameters was given {}",
+            types.len(),
+            values.len()
+        )));
+    }
+    let mut scratch = bytes::BytesMut::new();
+    for (n, (value, ty)) in values.iter().zip(types).enumerate() {
+        scratch.clear();
+        value.to_sql_checked(ty, &mut scratch).map_err(|e| {
+            StoreError::Engine(format!("parameter {} ({ty}) cannot be sent: {e}", n + 1))
+        })?;
+    }
+    Ok(())
 }
 
 /// `?1`, `?2`… as PostgreSQL's `$1`, `$2`… (outside quoted text).
@@ -169,7 +218,7 @@ impl PgConn {
                     None => Ok(()),
                 }
             };
-            let writes = join_all(
+            let writes = in_order(
                 later
                     .iter()
                     .map(|(s, p)| async move { client.execute(s, &owned_params(p)).await }),
@@ -221,7 +270,7 @@ impl PgConn {
             .map(|(sql, _)| self.statement(sql))
             .collect::<Result<Vec<_>, _>>()?;
         self.send(async |c| {
-            join_all(
+            in_order(
                 statements
                     .iter()
                     .zip(queries)
@@ -247,6 +296,7 @@ impl PgConn {
             let values = owned_params(&values);
             return self.send(async |c| c.execute(&statement, &values).await.map(drop));
         }
+        sendable(&statement, &values)?;
         self.later.push((statement, values));
         Ok(())
     }
