@@ -169,6 +169,8 @@ impl From<StoreError> for AppError {
                 }
             }),
             StoreError::Limited { wait_ms } => Self::too_many(wait_ms),
+            // As the device's next request will be answered.
+            StoreError::DeviceGone => Self::Unauthorized("the device token is not valid".into()),
             other => Self::Storage(other),
         }
     }

@@ -30,6 +30,10 @@ pub enum StoreError {
     /// A new user's id is already registered.
     #[error("the user id is already registered")]
     UserTaken,
+    /// The writing device is no longer its user's (signed out, or moved to
+    /// another account, while its write waited for the user's row).
+    #[error("the writing device is no longer its user's")]
+    DeviceGone,
     /// A rate limit taken in the write refused it: the window ends in
     /// `wait_ms`.
     #[error("a rate limit refused the write")]

@@ -171,24 +171,20 @@ async fn replicas_ask_the_live_map_source_one_query_at_a_time_for_the_cluster() 
 /// on another replica, slower than the device's patience) applies no change
 /// that write applied: the device's last number applied is read as that
 /// write left it, not as it was when the waiting began.
-#[tokio::test]
-async fn a_push_that_waited_for_its_devices_other_write_applies_no_change_twice() {
-    assert!(test_postgres().is_some(), "needs the tests' PostgreSQL");
-    let s = TestServer::start().await;
-    let d = s.register("user-1700000000000-waits").await;
-    let url = s
-        .state
-        .config
-        .database_url
-        .as_ref()
-        .expect("PostgreSQL")
-        .expose()
-        .to_owned();
-    // The other write holds the user's row, as a push does while it
-    // applies change 1; it commits once the second push waits for it.
+/// Pushes `change` from `d` while another write holds `d`'s user's row, as
+/// a push does while it applies its changes; once the push waits for the
+/// row (a lock, in PostgreSQL's own account of its sessions), the other
+/// write does `meanwhile` and commits. Answers the push's status and body.
+async fn push_while_another_write_holds_the_user(
+    s: &TestServer,
+    d: &crate::common::Device,
+    change: serde_json::Value,
+    meanwhile: impl FnOnce(&mut postgres::Transaction<'_>) + Send + 'static,
+) -> (u16, serde_json::Value) {
+    let url = database_url(s);
     let (held, hold) = std::sync::mpsc::channel::<()>();
     let (go, commit) = std::sync::mpsc::channel::<()>();
-    let (user, device, holder_url) = (d.user.clone(), d.id.clone(), url.clone());
+    let (user, holder_url) = (d.user.clone(), url.clone());
     let holder = std::thread::spawn(move || {
         let mut c = postgres::Client::connect(&holder_url, postgres::NoTls).expect("connects");
         let mut tx = c.transaction().expect("begins");
@@ -196,13 +192,7 @@ async fn a_push_that_waited_for_its_devices_other_write_applies_no_change_twice(
             .expect("holds the user");
         held.send(()).expect("told");
         commit.recv().expect("told to commit");
-        tx.execute("UPDATE devices SET acked_seq = 1 WHERE id = $1", &[&device])
-            .expect("acknowledged");
-        tx.execute(
-            "UPDATE users SET version = version + 1 WHERE id = $1",
-            &[&user],
-        )
-        .expect("counted");
+        meanwhile(&mut tx);
         tx.commit().expect("commits");
     });
     hold.recv().expect("held");
@@ -210,16 +200,12 @@ async fn a_push_that_waited_for_its_devices_other_write_applies_no_change_twice(
         "protocolVersion": 1,
         "schemaVersion": manna_sync_protocol::schema::SCHEMA_VERSION,
         "deviceId": d.id,
-        "mutations": [{"seq": 1, "table": "weightEntries", "id": "weight:2026-11-20", "op": "put",
-                       "fields": {"weight": 700, "date": "2026-11-20", "notes": null, "mood": "good"}}],
+        "mutations": [change],
     });
-    let pushed = s.call_as(&d, Method::POST, "/api/sync/push", Some(body));
+    let pushed = s.call_as(d, Method::POST, "/api/sync/push", Some(body));
     let release = async {
-        // Once the push waits for the row (a lock, in PostgreSQL's own
-        // account of its sessions), the other write commits.
-        let watch_url = url.clone();
         tokio::task::spawn_blocking(move || {
-            let mut c = postgres::Client::connect(&watch_url, postgres::NoTls).expect("connects");
+            let mut c = postgres::Client::connect(&url, postgres::NoTls).expect("connects");
             let deadline = Instant::now() + Duration::from_secs(60);
             loop {
                 let waiting: i64 = c
@@ -246,17 +232,87 @@ async fn a_push_that_waited_for_its_devices_other_write_applies_no_change_twice(
     };
     let ((status, answer), ()) = tokio::join!(pushed, release);
     holder.join().expect("the other write ended");
-    assert_eq!(status, 200, "{answer}");
-    assert_eq!(answer["ackedSeq"], 1, "{answer}");
-    // Change 1 was the other write's to apply: this push stored nothing.
-    let user = d.user.clone();
-    let stored: i64 = tokio::task::spawn_blocking(move || {
+    (status, answer)
+}
+
+fn database_url(s: &TestServer) -> String {
+    s.state
+        .config
+        .database_url
+        .as_ref()
+        .expect("PostgreSQL")
+        .expose()
+        .to_owned()
+}
+
+/// How many records `user` has stored.
+async fn records_of(s: &TestServer, user: &str) -> i64 {
+    let (url, user) = (database_url(s), user.to_owned());
+    tokio::task::spawn_blocking(move || {
         let mut c = postgres::Client::connect(&url, postgres::NoTls).expect("connects");
         c.query_one("SELECT count(*) FROM records WHERE user_id = $1", &[&user])
             .expect("counted")
             .get(0)
     })
     .await
-    .expect("counted");
-    assert_eq!(stored, 0, "change 1 applied a second time");
+    .expect("counted")
+}
+
+fn weight_change() -> serde_json::Value {
+    json!({"seq": 1, "table": "weightEntries", "id": "weight:2026-11-20", "op": "put",
+           "fields": {"weight": 700, "date": "2026-11-20", "notes": null, "mood": "good"}})
+}
+
+#[tokio::test]
+async fn a_push_that_waited_for_its_devices_other_write_applies_no_change_twice() {
+    assert!(test_postgres().is_some(), "needs the tests' PostgreSQL");
+    let s = TestServer::start().await;
+    let d = s.register("user-1700000000000-waits").await;
+    // The other write is the same device's: it applies change 1.
+    let (user, device) = (d.user.clone(), d.id.clone());
+    let (status, answer) =
+        push_while_another_write_holds_the_user(&s, &d, weight_change(), move |tx| {
+            tx.execute("UPDATE devices SET acked_seq = 1 WHERE id = $1", &[&device])
+                .expect("acknowledged");
+            tx.execute(
+                "UPDATE users SET version = version + 1 WHERE id = $1",
+                &[&user],
+            )
+            .expect("counted");
+        })
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["ackedSeq"], 1, "{answer}");
+    // Change 1 was the other write's to apply: this push stored nothing.
+    assert_eq!(
+        records_of(&s, &d.user).await,
+        0,
+        "change 1 applied a second time"
+    );
+}
+
+#[tokio::test]
+async fn a_push_whose_device_was_signed_out_while_it_waited_is_told_so_and_stores_nothing() {
+    assert!(test_postgres().is_some(), "needs the tests' PostgreSQL");
+    let s = TestServer::start().await;
+    let d = s.register("user-1700000000000-gone").await;
+    // The other write signs the device out.
+    let device = d.id.clone();
+    let (status, answer) =
+        push_while_another_write_holds_the_user(&s, &d, weight_change(), move |tx| {
+            tx.execute("DELETE FROM devices WHERE id = $1", &[&device])
+                .expect("signed out");
+        })
+        .await;
+    // As the device's next request is answered, not as a fault.
+    assert_eq!(status, 401, "{answer}");
+    assert_eq!(
+        answer["message"], "the device token is not valid",
+        "{answer}"
+    );
+    assert_eq!(
+        records_of(&s, &d.user).await,
+        0,
+        "a signed-out device's change was stored"
+    );
 }

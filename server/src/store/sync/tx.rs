@@ -32,16 +32,20 @@ pub struct SyncTx<'a, 'c> {
 }
 
 impl SyncTx<'_, '_> {
-    /// The last sequence number of `device` (of `user`) applied.
+    /// The last sequence number of `device` (of `user`) applied; refused
+    /// with [`StoreError::DeviceGone`] when the device is no longer the
+    /// user's.
     pub fn acked_seq(&mut self, user: &str, device: &str) -> Result<u64, StoreError> {
         if let Some(d) = self.row.as_mut().and_then(|r| r.device(user, device)) {
             return Ok(d.acked);
         }
-        self.c.query_one(
-            "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
-            &[&device, &user],
-            |r| Ok(r.get::<i64>(0)? as u64),
-        )
+        self.c
+            .query_opt(
+                "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
+                &[&device, &user],
+                |r| Ok(r.get::<i64>(0)? as u64),
+            )?
+            .ok_or(StoreError::DeviceGone)
     }
 
     /// Records that `device` has had everything through `seq` applied (the
