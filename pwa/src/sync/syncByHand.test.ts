@@ -25,6 +25,17 @@ describe('what "Sync now" says', () => {
     expect(some.allSent).toBeUndefined();
   });
 
+  it('changes turned away earlier and still on the device are named, so "up to date" is not read as all saved', () => {
+    expect(answer({ state: 'synced' }, 0, 0, 0, 1)).toEqual({
+      title: 'Already up to date',
+      description: '1 change the server did not accept is still on this device: the page where it was made says why, with Fix.',
+    });
+    const sent = answer({ state: 'synced' }, 2, 0, 0, 3);
+    expect(sent.title).toBe('Synced: 2 changes sent');
+    expect(sent.description).toBe('3 changes the server did not accept are still on this device: the page where they were made says why, with Fix.');
+    expect(sent.allSent).toBeUndefined();
+  });
+
   it('offline: the changes are kept on the device until the connection is back', () => {
     const offline = answer({ state: 'offline' }, 3, 3);
     // jsdom reports being online: the server could not be reached.

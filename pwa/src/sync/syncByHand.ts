@@ -27,12 +27,13 @@ export async function syncByHand(before?: number, refusedBefore?: number): Promi
   refusedBefore ??= await refusedCount();
   await syncNow({ wait: true });
   const [status, waiting, refused] = await Promise.all([getMeta<SyncStatus>('status'), pendingCount(), refusedCount()]);
-  return answer(status, before, waiting, Math.max(0, refused - refusedBefore));
+  return answer(status, before, waiting, Math.max(0, refused - refusedBefore), refused);
 }
 
 /** The words for a sync that ended in `status` with `waiting` changes left of
- *  `before`, `refused` of them turned away by the server's rules. */
-export function answer(status: SyncStatus | undefined, before: number, waiting: number, refused = 0): SyncAnswer {
+ *  `before`, `refused` of them turned away by the server's rules; `refusedKept`, the
+ *  changes turned away (by this sync or an earlier one) still on the device. */
+export function answer(status: SyncStatus | undefined, before: number, waiting: number, refused = 0, refusedKept = refused): SyncAnswer {
   const kept = waiting === 0 ? 'Nothing is waiting to sync.' : `${counted(waiting, 'change is', 'changes are')} saved on this device`;
   switch (status?.state) {
     case 'synced': {
@@ -47,9 +48,17 @@ export function answer(status: SyncStatus | undefined, before: number, waiting: 
           variant: 'destructive',
         };
       }
+      // Changes turned away before are still on the device, waiting for
+      // Fix: "up to date" must not read as "everything is saved".
+      const stillKept =
+        refusedKept > 0
+          ? {
+              description: `${counted(refusedKept, 'change', 'changes')} the server did not accept ${refusedKept === 1 ? 'is' : 'are'} still on this device: the page where ${refusedKept === 1 ? 'it was' : 'they were'} made says why, with Fix.`,
+            }
+          : ({ allSent: true } as const);
       return sent > 0
-        ? { title: `Synced: ${counted(sent, 'change', 'changes')} sent`, allSent: true }
-        : { title: 'Already up to date', description: 'Nothing on this device was waiting to sync.', allSent: true };
+        ? { title: `Synced: ${counted(sent, 'change', 'changes')} sent`, ...stillKept }
+        : { title: 'Already up to date', description: 'Nothing on this device was waiting to sync.', ...stillKept };
     }
     case 'offline':
       if (waiting === 0) {
