@@ -1,11 +1,12 @@
 //! One user's load holds no one else up: a long push is applied in short
 //! steps (still exactly once, with its gaps and refusals as one push), a
 //! pulled page is bounded in bytes, what one user's pushes may carry a minute
-//! is bounded, and one user's many calls at once wait their turn (a few
+//! is bounded (pushes that fail counted too), and one user's many calls at
+//! once wait their turn (a few
 //! answered at once, a few dozen waiting, more turned away) while another
 //! user's call goes straight through.
 
-use crate::common::{Device, TestServer};
+use crate::common::{Device, TestServer, test_postgres};
 use manna_server::guard::turns::{AT_ONCE, WAITING};
 use manna_server::sync::PUSH_STEP;
 use reqwest::Method;
@@ -230,4 +231,39 @@ async fn one_user_pushes_120_times_a_minute_and_the_next_is_told_how_long_to_wai
     let other = s.register("user-1801310400205-seldom").await;
     let (status, _) = push(&s, &other, vec![entry(1, 3)]).await;
     assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn pushes_that_fail_on_the_server_count_toward_the_limit_as_any_other() {
+    let s = TestServer::start().await;
+    let d = s.register("user-1801310400206-fails").await;
+    // The database refuses every record of this user's: each push fails.
+    let refuse = match test_postgres() {
+        Some(_) => vec![
+            "CREATE FUNCTION refuse_for_the_test() RETURNS trigger LANGUAGE plpgsql
+             AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$"
+                .to_owned(),
+            format!(
+                "CREATE TRIGGER refuse_for_the_test BEFORE INSERT ON records FOR EACH ROW
+                 WHEN (NEW.user_id = '{}') EXECUTE FUNCTION refuse_for_the_test()",
+                d.user
+            ),
+        ],
+        None => vec![format!(
+            "CREATE TRIGGER refuse_for_the_test BEFORE INSERT ON records
+             WHEN NEW.user_id = '{}' BEGIN SELECT RAISE(ABORT, 'refused for the test'); END",
+            d.user
+        )],
+    };
+    for sql in &refuse {
+        s.state.store.execute_for_tests(sql).await.expect("trigger");
+    }
+    for seq in 1..=120 {
+        let (status, answer) = push(&s, &d, vec![entry(1, 3)]).await;
+        assert_eq!(status, 500, "push {seq}: {answer}");
+    }
+    // A device sending a failing push again and again is limited like any
+    // other (on replicas too, where the counts are taken in the write).
+    let (status, answer) = push(&s, &d, vec![entry(1, 3)]).await;
+    assert_eq!(status, 429, "{answer}");
 }

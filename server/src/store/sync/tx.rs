@@ -424,7 +424,8 @@ impl Store {
     /// user's row, and the new one stored with the new totals. A `charge`
     /// (a push's rate limits, on replicas) is taken first: refused, the
     /// write is not run, and answers [`StoreError::Limited`] (the counts
-    /// kept, so the window's end is when to come back).
+    /// kept, so the window's end is when to come back); a write that fails
+    /// takes it still.
     pub async fn sync_write_unflushed<R, E, F>(
         &self,
         user: &str,
@@ -448,31 +449,38 @@ impl Store {
             .db
             .call_unflushed(move |c| {
                 let mut forgot = false;
-                let written = c
-                    .write_or_refuse(|tx| {
-                        let opened =
-                            user_row::open(tx, &user, device.as_deref(), &ahead, charge.as_ref())?;
-                        if let Some(wait_ms) = opened.limited {
-                            // Committed: only the counts were written.
-                            return Ok(Ok(Err(E::from(StoreError::Limited { wait_ms }))));
-                        }
-                        let mut sync = SyncTx {
-                            c: tx,
-                            forgot: false,
-                            row: opened.row,
-                            ahead: opened.read.into_iter().collect(),
-                        };
-                        let mut written = write(&mut sync);
-                        if written.is_ok()
-                            && let Err(e) = sync.finish()
-                        {
-                            written = Err(e.into());
-                        }
-                        forgot = sync.forgot;
-                        // Rolled back when the write answers an error.
-                        Ok(written.map(Ok))
-                    })?
-                    .and_then(|committed| committed);
+                let outcome = c.write_or_refuse(|tx| {
+                    let opened =
+                        user_row::open(tx, &user, device.as_deref(), &ahead, charge.as_ref())?;
+                    if let Some(wait_ms) = opened.limited {
+                        // Committed: only the counts were written.
+                        return Ok(Ok(Err(E::from(StoreError::Limited { wait_ms }))));
+                    }
+                    let mut sync = SyncTx {
+                        c: tx,
+                        forgot: false,
+                        row: opened.row,
+                        ahead: opened.read.into_iter().collect(),
+                    };
+                    let mut written = write(&mut sync);
+                    if written.is_ok()
+                        && let Err(e) = sync.finish()
+                    {
+                        written = Err(e.into());
+                    }
+                    forgot = sync.forgot;
+                    // Rolled back when the write answers an error.
+                    Ok(written.map(Ok))
+                });
+                if let (Err(_) | Ok(Err(_)), Some(charge)) = (&outcome, &charge) {
+                    // Rolled back, the counts with it: taken alone, so a
+                    // push that fails counts as on SQLite (taken before it
+                    // runs), and one sent again and again is still limited.
+                    if let Err(e) = c.write(|c| user_row::take_charge(c, charge).map(drop)) {
+                        tracing::warn!(error = %e, "counting a push that failed");
+                    }
+                }
+                let written = outcome?.and_then(|committed| committed);
                 let forgot = forgot && written.is_ok();
                 Ok::<_, StoreError>((written, forgot))
             })

@@ -190,6 +190,12 @@ pub(super) fn open(
     Ok(opened)
 }
 
+/// Takes `charge` alone (a push's rate limits); answers how long until
+/// the window of a limit that refused it ends (ms), if one did.
+pub(super) fn take_charge(c: &mut Sql<'_>, charge: &Charge) -> Result<Option<i64>, StoreError> {
+    c.query_one(&charge.sql(), &charge.params(), |r| charge.refused(r))
+}
+
 /// A user's totals as the quota counts them: live records, their bytes, and
 /// the origin whose allowance the user still counts in (an anonymous user
 /// made after `origin_since_ms`).
