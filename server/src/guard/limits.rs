@@ -201,7 +201,6 @@ impl std::io::Write for Counted {
     }
 }
 
-/// The refusal of an attempt `wait_ms` before its window ends.
 impl RateLimiter {
     /// Limits counted in `store`, which replicas share.
     pub fn shared(store: Store) -> Self {

@@ -3,7 +3,7 @@
 //! the keys every replica signs with, and the runs of the periodic jobs.
 
 use super::Store;
-use super::sql::{Dialect, Param, Row};
+use super::sql::{Dialect, Param, Row, Sql};
 use crate::store::StoreError;
 
 /// One take of a rate limit counted in the database: `amount` of `key`'s
@@ -45,6 +45,12 @@ impl Charge {
             ]);
         }
         params
+    }
+
+    /// Takes them, in a statement of their own: `None` when every take was
+    /// taken, else how long until the refusing window ends (ms).
+    pub(super) fn take(&self, c: &mut Sql<'_>) -> Result<Option<i64>, StoreError> {
+        c.query_one(&self.sql(), &self.params(), |r| self.refused(r))
     }
 
     /// From the row the statement answers: `None` when every take was
@@ -131,8 +137,7 @@ impl Store {
                         "rate limits are counted in the database only on PostgreSQL".into(),
                     ));
                 }
-                let sql = charge.sql();
-                c.query_one(&sql, &charge.params(), |r| charge.refused(r))
+                charge.take(c)
             })
             .await
     }

@@ -121,9 +121,8 @@ pub async fn push(
     store: &Store,
     writer: Writer,
     req: PushRequest,
-    charge: Option<Charge>,
+    mut charge: Option<Charge>,
 ) -> Result<PushResponse, AppError> {
-    let mut charge = charge;
     let mut answer = PushResponse::default();
     let mut left = std::collections::VecDeque::from(req.mutations);
     // A step goes on while the one before is still being flushed: the

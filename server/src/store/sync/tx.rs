@@ -32,20 +32,16 @@ pub struct SyncTx<'a, 'c> {
 }
 
 impl SyncTx<'_, '_> {
-    /// The last sequence number of `device` (of `user`) applied; refused
-    /// with [`StoreError::DeviceGone`] when the device is no longer the
-    /// user's.
+    /// The last sequence number of `device` (of `user`) applied.
     pub fn acked_seq(&mut self, user: &str, device: &str) -> Result<u64, StoreError> {
         if let Some(d) = self.row.as_mut().and_then(|r| r.device(user, device)) {
             return Ok(d.acked);
         }
-        self.c
-            .query_opt(
-                "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
-                &[&device, &user],
-                |r| Ok(r.get::<i64>(0)? as u64),
-            )?
-            .ok_or(StoreError::DeviceGone)
+        self.c.query_one(
+            "SELECT acked_seq FROM devices WHERE id = ?1 AND user_id = ?2",
+            &[&device, &user],
+            |r| Ok(r.get::<i64>(0)? as u64),
+        )
     }
 
     /// Records that `device` has had everything through `seq` applied (the
@@ -476,7 +472,7 @@ impl Store {
                     // Rolled back, the counts with it: taken alone, so a
                     // push that fails counts as on SQLite (taken before it
                     // runs), and one sent again and again is still limited.
-                    if let Err(e) = c.write(|c| user_row::take_charge(c, charge).map(drop)) {
+                    if let Err(e) = c.write(|c| charge.take(c).map(drop)) {
                         tracing::warn!(error = %e, "counting a push that failed");
                     }
                 }

@@ -123,6 +123,8 @@ pub(super) struct Opened {
 /// Begins a write of `user`'s (by `device` when given): takes `charge`
 /// (on replicas, a push's rate limits), then reads and holds the user's row,
 /// then reads the records `ahead` names, each once the one before has ended.
+/// A device that is no longer the user's is refused with
+/// [`StoreError::DeviceGone`].
 pub(super) fn open(
     c: &mut Sql<'_>,
     user: &str,
@@ -137,13 +139,12 @@ pub(super) fn open(
     }
     let dialect = c.dialect();
     let row_sql = UserRow::statement(dialect, device.is_some());
-    // On PostgreSQL the device's row is joined when a device writes, and a
-    // statement names only the parameters it uses.
-    let joined = dialect == Dialect::Postgres && device.is_some();
+    // On PostgreSQL a statement names only the parameters it uses: the
+    // device's only when a device writes (its row joined).
     let with_device: [&dyn Param; 2] = [&user, &device];
-    let row_params = match dialect == Dialect::Postgres && !joined {
-        true => &with_device[..1],
-        false => &with_device[..],
+    let row_params = match (dialect, device) {
+        (Dialect::Postgres, None) => &with_device[..1],
+        _ => &with_device[..],
     };
     let charged = charge.map(|ch| (ch.sql(), ch.params()));
     let named = match ahead {
@@ -180,20 +181,13 @@ pub(super) fn open(
             Got::Record(record) => found.push(record),
         }
     }
-    if opened.row.is_none() && joined {
-        // The device is not the user's (or is gone): the user's row alone,
-        // and nothing read ahead (it was read holding nothing).
-        opened.row = open(c, user, None, &[], None)?.row;
-        return Ok(opened);
+    if device.is_some() && opened.row.as_ref().is_none_or(|r| r.device.is_none()) {
+        // The device is no longer the user's (signed out, or moved to another
+        // account, while this write waited for the row).
+        return Err(StoreError::DeviceGone);
     }
     opened.read = Many::answers(ahead, found);
     Ok(opened)
-}
-
-/// Takes `charge` alone (a push's rate limits); answers how long until
-/// the window of a limit that refused it ends (ms), if one did.
-pub(super) fn take_charge(c: &mut Sql<'_>, charge: &Charge) -> Result<Option<i64>, StoreError> {
-    c.query_one(&charge.sql(), &charge.params(), |r| charge.refused(r))
 }
 
 /// A user's totals as the quota counts them: live records, their bytes, and
