@@ -1,6 +1,6 @@
 //! Safe by default: the start-up checks of production, the host check, CSRF from
-//! sibling sites, security headers, body limits, private files, writes that
-//! wait for each other instead of failing, and a write that fails undone whole.
+//! sibling sites, security headers, body limits, private files, and writes that
+//! wait for each other instead of failing.
 
 use crate::common;
 
@@ -393,39 +393,4 @@ async fn registration_waits_for_a_long_write_instead_of_failing() {
         assert!(status == 200 || status == 201, "{status} {body}");
     }
     writer.await.expect("writer");
-}
-
-#[tokio::test]
-async fn a_write_whose_last_statement_cannot_be_sent_keeps_none_of_its_writes() {
-    let s = TestServer::start().await;
-    // Two writes whose answers nobody reads, as a push's saves are: on
-    // PostgreSQL they wait to go out with the COMMIT. The second names two
-    // values and is given one, so it can never be sent.
-    let written = s
-        .state
-        .store
-        .later_writes_for_tests(vec![
-            (
-                "INSERT INTO meta (key, value) VALUES ('unsendable-first', 'kept?')".into(),
-                vec![],
-            ),
-            (
-                "INSERT INTO meta (key, value) VALUES (?1, ?2)".into(),
-                vec![7],
-            ),
-        ])
-        .await;
-    assert!(
-        written.is_err(),
-        "a write with a missing value answered {written:?}"
-    );
-    // Nothing of the transaction was committed: not even the first write,
-    // which alone could have been.
-    let kept = s
-        .state
-        .store
-        .texts_for_tests("SELECT value FROM meta WHERE key = 'unsendable-first'")
-        .await
-        .expect("read");
-    assert_eq!(kept, Vec::<String>::new(), "the first write was committed");
 }

@@ -48,3 +48,4 @@ mod static_files;
 mod storage;
 mod sync;
 mod webhooks;
+mod whole_writes;
