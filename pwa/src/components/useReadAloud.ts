@@ -35,31 +35,42 @@ export function useReadAloud(onSentence?: (now: SpokenNow | null) => void) {
   }, [onSentence]);
   const synth = browserSpeech();
   const reader = useRef<SpeechReader | null>(null);
+  /** This screen's reader, made on first need: by the effect below, or by a
+   *  Listen pressed as soon as it shows, before the effect has run. */
+  const readerNow = useCallback((): SpeechReader | null => {
+    if (!synth) return null;
+    if (!reader.current) {
+      const sentence = (now: SpokenNow | null) => {
+        setCurrent(now);
+        told.current?.(now);
+      };
+      reader.current = new SpeechReader(synth, { state: setState, sentence }, savedSpeechRate());
+    }
+    return reader.current;
+  }, [synth]);
 
   // One reader per screen; leaving the screen ends its reading (and only its own).
   useEffect(() => {
-    if (!synth) return;
-    const sentence = (now: SpokenNow | null) => {
-      setCurrent(now);
-      told.current?.(now);
-    };
-    const r = new SpeechReader(synth, { state: setState, sentence }, savedSpeechRate());
-    reader.current = r;
+    const r = readerNow();
     return () => {
-      r.leave();
+      r?.leave();
       reader.current = null;
     };
-  }, [synth]);
+  }, [readerNow]);
 
   /** Reads `text` aloud; given as parts (a verse, a reflection…), `current`
    *  tells which part the sentence being read is from. */
-  const listen = useCallback((text: string | readonly string[], options: ListenOptions = {}) => {
-    if (!reader.current || typeof SpeechSynthesisUtterance === 'undefined') {
-      window.alert('Text-to-speech is not supported in your browser.');
-      return;
-    }
-    reader.current.listen(typeof text === 'string' ? [text] : text, options.title);
-  }, []);
+  const listen = useCallback(
+    (text: string | readonly string[], options: ListenOptions = {}) => {
+      const r = readerNow();
+      if (!r || typeof SpeechSynthesisUtterance === 'undefined') {
+        window.alert('Text-to-speech is not supported in your browser.');
+        return;
+      }
+      r.listen(typeof text === 'string' ? [text] : text, options.title);
+    },
+    [readerNow],
+  );
 
   const pause = useCallback(() => reader.current?.pause(), []);
   const resume = useCallback(() => reader.current?.resume(), []);

@@ -1,9 +1,11 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../test/render';
 import { spokenAt } from '../../../components/speech';
 import { MAX_CHUNK, speechChunks } from '../../../components/readAloudEngine';
 import { ReadingCard } from './ReadingCard';
+import { useReadAloud } from '../../../components/useReadAloud';
 
 const reading = {
   id: 'r1', reference: 'Psalm 23:1', verse: 'The LORD is my shepherd; I shall not want.', reflection: 'Rest is a gift.',
@@ -188,6 +190,22 @@ describe('read-aloud', () => {
     renderWithProviders(<ReadingCard date="2026-11-22" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Listen' }, { timeout: 10_000 }));
     expect(alert).toHaveBeenCalledWith('Text-to-speech is not supported in your browser.');
+  });
+
+  it('reads when Listen is pressed the moment it shows, before the screen has finished settling', () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    // A layout effect runs as the controls appear, before the screen's other
+    // effects: as early as any press can come.
+    function PressedAtOnce() {
+      const { listen, state } = useReadAloud();
+      useLayoutEffect(() => listen('The LORD is my shepherd.'), [listen]);
+      return <p>{state}</p>;
+    }
+    render(<PressedAtOnce />);
+    expect(alert).not.toHaveBeenCalled();
+    expect(spoken().map((u) => u.text)).toEqual(['The LORD is my shepherd.']);
+    expect(screen.getByText('speaking')).toBeInTheDocument();
   });
 });
 
