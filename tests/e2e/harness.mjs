@@ -416,8 +416,36 @@ function latestAnswer({ path, want }) {
  * is a list that `want` describes; answers it. No fixed sleeps: the browser polls.
  */
 export async function serverAnswer(page, path, want) {
-  const handle = await page.waitForFunction(latestAnswer, { path, want }, { timeout: 20_000, polling: 250 });
-  return handle.jsonValue();
+  try {
+    const handle = await page.waitForFunction(latestAnswer, { path, want }, { timeout: 20_000, polling: 250 });
+    return handle.jsonValue();
+  } catch (error) {
+    // Why it never came: what the server last answered, and what this
+    // browser's device still holds waiting or refused.
+    const last = await page.evaluate((p) => window.__serverAnswers?.[p]?.body ?? null, path).catch(() => 'unknown');
+    const device = await waitingOnDevice(page).catch((e) => `unreadable (${e.message})`);
+    throw new Error(
+      `${path} never answered ${JSON.stringify(want)} within 20 s.\nIts last answer: ${JSON.stringify(last)?.slice(0, 2000)}\nOn the device: ${JSON.stringify(device)}`,
+      { cause: error },
+    );
+  }
+}
+
+/** This browser's changes not yet acknowledged, those refused, and its sync status. */
+function waitingOnDevice(page) {
+  return inPhoneDb(page, ({ db }) => {
+    const all = (store) =>
+      new Promise((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    return Promise.all([all('outbox'), all('refused'), all('syncMeta')]).then(([outbox, refused, meta]) => ({
+      outbox: outbox.map((e) => `${e.seq} ${e.table}/${e.id} ${e.op}`),
+      refused: refused.map((r) => `${r.table}/${r.id}: ${r.refusal?.message}`),
+      meta: meta.filter((m) => m.key !== 'cursor' && m.key !== 'identity'),
+    }));
+  });
 }
 
 /**
