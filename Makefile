@@ -176,6 +176,10 @@ TEST_THREADS := $(shell echo $$(( $$(nproc) * 2 )))
 E2E_LONGEST := members quality-dark plans tabs titles groups timer-reloads premium \
 	sync-badge quality archive-drift notifications read records refused journal-lock
 E2E_FIRST := $(E2E_LONGEST:%=e2e/%.test.mjs)
+# A test file that hangs (a wait with no end of its own) fails after ten
+# minutes, naming itself, instead of holding the run: the longest file takes
+# about two.
+E2E_TEST_TIMEOUT_MS := 600000
 E2E_FILES := $(E2E_FIRST) $(filter-out $(E2E_FIRST),$(patsubst tests/%,%,$(wildcard tests/e2e/*.test.mjs)))
 
 LINTING = RUSTC_WORKSPACE_WRAPPER=$$(rustc --print sysroot)/bin/clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
@@ -200,7 +204,7 @@ test: setup-chromium-shell setup-study-texts setup-place-tools setup-postgres se
 	cd tests && cache=$$(mktemp -d) && trap 'rm -rf "$$cache"' EXIT && sh side-by-side.sh \
 		'cd ../pwa && $(STAGE) "Vitest" npm test' \
 		"MANNA_SWORD_CACHE=$$cache $(STAGE) content node --test --test-concurrency=2 content/"
-	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=4 $(E2E_FILES)
+	cd tests && MANNA_SERVER_BIN=$(CURDIR)/target/debug/manna-server MANNA_EMULATOR_BIN=$(CURDIR)/target/debug/manna-stripe-emulator $(STAGE) "end to end" node --test --test-concurrency=4 --test-timeout=$(E2E_TEST_TIMEOUT_MS) $(E2E_FILES)
 
 ## ---- figures (not part of make test) ----
 
