@@ -9,6 +9,7 @@ import { addRoute, cleanupOutdatedCaches, createHandlerBoundToURL, getCacheKeyFo
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PushMessage } from './generated/api';
 import { assetsOf, BUILT_FOR_HEADER, DAY_ENDS_HEADER, KEEP_HEADER, keptFits, KEPT_HOME_CACHE } from './lib/keptHome';
+import { SKIP_WAITING, TAKE_OVER, type WorkerMessage } from './lib/worker';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -33,7 +34,10 @@ registerRoute(new NavigationRoute(shell, { denylist: [/^\/api\//, /^\/dev\//] })
 clientsClaim();
 self.addEventListener('activate', (event) => event.waitUntil(keepHome()));
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as Partial<WorkerMessage> | null)?.type;
+  if (type === SKIP_WAITING) void self.skipWaiting();
+  // A page loaded past the worker as it took over the others (lib/worker.ts).
+  if (type === TAKE_OVER) event.waitUntil(self.clients.claim());
 });
 
 /** This app's own page, as precached (its key names its revision). */

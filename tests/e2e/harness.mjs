@@ -322,31 +322,18 @@ export async function controlledByServiceWorker(page) {
   if (page.context().serviceWorkersBlocked) {
     throw new Error("this browser context blocks service workers: make it with serviceWorkers: 'allow'");
   }
-  for (let load = 1; ; load += 1) {
-    const stuck = await page.evaluate(uncontrolled, 60_000);
-    if (!stuck) return;
-    // A page whose load began while the worker was still installing, and that
-    // was not yet a page when the worker took over the open ones, stays the
-    // network's; its next load is the worker's, as a person's next visit is.
-    if (load === 1 && stuck.active === 'activated') {
-      await page.reload();
-      continue;
-    }
-    throw new Error(`the service worker did not take over ${page.url()} (load ${load}): ${JSON.stringify(stuck)}`);
-  }
+  const stuck = await page.evaluate(uncontrolled, 60_000);
+  if (stuck) throw new Error(`the service worker did not take over ${page.url()} within 60 s: ${JSON.stringify(stuck)}`);
 }
 
-/** In the page: null once the service worker controls it, else (after
- *  `ms`, or at once when an active worker has not taken it over within a few
- *  seconds) where the worker stands. Bounded: page.evaluate has no timeout
- *  of its own. */
+/** In the page: null once the service worker controls it, else (after `ms`)
+ *  where the worker stands. Bounded: page.evaluate has no timeout of its own. */
 async function uncontrolled(ms) {
   const sw = navigator.serviceWorker;
-  const after = (wait) => new Promise((r) => setTimeout(r, wait, 'late'));
-  const ready = await Promise.race([sw.ready, after(ms)]);
-  if (ready !== 'late' && !sw.controller) {
-    await Promise.race([new Promise((r) => sw.addEventListener('controllerchange', r, { once: true })), after(5_000)]);
-  }
+  const controlled = sw.controller
+    ? Promise.resolve()
+    : new Promise((r) => sw.addEventListener('controllerchange', r, { once: true }));
+  await Promise.race([controlled, new Promise((r) => setTimeout(r, ms))]);
   if (sw.controller) return null;
   const registration = await sw.getRegistration();
   const state = (w) => w?.state ?? 'none';

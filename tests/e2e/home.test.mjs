@@ -177,6 +177,28 @@ describe('with no network', () => {
   });
 });
 
+describe('a page the service worker missed', () => {
+  const env = serverAndBrowser();
+
+  test('a page loaded past the service worker is taken over in place, so a screen not opened yet still opens with no signal', async () => {
+    const context = await env.browser.newContext({ ...PHONE, baseURL: env.server.base, serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitUntilOfflineReady(page);
+    // A reload that bypasses the worker (as a page loaded while it installed
+    // is): the page comes from the network, not yet the worker's.
+    const cdp = await context.newCDPSession(page);
+    await Promise.all([page.waitForEvent('load'), cdp.send('Page.reload', { ignoreCache: true })]);
+    await page.locator('[data-card="reading"]').waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pray', exact: true }).click();
+    await page.getByRole('heading', { name: 'Pray', exact: true }).waitFor();
+    await context.close();
+  });
+});
+
 describe('the day kept', () => {
   const env = serverAndBrowser();
 

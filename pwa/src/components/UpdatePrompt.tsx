@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { DAY_MS } from '../lib/durations';
 import { updateApp } from '../lib/updateApp';
+import { controlThisPage } from '../lib/worker';
 import { toast } from './toast';
 
 export function UpdatePrompt({ required = false }: { required?: boolean }) {
@@ -14,6 +15,9 @@ export function UpdatePrompt({ required = false }: { required?: boolean }) {
     needRefresh: [needRefresh],
     updateServiceWorker,
   } = useRegisterSW({
+    onRegisteredSW() {
+      void controlThisPage();
+    },
     onRegisterError(error) {
       console.warn('Offline support is unavailable', error);
     },
